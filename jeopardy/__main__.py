@@ -1,0 +1,3 @@
+from jeopardy.cli.main import main
+
+main()

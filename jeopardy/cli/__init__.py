@@ -1,0 +1,1 @@
+"""Command-line interface (click).  Commands compute nothing themselves."""

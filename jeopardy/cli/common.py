@@ -1,0 +1,85 @@
+"""Options shared by every command, and output helpers."""
+from __future__ import annotations
+
+import functools
+import json
+import sys
+
+import click
+
+from jeopardy.errors import JeopardyError
+
+
+def game_options(function):
+    """``--game``, ``--faces``, ``--bad-face``, ``--model`` on a command."""
+
+    @click.option("--game", "game_name", default="pig", show_default=True,
+                  help="preset game (see `jeopardy games`)")
+    @click.option("--faces", type=int, default=None, help="faces of the die (one-die games)")
+    @click.option("--bad-face", type=int, default=None, help="the face that busts (one-die games)")
+    @click.option("--model", "model_file", type=str, default=None,
+                  help="a roll model JSON file instead of a preset")
+    @functools.wraps(function)
+    def wrapper(*args, game_name, faces, bad_face, model_file, **kwargs):
+        from jeopardy.rules import game, load
+
+        if model_file is not None:
+            model = load(model_file)
+        else:
+            model = game(game_name, faces, bad_face)
+        return function(*args, model=model, game_name=game_name, **kwargs)
+
+    return wrapper
+
+
+def json_option(function):
+    return click.option("--json", "as_json", is_flag=True, help="print JSON instead of text")(function)
+
+
+def emit_json(data: dict) -> None:
+    click.echo(json.dumps(data, indent=2))
+
+
+def progress_printer(enabled: bool = True):
+    """A progress callback that writes to stderr (never to the JSON on stdout)."""
+    if not enabled:
+        return None
+
+    def report(message: str) -> None:
+        click.echo(message, err=True)
+
+    return report
+
+
+class ErrorReportingGroup(click.Group):
+    """Turn :class:`JeopardyError` into a one-line message and exit status 2."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except JeopardyError as error:
+            click.echo(f"jeopardy: error: {error}", err=True)
+            sys.exit(2)
+        except KeyboardInterrupt:
+            click.echo("jeopardy: interrupted", err=True)
+            sys.exit(130)
+
+
+def parse_totals(text: str) -> frozenset[int]:
+    """'0-19,22' -> {0..19, 22}."""
+    out = set()
+    try:
+        for part in text.split(","):
+            part = part.strip()
+            if not part:
+                continue
+            if "-" in part:
+                a, b = part.split("-")
+                out.update(range(int(a), int(b) + 1))
+            else:
+                out.add(int(part))
+    except ValueError:
+        raise JeopardyError(f"cannot read turn totals {text!r}; write them like '0-19,22'") from None
+    if any(k < 0 for k in out):
+        raise JeopardyError("turn totals must be non-negative")
+    return frozenset(out)

@@ -1,0 +1,26 @@
+"""The ``jeopardy`` command."""
+from __future__ import annotations
+
+import click
+
+from jeopardy import __version__
+from jeopardy.cli.common import ErrorReportingGroup
+from jeopardy.cli.single_turn import games, replies, simultaneous, turn
+
+
+@click.group(cls=ErrorReportingGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="jeopardy")
+def cli() -> None:
+    """Game-theoretic analysis of jeopardy dice games (Pig, Piglet, Farkle, ...)."""
+
+
+for command in (games, turn, simultaneous, replies):
+    cli.add_command(command)
+
+
+def main() -> None:
+    cli()
+
+
+if __name__ == "__main__":
+    main()

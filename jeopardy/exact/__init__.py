@@ -1,0 +1,1 @@
+"""Exact rational arithmetic: linear solves and exact game solutions."""

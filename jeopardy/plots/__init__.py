@@ -1,0 +1,1 @@
+"""Figures (matplotlib, PNG).  Imported only by commands that draw."""

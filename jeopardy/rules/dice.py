@@ -1,0 +1,84 @@
+"""Roll models built from dice.
+
+Every face combination of the given dice is enumerated (``faces_1 x ... x
+faces_n`` equally likely throws), and a scoring rule maps each throw to an
+effect.  The common rule, :func:`bad_face_rule`, is Pig's: if no die shows a
+bad face add the sum; one or more bad faces bust; all dice bad may bust all.
+"""
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+
+from jeopardy.errors import JeopardyError
+from jeopardy.rules.effects import Effect, add, bust, bust_all
+from jeopardy.rules.roll_model import RollModel
+
+Throw = tuple[int, ...]
+
+
+def standard_die(faces: int = 6) -> tuple[int, ...]:
+    if faces < 2:
+        raise JeopardyError(f"a die needs at least 2 faces; got {faces}")
+    return tuple(range(1, faces + 1))
+
+
+SICHERMAN_DICE = ((1, 2, 2, 3, 3, 4), (1, 3, 4, 5, 6, 8))
+
+
+def from_dice(name: str, dice: Sequence[Sequence[int]], rule: Callable[[Throw], Effect],
+              description: str = "") -> RollModel:
+    """Enumerate all throws of ``dice`` and map each through ``rule``."""
+    if not dice:
+        raise JeopardyError("a roll needs at least one die")
+    for die in dice:
+        if len(die) == 0:
+            raise JeopardyError("a die needs at least one face")
+    total = 1
+    for die in dice:
+        total *= len(die)
+    counts: dict[Effect, int] = {}
+    for throw in itertools.product(*dice):
+        effect = rule(tuple(throw))
+        counts[effect] = counts.get(effect, 0) + 1
+    return RollModel(name, tuple((e, Fraction(c, total)) for e, c in counts.items()), description)
+
+
+def bad_face_rule(bad_faces: Sequence[int], all_bad: str = "bust") -> Callable[[Throw], Effect]:
+    """Pig's rule: no bad face adds the sum; any bad face busts.
+
+    ``all_bad`` is the effect when every die (two or more) shows a bad face:
+    ``"bust"`` or ``"bust_all"`` (two-dice Pig's double 1s).
+    """
+    bad = frozenset(bad_faces)
+    if all_bad not in ("bust", "bust_all"):
+        raise JeopardyError(f"all_bad must be 'bust' or 'bust_all'; got {all_bad!r}")
+
+    def rule(throw: Throw) -> Effect:
+        shown = sum(face in bad for face in throw)
+        if shown == 0:
+            return add(sum(throw))
+        if all_bad == "bust_all" and len(throw) > 1 and shown == len(throw):
+            return bust_all
+        return bust
+
+    return rule
+
+
+def dice_game(faces: int = 6, dice: int = 1, bad_faces: Sequence[int] = (1,),
+              all_bad: str = "bust", name: str | None = None) -> RollModel:
+    """Any number of identical standard dice with any bad faces."""
+    if dice < 1:
+        raise JeopardyError(f"number of dice must be at least 1; got {dice}")
+    die = standard_die(faces)
+    for face in bad_faces:
+        if face not in die:
+            raise JeopardyError(f"bad face {face} is not a face of a d{faces} (1..{faces})")
+    if len(set(bad_faces)) == faces:
+        raise JeopardyError(f"every face of the d{faces} is bad, so the game can never be won")
+    label = name or (f"{dice}d{faces}" + (f" bad {','.join(map(str, sorted(set(bad_faces))))}"))
+    text = (f"{dice} d{faces}; a bad face ({', '.join(map(str, sorted(set(bad_faces))))}) "
+            f"loses the turn total" + ("; all dice bad lose the score too"
+                                       if all_bad == "bust_all" and dice > 1 else ""))
+    return from_dice(label, [die] * dice, bad_face_rule(bad_faces, all_bad), text)

@@ -1,0 +1,177 @@
+"""Named games: the presets every command accepts as ``--game NAME``.
+
+Where the paper's appendix leaves a choice, the reading taken is stated in
+the preset's description and in ``docs/games.md``.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from jeopardy.errors import JeopardyError
+from jeopardy.rules.dice import SICHERMAN_DICE, dice_game, from_dice, standard_die
+from jeopardy.rules.effects import Effect, add, bank, bust, bust_all
+from jeopardy.rules.roll_model import RollModel
+
+
+def piglet() -> RollModel:
+    return RollModel("piglet", ((add(1), Fraction(1, 2)), (bust, Fraction(1, 2))),
+                     "a coin: heads add 1, tails lose the turn total")
+
+
+def pig(faces: int = 6, bad_face: int = 1) -> RollModel:
+    model = dice_game(faces=faces, dice=1, bad_faces=(bad_face,),
+                      name="pig" if (faces, bad_face) == (6, 1) else f"pig d{faces} bad {bad_face}")
+    return model
+
+
+def two_dice_pig() -> RollModel:
+    return dice_game(6, 2, (1,), all_bad="bust_all", name="two-dice-pig")
+
+
+def _doubles_bonus(double_ones: Effect) -> Callable[[tuple[int, ...]], Effect]:
+    def rule(throw: tuple[int, ...]) -> Effect:
+        a, b = throw
+        if a == b == 1:
+            return double_ones
+        if a == 1 or b == 1:
+            return bust
+        if a == b:
+            return add(2 * (a + b))
+        return add(a + b)
+
+    return rule
+
+
+def big_pig() -> RollModel:
+    d6 = standard_die(6)
+    return from_dice("big-pig", [d6, d6], _doubles_bonus(add(25)),
+                     "two d6: a single 1 loses the turn total; double 1s add 25 and the "
+                     "turn continues; other doubles add twice their sum")
+
+
+def frey_pig() -> RollModel:
+    d6 = standard_die(6)
+    return from_dice("frey-pig", [d6, d6], _doubles_bonus(bank(25)),
+                     "two d6: a single 1 loses the turn total; double 1s add 25 and end "
+                     "the turn, banking it; other doubles add twice their sum")
+
+
+def _piggy_rule(throw: tuple[int, ...]) -> Effect:
+    a, b = throw
+    return bust if a == b else add(a + b)
+
+
+def piggy(sicherman: bool = False) -> RollModel:
+    if sicherman:
+        return from_dice("piggy-sicherman", list(SICHERMAN_DICE), _piggy_rule,
+                         "Sicherman dice (1,2,2,3,3,4 and 1,3,4,5,6,8): doubles lose the "
+                         "turn total, anything else adds the sum")
+    d6 = standard_die(6)
+    return from_dice("piggy", [d6, d6], _piggy_rule,
+                     "two d6: doubles lose the turn total, anything else adds the sum")
+
+
+# Pass the Pigs: Dean Ballard's class, 3,939 single-pig rolls (Wong, via the paper).
+PIG_POSITIONS = {
+    "right side": (1344, None),
+    "left side": (1294, None),
+    "razorback": (767, 5),
+    "trotter": (365, 5),
+    "snouter": (137, 10),
+    "leaning jowler": (32, 15),
+}
+
+
+def pass_the_pigs(oinker: Fraction = Fraction(0)) -> RollModel:
+    """Two pigs rolled independently with the recorded single-pig frequencies.
+
+    Scoring: both on the same side ("sider") 1 point; on opposite sides
+    ("pig out") the turn total is lost; a side and a position score that
+    position; two different positions add; the same position twice scores
+    double the sum (double razorback 20, double snouter 40, ...).  An
+    ``oinker`` probability (pigs touching: turn total and score lost) may be
+    given; the recorded data have none, so the default is 0.
+    """
+    total = sum(count for count, _ in PIG_POSITIONS.values())
+    table: dict[Effect, Fraction] = {}
+    for first, (count_a, score_a) in PIG_POSITIONS.items():
+        for second, (count_b, score_b) in PIG_POSITIONS.items():
+            probability = Fraction(count_a * count_b, total * total) * (1 - oinker)
+            if score_a is None and score_b is None:
+                effect = add(1) if first == second else bust
+            elif score_a is None or score_b is None:
+                effect = add(score_a or score_b)
+            elif first == second:
+                effect = add(2 * (score_a + score_b))
+            else:
+                effect = add(score_a + score_b)
+            table[effect] = table.get(effect, Fraction(0)) + probability
+    if oinker:
+        table[bust_all] = Fraction(oinker)
+    return RollModel("pass-the-pigs", tuple(table.items()),
+                     "two pigs, frequencies from 3,939 recorded rolls; sider 1, pig out "
+                     "loses the turn total, doubles score double")
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named game: how to build its roll model and its customary goal."""
+
+    name: str
+    build: Callable[..., RollModel]
+    goal: int
+    one_die: bool
+    summary: str
+
+
+PRESETS: dict[str, Preset] = {p.name: p for p in (
+    Preset("pig", pig, 100, True, "one d6, a 1 loses the turn total (Neller & Presser)"),
+    Preset("piglet", lambda: piglet(), 10, False, "a coin: heads 1 point, tails bust"),
+    Preset("linux-magazin", lambda faces=6, bad_face=6: pig(faces, bad_face), 50, True,
+           "one d6, a 6 loses the turn total, goal 50 (Linux Magazin)"),
+    Preset("two-dice-pig", lambda: two_dice_pig(), 100, False,
+           "two d6: a single 1 busts, double 1s lose the score too"),
+    Preset("think", lambda: two_dice_pig(), 100, False,
+           "THINK / SKUNK dice: two d6, a 1 busts, double 1s lose the score too"),
+    Preset("skunk", lambda: two_dice_pig(), 100, False, "same dice as THINK"),
+    Preset("big-pig", lambda: big_pig(), 100, False,
+           "two d6: double 1s add 25 and continue, other doubles add twice"),
+    Preset("frey-pig", lambda: frey_pig(), 100, False,
+           "two d6: double 1s add 25 and end the turn, other doubles add twice"),
+    Preset("piggy", lambda: piggy(False), 100, False, "two d6: doubles bust"),
+    Preset("piggy-sicherman", lambda: piggy(True), 100, False,
+           "Sicherman dice: doubles bust"),
+    Preset("pass-the-pigs", lambda: pass_the_pigs(), 100, False,
+           "Pass the Pigs with the 3,939 recorded rolls"),
+)}
+
+
+def game(name: str = "pig", faces: int | None = None, bad_face: int | None = None) -> RollModel:
+    """The roll model of a preset; ``faces``/``bad_face`` apply to one-die games."""
+    preset = PRESETS.get(name)
+    if preset is None:
+        raise JeopardyError(f"unknown game {name!r}; known games: {', '.join(PRESETS)}")
+    if faces is None and bad_face is None:
+        model = preset.build()
+        if model.name != name:
+            model = RollModel(name, model.outcomes, model.description)
+        return model
+    if not preset.one_die:
+        raise JeopardyError(f"--faces/--bad-face apply to one-die games; {name!r} is not one")
+    faces = 6 if faces is None else faces
+    if faces < 2:
+        raise JeopardyError(f"--faces must be at least 2; got {faces}")
+    default_bad = 6 if name == "linux-magazin" else 1
+    bad = default_bad if bad_face is None else bad_face
+    if not 1 <= bad <= faces:
+        raise JeopardyError(f"--bad-face must be a face of the d{faces} (1..{faces}); got {bad}")
+    return preset.build(faces=faces, bad_face=bad)
+
+
+def default_goal(name: str) -> int:
+    preset = PRESETS.get(name)
+    if preset is None:
+        raise JeopardyError(f"unknown game {name!r}; known games: {', '.join(PRESETS)}")
+    return preset.goal

@@ -1,0 +1,204 @@
+"""Roll models: the one vocabulary every analysis shares.
+
+A :class:`RollModel` is a finite distribution over :class:`~jeopardy.rules.effects.Effect`
+values with exact :class:`fractions.Fraction` probabilities.  Floats are
+derived from the fractions, never the other way round.  A model is validated
+when it is built: probabilities in (0, 1] summing exactly to 1, no negative
+points, some chance that a turn ends, some way to gain points.
+"""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Iterable, Mapping
+
+import numpy as np
+
+from jeopardy.errors import JeopardyError
+from jeopardy.rules.effects import ADD, BANK, BUST, BUST_ALL, DOUBLE, KINDS, Effect
+
+# Integer codes of the effect kinds, as the numba kernels see them.
+KIND_CODES = {ADD: 0, BUST: 1, BUST_ALL: 2, BANK: 3, DOUBLE: 4}
+
+
+def as_fraction(value, what: str = "probability") -> Fraction:
+    """Read an exact probability from a Fraction, int, or a string like '1/6'."""
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, bool):
+        raise JeopardyError(f"{what} must be a number; got {value!r}")
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, str):
+        try:
+            return Fraction(value.strip())
+        except (ValueError, ZeroDivisionError):
+            raise JeopardyError(f"{what} {value!r} is not a number like '1/6'") from None
+    if isinstance(value, float):
+        raise JeopardyError(
+            f"{what} {value!r} is a float; give it exactly, as a fraction string such as '1/6'")
+    raise JeopardyError(f"{what} must be a fraction; got {value!r}")
+
+
+@dataclass(frozen=True)
+class RollModel:
+    """A finite distribution of the effects of one roll.
+
+    Parameters
+    ----------
+    name
+        Short name used in output and file metadata.
+    outcomes
+        ``(effect, probability)`` pairs; equal effects are merged.
+    description
+        One line saying what the rules are.
+    """
+
+    name: str
+    outcomes: tuple[tuple[Effect, Fraction], ...]
+    description: str = ""
+    _float_cache: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    def __post_init__(self) -> None:
+        merged: dict[Effect, Fraction] = {}
+        for effect, probability in self.outcomes:
+            if not isinstance(effect, Effect) or effect.kind not in KINDS:
+                raise JeopardyError(f"roll model {self.name!r}: unknown effect {effect!r}")
+            probability = as_fraction(probability)
+            if effect.points < 0:
+                raise JeopardyError(
+                    f"roll model {self.name!r}: effect '{effect}' has negative points")
+            if probability < 0 or probability > 1:
+                raise JeopardyError(
+                    f"roll model {self.name!r}: probability {probability} of '{effect}' "
+                    "is outside [0, 1]")
+            if probability:
+                merged[effect] = merged.get(effect, Fraction(0)) + probability
+        object.__setattr__(self, "outcomes", tuple(sorted(merged.items())))
+        total = sum(merged.values(), Fraction(0))
+        if total != 1:
+            raise JeopardyError(
+                f"roll model {self.name!r}: probabilities sum to {total}, not 1")
+        if self.probability_of_ending() == 0:
+            raise JeopardyError(
+                f"roll model {self.name!r}: no roll ends the turn (no bust or bank), "
+                "so a turn never ends by chance")
+        if not any(e.points > 0 for e, _ in self.outcomes if e.kind in (ADD, BANK)):
+            raise JeopardyError(
+                f"roll model {self.name!r}: no roll gains points, so the game can never be won")
+
+    # ------------------------------------------------------------------ queries
+    def probability(self, kind: str) -> Fraction:
+        """Total probability of effects of one kind."""
+        return sum((p for e, p in self.outcomes if e.kind == kind), Fraction(0))
+
+    def probability_of_ending(self) -> Fraction:
+        return sum((p for e, p in self.outcomes if e.ends_turn), Fraction(0))
+
+    @property
+    def has_bust_all(self) -> bool:
+        return self.probability(BUST_ALL) > 0
+
+    @property
+    def has_double(self) -> bool:
+        return self.probability(DOUBLE) > 0
+
+    @property
+    def max_points(self) -> int:
+        return max(e.points for e, _ in self.outcomes)
+
+    def additions(self) -> dict[int, Fraction]:
+        """Points added (turn continues) -> probability: the seed's r(x)."""
+        r: dict[int, Fraction] = {}
+        for e, p in self.outcomes:
+            if e.kind == ADD:
+                r[e.points] = r.get(e.points, Fraction(0)) + p
+        return r
+
+    def common_denominator(self) -> int:
+        return math.lcm(*(p.denominator for _, p in self.outcomes))
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``(kinds, points, probabilities)`` arrays for the numba kernels."""
+        if "arrays" not in self._float_cache:
+            kinds = np.array([KIND_CODES[e.kind] for e, _ in self.outcomes], dtype=np.int64)
+            points = np.array([e.points for e, _ in self.outcomes], dtype=np.int64)
+            probs = np.array([float(p) for _, p in self.outcomes], dtype=np.float64)
+            self._float_cache["arrays"] = (kinds, points, probs)
+        return self._float_cache["arrays"]
+
+    def mean_gain_if_continuing(self) -> Fraction:
+        """Expected points of one roll conditional on not busting (adds only)."""
+        r = self.additions()
+        mass = sum(r.values(), Fraction(0))
+        return sum((n * p for n, p in r.items()), Fraction(0)) / mass if mass else Fraction(0)
+
+    # ------------------------------------------------------------- conversion
+    def to_dict(self) -> dict:
+        return {
+            "name": self.name,
+            "description": self.description,
+            "outcomes": [
+                {"effect": e.kind, "points": e.points, "probability": str(p)}
+                for e, p in self.outcomes
+            ],
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=2)
+
+    def __str__(self) -> str:
+        parts = ", ".join(f"{e}: {p}" for e, p in self.outcomes)
+        return f"{self.name} ({parts})"
+
+    def fingerprint(self) -> str:
+        """A stable text identifying the rules (for cache keys and file metadata)."""
+        return ";".join(f"{e.kind}:{e.points}:{p}" for e, p in self.outcomes)
+
+
+def roll_model(name: str, table: Mapping[Effect, object] | Iterable[tuple[Effect, object]],
+               description: str = "") -> RollModel:
+    """Build a roll model from a table ``{effect: probability}`` or pairs."""
+    items = table.items() if isinstance(table, Mapping) else table
+    return RollModel(name, tuple((e, as_fraction(p)) for e, p in items), description)
+
+
+def from_dict(data: object, source: str = "roll model") -> RollModel:
+    """Build a roll model from the JSON form written by :meth:`RollModel.to_dict`."""
+    if not isinstance(data, dict) or not isinstance(data.get("outcomes"), list):
+        raise JeopardyError(f"{source}: expected an object with a list 'outcomes'")
+    pairs = []
+    for index, row in enumerate(data["outcomes"]):
+        if not isinstance(row, dict) or "effect" not in row or "probability" not in row:
+            raise JeopardyError(
+                f"{source}: outcome {index} needs 'effect' and 'probability'")
+        kind = row["effect"]
+        if kind not in KINDS:
+            raise JeopardyError(
+                f"{source}: outcome {index} has unknown effect {kind!r} "
+                f"(expected one of {', '.join(KINDS)})")
+        points = row.get("points", 0)
+        if not isinstance(points, int) or isinstance(points, bool):
+            raise JeopardyError(f"{source}: outcome {index} points must be an integer")
+        pairs.append((Effect(kind, points),
+                      as_fraction(row["probability"], f"outcome {index} probability")))
+    return RollModel(str(data.get("name", "custom")), tuple(pairs),
+                     str(data.get("description", "")))
+
+
+def load(path: str | Path) -> RollModel:
+    """Read a roll model from a JSON file."""
+    path = Path(path)
+    try:
+        text = path.read_text()
+    except OSError as error:
+        raise JeopardyError(f"cannot read roll model file {str(path)!r}: {error.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise JeopardyError(f"roll model file {str(path)!r} is not JSON: {error.msg} "
+                            f"(line {error.lineno})") from None
+    return from_dict(data, f"roll model file {str(path)!r}")

@@ -1,0 +1,45 @@
+"""CSV exports of the simultaneous game: payoff matrix and mixed strategy."""
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+from jeopardy.files import write_text
+from jeopardy.simultaneous.game import Equilibrium, SimultaneousSolution
+
+
+def payoff_csv(solution: SimultaneousSolution, exact: bool = True) -> str:
+    """Payoff matrix with strategy labels on the first row and column."""
+    matrix = solution.matrix
+    labels = [f"hold {h}" for h in solution.labels]
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["row \\ column"] + labels)
+    floats = None if exact else matrix.to_float()
+    for r, label in enumerate(labels):
+        if exact:
+            row = [str(matrix[r, c]) for c in range(len(labels))]
+        else:
+            row = [repr(float(x)) for x in floats[r]]
+        writer.writerow([label] + row)
+    return out.getvalue()
+
+
+def strategy_csv(equilibrium: Equilibrium) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["rule", "hold", "stop_at", "probability", "float"])
+    for w in equilibrium.strategy:
+        writer.writerow([str(w.rule), "" if w.rule.hold is None else w.rule.hold,
+                         " ".join(map(str, w.stop_at)), str(w.probability),
+                         repr(float(w.probability))])
+    return out.getvalue()
+
+
+def write_payoff_csv(solution: SimultaneousSolution, path: str | Path, exact: bool = True) -> Path:
+    return write_text(path, payoff_csv(solution, exact))
+
+
+def write_strategy_csv(equilibrium: Equilibrium, path: str | Path) -> Path:
+    return write_text(path, strategy_csv(equilibrium))

@@ -1,0 +1,212 @@
+"""Exact distribution of one turn's final score.
+
+A *stopping rule* says at which turn totals the player rolls; everywhere else
+they stop.  "Hold at h" rolls while the turn total is below ``h``.
+
+Two independent methods compute the distribution of the final score:
+
+* :func:`generating_function_distribution` -- the puzzle seed's method.  With
+  ``r(x)`` the generating function of the points a successful roll adds,
+  ``g(x) = 1 / (1 - r(x))`` collects the probability of reaching each total
+  without busting; the final score ``n >= h`` of "hold at h" is reached from
+  a total ``k < h`` by one last roll, so ``P(n) = sum_{k < h} g_k [x^(n-k)] r``.
+  Works for add / bust / bank effects (totals only increase).
+* :func:`recursion_distribution` -- push probability mass forward through the
+  turn totals in increasing order.  Works for every effect and every rule.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+
+from jeopardy.errors import JeopardyError
+from jeopardy.rules.effects import ADD, BANK, BUST, BUST_ALL, DOUBLE
+from jeopardy.rules.roll_model import RollModel
+
+ZERO = Fraction(0)
+
+
+@dataclass(frozen=True)
+class StoppingRule:
+    """Roll at the turn totals in ``roll_at``; stop at every other total."""
+
+    roll_at: frozenset[int]
+    label: str = ""
+
+    def rolls(self, total: int) -> bool:
+        return total in self.roll_at
+
+    def __str__(self) -> str:
+        return self.label or f"roll at {sorted(self.roll_at)}"
+
+    @property
+    def hold(self) -> int | None:
+        """``h`` if this rule is "hold at h", else ``None``."""
+        if not self.roll_at:
+            return 0
+        h = max(self.roll_at) + 1
+        return h if len(self.roll_at) == h else None
+
+
+def hold_at(h: int) -> StoppingRule:
+    """Roll while the turn total is below ``h``."""
+    if h < 0:
+        raise JeopardyError(f"hold threshold must be non-negative; got {h}")
+    return StoppingRule(frozenset(range(h)), f"hold at {h}")
+
+
+@dataclass(frozen=True)
+class TurnDistribution:
+    """Distribution of the final score of one turn under a stopping rule."""
+
+    model: RollModel
+    rule: StoppingRule
+    probabilities: dict[int, Fraction]  # final score -> probability (0 includes busts)
+    bust_probability: Fraction
+
+    @cached_property
+    def mean(self) -> Fraction:
+        return sum((n * p for n, p in self.probabilities.items()), ZERO)
+
+    @property
+    def total(self) -> Fraction:
+        return sum(self.probabilities.values(), ZERO)
+
+    def to_dict(self) -> dict:
+        return {
+            "game": self.model.name,
+            "rule": str(self.rule),
+            "distribution": {str(n): str(p) for n, p in sorted(self.probabilities.items())},
+            "mean": float(self.mean),
+            "mean_exact": str(self.mean),
+            "bust_probability": float(self.bust_probability),
+            "bust_probability_exact": str(self.bust_probability),
+        }
+
+
+def _check_terminates(model: RollModel, rule: StoppingRule) -> None:
+    if rule.roll_at and not any(
+        e.kind == ADD and e.points > 0 or e.ends_turn for e, _ in model.outcomes
+    ):
+        raise JeopardyError("this stopping rule never stops under this roll model")
+
+
+def recursion_distribution(model: RollModel, rule: StoppingRule) -> TurnDistribution:
+    """Final-score distribution by pushing mass through increasing turn totals."""
+    _check_terminates(model, rule)
+    mass: dict[int, Fraction] = {0: Fraction(1)}
+    final: dict[int, Fraction] = {}
+    busted = ZERO
+    while mass:
+        k = min(mass)
+        m = mass.pop(k)
+        if not rule.rolls(k):
+            final[k] = final.get(k, ZERO) + m
+            continue
+        stay = sum((p for e, p in model.outcomes
+                    if (e.kind == ADD and e.points == 0) or (e.kind == DOUBLE and k == 0)), ZERO)
+        m = m / (1 - stay)
+        for effect, p in model.outcomes:
+            if (effect.kind == ADD and effect.points == 0) or (effect.kind == DOUBLE and k == 0):
+                continue
+            if effect.kind in (BUST, BUST_ALL):
+                busted += m * p
+                final[0] = final.get(0, ZERO) + m * p
+            elif effect.kind == BANK:
+                n = k + effect.points
+                final[n] = final.get(n, ZERO) + m * p
+            else:
+                n = effect.turn_total_after(k)
+                mass[n] = mass.get(n, ZERO) + m * p
+    return TurnDistribution(model, rule, dict(sorted(final.items())), busted)
+
+
+def reach_probabilities(model: RollModel, limit: int) -> list[Fraction]:
+    """Coefficients ``g_0..g_limit`` of ``g(x) = 1/(1 - r(x))``: the probability
+    of passing through each turn total without busting (add effects only)."""
+    r = model.additions()
+    r0 = r.get(0, ZERO)
+    g = [ZERO] * (limit + 1)
+    for n in range(limit + 1):
+        acc = Fraction(1) if n == 0 else ZERO
+        for a, p in r.items():
+            if 0 < a <= n:
+                acc += p * g[n - a]
+        g[n] = acc / (1 - r0)
+    return g
+
+
+def generating_function_distribution(model: RollModel, h: int,
+                                     reach: list[Fraction] | None = None) -> TurnDistribution:
+    """Final-score distribution of "hold at h" from ``g(x) = 1/(1 - r(x))``."""
+    if model.has_double:
+        raise JeopardyError("the generating-function method needs totals that only increase; "
+                            "this model doubles the turn total (use the recursion)")
+    if h < 0:
+        raise JeopardyError(f"hold threshold must be non-negative; got {h}")
+    if h == 0:
+        return TurnDistribution(model, hold_at(0), {0: Fraction(1)}, ZERO)
+    g = reach if reach is not None and len(reach) >= h else reach_probabilities(model, h - 1)
+    final: dict[int, Fraction] = {}
+    ending = ZERO
+    for effect, p in model.outcomes:
+        if effect.kind in (BUST, BUST_ALL):
+            ending += p
+        elif effect.kind == ADD and effect.points == 0:
+            continue
+        else:
+            for k in range(max(0, h - effect.points), h):
+                n = k + effect.points
+                final[n] = final.get(n, ZERO) + g[k] * p
+            if effect.kind == BANK:
+                for k in range(0, max(0, h - effect.points)):
+                    n = k + effect.points
+                    final[n] = final.get(n, ZERO) + g[k] * p
+    busted = ending * sum(g[:h], ZERO)
+    final[0] = final.get(0, ZERO) + busted
+    final = {n: p for n, p in sorted(final.items()) if p}
+    return TurnDistribution(model, hold_at(h), final, busted)
+
+
+def turn_distribution(model: RollModel, rule: StoppingRule | int) -> TurnDistribution:
+    """The exact final-score distribution of one turn (any model, any rule)."""
+    if isinstance(rule, int):
+        if rule < 0:
+            raise JeopardyError(f"hold threshold must be non-negative; got {rule}")
+        if not model.has_double:
+            return generating_function_distribution(model, rule)
+        rule = hold_at(rule)
+    return recursion_distribution(model, rule)
+
+
+def float_generating_function_distribution(model: RollModel, h: int,
+                                           limit: int = 100) -> dict[int, float]:
+    """The seed's floating-point procedure, step for step (``pig_pgf`` and
+    ``pig_dist``): ``g`` as a truncated sum of powers of ``r`` by repeated
+    convolution, then ``P(0) = 1 - sum P(n)``.  Its rounding is what the seed
+    printed; the exact methods above are the reference.
+    """
+    import numpy as np
+
+    if model.has_double or any(e.kind == BANK for e, _ in model.outcomes):
+        raise JeopardyError("the seed's float method covers add and bust effects only")
+    additions = model.additions()
+    r = np.zeros(max(additions) + 1)
+    for a, p in additions.items():
+        r[a] = float(p)
+    p = np.zeros(limit + 1)
+    p[0] = 1.0
+    g = np.zeros(limit + 1)
+    for _ in range(limit):
+        g = g + p
+        p = np.convolve(p, r)[: limit + 1]
+    r_max = len(r) - 1
+    out: dict[int, float] = {0: 1.0}
+    for n in range(h, h + r_max):
+        out[n] = 0.0
+        for k in range(1, r_max + 1):
+            if n - h < k <= n:
+                out[n] = out[n] + r[k] * g[n - k]
+        out[0] = out[0] - out[n]
+    return out

@@ -1,0 +1,75 @@
+"""CLI: turn, simultaneous, replies — JSON keys, files written, bad input."""
+import json
+from fractions import Fraction
+
+import pytest
+from click.testing import CliRunner
+
+from jeopardy.cli.main import cli
+
+
+def run(*args):
+    result = CliRunner().invoke(cli, list(args))
+    return result
+
+
+def test_turn_json():
+    result = run("turn", "--hold", "20", "--game", "pig", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["distribution"]["0"] == "9440899/15116544"
+    assert sum(Fraction(p) for p in data["distribution"].values()) == 1
+    assert data["mean"] == pytest.approx(8.1418, abs=1e-4)
+    assert data["bust_probability"] == pytest.approx(0.624540834, abs=1e-9)
+
+
+def test_turn_with_roll_at_and_bad_face():
+    result = run("turn", "--roll-at", "0-9", "--game", "pig", "--bad-face", "6", "--json")
+    data = json.loads(result.output)
+    assert result.exit_code == 0 and "10" in data["distribution"]
+
+
+def test_simultaneous_json_and_files(tmp_path):
+    csv_path, strategy_path, png = tmp_path / "m.csv", tmp_path / "s.csv", tmp_path / "s.png"
+    result = run("simultaneous", "--max-hold", "30", "--csv", str(csv_path), "--strategy-csv",
+                 str(strategy_path), "--plot", str(png), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["value"] == "0" and data["verified"] is True
+    assert all({"hold", "probability", "float"} <= set(s) for s in data["strategy"])
+    assert sum(Fraction(s["probability"]) for s in data["strategy"]) == 1
+    assert csv_path.read_text().startswith("row \\ column,hold 1,hold 2")
+    assert png.read_bytes()[:4] == b"\x89PNG"
+    assert strategy_path.exists()
+
+
+def test_simultaneous_full_game_json():
+    result = run("simultaneous", "--max-hold", "40", "--all-stopping-rules", "--json")
+    data = json.loads(result.output)
+    assert data["verified"] is True
+    assert any("stop_at" in s for s in data["strategy"])
+
+
+def test_replies_human_output():
+    result = run("replies", "--max-hold", "25")
+    assert result.exit_code == 0
+    assert "smallest advantage" in result.output
+
+
+@pytest.mark.parametrize("args, message", [
+    pytest.param(["simultaneous", "--max-hold", "0"], "--max-hold must be at least 1", id="max-hold-0"),
+    pytest.param(["turn", "--hold", "5", "--game", "chess"], "unknown game", id="unknown-game"),
+    pytest.param(["simultaneous", "--max-hold", "5", "--csv", "/no/such/dir/m.csv"],
+                 "does not exist", id="unwritable-csv"),
+    pytest.param(["turn", "--hold", "-3"], "non-negative", id="negative-hold"),
+    pytest.param(["turn", "--hold", "5", "--model", "/no/such/model.json"], "cannot read",
+                 id="unreadable-model"),
+    pytest.param(["turn", "--hold", "5", "--game", "pig", "--bad-face", "9"], "face of the d6",
+                 id="bad-face-out-of-range"),
+])
+def test_bad_input_one_line_nonzero(args, message):
+    result = run(*args)
+    assert result.exit_code != 0
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0]
+    assert "Traceback" not in result.output

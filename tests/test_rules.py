@@ -1,0 +1,130 @@
+"""Roll models: construction, presets and validation."""
+import json
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, strategies as st
+
+from jeopardy.errors import JeopardyError
+from jeopardy.rules import (PRESETS, RollModel, add, bank, bust, bust_all, dice_game, from_dict,
+                            game, load, roll_model)
+from jeopardy.rules.presets import pass_the_pigs
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_every_preset_is_a_valid_distribution(name):
+    model = game(name)
+    assert sum(p for _, p in model.outcomes) == 1
+    assert all(0 < p <= 1 for _, p in model.outcomes)
+
+
+@pytest.mark.parametrize("name, effect, probability", [
+    pytest.param("pig", bust, "1/6", id="pig-1-busts"),
+    pytest.param("pig", add(6), "1/6", id="pig-6-adds-6"),
+    pytest.param("piglet", add(1), "1/2", id="piglet-heads"),
+    pytest.param("linux-magazin", add(1), "1/6", id="linux-magazin-1-adds"),
+    pytest.param("linux-magazin", bust, "1/6", id="linux-magazin-6-busts"),
+    pytest.param("two-dice-pig", bust_all, "1/36", id="two-dice-double-ones"),
+    pytest.param("two-dice-pig", bust, "10/36", id="two-dice-single-one"),
+    pytest.param("two-dice-pig", add(8), "5/36", id="two-dice-eight"),
+    pytest.param("big-pig", add(25), "1/36", id="big-pig-double-ones-continue"),
+    pytest.param("frey-pig", bank(25), "1/36", id="frey-double-ones-bank"),
+    pytest.param("big-pig", add(24), "1/36", id="big-pig-double-sixes"),
+    pytest.param("piggy", bust, "6/36", id="piggy-doubles"),
+    pytest.param("piggy-sicherman", bust, "4/36", id="sicherman-doubles-rarer"),
+    pytest.param("pass-the-pigs", add(60), Fraction(32 * 32, 3939 ** 2), id="double-leaning-jowler"),
+    pytest.param("pass-the-pigs", bust, Fraction(2 * 1344 * 1294, 3939 ** 2), id="pig-out"),
+])
+def test_preset_probabilities(name, effect, probability):
+    model = game(name)
+    assert dict(model.outcomes)[effect] == Fraction(probability)
+
+
+def test_sicherman_sums_match_standard_dice():
+    """Sicherman dice have the standard distribution of sums (Gardner)."""
+    from jeopardy.rules import SICHERMAN_DICE, from_dice, standard_die
+    sums = lambda dice: from_dice("s", dice, lambda t: add(sum(t)) if sum(t) != 2 else bust)
+    assert sums(list(SICHERMAN_DICE)).outcomes == sums([standard_die(6)] * 2).outcomes
+
+
+def test_bad_face_option_builds_the_linux_magazin_die():
+    assert game("pig", bad_face=6).outcomes == game("linux-magazin").outcomes
+    assert game("pig", faces=8).probability("bust") == Fraction(1, 8)
+
+
+@pytest.mark.parametrize("table, message", [
+    pytest.param({add(2): "1/2", bust: "1/3"}, "sum to 5/6", id="not-summing-to-one"),
+    pytest.param({add(-2): "1/2", bust: "1/2"}, "negative points", id="negative-points"),
+    pytest.param({add(2): "1/2", add(3): "1/2"}, "never ends", id="turn-never-ends"),
+    pytest.param({add(0): "1/2", bust: "1/2"}, "never be won", id="never-won"),
+    pytest.param({add(2): "3/2", bust: "-1/2"}, "outside [0, 1]", id="probability-out-of-range"),
+])
+def test_invalid_models_are_refused(table, message):
+    with pytest.raises(JeopardyError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        roll_model("bad", table)
+
+
+def test_floats_are_refused_as_probabilities():
+    with pytest.raises(JeopardyError, match="float"):
+        roll_model("bad", {add(2): 0.5, bust: "1/2"})
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    pytest.param(dict(faces=6, bad_faces=(7,)), "not a face", id="bad-face-off-die"),
+    pytest.param(dict(faces=1), "at least 2 faces", id="one-faced-die"),
+    pytest.param(dict(dice=0), "at least 1", id="no-dice"),
+])
+def test_dice_game_validation(kwargs, message):
+    with pytest.raises(JeopardyError, match=message):
+        dice_game(**kwargs)
+
+
+def test_unknown_game_and_options():
+    with pytest.raises(JeopardyError, match="unknown game"):
+        game("monopoly")
+    with pytest.raises(JeopardyError, match="one-die"):
+        game("two-dice-pig", bad_face=6)
+    with pytest.raises(JeopardyError, match="face of the d6"):
+        game("pig", bad_face=7)
+
+
+def test_json_round_trip(tmp_path):
+    model = game("frey-pig")
+    path = tmp_path / "frey.json"
+    path.write_text(model.to_json())
+    assert load(path).outcomes == model.outcomes
+
+
+@pytest.mark.parametrize("content, message", [
+    pytest.param("{not json", "not JSON", id="malformed-json"),
+    pytest.param('{"outcomes": 3}', "list 'outcomes'", id="no-outcome-list"),
+    pytest.param('{"outcomes": [{"effect": "explode", "probability": "1"}]}', "unknown effect",
+                 id="unknown-effect"),
+    pytest.param('{"outcomes": [{"effect": "add", "points": 2, "probability": "x"}]}',
+                 "not a number", id="bad-probability"),
+])
+def test_malformed_model_files(tmp_path, content, message):
+    path = tmp_path / "m.json"
+    path.write_text(content)
+    with pytest.raises(JeopardyError, match=message):
+        load(path)
+
+
+def test_unreadable_model_file(tmp_path):
+    with pytest.raises(JeopardyError, match="cannot read"):
+        load(tmp_path / "missing.json")
+
+
+def test_oinker_makes_pass_the_pigs_lose_everything():
+    model = pass_the_pigs(Fraction(3, 1435))
+    assert model.probability("bust_all") == Fraction(3, 1435)
+    assert sum(p for _, p in model.outcomes) == 1
+
+
+@given(st.integers(2, 10), st.integers(1, 3), st.data())
+def test_dice_games_are_distributions(faces, dice, data):
+    bad = data.draw(st.sets(st.integers(1, faces), min_size=1, max_size=faces - 1))
+    model = dice_game(faces, dice, tuple(bad), all_bad=data.draw(st.sampled_from(["bust", "bust_all"])))
+    assert sum(p for _, p in model.outcomes) == 1
+    assert model.probability("bust") + model.probability("bust_all") == 1 - Fraction(
+        faces - len(bad), faces) ** dice

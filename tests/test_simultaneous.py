@@ -1,0 +1,132 @@
+"""The simultaneous single-turn game: matrix, LP, exact certificate, full game."""
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from jeopardy.rules import game
+from jeopardy.simultaneous.best_response import best_response
+from jeopardy.simultaneous.export import payoff_csv, strategy_csv
+from jeopardy.simultaneous.game import (hold_distributions, merge_identical, replies_to_pure,
+                                        solve_simultaneous)
+from jeopardy.simultaneous.payoff import payoff_matrix, win_loss_tie
+from jeopardy.turn.distribution import hold_at, recursion_distribution
+from tests.strategies import roll_models
+
+
+@pytest.fixture(scope="module")
+def pig_solution():
+    return solve_simultaneous(game("pig"), 100, all_stopping_rules=True)
+
+
+def test_matrix_entries_equal_direct_win_minus_loss(pig):
+    ds = hold_distributions(pig, 30)
+    matrix = payoff_matrix(ds)
+    for a, b in [(0, 19), (19, 0), (20, 20), (5, 29), (12, 7)]:
+        win, loss, tie = win_loss_tie(ds[a], ds[b])
+        assert win + loss + tie == 1
+        assert matrix[a, b] == win - loss
+
+
+def test_matrix_is_skew_symmetric(pig):
+    matrix = payoff_matrix(hold_distributions(pig, 40))
+    assert (matrix.numerators + matrix.numerators.T == 0).all()
+
+
+def test_hold_at_1_and_2_are_merged_for_a_d6(pig):
+    keep, merged = merge_identical(hold_distributions(pig, 10))
+    assert merged == {0: (1,)}
+
+
+def test_restricted_equilibrium_is_verified_exactly(pig_solution):
+    eq = pig_solution.restricted
+    assert eq.verified
+    assert eq.value == 0
+    assert sum(w.probability for w in eq.strategy) == 1
+    assert all(w.probability > 0 for w in eq.strategy)
+    # Seed: "roll to 21 approximately one-third of the time ... including
+    # the possibility of just a single roll".
+    assert abs(float(eq.weight_of_hold(21)) - 1 / 3) < 0.02
+    assert eq.weight_of_hold(1) > 0
+
+
+def test_certificate_recomputed_independently(pig_solution):
+    """Against the exact equilibrium mix, every hold-at-h earns <= 0 (computed
+    here from win/loss/tie sums, not from the solver's matrix)."""
+    eq = pig_solution.restricted
+    ds = hold_distributions(game("pig"), 100)
+    mix = {n: p for n, p in eq.score_distribution.items()}
+    from jeopardy.simultaneous.best_response import score_utilities
+    u, top = score_utilities(mix)
+    for d in ds[::7]:
+        payoff = sum(p * (u[n] if n <= top else 1) for n, p in d.probabilities.items())
+        assert payoff <= 0
+
+
+def test_full_game_beats_hold_at_h_and_is_verified(pig_solution):
+    assert pig_solution.full_gain > 0  # hold-at-h is not enough
+    full = pig_solution.full
+    assert full.verified and full.value == 0
+    # The exact best response over all stopping rules earns nothing against it.
+    assert best_response(game("pig"), full.score_distribution).value <= 0
+    assert any(w.rule.hold is None for w in full.strategy)
+
+
+def test_seed_claims_on_pure_strategies(pig):
+    rows = replies_to_pure(pig, 100)
+    # "against any pure strategy, an optimal player can gain at least an 8% advantage":
+    # true when the reply may be any stopping rule (8.18%, against hold at 17);
+    # replying with hold-at-h only, the smallest edge is 7.96% (also against 17).
+    weakest = min(rows, key=lambda r: r.rule_advantage)
+    assert weakest.hold == 17 and weakest.rule_advantage >= Fraction(8, 100)
+    assert abs(float(weakest.rule_advantage) - 0.08178) < 1e-5
+    weakest_hold = min(rows, key=lambda r: r.advantage)
+    assert weakest_hold.hold == 17 and abs(float(weakest_hold.advantage) - 0.07959) < 1e-5
+    # "against hold at 20 ... a nearly 15% advantage just by rolling a single time"
+    single_roll_vs_20 = payoff_matrix(hold_distributions(pig, 20))[0, 19]
+    assert Fraction(14, 100) < single_roll_vs_20 < Fraction(15, 100)
+
+
+def test_best_response_dp_matches_brute_force_on_tiny_game(piglet):
+    """For the coin, every stopping rule on totals 0..5 is enumerated."""
+    opponent = recursion_distribution(piglet, hold_at(2)).probabilities
+    best = best_response(piglet, opponent)
+    from itertools import combinations
+    from jeopardy.turn.distribution import StoppingRule
+    from jeopardy.simultaneous.best_response import score_utilities
+    u, top = score_utilities(opponent)
+    brute = max(
+        sum(p * (u[n] if n <= top else 1) for n, p in
+            recursion_distribution(piglet, StoppingRule(frozenset(c))).probabilities.items())
+        for size in range(0, 6) for c in combinations(range(6), size))
+    assert best.value == brute
+
+
+@given(roll_models(allow_bank=False, allow_bust_all=False, max_points=4), st.integers(3, 12))
+@settings(max_examples=15, deadline=None)
+def test_symmetric_game_has_value_zero(model, max_hold):
+    solution = solve_simultaneous(model, max_hold)
+    assert solution.restricted.value == 0
+    assert solution.restricted.verified
+
+
+def test_csv_exports(pig_solution):
+    text = payoff_csv(pig_solution, exact=True)
+    lines = text.splitlines()
+    assert lines[0].split(",")[1] == "hold 1" and lines[1].split(",")[0] == "hold 1"
+    assert len(lines) == 101 and len(lines[5].split(",")) == 101
+    assert Fraction(lines[1].split(",")[20]) == pig_solution.matrix[0, 19]
+    floats = payoff_csv(pig_solution, exact=False).splitlines()
+    assert float(floats[1].split(",")[20]) == pytest.approx(0.14499, abs=1e-5)
+    import csv, io
+    strategy = list(csv.reader(io.StringIO(strategy_csv(pig_solution.equilibrium))))
+    assert strategy[0] == ["rule", "hold", "stop_at", "probability", "float"]
+    assert sum(Fraction(row[3]) for row in strategy[1:]) == 1
+
+
+def test_to_dict_has_exact_strings(pig_solution):
+    data = pig_solution.to_dict()
+    assert data["value"] == "0" and data["verified"] is True
+    assert sum(Fraction(s["probability"]) for s in data["strategy"]) == 1
+    assert sum(Fraction(p) for p in data["score_distribution"].values()) == 1
