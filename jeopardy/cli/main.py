@@ -5,6 +5,7 @@ import click
 
 from jeopardy import __version__
 from jeopardy.cli.common import ErrorReportingGroup
+from jeopardy.cli.race import policy, solve
 from jeopardy.cli.single_turn import games, replies, simultaneous, turn
 
 
@@ -14,7 +15,7 @@ def cli() -> None:
     """Game-theoretic analysis of jeopardy dice games (Pig, Piglet, Farkle, ...)."""
 
 
-for command in (games, turn, simultaneous, replies):
+for command in (games, turn, simultaneous, replies, solve, policy):
     cli.add_command(command)
 
 

@@ -1,0 +1,113 @@
+"""Commands of the race game: solve, policy."""
+from __future__ import annotations
+
+import click
+
+from jeopardy.cli.common import emit_json, game_options, json_option
+from jeopardy.errors import JeopardyError
+
+
+def goal_option(function):
+    return click.option("--goal", type=int, default=None,
+                        help="goal score (default: the game's customary goal)")(function)
+
+
+def resolve_goal(goal, game_name, model_file_used=False) -> int:
+    from jeopardy.rules.presets import default_goal
+
+    if goal is None:
+        return 100 if game_name not in _preset_names() else default_goal(game_name)
+    if goal <= 0:
+        raise JeopardyError(f"--goal must be a positive integer; got {goal}")
+    return goal
+
+
+def _preset_names():
+    from jeopardy.rules.presets import PRESETS
+    return PRESETS
+
+
+def solved(model, goal, show_progress=True, cache=True):
+    from jeopardy.cli.progress import ProgressLine
+    from jeopardy.race.solver import solve
+
+    bar = ProgressLine(f"solving {model.name} to {goal}", enabled=show_progress and goal >= 300)
+    return solve(model, goal, progress=bar, cache=cache)
+
+
+def describe_actions(actions: str, start: int = 0) -> str:
+    """'RRRHHR' -> 'roll at 0-2, hold at 3-4, roll at 5'."""
+    runs = []
+    k = 0
+    while k < len(actions):
+        letter = actions[k]
+        end = k
+        while end + 1 < len(actions) and actions[end + 1] == letter:
+            end += 1
+        word = "roll" if letter == "R" else "hold"
+        runs.append(f"{word} at {k + start}" + (f"-{end + start}" if end > k else ""))
+        k = end + 1
+    return ", ".join(runs)
+
+
+@click.command()
+@goal_option
+@click.option("--out", type=str, default=None, help="save the solution (.npz, no pickle)")
+@click.option("--no-cache", is_flag=True, help="do not read or write the solution cache")
+@game_options
+@json_option
+def solve(goal, out, no_cache, model, game_name, as_json) -> None:
+    """Solve the two-player race game: P(i, j, k) and optimal play for every state."""
+    goal = resolve_goal(goal, game_name)
+    solution = solved(model, goal, cache=not no_cache)
+    if out:
+        solution.save(out)
+    if as_json:
+        emit_json(solution.to_dict())
+        return
+    origin = "read from cache (solved earlier in" if solution.cached else "solved in"
+    click.echo(f"{model.name} to {goal}: {solution.states:,} states {origin} "
+               f"{solution.seconds * 1000:.1f} ms{')' if solution.cached else ''}")
+    click.echo(f"P(0,0,0) = {solution.win_probability():.10f}  "
+               "(the player who moves first wins this often under optimal play)")
+    click.echo(f"largest Bellman residual over all states: {solution.max_residual:.1e}"
+               f"  ({solution.passes} pass{'es' if solution.passes > 1 else ''}, "
+               f"{solution.sweeps:,} sweeps)")
+    if out:
+        click.echo(f"saved to {out}")
+
+
+@click.command()
+@goal_option
+@click.option("--score", "score", type=int, required=True, help="your banked score I")
+@click.option("--opponent", type=int, required=True, help="the opponent's score J")
+@click.option("--solution", "solution_file", type=str, default=None, help="read a saved solution")
+@game_options
+@json_option
+def policy(goal, score, opponent, solution_file, model, game_name, as_json) -> None:
+    """Optimal action at every turn total for your score I and the opponent's J."""
+    if solution_file:
+        from jeopardy.race.solver import load
+        solution = load(solution_file)
+    else:
+        goal = resolve_goal(goal, game_name)
+        if not 0 <= score < goal:
+            raise JeopardyError(f"--score must be in 0..{goal - 1}; got {score}")
+        if not 0 <= opponent < goal:
+            raise JeopardyError(f"--opponent must be in 0..{goal - 1}; got {opponent}")
+        solution = solved(model, goal)
+    values, acts = solution.column(score, opponent)
+    actions = "".join("R" if a else "H" for a in acts)
+    threshold = solution.hold_threshold(score, opponent)
+    if as_json:
+        emit_json({"game": solution.model.name, "goal": solution.goal, "score": score,
+                   "opponent": opponent, "actions": actions,
+                   "win_probability": [float(v) for v in values], "hold_threshold": threshold})
+        return
+    click.echo(f"{solution.model.name} to {solution.goal}, score {score} vs {opponent}: "
+               f"P(win) at turn total 0 = {values[0]:.6f}")
+    if threshold is not None:
+        click.echo(f"hold at {threshold}: roll while the turn total is below {threshold}")
+    else:
+        click.echo("not a single threshold:")
+    click.echo("  " + describe_actions(actions))

@@ -1,0 +1,1 @@
+"""Two-player race games: win probabilities and optimal play."""

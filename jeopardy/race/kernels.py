@@ -1,0 +1,193 @@
+"""numba kernels of the race solver.
+
+State ``(i, j, k)``: the player to move has banked ``i``, the opponent ``j``,
+the turn total is ``k``.  ``P0[i, j]`` holds ``P(i, j, 0)``; every other
+``P(i, j, k)`` follows from one backward sweep over ``k`` (:func:`sweep`),
+given ``y = P(j, i, 0)``, because rolls only raise ``k`` and every other
+value a roll or hold leads to belongs to a higher score sum (already solved).
+
+Within a pair ``{(i, j), (j, i)}`` the sweep makes ``x = P(i, j, 0)`` a
+monotone, piecewise-linear function ``F(y)``; likewise ``y = G(x)``.  The
+pair's fixed point ``x = F(G(x))`` is found by Newton's method on the
+piecewise-linear map (policy iteration in disguise), safeguarded by a
+bracket, to machine precision in a few sweeps.
+
+Effects that take banked score away (``bust_all``) point to ``P(j, 0, 0)``,
+a *lower* score sum: those values are read from ``P0`` as it stands (the
+previous outer iteration), and the caller repeats whole passes until ``P0``
+stops changing (Gauss-Seidel over passes).
+
+Effect codes: 0 add, 1 bust, 2 bust_all, 3 bank, 4 double.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+ADD, BUST, BUST_ALL, BANK, DOUBLE = 0, 1, 2, 3, 4
+
+
+@njit(cache=True, nogil=True)
+def sweep(i, j, y, goal, P0, kinds, points, probs, vals, dvals, acts):
+    """Backward sweep over k for the player at (i, j) given y = P(j, i, 0).
+
+    Fills ``vals[k] = P(i, j, k)``, ``dvals[k] = dP(i, j, k)/dy`` and
+    ``acts[k]`` (1 roll, 0 hold) for ``k = 0 .. goal - i - 1``; returns
+    ``(P(i, j, 0), dP(i, j, 0)/dy)``.
+    """
+    top = goal - i
+    for k in range(top - 1, -1, -1):
+        roll = 0.0
+        droll = 0.0
+        stay = 0.0
+        for e in range(kinds.shape[0]):
+            kind = kinds[e]
+            p = probs[e]
+            n = points[e]
+            if kind == ADD:
+                if n == 0:
+                    stay += p
+                elif k + n >= top:
+                    roll += p
+                else:
+                    roll += p * vals[k + n]
+                    droll += p * dvals[k + n]
+            elif kind == BUST or (kind == BUST_ALL and i == 0):
+                roll += p * (1.0 - y)
+                droll -= p
+            elif kind == BUST_ALL:
+                roll += p * (1.0 - P0[j, 0])
+            elif kind == BANK:
+                t = i + k + n
+                if t >= goal:
+                    roll += p
+                elif k + n == 0:
+                    roll += p * (1.0 - y)
+                    droll -= p
+                else:
+                    roll += p * (1.0 - P0[j, t])
+            else:  # DOUBLE
+                if k == 0:
+                    stay += p
+                elif 2 * k >= top:
+                    roll += p
+                else:
+                    roll += p * vals[2 * k]
+                    droll += p * dvals[2 * k]
+        if stay > 0.0:
+            roll /= 1.0 - stay
+            droll /= 1.0 - stay
+        if k == 0:
+            hold = 1.0 - y
+            dhold = -1.0
+        else:
+            hold = 1.0 - P0[j, i + k]
+            dhold = 0.0
+        if roll > hold:
+            vals[k] = roll
+            dvals[k] = droll
+            acts[k] = 1
+        else:
+            vals[k] = hold
+            dvals[k] = dhold
+            acts[k] = 0
+    return vals[0], dvals[0]
+
+
+@njit(cache=True, nogil=True)
+def solve_pair(i, j, goal, P0, kinds, points, probs, vals, dvals, acts, max_iter, tol):
+    """Solve P(i, j, 0) and P(j, i, 0) together; store them in P0.
+
+    The start is the solved neighbour ``P(i + 1, j, 0)`` (a higher score sum).
+    Returns ``(sweeps, residual)``: ``residual = |F(G(x)) - x|`` at the end.
+    """
+    if i + 1 < goal:
+        x = P0[i + 1, j]
+    else:
+        x = 0.5
+    lo = 0.0
+    hi = 1.0
+    sweeps = 0
+    residual = 1.0
+    y = 0.5
+    for _ in range(max_iter):
+        if i == j:
+            h, slope = sweep(i, i, x, goal, P0, kinds, points, probs, vals, dvals, acts)
+            sweeps += 1
+        else:
+            y, b = sweep(j, i, x, goal, P0, kinds, points, probs, vals, dvals, acts)
+            h, a = sweep(i, j, y, goal, P0, kinds, points, probs, vals, dvals, acts)
+            slope = a * b
+            sweeps += 2
+        residual = abs(h - x)
+        if residual <= tol:
+            break
+        if h > x:
+            lo = x
+        else:
+            hi = x
+        if slope < 1.0 - 1e-12:
+            step = x + (h - x) / (1.0 - slope)
+        else:
+            step = h
+        if step <= lo or step >= hi:
+            step = h if lo < h < hi else 0.5 * (lo + hi)
+        x = step
+    # x and y = G(x) are consistent to |G'| * tol; h = F(y) to rounding.
+    P0[i, j] = h
+    if i != j:
+        P0[j, i] = y
+    return sweeps, residual
+
+
+@njit(cache=True, nogil=True)
+def solve_sums(goal, first_sum, last_sum, P0, kinds, points, probs, max_iter, tol):
+    """Solve every pair with score sum from ``first_sum`` down to ``last_sum``."""
+    vals = np.empty(goal + 1)
+    dvals = np.empty(goal + 1)
+    acts = np.empty(goal + 1, dtype=np.int8)
+    sweeps = 0
+    worst = 0.0
+    for s in range(first_sum, last_sum - 1, -1):
+        i_low = s - goal + 1 if s - goal + 1 > 0 else 0
+        for i in range(i_low, s // 2 + 1):
+            j = s - i
+            n, r = solve_pair(i, j, goal, P0, kinds, points, probs, vals, dvals, acts, max_iter, tol)
+            sweeps += n
+            if r > worst:
+                worst = r
+    return sweeps, worst
+
+
+@njit(cache=True, nogil=True)
+def bellman_residual(goal, P0, kinds, points, probs):
+    """max |sweep(i, j; P(j, i, 0))[0] - P(i, j, 0)| over all (i, j).
+
+    The values at k > 0 are defined by the sweep itself, so this is the
+    largest Bellman residual over every state.
+    """
+    vals = np.empty(goal + 1)
+    dvals = np.empty(goal + 1)
+    acts = np.empty(goal + 1, dtype=np.int8)
+    worst = 0.0
+    for i in range(goal):
+        for j in range(goal):
+            v, d = sweep(i, j, P0[j, i], goal, P0, kinds, points, probs, vals, dvals, acts)
+            r = abs(v - P0[i, j])
+            if r > worst:
+                worst = r
+    return worst
+
+
+@njit(cache=True, nogil=True)
+def expand(goal, P0, kinds, points, probs, P, roll):
+    """Fill ``P[i, j, k]`` and ``roll[i, j, k]`` for every state (k < goal - i)."""
+    vals = np.empty(goal + 1)
+    dvals = np.empty(goal + 1)
+    acts = np.empty(goal + 1, dtype=np.int8)
+    for i in range(goal):
+        for j in range(goal):
+            sweep(i, j, P0[j, i], goal, P0, kinds, points, probs, vals, dvals, acts)
+            for k in range(goal - i):
+                P[i, j, k] = vals[k]
+                roll[i, j, k] = acts[k]
