@@ -10,26 +10,30 @@ import click
 from jeopardy.errors import JeopardyError
 
 
-def game_options(function):
+def game_options(function=None, *, default: str = "pig"):
     """``--game``, ``--faces``, ``--bad-face``, ``--model`` on a command."""
 
-    @click.option("--game", "game_name", default="pig", show_default=True,
-                  help="preset game (see `jeopardy games`)")
-    @click.option("--faces", type=int, default=None, help="faces of the die (one-die games)")
-    @click.option("--bad-face", type=int, default=None, help="the face that busts (one-die games)")
-    @click.option("--model", "model_file", type=str, default=None,
-                  help="a roll model JSON file instead of a preset")
-    @functools.wraps(function)
-    def wrapper(*args, game_name, faces, bad_face, model_file, **kwargs):
-        from jeopardy.rules import game, load
+    def decorate(function):
+        @click.option("--game", "game_name", default=default, show_default=True,
+                      help="preset game (see `jeopardy games`)")
+        @click.option("--faces", type=int, default=None, help="faces of the die (one-die games)")
+        @click.option("--bad-face", type=int, default=None,
+                      help="the face that busts (one-die games)")
+        @click.option("--model", "model_file", type=str, default=None,
+                      help="a roll model JSON file instead of a preset")
+        @functools.wraps(function)
+        def wrapper(*args, game_name, faces, bad_face, model_file, **kwargs):
+            from jeopardy.rules import game, load
 
-        if model_file is not None:
-            model = load(model_file)
-        else:
-            model = game(game_name, faces, bad_face)
-        return function(*args, model=model, game_name=game_name, **kwargs)
+            if model_file is not None:
+                model = load(model_file)
+            else:
+                model = game(game_name, faces, bad_face)
+            return function(*args, model=model, game_name=game_name, **kwargs)
 
-    return wrapper
+        return wrapper
+
+    return decorate(function) if function is not None else decorate
 
 
 def json_option(function):
