@@ -6,6 +6,7 @@ import click
 from jeopardy import __version__
 from jeopardy.cli.common import ErrorReportingGroup
 from jeopardy.cli.exact import exact
+from jeopardy.cli.expected import max_score
 from jeopardy.cli.race import policy, solve
 from jeopardy.cli.single_turn import games, replies, simultaneous, turn
 
@@ -16,7 +17,7 @@ def cli() -> None:
     """Game-theoretic analysis of jeopardy dice games (Pig, Piglet, Farkle, ...)."""
 
 
-for command in (games, turn, simultaneous, replies, solve, policy, exact):
+for command in (games, turn, simultaneous, replies, solve, policy, exact, max_score):
     cli.add_command(command)
 
 

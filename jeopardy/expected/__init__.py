@@ -1,0 +1,1 @@
+"""Expected-score games: most points in a fixed number of turns (THINK, SKUNK, n-turn Pig)."""

@@ -1,0 +1,162 @@
+"""Exact evaluation and comparison of expected-score policies.
+
+:func:`exact_expected` evaluates a policy in rationals over the states it can
+reach from (1, 0, 0) -- a closed set, since every value there depends only on
+reachable successors.  :func:`compare` lists the reachable states where two
+policies decide differently, with the optimal margin ``roll - hold`` there.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from jeopardy.errors import JeopardyError
+from jeopardy.expected.solver import ScoreSolution
+from jeopardy.rules.effects import ADD, BANK, BUST, BUST_ALL
+
+ZERO = Fraction(0)
+EXACT_STATE_LIMIT = 400_000
+
+
+def exact_expected(solution: ScoreSolution) -> Fraction:
+    """The exact expected final score of the solution's decisions."""
+    model, n = solution.model, solution.turns
+    masks = solution.reachable()
+    count = sum(int(m.sum()) for m in masks)
+    if count > EXACT_STATE_LIMIT:
+        raise JeopardyError(f"{count:,} reachable states is too many for exact evaluation "
+                            f"(limit {EXACT_STATE_LIMIT:,})")
+    outcomes = list(model.outcomes)
+    stay = sum((p for e, p in outcomes if e.kind == ADD and e.points == 0), ZERO)
+    following: dict[int, Fraction] = {}  # F(r + 1, s, 0); for r = n: s itself
+
+    def after(s: int) -> Fraction:
+        return Fraction(s) if r == n else following[s]
+
+    for r in range(n, 0, -1):
+        mask = masks[r - 1]
+        current: dict[int, Fraction] = {}
+        for s in np.flatnonzero(mask.any(axis=1)):
+            s = int(s)
+            values: dict[int, Fraction] = {}
+            for t in sorted((int(t) for t in np.flatnonzero(mask[s])), reverse=True):
+                if solution.rolls(r, s, t):
+                    total = ZERO
+                    for e, p in outcomes:
+                        if e.kind == ADD and e.points:
+                            total += p * values[t + e.points]
+                        elif e.kind == BUST:
+                            total += p * after(s)
+                        elif e.kind == BUST_ALL:
+                            total += p * after(0)
+                        elif e.kind == BANK:
+                            total += p * after(s + t + e.points)
+                    values[t] = total / (1 - stay)
+                else:
+                    values[t] = after(s + t)
+            current[s] = values[0]
+        following = current
+    return following[0]
+
+
+def column(solution: ScoreSolution, optimal: ScoreSolution, r: int, s: int) -> tuple[np.ndarray, np.ndarray]:
+    """Optimal ``(roll, hold)`` values over t at (r, s), from the optimal solution."""
+    kinds, points, probs = optimal.model.arrays()
+    T, top = optimal.cap, optimal.t_top
+
+    def start(x: int) -> float:
+        if r == optimal.turns:
+            return float(x)
+        nxt = optimal.starts[r]
+        return x + float(nxt[0]) if optimal.collapsed else float(nxt[x])
+
+    vals = np.empty(top + 1)
+    rolls = np.full(top + 1, -np.inf)
+    holds = np.empty(top + 1)
+    for t in range(top, -1, -1):
+        holds[t] = start(s + t)
+        if t > T:
+            vals[t] = holds[t]
+            continue
+        roll = 0.0
+        stay = 0.0
+        for kind, n, p in zip(kinds, points, probs):
+            if kind == 0:
+                if n == 0:
+                    stay += p
+                else:
+                    roll += p * vals[t + n]
+            elif kind == 1:
+                roll += p * start(s)
+            elif kind == 2:
+                roll += p * start(0)
+            elif kind == 3:
+                roll += p * start(s + t + n)
+        roll /= 1 - stay
+        rolls[t] = roll
+        vals[t] = max(roll, holds[t]) if optimal.rolls(r, s, t) or roll <= holds[t] else holds[t]
+    return rolls, holds
+
+
+@dataclass(frozen=True)
+class Difference:
+    turn: int
+    score: int
+    total: int
+    first_rolls: bool
+    second_rolls: bool
+    margin: float  # optimal roll value - hold value
+
+    @property
+    def tie(self) -> bool:
+        return abs(self.margin) <= 1e-9
+
+
+@dataclass(frozen=True)
+class Comparison:
+    first: str
+    second: str
+    same_reachable_states: bool
+    differences: tuple[Difference, ...]
+
+    @property
+    def strict_differences(self) -> tuple[Difference, ...]:
+        return tuple(d for d in self.differences if not d.tie)
+
+    def to_dict(self) -> dict:
+        return {
+            "first": self.first, "second": self.second,
+            "same_reachable_states": self.same_reachable_states,
+            "differences": len(self.differences),
+            "strict_differences": len(self.strict_differences),
+            "examples": [{"turn": d.turn, "score": d.score, "turn_total": d.total,
+                          "first": "roll" if d.first_rolls else "hold",
+                          "second": "roll" if d.second_rolls else "hold",
+                          "optimal_margin": d.margin} for d in self.differences[:50]],
+        }
+
+
+def compare(first: ScoreSolution, second: ScoreSolution, optimal: ScoreSolution) -> Comparison:
+    """Where two policies decide differently on states either can reach."""
+    a_masks, b_masks = first.reachable(), second.reachable()
+    same = all(a.shape == b.shape and np.array_equal(a, b) for a, b in zip(a_masks, b_masks))
+    differences = []
+    for r in range(1, first.turns + 1):
+        a, b = a_masks[r - 1], b_masks[r - 1]
+        rows = max(a.shape[0], b.shape[0])
+        cols = max(a.shape[1], b.shape[1])
+        union = np.zeros((rows, cols), dtype=bool)
+        union[: a.shape[0], : a.shape[1]] |= a
+        union[: b.shape[0], : b.shape[1]] |= b
+        cache = {}
+        for s, t in zip(*np.nonzero(union)):
+            s, t = int(s), int(t)
+            da, db = first.rolls(r, s, t), second.rolls(r, s, t)
+            if da != db:
+                if s not in cache:
+                    cache[s] = column(first, optimal, r, s)
+                rolls, holds = cache[s]
+                differences.append(Difference(r, s, t, da, db, float(rolls[t] - holds[t])))
+    return Comparison(str(first.policy), str(second.policy), same, tuple(differences))

@@ -1,0 +1,253 @@
+"""Maximise the expected final score over a fixed number of turns.
+
+``F(r, s, t)`` is the expected final score at turn ``r`` (1..n) with banked
+score ``s`` and turn total ``t``; ``F(n + 1, s, 0) = s`` and
+
+    F(r, s, t) = max( F(r + 1, s + t, 0),                       (hold)
+                      sum_e p_e * F(state after e) )            (roll)
+
+where a bust leads to ``F(r + 1, s, 0)`` and a bust-all to ``F(r + 1, 0, 0)``.
+The state space has no cycles, so one backward pass over turns (and, within a
+turn, over decreasing ``t``) solves it.  The paper's ``E(r, s, t)`` (expected
+future gain) is ``F(r, s, t) - s - t``.
+
+Why the turn-total cap is exact
+-------------------------------
+Let ``g`` be the expected points one roll adds, ``p_end`` the probability a
+roll ends the turn, ``p_cont = 1 - p_end`` and ``p_lose = p_bust + p_bust_all``.
+Write ``G(r, s) = F(r, s, 0) - s >= 0`` (holding at once is allowed).
+
+1. ``G(r, s) <= G(r, 0)``: a player with nothing banked can copy the moves of
+   one with ``s`` banked; they gain the same points and lose no more.
+2. Within a turn the expected gross gain of any play is at most
+   ``g / p_end`` (at most ``1 / p_end`` rolls are expected).
+3. Hence ``F(r, s', t') <= s' + t' + g / p_end + G(r + 1, 0)`` mid-turn, and
+
+       roll - hold <= g + p_cont g / p_end + G(r + 1, 0) - p_lose t - p_all s.
+
+So holding is strictly better whenever ``t > t_cap(r) = (g + p_cont g / p_end
++ G(r + 1, 0)) / p_lose``.  The solver forces a hold above a cap ``T``, then
+checks ``t_cap(r) <= T`` for every turn with the ``G(r + 1, 0)`` it computed
+(backwards induction makes each of those exact); if the check fails, ``T``
+grows and the pass is repeated.  Banked scores then never exceed
+``(r - 1) (T + max points)``, which bounds the table.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+from numba import njit
+
+from jeopardy.errors import JeopardyError
+from jeopardy.expected.policies import (HOLD_AT, LINEAR_LE, LINEAR_LT, OPTIMAL, OPTIMAL_TIES_ROLL,
+                                        ScorePolicy)
+from jeopardy.rules.effects import ADD, BANK
+from jeopardy.rules.roll_model import RollModel
+
+
+def roll_gain(model: RollModel) -> Fraction:
+    """Expected points one roll adds (adds and banks)."""
+    return sum((p * e.points for e, p in model.outcomes if e.kind in (ADD, BANK)), Fraction(0))
+
+
+def check_model(model: RollModel) -> None:
+    if model.has_double:
+        raise JeopardyError("expected-score games with a doubling effect have no bounded "
+                            "turn total; not supported")
+    if model.probability("bust") + model.probability("bust_all") == 0:
+        raise JeopardyError("expected-score games need a roll that loses the turn total")
+
+
+@njit(cache=True, nogil=True)
+def _turn(next_start, collapsed, g_next, s_top, cap, t_top, kinds, points, probs,
+          policy_kind, a, b, c, out_start, roll_flags):
+    """One turn backwards: F(r, s, 0) for s = 0..s_top and the roll decisions."""
+    vals = np.empty(t_top + 1)
+    for s in range(s_top + 1):
+        for t in range(t_top, -1, -1):
+            x = s + t
+            hold = x + g_next if collapsed else next_start[x]
+            if t > cap:
+                vals[t] = hold
+                continue
+            roll = 0.0
+            stay = 0.0
+            for e in range(kinds.shape[0]):
+                kind = kinds[e]
+                p = probs[e]
+                n = points[e]
+                if kind == 0:  # add
+                    if n == 0:
+                        stay += p
+                    else:
+                        roll += p * vals[t + n]
+                elif kind == 1:  # bust
+                    roll += p * (s + g_next if collapsed else next_start[s])
+                elif kind == 2:  # bust all
+                    roll += p * (g_next if collapsed else next_start[0])
+                elif kind == 3:  # bank
+                    roll += p * (x + n + g_next if collapsed else next_start[x + n])
+            if stay > 0.0:
+                roll /= 1.0 - stay
+            if policy_kind == 0:  # optimal, ties hold
+                rolls = roll > hold + 1e-12 * (1.0 + abs(hold))
+            elif policy_kind == 4:  # optimal, ties roll
+                rolls = roll >= hold - 1e-12 * (1.0 + abs(hold))
+            elif policy_kind == 1:
+                rolls = a * s + b * t <= c
+            elif policy_kind == 2:
+                rolls = a * s + b * t < c
+            else:
+                rolls = t < c
+            if rolls:
+                vals[t] = roll
+                roll_flags[s, t] = 1
+            else:
+                vals[t] = hold
+                roll_flags[s, t] = 0
+        out_start[s] = vals[0]
+
+
+@njit(cache=True, nogil=True)
+def _reach_turn(start_mask, roll_flags, kinds, points, collapsed, cap, t_top, next_mask, reach):
+    """States reachable in one turn from the start scores in ``start_mask``."""
+    s_count = start_mask.shape[0]
+    for s in range(s_count):
+        if not start_mask[s]:
+            continue
+        reach[s, 0] = 1
+        for t in range(t_top + 1):
+            if not reach[s, t]:
+                continue
+            row = 0 if collapsed else s
+            rolls = t <= cap and roll_flags[row, t] == 1
+            if not rolls:
+                next_mask[s + t] = 1
+                continue
+            for e in range(kinds.shape[0]):
+                kind = kinds[e]
+                n = points[e]
+                if kind == 0:
+                    reach[s, t + n] = 1
+                elif kind == 1:
+                    next_mask[s] = 1
+                elif kind == 2:
+                    next_mask[0] = 1
+                elif kind == 3:
+                    next_mask[s + t + n] = 1
+
+
+@dataclass(frozen=True)
+class ScoreSolution:
+    """Values and decisions of one policy in the n-turn expected-score game."""
+
+    model: RollModel
+    turns: int
+    policy: ScorePolicy
+    expected: float  # F(1, 0, 0)
+    cap: int  # turn totals above it are holds (certified for the optimal policy)
+    collapsed: bool  # True when values do not depend on s beyond adding it
+    starts: list = field(repr=False)  # starts[r - 1][s] = F(r, s, 0)
+    roll_flags: list = field(repr=False)  # roll_flags[r - 1][s, t]
+    seconds: float = 0.0
+    cap_rounds: int = 1
+
+    @property
+    def max_points(self) -> int:
+        return max(e.points for e, _ in self.model.outcomes)
+
+    @property
+    def t_top(self) -> int:
+        return self.cap + self.max_points
+
+    def rolls(self, r: int, s: int, t: int) -> bool:
+        if t > self.cap:
+            return False
+        flags = self.roll_flags[r - 1]
+        return bool(flags[0 if self.collapsed else s, t])
+
+    def reachable(self) -> list[np.ndarray]:
+        """For each turn, a boolean array ``[s, t]`` of states reachable from (1, 0, 0)."""
+        kinds, points, _ = self.model.arrays()
+        masks = []
+        start = np.zeros(1, dtype=np.int8)
+        start[0] = 1
+        for r in range(1, self.turns + 1):
+            s_count = start.shape[0]
+            reach = np.zeros((s_count, self.t_top + 1 + self.max_points), dtype=np.int8)
+            nxt = np.zeros(s_count + self.t_top + self.max_points + 1, dtype=np.int8)
+            _reach_turn(start, self.roll_flags[r - 1], kinds, points, self.collapsed, self.cap,
+                        self.t_top, nxt, reach)
+            masks.append(reach[:, : self.t_top + 1].astype(bool))
+            start = nxt
+        return masks
+
+
+def solve_expected(model: RollModel, turns: int, policy: ScorePolicy, cap: int | None = None,
+                   max_rounds: int = 12, collapse: bool = True) -> ScoreSolution:
+    """Expected final score of ``policy`` (or the optimum) over ``turns`` turns."""
+    check_model(model)
+    if turns < 1:
+        raise JeopardyError(f"number of turns must be at least 1; got {turns}")
+    if policy.kind in (LINEAR_LE, LINEAR_LT):
+        if policy.a < 0 or policy.b <= 0:
+            raise JeopardyError("a linear rule A*s + B*t <= C needs A >= 0 and B > 0 "
+                                "(otherwise it may never stop)")
+    started = time.perf_counter()
+    p_end = float(model.probability_of_ending())
+    p_lose = float(model.probability("bust") + model.probability("bust_all"))
+    g = float(roll_gain(model))
+    p_cont = 1.0 - p_end
+    policy_cap = 0
+    if policy.kind in (LINEAR_LE, LINEAR_LT):
+        policy_cap = int(policy.c / policy.b) + 1
+    elif policy.kind == HOLD_AT:
+        policy_cap = int(policy.c)
+    T = cap if cap is not None else max(16, policy_cap, int(2 * (g + p_cont * g / p_end) / p_lose))
+    for rounds in range(1, max_rounds + 1):
+        solution, needed = _solve_with_cap(model, turns, policy, T, g, p_cont, p_end, p_lose,
+                                           collapse)
+        if not policy.is_optimal:
+            needed = policy_cap
+        if needed <= T:
+            return ScoreSolution(**{**solution.__dict__, "seconds": time.perf_counter() - started,
+                                    "cap_rounds": rounds})
+        if cap is not None:
+            raise JeopardyError(f"cap {cap} is below the certified bound {needed}")
+        T = max(2 * T, needed + 1)
+    raise JeopardyError("could not certify a turn-total cap")
+
+
+def _solve_with_cap(model, turns, policy, T, g, p_cont, p_end, p_lose, collapse=True):
+    kinds, points, probs = model.arrays()
+    max_points = int(points.max())
+    collapsed = collapse and not model.has_bust_all and (
+        policy.is_optimal or policy.kind == HOLD_AT or policy.a == 0)
+    t_top = T + max_points
+    kind, a, b, c = policy.numba_parameters()
+    starts = [None] * turns
+    flags = [None] * turns
+    next_start = np.arange(turns * t_top + 1, dtype=np.float64)  # F(n + 1, s, 0) = s
+    g_next = 0.0
+    needed = 0
+    for r in range(turns, 0, -1):
+        # Certified cap for turn r uses G(r + 1, 0), exact by backwards induction.
+        bound = (g + p_cont * g / p_end + g_next) / p_lose
+        needed = max(needed, int(np.floor(bound)) + 1)
+        s_top = 0 if collapsed else (r - 1) * t_top
+        out = np.empty(s_top + 1)
+        roll_flags = np.zeros((s_top + 1, T + 1), dtype=np.int8)
+        _turn(next_start, collapsed, g_next, s_top, T, t_top, kinds, points, probs,
+              kind, a, b, c, out, roll_flags)
+        starts[r - 1] = out
+        flags[r - 1] = roll_flags
+        if collapsed:
+            g_next = out[0]
+        else:
+            next_start = out
+            g_next = out[0]  # G(r, 0) = F(r, 0, 0)
+    expected = float(starts[0][0])
+    return ScoreSolution(model, turns, policy, expected, T, collapsed, starts, flags), needed
