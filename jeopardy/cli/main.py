@@ -5,6 +5,7 @@ import click
 
 from jeopardy import __version__
 from jeopardy.cli.common import ErrorReportingGroup
+from jeopardy.cli.compare import compare, plot, reach, simulate
 from jeopardy.cli.exact import exact
 from jeopardy.cli.expected import max_score
 from jeopardy.cli.race import policy, solve
@@ -17,7 +18,8 @@ def cli() -> None:
     """Game-theoretic analysis of jeopardy dice games (Pig, Piglet, Farkle, ...)."""
 
 
-for command in (games, turn, simultaneous, replies, solve, policy, exact, max_score):
+for command in (games, turn, simultaneous, replies, solve, policy, exact, max_score,
+                compare, simulate, reach, plot):
     cli.add_command(command)
 
 

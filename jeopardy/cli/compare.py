@@ -1,0 +1,165 @@
+"""Commands comparing race-game policies: compare, simulate, reach, plot."""
+from __future__ import annotations
+
+import click
+
+from jeopardy.cli.common import emit_json, game_options, json_option
+from jeopardy.cli.race import goal_option, resolve_goal, solved
+from jeopardy.errors import JeopardyError
+
+POLICY_HELP = ("optimal, best-response (to the other policy), hold:N, rule:FORMULA "
+               "(e.g. 'rule:k < 21 + (j - i) / 8 or max(i, j) >= 71'), or a .csv/.npz policy file")
+
+
+def build_policy(spec: str, model, goal: int, other_spec: str | None = None, _depth: int = 0):
+    """A :class:`~jeopardy.race.policies.RacePolicy` from a command-line word."""
+    from pathlib import Path
+
+    from jeopardy.race import policies
+
+    spec = spec.strip()
+    if spec == "optimal":
+        return policies.from_solution(solved(model, goal))
+    if spec.startswith("hold:"):
+        try:
+            h = int(spec[5:])
+        except ValueError:
+            raise JeopardyError(f"cannot read policy {spec!r}; write hold:N with an integer N") from None
+        return policies.hold_at(goal, h)
+    if spec.startswith("rule:"):
+        return policies.from_formula(goal, spec[5:])
+    if spec == "best-response":
+        if other_spec is None or other_spec.strip() == "best-response" or _depth:
+            raise JeopardyError("best-response needs the other policy to be something else")
+        from jeopardy.race.evaluation import best_response
+        return best_response(model, build_policy(other_spec, model, goal, _depth=1))
+    if spec.endswith((".csv", ".npz")) or Path(spec).exists():
+        return policies.load(spec, goal)
+    raise JeopardyError(f"unknown policy {spec!r}; use {POLICY_HELP}")
+
+
+@click.command()
+@click.argument("a")
+@click.argument("b")
+@goal_option
+@game_options
+@json_option
+def compare(a, b, goal, model, game_name, as_json) -> None:
+    """Exact win probability of policy A against policy B (policy evaluation)."""
+    from jeopardy.race.evaluation import head_to_head
+
+    goal = resolve_goal(goal, game_name)
+    first = build_policy(a, model, goal, b)
+    second = build_policy(b, model, goal, a)
+    result = head_to_head(model, first, second)
+    if as_json:
+        emit_json({"game": model.name, "goal": goal, **result.to_dict()})
+        return
+    click.echo(f"{model.name} to {goal}: {result.first_name} (A) against {result.second_name} (B)")
+    click.echo(f"  P(A wins | A moves first)  {result.first:.6f}")
+    click.echo(f"  P(A wins | B moves first)  {result.second:.6f}")
+    click.echo(f"  P(A wins | fair coin)      {result.fair:.6f}")
+    click.echo(f"  exact policy evaluation; largest residual {result.max_residual:.1e}")
+
+
+@click.command()
+@click.argument("a")
+@click.argument("b")
+@goal_option
+@click.option("--games", type=int, default=100_000, show_default=True,
+              help="games with each player moving first")
+@click.option("--seed", type=int, default=1, show_default=True)
+@game_options
+@json_option
+def simulate(a, b, goal, games, seed, model, game_name, as_json) -> None:
+    """Seeded Monte Carlo of policy A against policy B."""
+    from jeopardy.race.simulation import simulate as run
+
+    if games <= 0:
+        raise JeopardyError(f"--games must be positive; got {games}")
+    goal = resolve_goal(goal, game_name)
+    first = build_policy(a, model, goal, b)
+    second = build_policy(b, model, goal, a)
+    result = run(model, first, second, games, seed)
+    if as_json:
+        emit_json({"game": model.name, "goal": goal, **result.to_dict()})
+        return
+    click.echo(f"{model.name} to {goal}: {result.first_name} (A) against {result.second_name} (B), "
+               f"{games:,} games each way, seed {seed}, {result.seconds:.1f} s")
+    click.echo(f"  P(A wins | A moves first)  {result.first:.5f} +- {result.first_stderr:.5f}")
+    click.echo(f"  P(A wins | B moves first)  {result.second:.5f} +- {result.second_stderr:.5f}")
+    click.echo(f"  P(A wins | fair coin)      {result.fair:.5f} +- {result.stderr:.5f}")
+
+
+@click.command()
+@goal_option
+@click.option("--policy", "policy_spec", default="optimal", show_default=True, help=POLICY_HELP)
+@game_options
+@json_option
+def reach(goal, policy_spec, model, game_name, as_json) -> None:
+    """States a player can reach under a policy, whatever the opponent does."""
+    from jeopardy.race.reachability import reachable
+
+    goal = resolve_goal(goal, game_name)
+    policy = build_policy(policy_spec, model, goal)
+    result = reachable(model, policy)
+    if as_json:
+        emit_json({"game": model.name, "policy": policy.name, **result.to_dict()})
+        return
+    total = goal * goal * (goal + 1) // 2
+    click.echo(f"{model.name} to {goal}, {policy.name}: {result.count:,} of {total:,} states "
+               f"reachable, rolling in {result.roll_count:,} of them")
+    click.echo(f"own scores never reached: {_ranges(result.own_scores_never_reached)}")
+
+
+def _ranges(values: list[int]) -> str:
+    if not values:
+        return "none"
+    runs = []
+    start = prev = values[0]
+    for v in values[1:]:
+        if v != prev + 1:
+            runs.append((start, prev))
+            start = v
+        prev = v
+    runs.append((start, prev))
+    return ", ".join(f"{a}" if a == b else f"{a}-{b}" for a, b in runs)
+
+
+@click.command()
+@click.argument("figure", type=click.Choice(["boundary", "cross-section", "reachable",
+                                             "reachable-roll", "contours"]))
+@goal_option
+@click.option("--opponent", type=int, default=30, show_default=True,
+              help="opponent score of the cross-section")
+@click.option("--out", required=True, help="PNG file to write")
+@game_options
+def plot(figure, goal, opponent, out, model, game_name) -> None:
+    """Draw one of the paper's figures (3-7) for any game and goal."""
+    from jeopardy.plots import race as figures
+    from jeopardy.race.policies import MAX_TABLE_GOAL, from_solution
+    from jeopardy.race.reachability import reachable
+
+    goal = resolve_goal(goal, game_name)
+    if goal > MAX_TABLE_GOAL:
+        raise JeopardyError(f"figures need every state; goal {goal} is above {MAX_TABLE_GOAL}")
+    if figure == "cross-section" and not 0 <= opponent < goal:
+        raise JeopardyError(f"--opponent must be in 0..{goal - 1}; got {opponent}")
+    solution = solved(model, goal)
+    policy = from_solution(solution)
+    roll = policy.roll.astype(bool)
+    name = f"{model.name} to {goal}"
+    if figure == "boundary":
+        figures.boundary_surface(name, roll, out)
+    elif figure == "cross-section":
+        figures.cross_section(name, roll, reachable(model, policy), opponent, out)
+    elif figure == "reachable":
+        figures.state_cloud(name, reachable(model, policy).states,
+                            "states reachable by an optimal player", out)
+    elif figure == "reachable-roll":
+        figures.state_cloud(name, reachable(model, policy).roll,
+                            "reachable states where rolling is optimal", out)
+    else:
+        P, _ = solution.expand()
+        figures.probability_contours(name, P, out)
+    click.echo(f"wrote {out}")

@@ -1,0 +1,244 @@
+"""Exact head-to-head evaluation of two policies, and best responses.
+
+Player A moves at ``(i, j, k)``, player B at ``(j, i, k)``.  ``WA[i, j]`` is
+the probability that A wins when A is about to start a turn with score ``i``
+against ``j``; ``WB`` likewise for B.  A's values at ``(i, j, .)`` follow from
+one backward sweep given ``y = WB[j, i]`` (what B's turn is worth after A's
+turn ends without a gain), and B's at ``(j, i, .)`` given ``x = WA[i, j]``.
+
+* When both players follow fixed tables, ``x = F_A(y)`` and ``y = F_B(x)``
+  are affine, so one Newton step solves the pair exactly (up to rounding):
+  this is policy evaluation by exact linear algebra, pair by pair.
+* When A maximises (a best response to B's table) ``F_A`` is convex
+  piecewise-linear and the bracketed Newton iteration of the solver applies.
+
+Score sums are processed in descending order; ``bust_all`` effects (which
+lower a score sum) are handled by repeating passes until nothing changes.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from jeopardy.errors import JeopardyError
+from jeopardy.race.policies import RacePolicy, _check_goal
+from jeopardy.rules.roll_model import RollModel
+
+FOLLOW, MAXIMISE = 1, 0
+
+
+@njit(cache=True, nogil=True)
+def _sweep(i, j, y, goal, other, mode, table, kinds, points, probs, vals, dvals, acts):
+    """Values of the player at (i, j, k), k = goal-i-1 .. 0, given y = other[j, i].
+
+    ``other`` holds the other player's turn-start values; ``table[k]`` is the
+    player's action when ``mode == FOLLOW``.
+    """
+    top = goal - i
+    for k in range(top - 1, -1, -1):
+        if k == 0:
+            hold = 1.0 - y
+            dhold = -1.0
+        else:
+            hold = 1.0 - other[j, i + k]
+            dhold = 0.0
+        if mode == 1 and table[k] == 0:
+            vals[k] = hold
+            dvals[k] = dhold
+            acts[k] = 0
+            continue
+        roll = 0.0
+        droll = 0.0
+        stay = 0.0
+        for e in range(kinds.shape[0]):
+            kind = kinds[e]
+            p = probs[e]
+            n = points[e]
+            if kind == 0:
+                if n == 0:
+                    stay += p
+                elif k + n >= top:
+                    roll += p
+                else:
+                    roll += p * vals[k + n]
+                    droll += p * dvals[k + n]
+            elif kind == 1 or (kind == 2 and i == 0):
+                roll += p * (1.0 - y)
+                droll -= p
+            elif kind == 2:
+                roll += p * (1.0 - other[j, 0])
+            elif kind == 3:
+                t = i + k + n
+                if t >= goal:
+                    roll += p
+                elif k + n == 0:
+                    roll += p * (1.0 - y)
+                    droll -= p
+                else:
+                    roll += p * (1.0 - other[j, t])
+            else:
+                if k == 0:
+                    stay += p
+                elif 2 * k >= top:
+                    roll += p
+                else:
+                    roll += p * vals[2 * k]
+                    droll += p * dvals[2 * k]
+        if stay > 0.0:
+            roll /= 1.0 - stay
+            droll /= 1.0 - stay
+        if mode == 1 or roll > hold:
+            vals[k] = roll
+            dvals[k] = droll
+            acts[k] = 1
+        else:
+            vals[k] = hold
+            dvals[k] = dhold
+            acts[k] = 0
+    return vals[0], dvals[0]
+
+
+@njit(cache=True, nogil=True)
+def _solve_sums(goal, first_sum, last_sum, WA, WB, mode_a, table_a, mode_b, table_b,
+                kinds, points, probs, max_iter, tol):
+    vals = np.empty(goal + 1)
+    dvals = np.empty(goal + 1)
+    acts = np.empty(goal + 1, dtype=np.int8)
+    worst = 0.0
+    for s in range(first_sum, last_sum - 1, -1):
+        i_low = s - goal + 1 if s - goal + 1 > 0 else 0
+        i_high = s if s < goal - 1 else goal - 1
+        for i in range(i_low, i_high + 1):
+            j = s - i
+            x = WA[i, j]
+            lo = 0.0
+            hi = 1.0
+            y = 0.5
+            h = x
+            residual = 1.0
+            for _ in range(max_iter):
+                y, b = _sweep(j, i, x, goal, WA, mode_b, table_b[j, i], kinds, points, probs,
+                              vals, dvals, acts)
+                h, a = _sweep(i, j, y, goal, WB, mode_a, table_a[i, j], kinds, points, probs,
+                              vals, dvals, acts)
+                residual = abs(h - x)
+                if residual <= tol:
+                    break
+                if h > x:
+                    lo = x
+                else:
+                    hi = x
+                slope = a * b
+                if slope < 1.0 - 1e-12:
+                    step = x + (h - x) / (1.0 - slope)
+                else:
+                    step = h
+                if step <= lo or step >= hi:
+                    step = h if lo < h < hi else 0.5 * (lo + hi)
+                x = step
+            WA[i, j] = h
+            WB[j, i] = y
+            if residual > worst:
+                worst = residual
+    return worst
+
+
+@njit(cache=True, nogil=True)
+def _actions(goal, WA, WB, mode, table, kinds, points, probs, out):
+    vals = np.empty(goal + 1)
+    dvals = np.empty(goal + 1)
+    acts = np.empty(goal + 1, dtype=np.int8)
+    for i in range(goal):
+        for j in range(goal):
+            _sweep(i, j, WB[j, i], goal, WB, mode, table[i, j], kinds, points, probs, vals, dvals, acts)
+            for k in range(goal - i):
+                out[i, j, k] = acts[k]
+
+
+@njit(cache=True, nogil=True)
+def _residual(goal, WA, WB, mode_a, table_a, mode_b, table_b, kinds, points, probs):
+    vals = np.empty(goal + 1)
+    dvals = np.empty(goal + 1)
+    acts = np.empty(goal + 1, dtype=np.int8)
+    worst = 0.0
+    for i in range(goal):
+        for j in range(goal):
+            v, d = _sweep(i, j, WB[j, i], goal, WB, mode_a, table_a[i, j], kinds, points, probs,
+                          vals, dvals, acts)
+            worst = max(worst, abs(v - WA[i, j]))
+            v, d = _sweep(j, i, WA[i, j], goal, WA, mode_b, table_b[j, i], kinds, points, probs,
+                          vals, dvals, acts)
+            worst = max(worst, abs(v - WB[j, i]))
+    return worst
+
+
+def _run(model: RollModel, goal: int, mode_a: int, table_a: np.ndarray, mode_b: int,
+         table_b: np.ndarray, tolerance: float = 1e-15, max_passes: int = 5000):
+    kinds, points, probs = model.arrays()
+    WA = np.full((goal, goal), 0.5)
+    WB = np.full((goal, goal), 0.5)
+    passes = 0
+    while True:
+        passes += 1
+        before = (WA.copy(), WB.copy()) if model.has_bust_all else None
+        _solve_sums(goal, 2 * goal - 2, 0, WA, WB, mode_a, table_a, mode_b, table_b,
+                    kinds, points, probs, 200, tolerance)
+        if before is None:
+            break
+        change = max(np.max(np.abs(WA - before[0])), np.max(np.abs(WB - before[1])))
+        if change <= tolerance:
+            break
+        if passes >= max_passes:
+            raise JeopardyError(f"policy evaluation: no convergence in {passes} passes")
+    residual = float(_residual(goal, WA, WB, mode_a, table_a, mode_b, table_b, kinds, points, probs))
+    return WA, WB, passes, residual
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Exact win probabilities of policy A against policy B."""
+
+    first_name: str
+    second_name: str
+    first: float  # P(A wins | A moves first)
+    second: float  # P(A wins | B moves first)
+    max_residual: float
+    seconds: float
+
+    @property
+    def fair(self) -> float:
+        return 0.5 * (self.first + self.second)
+
+    def to_dict(self) -> dict:
+        return {"a": self.first_name, "b": self.second_name, "first": self.first,
+                "second": self.second, "fair": self.fair, "max_residual": self.max_residual,
+                "seconds": self.seconds}
+
+
+def _tables(model: RollModel, a: RacePolicy, b: RacePolicy) -> None:
+    if a.goal != b.goal:
+        raise JeopardyError(f"policies are for different goals ({a.goal} and {b.goal})")
+
+
+def head_to_head(model: RollModel, a: RacePolicy, b: RacePolicy) -> HeadToHead:
+    """P(A wins) when A starts, when B starts, and with a fair coin -- exactly."""
+    _tables(model, a, b)
+    started = time.perf_counter()
+    WA, WB, _, residual = _run(model, a.goal, FOLLOW, a.roll, FOLLOW, b.roll)
+    return HeadToHead(a.name, b.name, float(WA[0, 0]), float(1.0 - WB[0, 0]), residual,
+                      time.perf_counter() - started)
+
+
+def best_response(model: RollModel, opponent: RacePolicy) -> RacePolicy:
+    """The policy maximising the win probability against a fixed opponent."""
+    goal = opponent.goal
+    _check_goal(goal)
+    dummy = np.zeros((goal, goal, goal), dtype=np.int8)
+    WA, WB, _, _ = _run(model, goal, MAXIMISE, dummy, FOLLOW, opponent.roll)
+    kinds, points, probs = model.arrays()
+    out = np.zeros((goal, goal, goal), dtype=np.int8)
+    _actions(goal, WA, WB, MAXIMISE, dummy, kinds, points, probs, out)
+    return RacePolicy(f"best response to {opponent.name}", goal, out)

@@ -1,0 +1,139 @@
+"""Policies of race games: roll/hold tables over (i, j, k).
+
+A :class:`RacePolicy` is a table ``roll[i, j, k]`` for ``0 <= i, j < goal``,
+``0 <= k < goal`` (entries with ``i + k >= goal`` are ignored: the player
+holds and wins).  Constructors: the optimal policy of a solution, "hold at
+h", a formula (:mod:`jeopardy.race.formula`), or a CSV / npz file.
+"""
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from jeopardy.errors import JeopardyError
+from jeopardy.files import write_atomically, write_text
+from jeopardy.race.formula import evaluate
+
+MAX_TABLE_GOAL = 400
+
+
+@dataclass(frozen=True)
+class RacePolicy:
+    name: str
+    goal: int
+    roll: np.ndarray = field(repr=False)  # int8 [goal, goal, goal]
+
+    def rolls(self, i: int, j: int, k: int) -> bool:
+        return i + k < self.goal and bool(self.roll[i, j, k])
+
+    def to_csv(self) -> str:
+        lines = ["i,j,k,action"]
+        g = self.goal
+        for i in range(g):
+            for j in range(g):
+                row = self.roll[i, j]
+                lines.extend(f"{i},{j},{k},{'roll' if row[k] else 'hold'}" for k in range(g - i))
+        return "\n".join(lines) + "\n"
+
+    def save_csv(self, path: str | Path) -> Path:
+        return write_text(path, self.to_csv())
+
+    def save_npz(self, path: str | Path) -> Path:
+        def write(temporary: str) -> None:
+            with open(temporary, "wb") as handle:
+                np.savez_compressed(handle, roll=self.roll.astype(np.int8), goal=np.int64(self.goal))
+
+        return write_atomically(path, write, suffix=".npz")
+
+
+def _check_goal(goal: int) -> None:
+    if goal < 1:
+        raise JeopardyError(f"goal must be a positive integer; got {goal}")
+    if goal > MAX_TABLE_GOAL:
+        raise JeopardyError(f"policy tables hold goal**3 states; goal {goal} is above the "
+                            f"supported {MAX_TABLE_GOAL}")
+
+
+def from_solution(solution) -> RacePolicy:
+    """The optimal policy of a :class:`~jeopardy.race.solver.RaceSolution`."""
+    _check_goal(solution.goal)
+    _, roll = solution.expand()
+    return RacePolicy("optimal", solution.goal, roll.astype(np.int8))
+
+
+def hold_at(goal: int, h: int) -> RacePolicy:
+    """Roll while the turn total is below ``h`` (holding wins once i + k >= goal)."""
+    _check_goal(goal)
+    if h < 1:
+        raise JeopardyError(f"hold:N needs N >= 1; got {h}")
+    k = np.arange(goal)[None, None, :]
+    roll = np.broadcast_to(k < h, (goal, goal, goal)).astype(np.int8)
+    return RacePolicy(f"hold at {h}", goal, roll.copy())
+
+
+def from_formula(goal: int, text: str, name: str | None = None) -> RacePolicy:
+    """Roll where the formula is true (see :mod:`jeopardy.race.formula`)."""
+    _check_goal(goal)
+    i = np.arange(goal)[:, None, None]
+    j = np.arange(goal)[None, :, None]
+    k = np.arange(goal)[None, None, :]
+    result = evaluate(text, {"i": i, "j": j, "k": k, "goal": np.int64(goal)})
+    roll = np.broadcast_to(result, (goal, goal, goal)).astype(np.int8)
+    return RacePolicy(name or f"rule: {text}", goal, roll.copy())
+
+
+def load(path: str | Path, goal: int) -> RacePolicy:
+    """Read a policy table from CSV (``i,j,k,action``) or npz (``roll``, ``goal``)."""
+    _check_goal(goal)
+    path = Path(path)
+    if path.suffix == ".npz":
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                roll = np.asarray(data["roll"])
+                file_goal = int(data["goal"]) if "goal" in data else roll.shape[0]
+        except FileNotFoundError:
+            raise JeopardyError(f"cannot read policy file {str(path)!r}: no such file") from None
+        except (OSError, ValueError, KeyError) as error:
+            raise JeopardyError(f"{str(path)!r} is not a policy file ({error})") from None
+        if file_goal != goal or roll.shape != (goal, goal, goal):
+            raise JeopardyError(f"policy file {str(path)!r} is for goal {file_goal} with shape "
+                                f"{roll.shape}; expected goal {goal}")
+        return RacePolicy(path.name, goal, (roll != 0).astype(np.int8))
+    try:
+        handle = open(path, newline="")
+    except OSError as error:
+        raise JeopardyError(f"cannot read policy file {str(path)!r}: {error.strerror}") from None
+    roll = np.zeros((goal, goal, goal), dtype=np.int8)
+    seen = np.zeros((goal, goal, goal), dtype=bool)
+    with handle:
+        reader = csv.reader(handle)
+        header = next(reader, None)
+        if header is None or [h.strip() for h in header] != ["i", "j", "k", "action"]:
+            raise JeopardyError(f"policy file {str(path)!r}: first line must be 'i,j,k,action'")
+        for line_number, row in enumerate(reader, start=2):
+            if not row:
+                continue
+            try:
+                i, j, k = (int(v) for v in row[:3])
+                action = row[3].strip().lower()
+            except (ValueError, IndexError):
+                raise JeopardyError(f"policy file {str(path)!r} line {line_number}: "
+                                    "expected i,j,k,action") from None
+            if not (0 <= i < goal and 0 <= j < goal and 0 <= k < goal - i):
+                raise JeopardyError(f"policy file {str(path)!r} line {line_number}: state "
+                                    f"({i},{j},{k}) is outside goal {goal}")
+            if action not in ("roll", "hold", "r", "h"):
+                raise JeopardyError(f"policy file {str(path)!r} line {line_number}: action "
+                                    f"{row[3]!r} is not roll or hold")
+            roll[i, j, k] = action in ("roll", "r")
+            seen[i, j, k] = True
+    i, j, k = np.meshgrid(np.arange(goal), np.arange(goal), np.arange(goal), indexing="ij")
+    missing = ~seen & (i + k < goal)
+    if missing.any():
+        first = tuple(int(v) for v in np.argwhere(missing)[0])
+        raise JeopardyError(f"policy file {str(path)!r} has no action for {int(missing.sum())} "
+                            f"states, e.g. {first}")
+    return RacePolicy(path.name, goal, roll)
