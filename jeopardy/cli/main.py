@@ -7,6 +7,7 @@ from jeopardy import __version__
 from jeopardy.cli.common import ErrorReportingGroup
 from jeopardy.cli.compare import compare, plot, reach, simulate
 from jeopardy.cli.exact import exact
+from jeopardy.cli.farkle import farkle
 from jeopardy.cli.expected import max_score
 from jeopardy.cli.race import policy, solve
 from jeopardy.cli.single_turn import games, replies, simultaneous, turn
@@ -19,7 +20,7 @@ def cli() -> None:
 
 
 for command in (games, turn, simultaneous, replies, solve, policy, exact, max_score,
-                compare, simulate, reach, plot):
+                compare, simulate, reach, plot, farkle):
     cli.add_command(command)
 
 

@@ -1,0 +1,1 @@
+"""Ten Thousand / Farkle under the rules of the seed analysis."""

@@ -1,0 +1,125 @@
+"""One throw of I dice, enumerated exactly: the seed's Tables 1 and 2.
+
+``P(I, K)`` is the probability that after throwing ``I`` dice the next throw
+has ``K`` dice (``K = 6`` when every die scored -- "hot dice"; ``K = 0`` when
+nothing scored), ``S(I, K)`` the mean score of those throws.  ``W(I)``, the
+mean score collected when throwing until nothing scores, solves the seed's
+linear equations ``W(I) = sum_K P(I, K) (W(K) + S(I, K))``, and
+``Cs(I) = W(I) (1 - P(I, 0)) / P(I, 0)``.  All exact (Fractions).
+"""
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from jeopardy.exact.linear import solve
+from jeopardy.farkle.scoring import keep_options, score_counts
+
+ZERO = Fraction(0)
+
+
+@lru_cache(maxsize=None)
+def throw_counts(dice: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
+    """Distinct throws of ``dice`` dice as face counts, with exact probabilities."""
+    tally: Counter = Counter()
+    for throw in itertools.product(range(1, 7), repeat=dice):
+        c = [0] * 6
+        for face in throw:
+            c[face - 1] += 1
+        tally[tuple(c)] += 1
+    total = 6 ** dice
+    return tuple((counts, Fraction(n, total)) for counts, n in sorted(tally.items()))
+
+
+@lru_cache(maxsize=None)
+def outcomes(dice: int) -> tuple[tuple[int, int, Fraction], ...]:
+    """``(score, next dice, probability)`` of one throw under the keep-all rule
+    (``score == 0`` and ``next dice == 0``: nothing scored)."""
+    tally: dict[tuple[int, int], Fraction] = {}
+    for counts, p in throw_counts(dice):
+        score, kept = score_counts(counts)
+        used = sum(kept)
+        nxt = 0 if score == 0 else (6 if used == dice else dice - used)
+        key = (score, nxt)
+        tally[key] = tally.get(key, ZERO) + p
+    return tuple((s, n, p) for (s, n), p in sorted(tally.items()))
+
+
+@lru_cache(maxsize=None)
+def option_outcomes(dice: int) -> tuple[tuple[Fraction, tuple[tuple[int, int], ...]], ...]:
+    """Throws as ``(probability, ((score, next dice), ...))`` choices (rule IV.4)."""
+    out: dict[tuple, Fraction] = {}
+    for counts, p in throw_counts(dice):
+        choices = tuple((s, 6 if k == dice else dice - k) for s, k in keep_options(counts))
+        out[choices] = out.get(choices, ZERO) + p
+    return tuple((p, choices) for choices, p in sorted(out.items()))
+
+
+@dataclass(frozen=True)
+class ThrowRow:
+    """Table 1, one row: throwing ``dice`` dice once."""
+
+    dice: int
+    next_probability: dict[int, Fraction]  # K -> P(I, K), K = 1..6
+    next_mean_score: dict[int, Fraction]  # K -> S(I, K)
+    bust: Fraction  # P(I, 0)
+
+    @property
+    def score_probability(self) -> Fraction:
+        return 1 - self.bust
+
+    @property
+    def mean_score_if_scoring(self) -> Fraction:
+        """The seed's last column: mean score of the throws that score."""
+        return sum((self.next_probability[k] * self.next_mean_score[k]
+                    for k in self.next_probability), ZERO) / self.score_probability
+
+    @property
+    def mean_score(self) -> Fraction:
+        """Mean score of one throw, busts counting 0."""
+        return self.mean_score_if_scoring * self.score_probability
+
+
+def throw_table() -> list[ThrowRow]:
+    rows = []
+    for dice in range(1, 7):
+        prob: dict[int, Fraction] = {}
+        weighted: dict[int, Fraction] = {}
+        bust = ZERO
+        for score, nxt, p in outcomes(dice):
+            if nxt == 0:
+                bust += p
+                continue
+            prob[nxt] = prob.get(nxt, ZERO) + p
+            weighted[nxt] = weighted.get(nxt, ZERO) + p * score
+        mean = {k: weighted[k] / prob[k] for k in prob}
+        rows.append(ThrowRow(dice, dict(sorted(prob.items())), dict(sorted(mean.items())), bust))
+    return rows
+
+
+@dataclass(frozen=True)
+class StoppingTable:
+    """Table 2: W(I) and the critical scores Cs(I)."""
+
+    W: list[Fraction]
+    critical: list[Fraction]
+
+
+def stopping_table() -> StoppingTable:
+    rows = throw_table()
+    # W(I) - sum_K P(I,K) W(K) = sum_K P(I,K) S(I,K)
+    matrix = []
+    rhs = []
+    for row in rows:
+        line = [ZERO] * 6
+        line[row.dice - 1] += 1
+        for k, p in row.next_probability.items():
+            line[k - 1] -= p
+        matrix.append(line)
+        rhs.append(sum((p * row.next_mean_score[k] for k, p in row.next_probability.items()), ZERO))
+    W = solve(matrix, rhs)
+    critical = [w * (1 - row.bust) / row.bust for w, row in zip(W, rows)]
+    return StoppingTable(W, critical)

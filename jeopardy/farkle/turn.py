@@ -1,0 +1,187 @@
+"""The optimal single turn of Ten Thousand: maximise the expected banked score.
+
+``V(t, n)``: expected banked score with turn total ``t`` and ``n`` dice in
+hand.  Banking (allowed once ``t >= min_bank``) gives ``t``; throwing gives
+the expectation over the throw of ``V(t + score, next dice)``, or 0 if
+nothing scores.
+
+Why the table can stop: under *any* play, the expected points still to be
+collected from ``n`` dice are at most ``W(n)``, the mean score collected
+when throwing until nothing scores (the seed's Table 2; computed here with
+the best choice of dice when rule IV.4 applies).  So throwing is worth at most
+``(1 - P(n, 0)) t + W(n)`` and banking strictly wins once
+``t > W(n) / P(n, 0)``.  Above that cap (plus one maximal throw) every state
+banks; with rule IV.1 (no banking with six dice in hand) the six-dice values
+above the cap are affine in ``t`` and solved in closed form.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from jeopardy.errors import JeopardyError
+from jeopardy.farkle.throws import option_outcomes, outcomes, stopping_table, throw_table
+
+UNIT = 50
+
+
+@dataclass(frozen=True)
+class FarkleRules:
+    """The seed's rules and the optional rules of section IV as switches."""
+
+    min_bank: int = 350
+    no_stop_on_six: bool = False  # IV.1: may not bank when the next throw would use six dice
+    keep_choice: bool = False  # IV.4: set aside any non-empty scoring part, not all of it
+    goal: int = 10_000
+    high_min_bank: int | None = None  # IV.2: minimum turn score once the banked score is
+    high_score: int = 5_000           # above high_score (e.g. 500 above 5,000)
+
+    def __post_init__(self) -> None:
+        if self.min_bank < 0 or self.min_bank % UNIT:
+            raise JeopardyError(f"--min-bank must be a non-negative multiple of {UNIT}; got {self.min_bank}")
+        if self.goal <= 0 or self.goal % UNIT:
+            raise JeopardyError(f"--goal must be a positive multiple of {UNIT}; got {self.goal}")
+        if self.high_min_bank is not None and (self.high_min_bank < 0 or self.high_min_bank % UNIT):
+            raise JeopardyError(f"the high minimum must be a non-negative multiple of {UNIT}")
+        if self.no_stop_on_six and self.keep_choice:
+            raise JeopardyError("rules IV.1 and IV.4 together are not supported")
+
+    def min_bank_at(self, banked: int) -> int:
+        if self.high_min_bank is not None and banked > self.high_score:
+            return self.high_min_bank
+        return self.min_bank
+
+
+def gain_bound(rules: FarkleRules) -> list[float]:
+    """``W(n)`` (with the best keep choices under IV.4): the most any play can expect to collect."""
+    if not rules.keep_choice:
+        return [float(w) for w in stopping_table().W]
+    W = np.zeros(7)
+    for _ in range(100_000):
+        new = np.zeros(7)
+        for n in range(1, 7):
+            new[n] = sum(float(p) * max(s + W[m] for s, m in choices)
+                         for p, choices in option_outcomes(n) if choices)
+        if np.max(np.abs(new - W)) < 1e-9:
+            return list(new[1:] + 1e-6)
+        W = new
+    raise JeopardyError("gain bound did not converge")
+
+
+def bank_caps(rules: FarkleRules) -> list[int]:
+    """Per dice count, a turn total (in units) above which banking is strictly optimal."""
+    W = gain_bound(rules)
+    bust = [float(row.bust) for row in throw_table()]
+    return [int(np.floor(w / b / UNIT)) + 1 for w, b in zip(W, bust)]
+
+
+@dataclass(frozen=True)
+class TurnSolution:
+    rules: FarkleRules
+    values: np.ndarray  # [t_units, n]  (n = 1..6 in columns 1..6)
+    bank: np.ndarray  # bool [t_units, n]
+    top: int  # largest t (units) in the table
+
+    @property
+    def expected(self) -> float:
+        return float(self.values[0, 6])
+
+    def thresholds(self) -> list[int | None]:
+        """Per n = 1..6: the smallest total from which banking is optimal at every larger total."""
+        out = []
+        for n in range(1, 7):
+            column = self.bank[:, n]
+            if not column[-1]:
+                out.append(None)
+                continue
+            throws = np.flatnonzero(~column)
+            first = int(throws[-1]) + 1 if len(throws) else 0
+            out.append(first * UNIT)
+        return out
+
+    def is_threshold(self, n: int) -> bool:
+        column = self.bank[:, n]
+        first_bank = np.argmax(column)
+        return bool(column[first_bank:].all())
+
+
+def _throw_value(values, t, n, rules, top):
+    if rules.keep_choice:
+        total = 0.0
+        for p, choices in option_outcomes(n):
+            if choices:
+                total += float(p) * max(values[min(t + s // UNIT, top), m] for s, m in choices)
+        return total
+    return sum(float(p) * values[min(t + s // UNIT, top), m] for s, m, p in outcomes(n) if m)
+
+
+def solve_turn(rules: FarkleRules = FarkleRules(), policy: str = "optimal",
+               banked: int = 0) -> TurnSolution:
+    """Optimal (or the seed's ``Cs`` rule, ``policy="seed"``) single turn."""
+    caps = bank_caps(rules)
+    critical = [float(c) for c in stopping_table().critical]
+    minimum = rules.min_bank_at(banked) // UNIT
+    cap = max(max(caps), int(max(critical) / UNIT) + 1 if policy == "seed" else 0, minimum)
+    top = cap + 8000 // UNIT + 1
+    values = np.zeros((top + 1, 7))
+    bank = np.zeros((top + 1, 7), dtype=bool)
+    # Above the cap everything banks; with IV.1 six dice must throw: affine tail.
+    tail_slope = tail_intercept = None
+    if rules.no_stop_on_six:
+        hot = sum(float(p) for s, m, p in outcomes(6) if m == 6)
+        cold = sum(float(p) for s, m, p in outcomes(6) if m and m != 6)
+        hot_mean = sum(float(p) * s for s, m, p in outcomes(6) if m == 6)
+        cold_mean = sum(float(p) * s for s, m, p in outcomes(6) if m and m != 6)
+        tail_slope = cold / (1 - hot)
+        tail_intercept = (cold_mean + tail_slope * hot_mean) / (1 - hot)
+    for t in range(top, -1, -1):
+        for n in range(1, 7):
+            points = t * UNIT
+            may_bank = t >= minimum and not (rules.no_stop_on_six and n == 6 and t > 0)
+            if t > cap or t == top:
+                if may_bank:
+                    values[t, n] = points
+                    bank[t, n] = True
+                elif rules.no_stop_on_six and n == 6:
+                    values[t, n] = tail_slope * points + tail_intercept
+                else:
+                    values[t, n] = points
+                    bank[t, n] = True
+                continue
+            throw = _throw_value(values, t, n, rules, top) if t < top else 0.0
+            if policy == "seed":
+                keep_throwing = points <= critical[n - 1] or not may_bank
+                values[t, n] = throw if keep_throwing else points
+                bank[t, n] = not keep_throwing
+            elif may_bank and points >= throw:
+                values[t, n] = points
+                bank[t, n] = True
+            else:
+                values[t, n] = throw
+    return TurnSolution(rules, values, bank, top)
+
+
+def exact_turn_value(rules: FarkleRules = FarkleRules(), policy: str = "optimal") -> Fraction:
+    """The expected banked score from a fresh turn in exact rationals (keep-all rule),
+    following the float solution's decisions."""
+    if rules.keep_choice or rules.no_stop_on_six:
+        raise JeopardyError("exact turn values cover the default keep-all rules")
+    solution = solve_turn(rules, policy)
+    top = solution.top
+    values: dict[tuple[int, int], Fraction] = {}
+
+    def value(t: int, n: int) -> Fraction:
+        return values[(min(t, top), n)]
+
+    for t in range(top, -1, -1):
+        for n in range(1, 7):
+            if solution.bank[t, n]:
+                values[(t, n)] = Fraction(t * UNIT)
+            elif t == top:
+                values[(t, n)] = Fraction(t * UNIT)
+            else:
+                values[(t, n)] = sum((p * value(t + s // UNIT, m) for s, m, p in outcomes(n) if m),
+                                     Fraction(0))
+    return values[(0, 6)]

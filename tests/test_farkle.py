@@ -1,0 +1,137 @@
+"""Ten Thousand: scoring, optimal turn, two-player solver, simulation, CLI."""
+import json
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from jeopardy.cli.main import cli
+from jeopardy.errors import JeopardyError
+from jeopardy.farkle.race import load, solve
+from jeopardy.farkle.reference import value_iteration
+from jeopardy.farkle.scoring import keep_options, score_all
+from jeopardy.farkle.simulation import simulate
+from jeopardy.farkle.turn import FarkleRules, exact_turn_value, solve_turn
+
+
+@pytest.mark.parametrize("dice, points, aside", [
+    pytest.param([1, 2, 3, 4, 5, 6], 2000, 6, id="straight"),
+    pytest.param([1, 1, 1], 1000, 3, id="three-ones"),
+    pytest.param([4, 4, 4, 2], 400, 3, id="three-fours"),
+    pytest.param([1, 1, 1, 1], 2000, 4, id="four-ones"),
+    pytest.param([5, 5, 5, 5, 5], 2000, 5, id="five-fives"),
+    pytest.param([6, 6, 6, 6, 6, 6], 4800, 6, id="six-sixes"),
+    pytest.param([1, 1, 1, 1, 1, 1], 8000, 6, id="six-ones"),
+    pytest.param([2, 2, 2, 3, 3, 3], 500, 6, id="two-triples"),
+    pytest.param([2, 2, 3, 3, 4, 4], 0, 0, id="three-pairs-score-nothing"),
+    pytest.param([1, 5, 2, 3], 150, 2, id="single-1-and-5"),
+    pytest.param([2, 3, 4, 6], 0, 0, id="bust"),
+])
+def test_scoring(dice, points, aside):
+    score, kept = score_all(dice)
+    assert (score, len(kept)) == (points, aside)
+
+
+def test_keep_options_let_the_thrower_keep_less():
+    options = dict((d, s) for s, d in keep_options((3, 0, 0, 0, 1, 0)))  # 1 1 1 5
+    assert options == {1: 100, 2: 200, 3: 1000, 4: 1050}
+
+
+@pytest.mark.parametrize("dice, message", [([7], "1 to 6"), ([1] * 9, "1 to 6 dice"), ([], "1 to 6 dice")])
+def test_bad_dice(dice, message):
+    with pytest.raises(JeopardyError, match=message):
+        score_all(dice)
+
+
+def test_optimal_turn_beats_the_seed_rule_and_is_exact():
+    best = solve_turn()
+    seed = solve_turn(policy="seed")
+    assert best.expected > seed.expected
+    assert float(exact_turn_value()) == pytest.approx(best.expected, abs=1e-9)
+    assert float(exact_turn_value(policy="seed")) == pytest.approx(seed.expected, abs=1e-9)
+    assert best.thresholds()[0] == 350  # one die: bank as soon as allowed
+
+
+def test_bank_cap_is_safe():
+    """Raising every cap (a wider table) changes nothing."""
+    import jeopardy.farkle.turn as turn_module
+    base = solve_turn()
+    original = turn_module.bank_caps
+    turn_module.bank_caps = lambda rules: [c + 40 for c in original(rules)]
+    try:
+        wider = solve_turn()
+    finally:
+        turn_module.bank_caps = original
+    assert wider.expected == pytest.approx(base.expected, abs=1e-12)
+
+
+def test_minimum_bank_zero_and_rule_switches():
+    assert solve_turn(FarkleRules(min_bank=0)).expected > solve_turn().expected
+    assert solve_turn(FarkleRules(keep_choice=True)).expected > solve_turn().expected
+    assert solve_turn(FarkleRules(no_stop_on_six=True)).expected <= solve_turn().expected + 1e-9
+    with pytest.raises(JeopardyError, match="multiple of 50"):
+        FarkleRules(min_bank=333)
+
+
+@pytest.mark.parametrize("first_to_reach, goal, min_bank, extra", [
+    pytest.param(True, 500, 350, 2, id="first-to-reach"),
+    # The reference carries 55 extra units of turn total, more than the solver's
+    # certified cap (50 units), so it also checks that the cap loses nothing.
+    pytest.param(False, 200, 100, 55, id="rounds"),
+])
+def test_two_player_solver_matches_plain_value_iteration(first_to_reach, goal, min_bank, extra):
+    """Tolerance 1e-9: the reference stops when a sweep changes < 1e-12."""
+    fast = solve(FarkleRules(goal=goal, min_bank=min_bank), first_to_reach=first_to_reach)
+    reference, _ = value_iteration(goal, min_bank, first_to_reach=first_to_reach, extra=extra,
+                                   tolerance=1e-12)
+    assert fast.win_probability == pytest.approx(reference, abs=1e-9)
+    assert fast.max_residual < 1e-12
+
+
+@pytest.mark.parametrize("first_to_reach", [False, True])
+def test_simulation_agrees_within_four_standard_errors(first_to_reach):
+    solution = solve(FarkleRules(goal=2000), first_to_reach=first_to_reach)
+    sim = simulate(solution, 60_000, seed=5)
+    assert abs(sim.first_player_wins - solution.win_probability) < 4 * sim.stderr
+
+
+def test_save_load_and_policy(tmp_path):
+    solution = solve(FarkleRules(goal=1500))
+    path = solution.save(tmp_path / "f.npz")
+    again = load(path)
+    assert again.win_probability == solution.win_probability
+    assert np.array_equal(again.VF, solution.VF)
+    banking = again.bank_thresholds(0, 0)
+    assert set(banking) == {1, 2, 3, 4, 5, 6}
+    with pytest.raises(JeopardyError, match="multiples of 50"):
+        again.column(33, 0)
+
+
+def test_farkle_commands(tmp_path):
+    runner = CliRunner()
+    data = json.loads(runner.invoke(cli, ["farkle", "throws", "--json"]).output)
+    assert len(data["dice"]) == 6
+    six = data["dice"][5]
+    assert six["bust"] == pytest.approx(0.0309, abs=5e-5)
+    assert six["next"]["6"]["mean_score"] == pytest.approx(1323.53, abs=5e-3)
+    data = json.loads(runner.invoke(cli, ["farkle", "stopping", "--json"]).output)
+    assert len(data["W"]) == len(data["critical"]) == 6
+    data = json.loads(runner.invoke(cli, ["farkle", "turn", "--json"]).output)
+    assert {"expected", "thresholds", "seed_rule_expected"} <= set(data)
+    out = tmp_path / "s.npz"
+    result = runner.invoke(cli, ["farkle", "solve", "--goal", "1000", "--out", str(out), "--json"])
+    data = json.loads(result.output)
+    assert {"win_probability", "states", "seconds"} <= set(data)
+    result = runner.invoke(cli, ["farkle", "policy", "--solution", str(out), "--score", "0",
+                                 "--opponent", "0"])
+    assert "6 dice in hand" in result.output
+    data = json.loads(runner.invoke(cli, ["farkle", "score", "1", "1", "1", "5", "2", "3",
+                                          "--json"]).output)
+    assert data["score"] == 1050 and data["remaining"] == 2
+    for args, message in [(["farkle", "score", "1", "7"], "1 to 6"),
+                          (["farkle", "score"] + ["1"] * 9, "1 to 6 dice"),
+                          (["farkle", "turn", "--min-bank", "-50"], "multiple of 50"),
+                          (["farkle", "solve", "--goal", "0"], "positive multiple")]:
+        result = runner.invoke(cli, args)
+        assert result.exit_code != 0 and message in result.output
+        assert len(result.output.strip().splitlines()) == 1
