@@ -113,17 +113,9 @@ def reach(goal, policy_spec, model, game_name, as_json) -> None:
 
 
 def _ranges(values: list[int]) -> str:
-    if not values:
-        return "none"
-    runs = []
-    start = prev = values[0]
-    for v in values[1:]:
-        if v != prev + 1:
-            runs.append((start, prev))
-            start = v
-        prev = v
-    runs.append((start, prev))
-    return ", ".join(f"{a}" if a == b else f"{a}-{b}" for a, b in runs)
+    from jeopardy.ranges import runs
+
+    return runs(values, ", ") or "none"
 
 
 @click.command()

@@ -8,6 +8,7 @@ from numba import njit
 
 from jeopardy.errors import JeopardyError
 from jeopardy.expected.solver import ScoreSolution
+from jeopardy.sampling import draw
 
 
 @njit(cache=True, nogil=True)
@@ -28,10 +29,7 @@ def _play(games, turns, seed, cum, kinds, points, flags_flat, offsets, widths, c
                 if not rolls:
                     s += t
                     break
-                u = np.random.random()
-                e = 0
-                while e < cum.shape[0] - 1 and u >= cum[e]:
-                    e += 1
+                e = draw(cum, 0, cum.shape[0])
                 kind = kinds[e]
                 if kind == 0:
                     t += points[e]

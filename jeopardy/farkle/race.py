@@ -40,6 +40,7 @@ from jeopardy.errors import JeopardyError
 from jeopardy.farkle.throws import outcomes, throw_table
 from jeopardy.farkle.turn import UNIT, FarkleRules
 from jeopardy.files import write_atomically
+from jeopardy.race.kernels import newton_step
 
 MAX_GAIN = 8000 // UNIT  # six 1s
 
@@ -64,23 +65,26 @@ def outcome_arrays():
 
 
 @njit(cache=True, nogil=True)
+def last_turn_values(d, min_bank, offsets, scores, nexts, probs):
+    """V[t, n] of the second player's last turn needing more than d (tie at d = 1/2)."""
+    top = max(d, min_bank - 1)
+    V = np.zeros((top + 1, 7))
+    for t in range(top, -1, -1):
+        for n in range(1, 7):
+            throw = 0.0
+            for e in range(offsets[n], offsets[n + 1]):
+                u = t + scores[e]
+                throw += probs[e] * (1.0 if u > top else V[u, nexts[e]])
+            V[t, n] = max(0.5, throw) if (t == d and t >= min_bank and t > 0) else throw
+    return V
+
+
+@njit(cache=True, nogil=True)
 def _last_turn(d_top, min_bank, offsets, scores, nexts, probs):
     """Q[d]: the second player's chance (tie = 1/2) of ending strictly above d."""
     Q = np.zeros(d_top + 1)
     for d in range(1, d_top + 1):
-        top = max(d, min_bank - 1)
-        V = np.zeros((top + 1, 7))
-        for t in range(top, -1, -1):
-            for n in range(1, 7):
-                throw = 0.0
-                for e in range(offsets[n], offsets[n + 1]):
-                    u = t + scores[e]
-                    throw += probs[e] * (1.0 if u > top else V[u, nexts[e]])
-                if t == d and t >= min_bank and t > 0:
-                    V[t, n] = max(0.5, throw)
-                else:
-                    V[t, n] = throw
-        Q[d] = V[0, 6]
+        Q[d] = last_turn_values(d, min_bank, offsets, scores, nexts, probs)[0, 6]
     return Q
 
 
@@ -170,15 +174,7 @@ def _solve(goal, d_cap, first_to_reach, VF, VS, Q, min_low, min_high, high_score
                 residual = abs(h - x)
                 if residual <= tol:
                     break
-                if h > x:
-                    lo = x
-                else:
-                    hi = x
-                slope = a * b
-                step = x + (h - x) / (1.0 - slope) if slope < 1.0 - 1e-12 else h
-                if step <= lo or step >= hi:
-                    step = h if lo < h < hi else 0.5 * (lo + hi)
-                x = step
+                x, lo, hi = newton_step(x, h, a * b, lo, hi)
             VF[i, j] = h
             VS[j, i] = y
             if residual > worst:

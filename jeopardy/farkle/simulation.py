@@ -13,34 +13,17 @@ import numpy as np
 from numba import njit
 
 from jeopardy.errors import JeopardyError
-from jeopardy.farkle.race import FarkleSolution, _column, _t_top, outcome_arrays
+from jeopardy.farkle.race import (FarkleSolution, _column, _t_top, last_turn_values,
+                                  outcome_arrays)
 from jeopardy.farkle.turn import UNIT
+from jeopardy.sampling import draw
 
 
 @njit(cache=True, nogil=True)
 def _sample(n, bust, offsets, cum):
-    u = np.random.random()
-    if u < bust[n]:
+    if np.random.random() < bust[n]:
         return -1
-    u = (u - bust[n]) / (1.0 - bust[n])
-    e = offsets[n]
-    while e < offsets[n + 1] - 1 and u >= cum[e]:
-        e += 1
-    return e
-
-
-@njit(cache=True, nogil=True)
-def _last_turn_values(d, min_bank, offsets, scores, nexts, probs):
-    top = max(d, min_bank - 1)
-    V = np.zeros((top + 1, 7))
-    for t in range(top, -1, -1):
-        for n in range(1, 7):
-            throw = 0.0
-            for e in range(offsets[n], offsets[n + 1]):
-                u = t + scores[e]
-                throw += probs[e] * (1.0 if u > top else V[u, nexts[e]])
-            V[t, n] = max(0.5, throw) if (t == d and t >= min_bank and t > 0) else throw
-    return V
+    return draw(cum, offsets[n], offsets[n + 1])
 
 
 @njit(cache=True, nogil=True)
@@ -97,7 +80,7 @@ def _play(games, seed, goal, d_cap, first_to_reach, VF, VS, Q, high_score, min_l
                         # The second player's last turn: beat a[0] - a[1].
                         d = a[0] - a[1]
                         mj = min_high if a[1] > high_score else min_low
-                        V = _last_turn_values(d, mj, offsets, scores, nexts, probs)
+                        V = last_turn_values(d, mj, offsets, scores, nexts, probs)
                         top2 = V.shape[0] - 1
                         t = 0
                         n = 6

@@ -24,81 +24,11 @@ import numpy as np
 from numba import njit
 
 from jeopardy.errors import JeopardyError
+from jeopardy.race.kernels import FOLLOW, MAXIMISE, newton_step
+from jeopardy.race.kernels import sweep as _sweep
 from jeopardy.race.policies import RacePolicy, _check_goal
 from jeopardy.rules.roll_model import RollModel
 
-FOLLOW, MAXIMISE = 1, 0
-
-
-@njit(cache=True, nogil=True)
-def _sweep(i, j, y, goal, other, mode, table, kinds, points, probs, vals, dvals, acts):
-    """Values of the player at (i, j, k), k = goal-i-1 .. 0, given y = other[j, i].
-
-    ``other`` holds the other player's turn-start values; ``table[k]`` is the
-    player's action when ``mode == FOLLOW``.
-    """
-    top = goal - i
-    for k in range(top - 1, -1, -1):
-        if k == 0:
-            hold = 1.0 - y
-            dhold = -1.0
-        else:
-            hold = 1.0 - other[j, i + k]
-            dhold = 0.0
-        if mode == 1 and table[k] == 0:
-            vals[k] = hold
-            dvals[k] = dhold
-            acts[k] = 0
-            continue
-        roll = 0.0
-        droll = 0.0
-        stay = 0.0
-        for e in range(kinds.shape[0]):
-            kind = kinds[e]
-            p = probs[e]
-            n = points[e]
-            if kind == 0:
-                if n == 0:
-                    stay += p
-                elif k + n >= top:
-                    roll += p
-                else:
-                    roll += p * vals[k + n]
-                    droll += p * dvals[k + n]
-            elif kind == 1 or (kind == 2 and i == 0):
-                roll += p * (1.0 - y)
-                droll -= p
-            elif kind == 2:
-                roll += p * (1.0 - other[j, 0])
-            elif kind == 3:
-                t = i + k + n
-                if t >= goal:
-                    roll += p
-                elif k + n == 0:
-                    roll += p * (1.0 - y)
-                    droll -= p
-                else:
-                    roll += p * (1.0 - other[j, t])
-            else:
-                if k == 0:
-                    stay += p
-                elif 2 * k >= top:
-                    roll += p
-                else:
-                    roll += p * vals[2 * k]
-                    droll += p * dvals[2 * k]
-        if stay > 0.0:
-            roll /= 1.0 - stay
-            droll /= 1.0 - stay
-        if mode == 1 or roll > hold:
-            vals[k] = roll
-            dvals[k] = droll
-            acts[k] = 1
-        else:
-            vals[k] = hold
-            dvals[k] = dhold
-            acts[k] = 0
-    return vals[0], dvals[0]
 
 
 @njit(cache=True, nogil=True)
@@ -127,18 +57,7 @@ def _solve_sums(goal, first_sum, last_sum, WA, WB, mode_a, table_a, mode_b, tabl
                 residual = abs(h - x)
                 if residual <= tol:
                     break
-                if h > x:
-                    lo = x
-                else:
-                    hi = x
-                slope = a * b
-                if slope < 1.0 - 1e-12:
-                    step = x + (h - x) / (1.0 - slope)
-                else:
-                    step = h
-                if step <= lo or step >= hi:
-                    step = h if lo < h < hi else 0.5 * (lo + hi)
-                x = step
+                x, lo, hi = newton_step(x, h, a * b, lo, hi)
             WA[i, j] = h
             WB[j, i] = y
             if residual > worst:

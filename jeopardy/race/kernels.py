@@ -27,16 +27,32 @@ from numba import njit
 ADD, BUST, BUST_ALL, BANK, DOUBLE = 0, 1, 2, 3, 4
 
 
+FOLLOW, MAXIMISE = 1, 0
+
+
 @njit(cache=True, nogil=True)
-def sweep(i, j, y, goal, P0, kinds, points, probs, vals, dvals, acts):
+def sweep(i, j, y, goal, other, mode, table, kinds, points, probs, vals, dvals, acts):
     """Backward sweep over k for the player at (i, j) given y = P(j, i, 0).
 
-    Fills ``vals[k] = P(i, j, k)``, ``dvals[k] = dP(i, j, k)/dy`` and
-    ``acts[k]`` (1 roll, 0 hold) for ``k = 0 .. goal - i - 1``; returns
-    ``(P(i, j, 0), dP(i, j, 0)/dy)``.
+    ``other`` holds the opponent's turn-start values (``P0`` itself in
+    self-play).  With ``mode == MAXIMISE`` the player takes the better of
+    roll and hold; with ``mode == FOLLOW`` it plays ``table[k]`` (1 roll).
+    Fills ``vals[k]``, ``dvals[k] = d vals[k] / dy`` and ``acts[k]`` for
+    ``k = 0 .. goal - i - 1``; returns ``(vals[0], dvals[0])``.
     """
     top = goal - i
     for k in range(top - 1, -1, -1):
+        if k == 0:
+            hold = 1.0 - y
+            dhold = -1.0
+        else:
+            hold = 1.0 - other[j, i + k]
+            dhold = 0.0
+        if mode == FOLLOW and table[k] == 0:
+            vals[k] = hold
+            dvals[k] = dhold
+            acts[k] = 0
+            continue
         roll = 0.0
         droll = 0.0
         stay = 0.0
@@ -56,7 +72,7 @@ def sweep(i, j, y, goal, P0, kinds, points, probs, vals, dvals, acts):
                 roll += p * (1.0 - y)
                 droll -= p
             elif kind == BUST_ALL:
-                roll += p * (1.0 - P0[j, 0])
+                roll += p * (1.0 - other[j, 0])
             elif kind == BANK:
                 t = i + k + n
                 if t >= goal:
@@ -65,7 +81,7 @@ def sweep(i, j, y, goal, P0, kinds, points, probs, vals, dvals, acts):
                     roll += p * (1.0 - y)
                     droll -= p
                 else:
-                    roll += p * (1.0 - P0[j, t])
+                    roll += p * (1.0 - other[j, t])
             else:  # DOUBLE
                 if k == 0:
                     stay += p
@@ -77,13 +93,7 @@ def sweep(i, j, y, goal, P0, kinds, points, probs, vals, dvals, acts):
         if stay > 0.0:
             roll /= 1.0 - stay
             droll /= 1.0 - stay
-        if k == 0:
-            hold = 1.0 - y
-            dhold = -1.0
-        else:
-            hold = 1.0 - P0[j, i + k]
-            dhold = 0.0
-        if roll > hold:
+        if mode == FOLLOW or roll > hold:
             vals[k] = roll
             dvals[k] = droll
             acts[k] = 1
@@ -95,44 +105,46 @@ def sweep(i, j, y, goal, P0, kinds, points, probs, vals, dvals, acts):
 
 
 @njit(cache=True, nogil=True)
+def newton_step(x, h, slope, lo, hi):
+    """One safeguarded Newton step for the fixed point x = H(x) of a monotone
+    piecewise-linear map, given h = H(x) and its slope; returns (x, lo, hi)."""
+    if h > x:
+        lo = x
+    else:
+        hi = x
+    step = x + (h - x) / (1.0 - slope) if slope < 1.0 - 1e-12 else h
+    if step <= lo or step >= hi:
+        step = h if lo < h < hi else 0.5 * (lo + hi)
+    return step, lo, hi
+
+
+@njit(cache=True, nogil=True)
 def solve_pair(i, j, goal, P0, kinds, points, probs, vals, dvals, acts, max_iter, tol):
     """Solve P(i, j, 0) and P(j, i, 0) together; store them in P0.
 
     The start is the solved neighbour ``P(i + 1, j, 0)`` (a higher score sum).
     Returns ``(sweeps, residual)``: ``residual = |F(G(x)) - x|`` at the end.
     """
-    if i + 1 < goal:
-        x = P0[i + 1, j]
-    else:
-        x = 0.5
+    x = P0[i + 1, j] if i + 1 < goal else 0.5
     lo = 0.0
     hi = 1.0
     sweeps = 0
     residual = 1.0
     y = 0.5
+    h = x
     for _ in range(max_iter):
         if i == j:
-            h, slope = sweep(i, i, x, goal, P0, kinds, points, probs, vals, dvals, acts)
+            h, slope = sweep(i, i, x, goal, P0, MAXIMISE, acts, kinds, points, probs, vals, dvals, acts)
             sweeps += 1
         else:
-            y, b = sweep(j, i, x, goal, P0, kinds, points, probs, vals, dvals, acts)
-            h, a = sweep(i, j, y, goal, P0, kinds, points, probs, vals, dvals, acts)
+            y, b = sweep(j, i, x, goal, P0, MAXIMISE, acts, kinds, points, probs, vals, dvals, acts)
+            h, a = sweep(i, j, y, goal, P0, MAXIMISE, acts, kinds, points, probs, vals, dvals, acts)
             slope = a * b
             sweeps += 2
         residual = abs(h - x)
         if residual <= tol:
             break
-        if h > x:
-            lo = x
-        else:
-            hi = x
-        if slope < 1.0 - 1e-12:
-            step = x + (h - x) / (1.0 - slope)
-        else:
-            step = h
-        if step <= lo or step >= hi:
-            step = h if lo < h < hi else 0.5 * (lo + hi)
-        x = step
+        x, lo, hi = newton_step(x, h, slope, lo, hi)
     # x and y = G(x) are consistent to |G'| * tol; h = F(y) to rounding.
     P0[i, j] = h
     if i != j:
@@ -172,7 +184,8 @@ def bellman_residual(goal, P0, kinds, points, probs):
     worst = 0.0
     for i in range(goal):
         for j in range(goal):
-            v, d = sweep(i, j, P0[j, i], goal, P0, kinds, points, probs, vals, dvals, acts)
+            v, d = sweep(i, j, P0[j, i], goal, P0, MAXIMISE, acts, kinds, points, probs, vals, dvals,
+                         acts)
             r = abs(v - P0[i, j])
             if r > worst:
                 worst = r
@@ -187,7 +200,7 @@ def expand(goal, P0, kinds, points, probs, P, roll):
     acts = np.empty(goal + 1, dtype=np.int8)
     for i in range(goal):
         for j in range(goal):
-            sweep(i, j, P0[j, i], goal, P0, kinds, points, probs, vals, dvals, acts)
+            sweep(i, j, P0[j, i], goal, P0, MAXIMISE, acts, kinds, points, probs, vals, dvals, acts)
             for k in range(goal - i):
                 P[i, j, k] = vals[k]
                 roll[i, j, k] = acts[k]

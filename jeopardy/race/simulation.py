@@ -10,6 +10,7 @@ from numba import njit
 from jeopardy.errors import JeopardyError
 from jeopardy.race.policies import RacePolicy
 from jeopardy.rules.roll_model import RollModel
+from jeopardy.sampling import draw
 
 MAX_TURNS = 100_000
 
@@ -36,10 +37,7 @@ def _play(games, a_first, seed, goal, table_a, table_b, cum, kinds, points):
                 if table[i, j, k] == 0:
                     scores[mover] = i + k
                     break
-                u = np.random.random()
-                e = 0
-                while e < cum.shape[0] - 1 and u >= cum[e]:
-                    e += 1
+                e = draw(cum, 0, cum.shape[0])
                 kind = kinds[e]
                 if kind == 0:
                     k += points[e]

@@ -73,7 +73,7 @@ class RaceSolution:
         dvals = np.empty(self.goal + 1)
         acts = np.empty(self.goal + 1, dtype=np.int8)
         kernels.sweep(i, j, self.start_values[j, i], self.goal, self.start_values,
-                      kinds, points, probs, vals, dvals, acts)
+                      kernels.MAXIMISE, acts, kinds, points, probs, vals, dvals, acts)
         top = self.goal - i
         return vals[:top].copy(), acts[:top].astype(bool)
 

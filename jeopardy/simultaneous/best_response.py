@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from jeopardy.rules.effects import ADD, BANK, BUST, BUST_ALL, DOUBLE
+from jeopardy.ranges import runs
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.turn.distribution import StoppingRule, hold_at
 
@@ -117,14 +118,4 @@ def _reachable_totals(model: RollModel, roll_at: frozenset[int]) -> set[int]:
 
 
 def _describe(roll_at: frozenset[int]) -> str:
-    ordered = sorted(roll_at)
-    runs = []
-    start = prev = ordered[0]
-    for k in ordered[1:]:
-        if k != prev + 1:
-            runs.append((start, prev))
-            start = k
-        prev = k
-    runs.append((start, prev))
-    text = ",".join(f"{a}" if a == b else f"{a}-{b}" for a, b in runs)
-    return f"roll at {text}"
+    return f"roll at {runs(roll_at)}"
