@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
+from numba import njit
 
 from jeopardy.errors import JeopardyError
 from jeopardy.expected.solver import ScoreSolution
@@ -61,42 +62,54 @@ def exact_expected(solution: ScoreSolution) -> Fraction:
     return following[0]
 
 
-def column(solution: ScoreSolution, optimal: ScoreSolution, r: int, s: int) -> tuple[np.ndarray, np.ndarray]:
-    """Optimal ``(roll, hold)`` values over t at (r, s), from the optimal solution."""
-    kinds, points, probs = optimal.model.arrays()
-    T, top = optimal.cap, optimal.t_top
-
-    def start(x: int) -> float:
-        if r == optimal.turns:
-            return float(x)
-        nxt = optimal.starts[r]
-        return x + float(nxt[0]) if optimal.collapsed else float(nxt[x])
-
-    vals = np.empty(top + 1)
-    rolls = np.full(top + 1, -np.inf)
-    holds = np.empty(top + 1)
-    for t in range(top, -1, -1):
-        holds[t] = start(s + t)
-        if t > T:
-            vals[t] = holds[t]
+@njit(cache=True, nogil=True)
+def _column(next_start, collapsed, g_next, s, cap, t_top, kinds, points, probs, rolls, holds):
+    """Optimal roll and hold values over t at banked score s (one turn)."""
+    vals = np.empty(t_top + 1)
+    for t in range(t_top, -1, -1):
+        x = s + t
+        hold = x + g_next if collapsed else next_start[x]
+        holds[t] = hold
+        if t > cap:
+            vals[t] = hold
+            rolls[t] = -np.inf
             continue
         roll = 0.0
         stay = 0.0
-        for kind, n, p in zip(kinds, points, probs):
+        for e in range(kinds.shape[0]):
+            kind = kinds[e]
+            p = probs[e]
+            n = points[e]
             if kind == 0:
                 if n == 0:
                     stay += p
                 else:
                     roll += p * vals[t + n]
             elif kind == 1:
-                roll += p * start(s)
+                roll += p * (s + g_next if collapsed else next_start[s])
             elif kind == 2:
-                roll += p * start(0)
+                roll += p * (g_next if collapsed else next_start[0])
             elif kind == 3:
-                roll += p * start(s + t + n)
-        roll /= 1 - stay
+                roll += p * (x + n + g_next if collapsed else next_start[x + n])
+        if stay > 0.0:
+            roll /= 1.0 - stay
         rolls[t] = roll
-        vals[t] = max(roll, holds[t]) if optimal.rolls(r, s, t) or roll <= holds[t] else holds[t]
+        vals[t] = max(roll, hold)
+
+
+def column(optimal: ScoreSolution, r: int, s: int) -> tuple[np.ndarray, np.ndarray]:
+    """Optimal ``(roll, hold)`` values over t at turn r, banked score s."""
+    kinds, points, probs = optimal.model.arrays()
+    top = optimal.t_top
+    if r == optimal.turns:  # F(n + 1, x, 0) = x
+        next_start, collapsed, g_next = np.arange(s + 2 * top + 2, dtype=np.float64), False, 0.0
+    elif optimal.collapsed:
+        next_start, collapsed, g_next = np.zeros(1), True, float(optimal.starts[r][0])
+    else:
+        next_start, collapsed, g_next = optimal.starts[r], False, 0.0
+    rolls = np.empty(top + 1)
+    holds = np.empty(top + 1)
+    _column(next_start, collapsed, g_next, s, optimal.cap, top, kinds, points, probs, rolls, holds)
     return rolls, holds
 
 
@@ -156,7 +169,7 @@ def compare(first: ScoreSolution, second: ScoreSolution, optimal: ScoreSolution)
             da, db = first.rolls(r, s, t), second.rolls(r, s, t)
             if da != db:
                 if s not in cache:
-                    cache[s] = column(first, optimal, r, s)
+                    cache[s] = column(optimal, r, s)
                 rolls, holds = cache[s]
                 differences.append(Difference(r, s, t, da, db, float(rolls[t] - holds[t])))
     return Comparison(str(first.policy), str(second.policy), same, tuple(differences))
