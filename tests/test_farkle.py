@@ -95,6 +95,13 @@ def test_simulation_agrees_within_four_standard_errors(first_to_reach):
     assert abs(sim.first_player_wins - solution.win_probability) < 4 * sim.stderr
 
 
+def test_simulation_with_a_tiny_decision_cache_is_identical():
+    """Columns that do not fit the cache are recomputed: same games, same result."""
+    solution = solve(FarkleRules(goal=1500))
+    assert simulate(solution, 3000, seed=9, cache_columns=3).first_player_wins == \
+        simulate(solution, 3000, seed=9).first_player_wins
+
+
 def test_save_load_and_policy(tmp_path):
     solution = solve(FarkleRules(goal=1500))
     path = solution.save(tmp_path / "f.npz")

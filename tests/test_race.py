@@ -127,3 +127,28 @@ def test_solve_and_policy_commands(tmp_path, monkeypatch):
         result = runner.invoke(cli, args)
         assert result.exit_code != 0 and message in result.output
         assert len(result.output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("name", ["pig", "two-dice-pig", "pass-the-pigs"])
+def test_self_play_simulation_agrees_with_the_solved_value(name):
+    """Optimal against optimal, first player: within 4 standard errors of P(0,0,0)."""
+    from jeopardy.race.policies import from_solution
+    from jeopardy.race.simulation import simulate
+
+    model = game(name)
+    solution = solve(model, 60)
+    policy = from_solution(solution)
+    sim = simulate(model, policy, policy, 50_000, seed=21)
+    p = solution.win_probability()
+    assert abs(sim.first - p) < 4 * (p * (1 - p) / sim.games) ** 0.5
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_simulate_and_plot_commands_for_every_preset(name, tmp_path):
+    runner = CliRunner()
+    result = runner.invoke(cli, ["simulate", "--game", name, "--goal", "20", "optimal", "hold:6",
+                                 "--games", "500", "--json"])
+    assert result.exit_code == 0, result.output
+    out = tmp_path / f"{name}.png"
+    result = runner.invoke(cli, ["plot", "boundary", "--game", name, "--goal", "20", "--out", str(out)])
+    assert result.exit_code == 0 and out.exists()

@@ -45,8 +45,9 @@ def emit_json(data: dict) -> None:
 
 
 def progress_printer(enabled: bool = True):
-    """A progress callback that writes to stderr (never to the JSON on stdout)."""
-    if not enabled:
+    """A progress callback that writes to stderr (never to the JSON on stdout),
+    when stderr is a terminal."""
+    if not enabled or not sys.stderr.isatty():
         return None
 
     def report(message: str) -> None:

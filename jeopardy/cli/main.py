@@ -9,6 +9,7 @@ from jeopardy.cli.compare import compare, plot, reach, simulate
 from jeopardy.cli.exact import exact
 from jeopardy.cli.farkle import farkle
 from jeopardy.cli.expected import max_score
+from jeopardy.cli.play import play
 from jeopardy.cli.race import policy, solve
 from jeopardy.cli.reproduce import reproduce
 from jeopardy.cli.single_turn import games, replies, simultaneous, turn
@@ -21,7 +22,7 @@ def cli() -> None:
 
 
 for command in (games, turn, simultaneous, replies, solve, policy, exact, max_score,
-                compare, simulate, reach, plot, farkle, reproduce):
+                compare, simulate, reach, plot, farkle, reproduce, play):
     cli.add_command(command)
 
 

@@ -46,20 +46,26 @@ def _play(games, seed, goal, d_cap, first_to_reach, VF, VS, Q, high_score, min_l
                 first = mover == 0
                 role = 0 if first else 1
                 key = (role * goal + i) * goal + j
-                if slot[key] < 0:
+                s_ = slot[key]
+                if s_ < 0:
+                    # Compute the column; keep it if the cache has room, else
+                    # use the last slot as scratch space (never cached).
+                    scratch = pool.shape[0] - 1
+                    target = used if used < scratch else scratch
                     top = _t_top(i, j, goal, d_cap, first, first_to_reach)
                     y = VS[j, i] if first else VF[j, i]
                     other = VS if first else VF
                     mi = min_high if i > high_score else min_low
                     _column(first and not first_to_reach, i, j, y, goal, top, other, Q, high_score,
                             mi, offsets, scores, nexts, probs, bust, vals, dvals, acts)
-                    slot[key] = used
-                    pool_tops[used] = top
+                    pool_tops[target] = top
                     for t in range(top + 1):
                         for n in range(7):
-                            pool[used, t, n] = acts[t, n]
-                    used += 1
-                s_ = slot[key]
+                            pool[target, t, n] = acts[t, n]
+                    if target != scratch:
+                        slot[key] = target
+                        used += 1
+                    s_ = target
                 top = pool_tops[s_]
                 t = 0
                 n = 6
@@ -119,7 +125,10 @@ class SimulatedFarkle:
     seconds: float
 
 
-def simulate(solution: FarkleSolution, games: int, seed: int = 0) -> SimulatedFarkle:
+def simulate(solution: FarkleSolution, games: int, seed: int = 0,
+             cache_columns: int = 40_000) -> SimulatedFarkle:
+    """Play ``games`` games; decision columns are cached for up to ``cache_columns``
+    score pairs (each about ``goal`` x 7 bytes), the rest recomputed."""
     if games <= 0:
         raise JeopardyError(f"number of games must be positive; got {games}")
     g = solution.goal_units
@@ -135,7 +144,7 @@ def simulate(solution: FarkleSolution, games: int, seed: int = 0) -> SimulatedFa
     size = max(g, solution.d_cap + g) + 3
     slots = 2 * g * g
     slot = np.full(slots, -1, dtype=np.int64)
-    pool = np.zeros((min(slots, 40_000), size, 7), dtype=np.int8)
+    pool = np.zeros((min(slots, max(1, cache_columns)) + 1, size, 7), dtype=np.int8)
     pool_tops = np.zeros(pool.shape[0], dtype=np.int64)
     started = time.perf_counter()
     wins = _play(games, seed, g, solution.d_cap, solution.first_to_reach, solution.VF, solution.VS,

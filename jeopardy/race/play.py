@@ -1,0 +1,118 @@
+"""A game between a person and the optimal player (the engine; the CLI talks).
+
+:class:`Match` holds the state and applies effects; :func:`action_values`
+gives the exact win probabilities of rolling and of holding in any state.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from jeopardy.race.solver import RaceSolution
+from jeopardy.rules.effects import ADD, BANK, BUST, BUST_ALL, DOUBLE, Effect
+
+
+def action_values(solution: RaceSolution, i: int, j: int, k: int) -> tuple[float, float]:
+    """``(P(win | roll), P(win | hold))`` for the player to move at (i, j, k)."""
+    goal = solution.goal
+    if i + k >= goal:
+        return 1.0, 1.0
+    values, _ = solution.column(i, j)
+
+    def own(t: int) -> float:
+        return 1.0 if i + t >= goal else float(values[t])
+
+    def opponent_start(a: int, b: int) -> float:
+        return solution.win_probability(a, b, 0)
+
+    roll = 0.0
+    stay = 0.0
+    for effect, p in solution.model.outcomes:
+        p = float(p)
+        if (effect.kind == ADD and effect.points == 0) or (effect.kind == DOUBLE and k == 0):
+            stay += p
+        elif effect.kind == ADD:
+            roll += p * own(k + effect.points)
+        elif effect.kind == DOUBLE:
+            roll += p * own(2 * k)
+        elif effect.kind == BUST:
+            roll += p * (1 - opponent_start(j, i))
+        elif effect.kind == BUST_ALL:
+            roll += p * (1 - opponent_start(j, 0))
+        elif effect.kind == BANK:
+            t = i + k + effect.points
+            roll += p * (1.0 if t >= goal else 1 - opponent_start(j, t))
+    roll /= 1 - stay
+    hold = 1 - opponent_start(j, i + k)
+    return roll, hold
+
+
+@dataclass
+class Match:
+    """Scores, whose turn it is, the turn total, and a seeded die."""
+
+    solution: RaceSolution
+    seed: int = 0
+    scores: list[int] = field(default_factory=lambda: [0, 0])  # [person, computer]
+    mover: int = 0
+    turn_total: int = 0
+    winner: int | None = None
+
+    def __post_init__(self) -> None:
+        self._random = random.Random(self.seed)
+        self._outcomes = [(e, float(p)) for e, p in self.solution.model.outcomes]
+
+    @property
+    def state(self) -> tuple[int, int, int]:
+        return self.scores[self.mover], self.scores[1 - self.mover], self.turn_total
+
+    def roll(self) -> Effect:
+        u = self._random.random()
+        effect = self._outcomes[-1][0]
+        total = 0.0
+        for e, p in self._outcomes:
+            total += p
+            if u < total:
+                effect = e
+                break
+        self.apply(effect)
+        return effect
+
+    def apply(self, effect: Effect) -> None:
+        goal = self.solution.goal
+        if effect.kind == ADD:
+            self.turn_total += effect.points
+        elif effect.kind == DOUBLE:
+            self.turn_total *= 2
+        elif effect.kind == BUST:
+            self._end_turn()
+        elif effect.kind == BUST_ALL:
+            self.scores[self.mover] = 0
+            self._end_turn()
+        elif effect.kind == BANK:
+            self.scores[self.mover] += self.turn_total + effect.points
+            self._end_turn()
+        if self.winner is None and self.scores[self.mover] + self.turn_total >= goal:
+            self.hold()
+        elif self.winner is None:
+            for index in (0, 1):
+                if self.scores[index] >= goal:
+                    self.winner = index
+
+    def hold(self) -> None:
+        self.scores[self.mover] += self.turn_total
+        if self.scores[self.mover] >= self.solution.goal:
+            self.winner = self.mover
+            self.turn_total = 0
+            return
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        if self.scores[self.mover] >= self.solution.goal:
+            self.winner = self.mover
+        self.turn_total = 0
+        self.mover = 1 - self.mover
+
+    def computer_rolls(self) -> bool:
+        i, j, k = self.state
+        return self.solution.action(i, j, k) == "roll"
