@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 import time
 
-from jeopardy.exact.race import STATE_LIMIT, STATE_LIMIT_BUST_ALL, solve_exact, states_of
+from jeopardy.exact.race import largest_exact_goal, solve_exact, states_of
 from jeopardy.rules import PRESETS, game
 
 
@@ -19,8 +19,7 @@ def main() -> None:
     names = sys.argv[1:] or [n for n in PRESETS if n not in ("think", "skunk")]
     for name in names:
         model = game(name)
-        limit = STATE_LIMIT_BUST_ALL if model.has_bust_all else STATE_LIMIT
-        goal = max(g for g in range(1, 200) if states_of(g) <= limit)
+        goal = largest_exact_goal(model)
         started = time.perf_counter()
         solution = solve_exact(model, goal)
         seconds = time.perf_counter() - started

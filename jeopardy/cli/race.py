@@ -111,3 +111,30 @@ def policy(goal, score, opponent, solution_file, model, game_name, as_json) -> N
     else:
         click.echo("not a single threshold:")
     click.echo("  " + describe_actions(actions))
+
+
+@click.command()
+@goal_option
+@game_options
+@json_option
+def certify(goal, model, game_name, as_json) -> None:
+    """Interval certificate of the float solution: encloses the exact values."""
+    from jeopardy.race.certify import certify as run
+
+    goal = resolve_goal(goal, game_name)
+    solution = solved(model, goal)
+    result = run(solution)
+    if as_json:
+        emit_json(result.to_dict())
+        return
+    total = result.certified_states + result.undecided_states
+    click.echo(f"{model.name} to {goal}: {result.certified_states:,} of {total:,} decisions "
+               f"certified optimal in interval arithmetic ({result.seconds:.2f} s)")
+    low, high = result.lower[0, 0], result.upper[0, 0]
+    click.echo(f"P(0,0,0) lies in [{low:.15f}, {high:.15f}]; widest interval {result.max_width:.1e}")
+    if result.optimal:
+        click.echo("every equation P = max(roll, hold) holds for the exact values of the float "
+                   "policy: it is optimal, and the intervals enclose the optimal win probabilities")
+    else:
+        click.echo(f"{result.undecided_states:,} decisions are closer than the enclosure: there the "
+                   f"other action could be better by at most {result.undecided_gap:.1e}")

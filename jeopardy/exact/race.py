@@ -29,12 +29,31 @@ from jeopardy.rules.roll_model import RollModel
 ZERO = Fraction(0)
 ONE = Fraction(1)
 
-# Largest number of states solved exactly, measured to finish in about a
-# minute on the reference 2-core machine (docs/exact.md): Pig to 60 (109,800
-# states) takes 21 s; two-dice Pig to 40 (32,800 states, every value carrying
-# a vector of goal reset unknowns) takes 31 s.
-STATE_LIMIT = 120_000
-STATE_LIMIT_BUST_ALL = 35_000
+# Exact solving is refused up front when its estimated work is past a budget
+# measured to take about a minute on the reference 2-core machine
+# (benchmarks/exact.py, docs/exact.md).  Work grows with the states, the
+# outcomes of a roll and the rolls needed to reach the goal (the digits of the
+# rationals grow with those); bust-all games carry a vector of goal reset
+# unknowns in every value.  Measured: Pig to 61 (work 21 M) 19 s, Piglet to 61
+# (14 M) 27 s, Big Pig to 61 (18 M) 22 s, the Linux Magazin die to 61 (42 M)
+# 121 s, two-dice Pig to 40 (144 M with the reset factor) 34 s.
+WORK_LIMIT = 25_000_000
+WORK_LIMIT_BUST_ALL = 160_000_000
+
+
+def exact_work(model: RollModel, goal: int) -> int:
+    """Estimated work of an exact solve (see WORK_LIMIT)."""
+    smallest = min(e.points for e, _ in model.outcomes if e.kind in (ADD, BANK) and e.points > 0)
+    work = states_of(goal) * len(model.outcomes) * max(1, goal // smallest)
+    return work * goal if model.has_bust_all else work
+
+
+def largest_exact_goal(model: RollModel) -> int:
+    limit = WORK_LIMIT_BUST_ALL if model.has_bust_all else WORK_LIMIT
+    goal = 1
+    while exact_work(model, goal + 1) <= limit:
+        goal += 1
+    return goal
 
 
 class Form:
@@ -119,14 +138,12 @@ def states_of(goal: int) -> int:
 def check_size(model: RollModel, goal: int) -> None:
     if goal < 1:
         raise JeopardyError(f"goal must be a positive integer; got {goal}")
-    n = states_of(goal)
-    limit = STATE_LIMIT_BUST_ALL if model.has_bust_all else STATE_LIMIT
-    if n > limit:
-        largest = max(g for g in range(1, goal) if states_of(g) <= limit)
+    limit = WORK_LIMIT_BUST_ALL if model.has_bust_all else WORK_LIMIT
+    if exact_work(model, goal) > limit:
         raise JeopardyError(
-            f"exact solving of {model.name} is limited to {limit:,} states, goal {largest} "
-            f"(goal {goal} has {n:,}): exact rationals grow with every state (denominators of "
-            "thousands of digits), so larger goals take far beyond a minute; use `jeopardy solve`")
+            f"exact solving of {model.name} is limited to goal {largest_exact_goal(model)} "
+            f"(about a minute): the rationals grow with every state and roll (thousands of "
+            f"digits), so goal {goal} would take far longer; use `jeopardy solve` for floats")
 
 
 def solve_exact(model: RollModel, goal: int, start: dict | str = "float",

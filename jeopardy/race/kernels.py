@@ -36,7 +36,7 @@ def sweep(i, j, y, goal, other, mode, table, kinds, points, probs, vals, dvals, 
 
     ``other`` holds the opponent's turn-start values (``P0`` itself in
     self-play).  With ``mode == MAXIMISE`` the player takes the better of
-    roll and hold; with ``mode == FOLLOW`` it plays ``table[k]`` (1 roll).
+    roll and hold (rolling on ties); with ``mode == FOLLOW`` it plays ``table[k]`` (1 roll).
     Fills ``vals[k]``, ``dvals[k] = d vals[k] / dy`` and ``acts[k]`` for
     ``k = 0 .. goal - i - 1``; returns ``(vals[0], dvals[0])``.
     """
@@ -93,7 +93,9 @@ def sweep(i, j, y, goal, other, mode, table, kinds, points, probs, vals, dvals, 
         if stay > 0.0:
             roll /= 1.0 - stay
             droll /= 1.0 - stay
-        if mode == FOLLOW or roll > hold:
+        # Ties roll: a float tie (e.g. 1 - x/6 against 1 - x with x ~ 1e-20) must
+        # not make both players pass at turn total 0 forever.
+        if mode == FOLLOW or roll >= hold:
             vals[k] = roll
             dvals[k] = droll
             acts[k] = 1
