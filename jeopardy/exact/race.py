@@ -32,20 +32,28 @@ ONE = Fraction(1)
 # Exact solving is refused up front when its estimated work is past a budget
 # measured to take about a minute on the reference 2-core machine
 # (benchmarks/exact.py, docs/exact.md).  Work grows with the states, the
-# outcomes of a roll and the rolls needed to reach the goal (the digits of the
-# rationals grow with those); bust-all games carry a vector of goal reset
-# unknowns in every value.  Measured: Pig to 61 (work 21 M) 19 s, Piglet to 61
-# (14 M) 27 s, Big Pig to 61 (18 M) 22 s, the Linux Magazin die to 61 (42 M)
-# 121 s, two-dice Pig to 40 (144 M with the reset factor) 34 s.
-WORK_LIMIT = 25_000_000
-WORK_LIMIT_BUST_ALL = 160_000_000
+# outcomes of a roll (at least 3 counted), the rolls needed to reach the goal
+# and the size of the probabilities' denominators (the digits of the
+# rationals grow with all of these); bank effects tie distant scores together
+# (x3), and bust-all games carry a vector of goal reset unknowns in every
+# value (x goal).  Calibration runs at the previous, looser limits: Pig to 63
+# 19 s, Piglet to 70 81 s, Linux Magazin to 53 24 s, Big Pig to 66 29 s,
+# Frey to 66 181 s, Piggy to 62 18 s, Pass the Pigs to 48 95 s, two-dice Pig
+# to 41 35 s; time grows about as goal**5.
+WORK_LIMIT = 30_000_000
+WORK_LIMIT_BUST_ALL = 250_000_000
 
 
 def exact_work(model: RollModel, goal: int) -> int:
     """Estimated work of an exact solve (see WORK_LIMIT)."""
+    import math
+
     smallest = min(e.points for e, _ in model.outcomes if e.kind in (ADD, BANK) and e.points > 0)
-    work = states_of(goal) * len(model.outcomes) * max(1, goal // smallest)
-    return work * goal if model.has_bust_all else work
+    bits = math.log2(model.common_denominator())
+    banks = any(e.kind == BANK for e, _ in model.outcomes)
+    work = (states_of(goal) * max(3, len(model.outcomes)) * max(1, goal // smallest)
+            * (1 + bits / 8) * (3 if banks else 1))
+    return int(work * goal if model.has_bust_all else work)
 
 
 def largest_exact_goal(model: RollModel) -> int:
