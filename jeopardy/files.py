@@ -22,6 +22,7 @@ def write_atomically(path: str | Path, write: Callable[[str], None], suffix: str
     os.close(handle)
     try:
         write(temporary)
+        os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes files private
         os.replace(temporary, path)
     except OSError as error:
         raise JeopardyError(f"cannot write {str(path)!r}: {error.strerror}") from None
@@ -29,6 +30,12 @@ def write_atomically(path: str | Path, write: Callable[[str], None], suffix: str
         if os.path.exists(temporary):
             os.unlink(temporary)
     return path
+
+
+def _umask() -> int:
+    current = os.umask(0)
+    os.umask(current)
+    return current
 
 
 def write_text(path: str | Path, text: str) -> Path:

@@ -73,3 +73,16 @@ def test_bad_input_one_line_nonzero(args, message):
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and message in lines[0]
     assert "Traceback" not in result.output
+
+
+def test_written_files_get_ordinary_permissions(tmp_path):
+    import os
+    import stat
+
+    from jeopardy.files import write_text
+
+    path = write_text(tmp_path / "a.csv", "x\n")
+    mode = stat.S_IMODE(os.stat(path).st_mode)
+    umask = os.umask(0)
+    os.umask(umask)
+    assert mode == 0o666 & ~umask
