@@ -226,9 +226,6 @@ class FarkleSolution:
         """The first player's chance (ties count 1/2) under optimal play."""
         return float(self.VF[0, 0])
 
-    def _arrays(self):
-        return outcome_arrays()
-
     def column(self, i: int, j: int, first: bool = True) -> tuple[np.ndarray, np.ndarray]:
         """``(values[t, n], throw?[t, n])`` at scores (i, j) in points."""
         g = self.goal_units

@@ -87,12 +87,11 @@ def _play(games, seed, goal, d_cap, first_to_reach, VF, VS, Q, high_score, min_l
                         d = a[0] - a[1]
                         mj = min_high if a[1] > high_score else min_low
                         V = last_turn_values(d, mj, offsets, scores, nexts, probs)
-                        top2 = V.shape[0] - 1
                         t = 0
                         n = 6
                         final = 0
                         while True:
-                            if t > top2 or (t > d and t >= mj):
+                            if t > d and t >= mj:
                                 final = t
                                 break
                             if t == d and t >= mj and t > 0 and V[t, n] <= 0.5:

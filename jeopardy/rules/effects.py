@@ -41,10 +41,6 @@ class Effect:
     def ends_turn(self) -> bool:
         return self.kind in ENDS_TURN
 
-    @property
-    def loses_turn_total(self) -> bool:
-        return self.kind in (BUST, BUST_ALL)
-
     def turn_total_after(self, turn_total: int) -> int:
         """The turn total after this effect (0 after a bust)."""
         if self.kind in (ADD, BANK):

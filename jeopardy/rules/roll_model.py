@@ -130,12 +130,6 @@ class RollModel:
             self._float_cache["arrays"] = (kinds, points, probs)
         return self._float_cache["arrays"]
 
-    def mean_gain_if_continuing(self) -> Fraction:
-        """Expected points of one roll conditional on not busting (adds only)."""
-        r = self.additions()
-        mass = sum(r.values(), Fraction(0))
-        return sum((n * p for n, p in r.items()), Fraction(0)) / mass if mass else Fraction(0)
-
     # ------------------------------------------------------------- conversion
     def to_dict(self) -> dict:
         return {

@@ -17,6 +17,7 @@ Pipeline of :func:`solve_simultaneous`:
 """
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -216,20 +217,16 @@ def _certify(matrix: ExactMatrix, support: Sequence[int], q: Sequence[Fraction],
         problems.append("probabilities do not sum to 1")
     if v != 0:
         problems.append(f"value {v} is not 0")
+    common = math.lcm(*(x.denominator for x in q))
     payoffs = matrix.numerators[:, list(support)].dot(
-        np.array([x.numerator * (matrix_lcm(q) // x.denominator) for x in q], dtype=object))
-    scale = matrix.denominator * matrix_lcm(q)
+        np.array([x.numerator * (common // x.denominator) for x in q], dtype=object))
+    scale = matrix.denominator * common
     best = max(Fraction(int(p), scale) for p in payoffs)
     if best > v:
         problems.append(f"a pure strategy earns {best} > {v}")
     if problems:
         return False, "; ".join(problems), best
     return True, "exact: q >= 0, sum q = 1, value 0, no pure strategy earns more", best
-
-
-def matrix_lcm(values: Sequence[Fraction]) -> int:
-    import math
-    return math.lcm(*(x.denominator for x in values))
 
 
 def _solve_restricted(matrix: ExactMatrix, candidates: Sequence[int]):

@@ -35,14 +35,11 @@ class ExactMatrix:
 
     def to_float(self) -> np.ndarray:
         scale = self.denominator
-        # Exact to float without overflow: divide as Fractions row by row.
+        # int / int is correctly rounded in Python whatever the size of the ints.
         out = np.empty(self.shape)
         for idx, value in np.ndenumerate(self.numerators):
-            out[idx] = int(value) / scale if scale < 2**1000 else float(Fraction(int(value), scale))
+            out[idx] = int(value) / scale
         return out
-
-    def fraction_rows(self) -> list[list[Fraction]]:
-        return [[Fraction(int(v), self.denominator) for v in row] for row in self.numerators]
 
 
 def _integer_table(distributions: Sequence[TurnDistribution]):
@@ -51,7 +48,6 @@ def _integer_table(distributions: Sequence[TurnDistribution]):
     scores = sorted({n for d in distributions for n in d.probabilities})
     position = {n: i for i, n in enumerate(scores)}
     table = np.zeros((len(distributions), len(scores)), dtype=object)
-    table[:] = 0
     for row, d in enumerate(distributions):
         for n, p in d.probabilities.items():
             table[row, position[n]] = p.numerator * (denominator // p.denominator)
