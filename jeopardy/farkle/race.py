@@ -241,8 +241,8 @@ class FarkleSolution:
         acts = np.zeros((size + 1, 7), dtype=np.int8)
         y = self.VS[ju, iu] if first else self.VF[ju, iu]
         other = self.VS if first else self.VF
-        minimum = self.rules.min_bank_at(i) // UNIT
-        high = self.rules.high_score // UNIT if self.rules.high_min_bank is not None else 10 ** 9
+        min_low, min_high, high = self.rules.in_units()
+        minimum = min_high if iu > high else min_low
         _column(role_first, iu, ju, y, g, top, other, self.Q, high, minimum, offsets, scores,
                 nexts, probs, bust, vals, dvals, acts)
         return vals[: top + 1], acts[: top + 1].astype(bool)
@@ -314,9 +314,7 @@ def solve(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
     started = time.perf_counter()
     g = rules.goal // UNIT
     offsets, scores, nexts, probs, bust = outcome_arrays()
-    min_low = rules.min_bank // UNIT
-    min_high = (rules.high_min_bank if rules.high_min_bank is not None else rules.min_bank) // UNIT
-    high_score = rules.high_score // UNIT if rules.high_min_bank is not None else 10 ** 9
+    min_low, min_high, high_score = rules.in_units()
     # Q for both minima; the cap is where Q falls to the smallest bust chance.
     smallest_bust = min(float(row.bust) for row in throw_table())
     d_top = 64

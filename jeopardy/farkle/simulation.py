@@ -15,7 +15,6 @@ from numba import njit
 from jeopardy.errors import JeopardyError
 from jeopardy.farkle.race import (FarkleSolution, _column, _t_top, last_turn_values,
                                   outcome_arrays)
-from jeopardy.farkle.turn import UNIT
 from jeopardy.sampling import draw
 
 
@@ -136,10 +135,7 @@ def simulate(solution: FarkleSolution, games: int, seed: int = 0,
     for n in range(1, 7):
         lo, hi = offsets[n], offsets[n + 1]
         cum[lo:hi] = np.cumsum(probs[lo:hi]) / (1.0 - bust[n])
-    rules = solution.rules
-    high = rules.high_score // UNIT if rules.high_min_bank is not None else 10 ** 9
-    min_low = rules.min_bank // UNIT
-    min_high = (rules.high_min_bank if rules.high_min_bank is not None else rules.min_bank) // UNIT
+    min_low, min_high, high = solution.rules.in_units()
     size = max(g, solution.d_cap + g) + 3
     slots = 2 * g * g
     slot = np.full(slots, -1, dtype=np.int64)

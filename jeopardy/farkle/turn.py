@@ -48,6 +48,14 @@ class FarkleRules:
         if self.no_stop_on_six and self.keep_choice:
             raise JeopardyError("rules IV.1 and IV.4 together are not supported")
 
+    def in_units(self) -> tuple[int, int, int]:
+        """``(minimum bank, minimum bank above high_score, high_score)`` in units
+        of 50, as the kernels use them (no IV.2: the high minimum is the minimum
+        and no score is above ``high_score``)."""
+        if self.high_min_bank is None:
+            return self.min_bank // UNIT, self.min_bank // UNIT, 10 ** 9
+        return self.min_bank // UNIT, self.high_min_bank // UNIT, self.high_score // UNIT
+
     def min_bank_at(self, banked: int) -> int:
         if self.high_min_bank is not None and banked > self.high_score:
             return self.high_min_bank
