@@ -24,45 +24,12 @@ import numpy as np
 from numba import njit
 
 from jeopardy.errors import JeopardyError
-from jeopardy.race.kernels import FOLLOW, MAXIMISE, newton_step
+from jeopardy.race.kernels import FOLLOW, MAXIMISE, no_table
 from jeopardy.race.kernels import sweep as _sweep
 from jeopardy.race.policies import RacePolicy, _check_goal
+from jeopardy.race.solver import iterate, max_residual
 from jeopardy.rules.roll_model import RollModel
 
-
-
-@njit(cache=True, nogil=True)
-def _solve_sums(goal, first_sum, last_sum, WA, WB, mode_a, table_a, mode_b, table_b,
-                kinds, points, probs, max_iter, tol):
-    vals = np.empty(goal + 1)
-    dvals = np.empty(goal + 1)
-    acts = np.empty(goal + 1, dtype=np.int8)
-    worst = 0.0
-    for s in range(first_sum, last_sum - 1, -1):
-        i_low = s - goal + 1 if s - goal + 1 > 0 else 0
-        i_high = s if s < goal - 1 else goal - 1
-        for i in range(i_low, i_high + 1):
-            j = s - i
-            x = WA[i, j]
-            lo = 0.0
-            hi = 1.0
-            y = 0.5
-            h = x
-            residual = 1.0
-            for _ in range(max_iter):
-                y, b = _sweep(j, i, x, goal, WA, mode_b, table_b[j, i], kinds, points, probs,
-                              vals, dvals, acts)
-                h, a = _sweep(i, j, y, goal, WB, mode_a, table_a[i, j], kinds, points, probs,
-                              vals, dvals, acts)
-                residual = abs(h - x)
-                if residual <= tol:
-                    break
-                x, lo, hi = newton_step(x, h, a * b, lo, hi)
-            WA[i, j] = h
-            WB[j, i] = y
-            if residual > worst:
-                worst = residual
-    return worst
 
 
 @njit(cache=True, nogil=True)
@@ -77,43 +44,13 @@ def _actions(goal, WA, WB, mode, table, kinds, points, probs, out):
                 out[i, j, k] = acts[k]
 
 
-@njit(cache=True, nogil=True)
-def _residual(goal, WA, WB, mode_a, table_a, mode_b, table_b, kinds, points, probs):
-    vals = np.empty(goal + 1)
-    dvals = np.empty(goal + 1)
-    acts = np.empty(goal + 1, dtype=np.int8)
-    worst = 0.0
-    for i in range(goal):
-        for j in range(goal):
-            v, d = _sweep(i, j, WB[j, i], goal, WB, mode_a, table_a[i, j], kinds, points, probs,
-                          vals, dvals, acts)
-            worst = max(worst, abs(v - WA[i, j]))
-            v, d = _sweep(j, i, WA[i, j], goal, WA, mode_b, table_b[j, i], kinds, points, probs,
-                          vals, dvals, acts)
-            worst = max(worst, abs(v - WB[j, i]))
-    return worst
-
-
 def _run(model: RollModel, goal: int, mode_a: int, table_a: np.ndarray, mode_b: int,
          table_b: np.ndarray, tolerance: float = 1e-15, max_passes: int = 5000):
-    kinds, points, probs = model.arrays()
     WA = np.full((goal, goal), 0.5)
     WB = np.full((goal, goal), 0.5)
-    passes = 0
-    while True:
-        passes += 1
-        before = (WA.copy(), WB.copy()) if model.has_bust_all else None
-        _solve_sums(goal, 2 * goal - 2, 0, WA, WB, mode_a, table_a, mode_b, table_b,
-                    kinds, points, probs, 200, tolerance)
-        if before is None:
-            break
-        change = max(np.max(np.abs(WA - before[0])), np.max(np.abs(WB - before[1])))
-        if change <= tolerance:
-            break
-        if passes >= max_passes:
-            raise JeopardyError(f"policy evaluation: no convergence in {passes} passes")
-    residual = float(_residual(goal, WA, WB, mode_a, table_a, mode_b, table_b, kinds, points, probs))
-    return WA, WB, passes, residual
+    players = (WA, WB, mode_a, table_a, mode_b, table_b, False)
+    passes, _ = iterate(model, goal, *players, tolerance, max_passes)
+    return WA, WB, passes, max_residual(model, goal, *players)
 
 
 @dataclass(frozen=True)
@@ -155,9 +92,9 @@ def best_response(model: RollModel, opponent: RacePolicy) -> RacePolicy:
     """The policy maximising the win probability against a fixed opponent."""
     goal = opponent.goal
     _check_goal(goal)
-    dummy = np.zeros((goal, goal, goal), dtype=np.int8)
-    WA, WB, _, _ = _run(model, goal, MAXIMISE, dummy, FOLLOW, opponent.roll)
+    table = no_table(goal)
+    WA, WB, _, _ = _run(model, goal, MAXIMISE, table, FOLLOW, opponent.roll)
     kinds, points, probs = model.arrays()
     out = np.zeros((goal, goal, goal), dtype=np.int8)
-    _actions(goal, WA, WB, MAXIMISE, dummy, kinds, points, probs, out)
+    _actions(goal, WA, WB, MAXIMISE, table, kinds, points, probs, out)
     return RacePolicy(f"best response to {opponent.name}", goal, out)

@@ -176,6 +176,63 @@ def _cache_path(model: RollModel, goal: int) -> Path:
     return root / f"race-{goal}-{key}.npz"
 
 
+def iterate(model: RollModel, goal: int, WA: np.ndarray, WB: np.ndarray, mode_a: int,
+            table_a: np.ndarray, mode_b: int, table_b: np.ndarray, symmetric: bool,
+            tolerance: float, max_passes: int,
+            progress: Callable[[float], None] | None = None) -> tuple[int, int]:
+    """Passes over all score sums (in chunks, for progress) until nothing moves.
+
+    One pass is exact when no effect lowers a score sum; with ``bust_all``
+    the passes repeat until no turn-start value changes by more than
+    ``tolerance`` (at most ``max_passes``).  Returns ``(passes, sweeps)``.
+    """
+    kinds, points, probs = model.arrays()
+    top_sum = 2 * goal - 2
+    chunk = top_sum + 1 if goal <= 300 else max(1, (top_sum + 1) // 100)
+    sweeps = 0
+    passes = 0
+    multi_pass = model.has_bust_all
+    while True:
+        passes += 1
+        previous = (WA.copy(), WB.copy()) if multi_pass else None
+        s = top_sum
+        while s >= 0:
+            last = max(0, s - chunk + 1)
+            n, _ = kernels.solve_sums(goal, s, last, WA, WB, mode_a, table_a, mode_b, table_b,
+                                      symmetric, kinds, points, probs, MAX_NEWTON_STEPS, tolerance)
+            sweeps += n
+            s = last - 1
+            if progress is not None:
+                done = 1 - (s + 1) ** 2 / (top_sum + 1) ** 2 if s >= 0 else 1.0
+                progress(done if not multi_pass else min(1.0, (passes - 1 + done) / (passes + 1)))
+        if not multi_pass:
+            break
+        change = float(max(np.max(np.abs(WA - previous[0])), np.max(np.abs(WB - previous[1]))))
+        if change <= tolerance:
+            break
+        if passes >= max_passes:
+            raise JeopardyError(f"race solver: {passes} passes without convergence "
+                                f"(last change {change:.2e})")
+    return passes, sweeps
+
+
+def max_residual(model: RollModel, goal: int, WA: np.ndarray, WB: np.ndarray, mode_a: int,
+                 table_a: np.ndarray, mode_b: int, table_b: np.ndarray, symmetric: bool) -> float:
+    """The largest Bellman residual over every state (see kernels.bellman_residual)."""
+    kinds, points, probs = model.arrays()
+    return float(kernels.bellman_residual(goal, WA, WB, mode_a, table_a, mode_b, table_b,
+                                          symmetric, kinds, points, probs))
+
+
+def warm_up(model: RollModel) -> None:
+    """Load the compiled kernels (numba's on-disk cache) before a clock starts."""
+    kinds, points, probs = model.arrays()
+    tiny = np.full((2, 2), 0.5)
+    table = kernels.no_table(2)
+    kernels.solve_sums(2, 2, 0, tiny, tiny, kernels.MAXIMISE, table, kernels.MAXIMISE, table, True,
+                       kinds, points, probs, 2, 1e-15)
+
+
 def solve(model: RollModel, goal: int = 100, tolerance: float = 1e-15, max_passes: int = 5000,
           progress: Callable[[float], None] | None = None, cache: bool = False) -> RaceSolution:
     """Solve the race game of ``model`` to ``goal`` (see the module docstring).
@@ -195,39 +252,14 @@ def solve(model: RollModel, goal: int = 100, tolerance: float = 1e-15, max_passe
                     return solution
             except JeopardyError:
                 pass
-    kinds, points, probs = model.arrays()
-    # Load the compiled kernels (numba's on-disk cache) before the clock starts.
-    kernels.solve_sums(2, 2, 0, np.full((2, 2), 0.5), kinds, points, probs, 2, tolerance)
+    warm_up(model)
     started = time.perf_counter()
     values = np.full((goal, goal), 0.5)
-    top_sum = 2 * goal - 2
-    chunk = top_sum + 1 if goal <= 300 else max(1, (top_sum + 1) // 100)
-    sweeps = 0
-    passes = 0
-    multi_pass = model.has_bust_all
-    while True:
-        passes += 1
-        previous = values.copy() if multi_pass else None
-        s = top_sum
-        while s >= 0:
-            last = max(0, s - chunk + 1)
-            n, _ = kernels.solve_sums(goal, s, last, values, kinds, points, probs,
-                                      MAX_NEWTON_STEPS, tolerance)
-            sweeps += n
-            s = last - 1
-            if progress is not None:
-                done = 1 - (s + 1) ** 2 / (top_sum + 1) ** 2 if s >= 0 else 1.0
-                progress(done if not multi_pass else min(1.0, (passes - 1 + done) / (passes + 1)))
-        if not multi_pass:
-            break
-        change = float(np.max(np.abs(values - previous)))
-        if change <= tolerance:
-            break
-        if passes >= max_passes:
-            raise JeopardyError(f"race solver: {passes} passes without convergence "
-                                f"(last change {change:.2e})")
+    table = kernels.no_table(goal)
+    players = (values, values, kernels.MAXIMISE, table, kernels.MAXIMISE, table, True)
+    passes, sweeps = iterate(model, goal, *players, tolerance, max_passes, progress)
     seconds = time.perf_counter() - started
-    residual = float(kernels.bellman_residual(goal, values, kinds, points, probs))
+    residual = max_residual(model, goal, *players)
     if progress is not None:
         progress(1.0)
     solution = RaceSolution(model, goal, values, residual, seconds, passes, sweeps)
