@@ -8,7 +8,7 @@ from jeopardy.rules import game, dice_game
 from jeopardy.turn.distribution import turn_distribution
 from jeopardy.simultaneous.game import solve_simultaneous
 from jeopardy.race.solver import solve
-from jeopardy.race.policies import from_solution, hold_at
+from jeopardy.race.policies import hold_at
 from jeopardy.race.evaluation import best_response, head_to_head
 from jeopardy.exact.race import solve_exact
 from jeopardy.expected.policies import optimal, odds

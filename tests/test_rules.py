@@ -1,13 +1,11 @@
 """Roll models: construction, presets and validation."""
-import json
 from fractions import Fraction
 
 import pytest
 from hypothesis import given, strategies as st
 
 from jeopardy.errors import JeopardyError
-from jeopardy.rules import (PRESETS, RollModel, add, bank, bust, bust_all, dice_game, from_dict,
-                            game, load, roll_model)
+from jeopardy.rules import PRESETS, add, bank, bust, bust_all, dice_game, game, load, roll_model
 from jeopardy.rules.presets import pass_the_pigs
 
 

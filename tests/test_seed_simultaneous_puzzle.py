@@ -1,6 +1,5 @@
 """Published numbers of the single-turn simultaneous Pig puzzle (seed)."""
 from decimal import Decimal, getcontext
-from fractions import Fraction
 
 import pytest
 

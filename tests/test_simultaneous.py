@@ -1,7 +1,6 @@
 """The simultaneous single-turn game: matrix, LP, exact certificate, full game."""
 from fractions import Fraction
 
-import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 

@@ -21,7 +21,7 @@ from jeopardy.errors import JeopardyError
 @json_option
 def max_score(turns, policy_text, compare_text, exact, games, seed, model, game_name, as_json) -> None:
     """Expected final score over a fixed number of turns (THINK, SKUNK, n-turn Pig)."""
-    from jeopardy.expected.analysis import EXACT_STATE_LIMIT, compare, exact_expected
+    from jeopardy.expected.analysis import compare, exact_expected
     from jeopardy.expected.policies import optimal, parse
     from jeopardy.expected.solver import solve_expected
 

@@ -11,10 +11,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
-from numba import njit
 
 from jeopardy.errors import JeopardyError
-from jeopardy.expected.solver import ScoreSolution
+from jeopardy.expected.solver import ScoreSolution, _column
 from jeopardy.rules.effects import ADD, BANK, BUST, BUST_ALL
 
 ZERO = Fraction(0)
@@ -62,41 +61,6 @@ def exact_expected(solution: ScoreSolution) -> Fraction:
     return following[0]
 
 
-@njit(cache=True, nogil=True)
-def _column(next_start, collapsed, g_next, s, cap, t_top, kinds, points, probs, rolls, holds):
-    """Optimal roll and hold values over t at banked score s (one turn)."""
-    vals = np.empty(t_top + 1)
-    for t in range(t_top, -1, -1):
-        x = s + t
-        hold = x + g_next if collapsed else next_start[x]
-        holds[t] = hold
-        if t > cap:
-            vals[t] = hold
-            rolls[t] = -np.inf
-            continue
-        roll = 0.0
-        stay = 0.0
-        for e in range(kinds.shape[0]):
-            kind = kinds[e]
-            p = probs[e]
-            n = points[e]
-            if kind == 0:
-                if n == 0:
-                    stay += p
-                else:
-                    roll += p * vals[t + n]
-            elif kind == 1:
-                roll += p * (s + g_next if collapsed else next_start[s])
-            elif kind == 2:
-                roll += p * (g_next if collapsed else next_start[0])
-            elif kind == 3:
-                roll += p * (x + n + g_next if collapsed else next_start[x + n])
-        if stay > 0.0:
-            roll /= 1.0 - stay
-        rolls[t] = roll
-        vals[t] = max(roll, hold)
-
-
 def column(optimal: ScoreSolution, r: int, s: int) -> tuple[np.ndarray, np.ndarray]:
     """Optimal ``(roll, hold)`` values over t at turn r, banked score s."""
     kinds, points, probs = optimal.model.arrays()
@@ -107,9 +71,13 @@ def column(optimal: ScoreSolution, r: int, s: int) -> tuple[np.ndarray, np.ndarr
         next_start, collapsed, g_next = np.zeros(1), True, float(optimal.starts[r][0])
     else:
         next_start, collapsed, g_next = optimal.starts[r], False, 0.0
+    vals = np.empty(top + 1)
     rolls = np.empty(top + 1)
     holds = np.empty(top + 1)
-    _column(next_start, collapsed, g_next, s, optimal.cap, top, kinds, points, probs, rolls, holds)
+    flags = np.empty(top + 1, dtype=np.int8)
+    kind, a, b, c = optimal.policy.numba_parameters()
+    _column(next_start, collapsed, g_next, s, optimal.cap, top, kinds, points, probs,
+            kind, a, b, c, vals, rolls, holds, flags)
     return rolls, holds
 
 

@@ -42,8 +42,7 @@ import numpy as np
 from numba import njit
 
 from jeopardy.errors import JeopardyError
-from jeopardy.expected.policies import (HOLD_AT, LINEAR_LE, LINEAR_LT, OPTIMAL, OPTIMAL_TIES_ROLL,
-                                        ScorePolicy)
+from jeopardy.expected.policies import HOLD_AT, LINEAR_LE, LINEAR_LT, ScorePolicy
 from jeopardy.rules.effects import ADD, BANK
 from jeopardy.rules.roll_model import RollModel
 
@@ -62,52 +61,62 @@ def check_model(model: RollModel) -> None:
 
 
 @njit(cache=True, nogil=True)
+def _column(next_start, collapsed, g_next, s, cap, t_top, kinds, points, probs,
+            policy_kind, a, b, c, vals, rolls, holds, flags):
+    """One banked score s of one turn, backwards over t: the value of rolling
+    and of holding, the policy's decision and the resulting value."""
+    for t in range(t_top, -1, -1):
+        x = s + t
+        hold = x + g_next if collapsed else next_start[x]
+        holds[t] = hold
+        if t > cap:
+            vals[t] = hold
+            rolls[t] = -np.inf
+            continue
+        roll = 0.0
+        stay = 0.0
+        for e in range(kinds.shape[0]):
+            kind = kinds[e]
+            p = probs[e]
+            n = points[e]
+            if kind == 0:  # add
+                if n == 0:
+                    stay += p
+                else:
+                    roll += p * vals[t + n]
+            elif kind == 1:  # bust
+                roll += p * (s + g_next if collapsed else next_start[s])
+            elif kind == 2:  # bust all
+                roll += p * (g_next if collapsed else next_start[0])
+            elif kind == 3:  # bank
+                roll += p * (x + n + g_next if collapsed else next_start[x + n])
+        if stay > 0.0:
+            roll /= 1.0 - stay
+        rolls[t] = roll
+        if policy_kind == 0:  # optimal, ties hold
+            decision = roll > hold + 1e-12 * (1.0 + abs(hold))
+        elif policy_kind == 4:  # optimal, ties roll
+            decision = roll >= hold - 1e-12 * (1.0 + abs(hold))
+        elif policy_kind == 1:
+            decision = a * s + b * t <= c
+        elif policy_kind == 2:
+            decision = a * s + b * t < c
+        else:
+            decision = t < c
+        vals[t] = roll if decision else hold
+        flags[t] = 1 if decision else 0
+
+
+@njit(cache=True, nogil=True)
 def _turn(next_start, collapsed, g_next, s_top, cap, t_top, kinds, points, probs,
           policy_kind, a, b, c, out_start, roll_flags):
     """One turn backwards: F(r, s, 0) for s = 0..s_top and the roll decisions."""
     vals = np.empty(t_top + 1)
+    rolls = np.empty(t_top + 1)
+    holds = np.empty(t_top + 1)
     for s in range(s_top + 1):
-        for t in range(t_top, -1, -1):
-            x = s + t
-            hold = x + g_next if collapsed else next_start[x]
-            if t > cap:
-                vals[t] = hold
-                continue
-            roll = 0.0
-            stay = 0.0
-            for e in range(kinds.shape[0]):
-                kind = kinds[e]
-                p = probs[e]
-                n = points[e]
-                if kind == 0:  # add
-                    if n == 0:
-                        stay += p
-                    else:
-                        roll += p * vals[t + n]
-                elif kind == 1:  # bust
-                    roll += p * (s + g_next if collapsed else next_start[s])
-                elif kind == 2:  # bust all
-                    roll += p * (g_next if collapsed else next_start[0])
-                elif kind == 3:  # bank
-                    roll += p * (x + n + g_next if collapsed else next_start[x + n])
-            if stay > 0.0:
-                roll /= 1.0 - stay
-            if policy_kind == 0:  # optimal, ties hold
-                rolls = roll > hold + 1e-12 * (1.0 + abs(hold))
-            elif policy_kind == 4:  # optimal, ties roll
-                rolls = roll >= hold - 1e-12 * (1.0 + abs(hold))
-            elif policy_kind == 1:
-                rolls = a * s + b * t <= c
-            elif policy_kind == 2:
-                rolls = a * s + b * t < c
-            else:
-                rolls = t < c
-            if rolls:
-                vals[t] = roll
-                roll_flags[s, t] = 1
-            else:
-                vals[t] = hold
-                roll_flags[s, t] = 0
+        _column(next_start, collapsed, g_next, s, cap, t_top, kinds, points, probs,
+                policy_kind, a, b, c, vals, rolls, holds, roll_flags[s])
         out_start[s] = vals[0]
 
 
