@@ -21,27 +21,13 @@ import time
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
 from jeopardy.errors import JeopardyError
-from jeopardy.race.kernels import FOLLOW, MAXIMISE, no_table
-from jeopardy.race.kernels import sweep as _sweep
+from jeopardy.race.kernels import FOLLOW, MAXIMISE, actions, no_table
 from jeopardy.race.policies import RacePolicy, _check_goal
 from jeopardy.race.solver import iterate, max_residual
 from jeopardy.rules.roll_model import RollModel
 
-
-
-@njit(cache=True, nogil=True)
-def _actions(goal, WA, WB, mode, table, kinds, points, probs, out):
-    vals = np.empty(goal + 1)
-    dvals = np.empty(goal + 1)
-    acts = np.empty(goal + 1, dtype=np.int8)
-    for i in range(goal):
-        for j in range(goal):
-            _sweep(i, j, WB[j, i], goal, WB, mode, table[i, j], kinds, points, probs, vals, dvals, acts)
-            for k in range(goal - i):
-                out[i, j, k] = acts[k]
 
 
 def _run(model: RollModel, goal: int, mode_a: int, table_a: np.ndarray, mode_b: int,
@@ -96,5 +82,5 @@ def best_response(model: RollModel, opponent: RacePolicy) -> RacePolicy:
     WA, WB, _, _ = _run(model, goal, MAXIMISE, table, FOLLOW, opponent.roll)
     kinds, points, probs = model.arrays()
     out = np.zeros((goal, goal, goal), dtype=np.int8)
-    _actions(goal, WA, WB, MAXIMISE, table, kinds, points, probs, out)
+    actions(goal, WB, MAXIMISE, table, kinds, points, probs, out)
     return RacePolicy(f"best response to {opponent.name}", goal, out)

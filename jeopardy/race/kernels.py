@@ -215,6 +215,21 @@ def no_table(goal: int) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
+def actions(goal, other, mode, table, kinds, points, probs, out):
+    """``out[i, j, k]``: the action (1 roll) of a player at every state against
+    turn-start values ``other`` of the opponent (``P0`` itself in self-play)."""
+    vals = np.empty(goal + 1)
+    dvals = np.empty(goal + 1)
+    acts = np.empty(goal + 1, dtype=np.int8)
+    for i in range(goal):
+        for j in range(goal):
+            sweep(i, j, other[j, i], goal, other, mode, table[i, j], kinds, points, probs, vals,
+                  dvals, acts)
+            for k in range(goal - i):
+                out[i, j, k] = acts[k]
+
+
+@njit(cache=True, nogil=True)
 def expand(goal, P0, kinds, points, probs, P, roll):
     """Fill ``P[i, j, k]`` and ``roll[i, j, k]`` for every state (k < goal - i)."""
     vals = np.empty(goal + 1)

@@ -59,9 +59,15 @@ def _check_goal(goal: int) -> None:
 
 def from_solution(solution) -> RacePolicy:
     """The optimal policy of a :class:`~jeopardy.race.solver.RaceSolution`."""
-    _check_goal(solution.goal)
-    _, roll = solution.expand()
-    return RacePolicy("optimal", solution.goal, roll.astype(np.int8))
+    from jeopardy.race import kernels
+
+    goal = solution.goal
+    _check_goal(goal)
+    kinds, points, probs = solution.model.arrays()
+    roll = np.zeros((goal, goal, goal), dtype=np.int8)
+    kernels.actions(goal, solution.start_values, kernels.MAXIMISE, kernels.no_table(goal), kinds,
+                    points, probs, roll)
+    return RacePolicy("optimal", goal, roll)
 
 
 def hold_at(goal: int, h: int) -> RacePolicy:
