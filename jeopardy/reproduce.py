@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable
 
+from jeopardy import published
+
 
 @dataclass(frozen=True)
 class Claim:
@@ -35,9 +37,7 @@ def puzzle() -> list[Claim]:
 
     source = "single-turn simultaneous Pig puzzle"
     pig = game("pig")
-    printed = {0: "0.62454083420125672", 20: "0.099712986645624821", 21: "0.094990627487340995",
-               22: "0.074188848985588224", 23: "0.054196084766465126", 24: "0.035198091574370427",
-               25: "0.01717252633935375"}
+    printed = published.PUZZLE_HOLD_20
     exact = turn_distribution(pig, 20).probabilities
     seed_float = float_generating_function_distribution(pig, 20)
     rows = []
@@ -103,35 +103,29 @@ def neller_presser() -> list[Claim]:
                       ", ".join(map(str, never[:3])) + f" ... ({len(never)} scores never reached)",
                       set(range(1, 21)) <= set(never)))
     piglet = solve_exact(game("piglet"), 2)
-    expected = {(0, 0, 0): "4/7", (0, 0, 1): "5/7", (0, 1, 0): "2/5", (0, 1, 1): "3/5",
-                (1, 0, 0): "4/5", (1, 1, 0): "2/3"}
-    for state, text in expected.items():
+    for state, text in published.PIGLET_2.items():
         value = piglet.values[state]
         rows.append(Claim(source, f"Piglet to 2: P{''.join(map(str, state))}", text, str(value),
                           value == Fraction(text), "exact"))
     hold20 = hold_at(100, 20)
     reply = head_to_head(pig, best_response(pig, hold20), hold20)
     selfplay = head_to_head(pig, optimal_policy, hold20)
-    for claim, published, ours, other in [
+    for claim, printed_value, ours, other in [
         ("optimal vs hold at 20, optimal moves first", 0.5874, reply.first, selfplay.first),
         ("hold at 20 wins when it moves first", 0.4776, 1 - reply.second, 1 - selfplay.second),
         ("optimal vs hold at 20, fair coin", 0.5549, reply.fair, selfplay.fair),
     ]:
-        rows.append(Claim(source, claim, f"{published:.2%}", f"{ours:.4%}",
-                          _close(ours, published, 5e-5),
+        rows.append(Claim(source, claim, f"{printed_value:.2%}", f"{ours:.4%}",
+                          _close(ours, printed_value, 5e-5),
                           f"'optimal' = best response to hold at 20; the self-play optimal policy "
                           f"gives {other:.4%}"))
     think = game("think")
-    for turns, policy, published in [(5, "optimal", 36.29153313960543),
-                                     (5, "odds", 36.29151996719233),
-                                     (5, "odds-strict", 36.29132666694349),
-                                     (20, "optimal", 104.78360865008132),
-                                     (20, "odds", 104.72378302093477)]:
+    for turns, policy, value in published.THINK:
         best = solve_expected(think, turns, optimal())
         rule = parse(policy, think)
-        value = best.expected if rule.is_optimal else solve_expected(think, turns, rule, cap=best.cap).expected
-        rows.append(Claim(source, f"THINK, {turns} turns, {rule}", repr(published), repr(value),
-                          _close(value, published, 1e-12), "tolerance 1e-12 (13+ digits)"))
+        ours = best.expected if rule.is_optimal else solve_expected(think, turns, rule, cap=best.cap).expected
+        rows.append(Claim(source, f"THINK, {turns} turns, {rule}", repr(value), repr(ours),
+                          _close(ours, value, 1e-12), "tolerance 1e-12 (13+ digits)"))
     four = solve_expected(think, 4, optimal())
     cmp4 = compare_policies(four, solve_expected(think, 4, odds(think), cap=four.cap), four)
     rows.append(Claim(source, "THINK, 4 turns: optimal and s+11t<=200 reach the same states and "
@@ -177,37 +171,31 @@ def ten_thousand() -> list[Claim]:
     from jeopardy.farkle.throws import stopping_table, throw_table
 
     source = "Ten Thousand analysis"
-    published_1 = {
-        1: ({6: (33.33, 75.00)}, 66.67, 75.00), 2: ({1: (44.44, 75.00), 6: (11.11, 150.00)}, 44.44, 90.00),
-        3: ({1: (22.22, 150.00), 2: (44.44, 75.00), 6: (5.56, 362.50)}, 27.78, 120.19),
-        4: ({1: (13.58, 361.36), 2: (29.63, 150.00), 3: (37.04, 75.00), 6: (4.01, 553.85)}, 15.74, 170.33),
-        5: ({1: (11.06, 568.60), 2: (21.09, 360.37), 3: (30.86, 150.00), 4: (26.23, 75.00),
-             6: (3.03, 689.62)}, 7.72, 244.67),
-        6: ({1: (9.52, 713.51), 2: (18.65, 584.48), 3: (24.69, 359.38), 4: (24.69, 150.00),
-             5: (15.43, 75.00), 6: (3.94, 1323.53)}, 3.09, 377.99),
-    }
     half = Fraction(1, 200)
     rows = []
     cells = matched = 0
-    for row in throw_table():
-        cells_row, bust, mean = published_1[row.dice]
-        checks = [(100 * row.bust, bust), (row.mean_score_if_scoring, mean)]
-        for k, (p, s) in cells_row.items():
-            checks += [(100 * row.next_probability[k], p), (row.next_mean_score[k], s)]
-        for value, printed in checks:
-            cells += 1
-            matched += abs(value - Fraction(str(printed))) <= half
+    rows_by_dice = {row.dice: row for row in throw_table()}
+    checks = [(rows_by_dice[dice].mean_score_if_scoring, mean)
+              for dice, (_, mean) in published.TEN_THOUSAND_TABLE_1_TOTAL.items()]
+    for (dice, k), (percent, mean) in published.TEN_THOUSAND_TABLE_1.items():
+        row = rows_by_dice[dice]
+        if k == 0:
+            checks.append((100 * row.bust, percent))
+        else:
+            checks += [(100 * row.next_probability[k], percent), (row.next_mean_score[k], mean)]
+    for value, printed in checks:
+        cells += 1
+        matched += abs(value - Fraction(str(printed))) <= half
     rows.append(Claim(source, "Table 1: P(I,K), S(I,K), P(I,0), mean (every cell)",
                       f"{cells} cells", f"{matched} of {cells} cells equal after rounding",
                       matched == cells))
-    W = [263.37, 246.51, 294.62, 390.13, 521.89, 715.10]
-    C = [131.68, 308.14, 766.01, 2088.37, 6241.85, 22454.28]
     table = stopping_table()
-    for n in range(6):
-        ok = (abs(table.W[n] - Fraction(str(W[n]))) <= half
-              and abs(table.critical[n] - Fraction(str(C[n]))) <= half)
-        rows.append(Claim(source, f"Table 2: W({n + 1}), Cs({n + 1})", f"{W[n]:.2f}, {C[n]:.2f}",
-                          f"{float(table.W[n]):.2f}, {float(table.critical[n]):.2f}", ok))
+    for dice, (w, critical) in published.TEN_THOUSAND_TABLE_2.items():
+        ours_w, ours_c = table.W[dice - 1], table.critical[dice - 1]
+        ok = (abs(ours_w - Fraction(str(w))) <= half
+              and abs(ours_c - Fraction(str(critical))) <= half)
+        rows.append(Claim(source, f"Table 2: W({dice}), Cs({dice})", f"{w:.2f}, {critical:.2f}",
+                          f"{float(ours_w):.2f}, {float(ours_c):.2f}", ok))
     return rows
 
 

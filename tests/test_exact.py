@@ -12,9 +12,7 @@ from jeopardy.exact.race import solve_exact
 from jeopardy.race.solver import solve
 from jeopardy.rules import PRESETS, game, roll_model, add, bust, double
 
-PIGLET_2 = {(0, 0, 0): "4/7", (0, 0, 1): "5/7", (0, 1, 0): "2/5", (0, 1, 1): "3/5",
-            (1, 0, 0): "4/5", (1, 1, 0): "2/3"}
-
+from jeopardy.published import PIGLET_2
 
 @pytest.mark.parametrize("start", ["float", "roll", "hold"])
 def test_piglet_goal_2_paper_values(piglet, start):

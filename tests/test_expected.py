@@ -12,6 +12,7 @@ from jeopardy.expected.analysis import compare, exact_expected
 from jeopardy.expected.policies import hold_at, linear, odds, optimal, parse
 from jeopardy.expected.simulate import simulate
 from jeopardy.expected.solver import solve_expected
+from jeopardy.published import THINK
 from jeopardy.rules import game
 from jeopardy.turn.distribution import turn_distribution
 from tests.strategies import roll_models
@@ -25,13 +26,8 @@ def think():
 # The paper's figures for solitaire THINK (section "Single Decision Analysis
 # Versus Dynamic Programming").  Tolerance 1e-12 absolute = 13-14 significant
 # digits: the paper's own float sums carry errors of ~1e-14.
-PUBLISHED = [
-    pytest.param(5, "optimal", 36.29153313960543, id="E*-5-turns"),
-    pytest.param(5, "odds", 36.29151996719233, id="E<=-5-turns"),
-    pytest.param(5, "odds-strict", 36.29132666694349, id="E<-5-turns"),
-    pytest.param(20, "optimal", 104.78360865008132, id="E*-20-turns"),
-    pytest.param(20, "odds", 104.72378302093477, id="E<=-20-turns"),
-]
+PUBLISHED = [pytest.param(turns, policy, value, id=f"{policy}-{turns}-turns")
+             for turns, policy, value in THINK]
 
 
 @pytest.mark.parametrize("turns, policy, published", PUBLISHED)

@@ -3,18 +3,11 @@ from decimal import Decimal, getcontext
 
 import pytest
 
+from jeopardy.published import PUZZLE_HOLD_20 as PRINTED  # the seed's seven printed values
 from jeopardy.rules import game
 from jeopardy.turn.distribution import float_generating_function_distribution, turn_distribution
 
 getcontext().prec = 40
-
-# The seed's seven printed probabilities for "hold at 20".
-PRINTED = {
-    0: "0.62454083420125672", 20: "0.099712986645624821", 21: "0.094990627487340995",
-    22: "0.074188848985588224", 23: "0.054196084766465126", 24: "0.035198091574370427",
-    25: "0.01717252633935375",
-}
-
 
 @pytest.mark.parametrize("score", list(PRINTED), ids=[f"P({n})" for n in PRINTED])
 def test_seed_float_procedure_prints_the_same_digits(score):
