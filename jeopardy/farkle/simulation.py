@@ -26,6 +26,22 @@ def _sample(n, bust, offsets, cum):
 
 
 @njit(cache=True, nogil=True)
+def _play_turn(acts, top, bust, offsets, cum, scores, nexts):
+    """Throw from six dice until ``acts[t, n]`` says bank (0; always above
+    ``top``) or nothing scores: the banked turn total, or -1 after a bust."""
+    t = 0
+    n = 6
+    while True:
+        if t > 0 and (t > top or acts[t, n] == 0):
+            return t
+        e = _sample(n, bust, offsets, cum)
+        if e < 0:
+            return -1
+        t += scores[e]
+        n = nexts[e]
+
+
+@njit(cache=True, nogil=True)
 def _play(games, seed, goal, d_cap, first_to_reach, VF, VS, Q, high_score, min_low, min_high,
           offsets, scores, nexts, probs, bust, cum, slot, pool, pool_tops):
     np.random.seed(seed)
@@ -65,20 +81,8 @@ def _play(games, seed, goal, d_cap, first_to_reach, VF, VS, Q, high_score, min_l
                         slot[key] = target
                         used += 1
                     s_ = target
-                top = pool_tops[s_]
-                t = 0
-                n = 6
-                banked = False
-                while True:
-                    if t > 0 and (t > top or pool[s_, t, n] == 0):
-                        banked = True
-                        break
-                    e = _sample(n, bust, offsets, cum)
-                    if e < 0:
-                        break
-                    t += scores[e]
-                    n = nexts[e]
-                if banked:
+                t = _play_turn(pool[s_], pool_tops[s_], bust, offsets, cum, scores, nexts)
+                if t >= 0:
                     a[mover] = i + t
                 if a[mover] >= goal:
                     if first and not first_to_reach:
@@ -86,21 +90,13 @@ def _play(games, seed, goal, d_cap, first_to_reach, VF, VS, Q, high_score, min_l
                         d = a[0] - a[1]
                         mj = min_high if a[1] > high_score else min_low
                         V = last_turn_values(d, mj, offsets, scores, nexts, probs)
-                        t = 0
-                        n = 6
-                        final = 0
-                        while True:
-                            if t > d and t >= mj:
-                                final = t
-                                break
-                            if t == d and t >= mj and t > 0 and V[t, n] <= 0.5:
-                                final = t
-                                break
-                            e = _sample(n, bust, offsets, cum)
-                            if e < 0:
-                                break
-                            t += scores[e]
-                            n = nexts[e]
+                        top2 = V.shape[0] - 1  # above it: t > d and t >= mj, bank and win
+                        last = np.ones((top2 + 1, 7), dtype=np.int8)
+                        for t in range(mj if mj > 1 else 1, top2 + 1):
+                            for n in range(1, 7):
+                                if t > d or (t == d and V[t, n] <= 0.5):
+                                    last[t, n] = 0
+                        final = max(0, _play_turn(last, top2, bust, offsets, cum, scores, nexts))
                         if final > d:
                             result = 0.0
                         elif final == d and final > 0:
