@@ -8,7 +8,6 @@ from click.testing import CliRunner
 from jeopardy.cli.main import cli
 from jeopardy.errors import JeopardyError
 from jeopardy.farkle.race import load, solve
-from jeopardy.farkle.reference import value_iteration
 from jeopardy.farkle.scoring import keep_options, score_all
 from jeopardy.farkle.simulation import simulate
 from jeopardy.farkle.turn import FarkleRules, exact_turn_value, solve_turn
@@ -73,19 +72,41 @@ def test_minimum_bank_zero_and_rule_switches():
         FarkleRules(min_bank=333)
 
 
-@pytest.mark.parametrize("first_to_reach, goal, min_bank, extra", [
-    pytest.param(True, 500, 350, 2, id="first-to-reach"),
-    # The reference carries 55 extra units of turn total, more than the solver's
-    # certified cap (50 units), so it also checks that the cap loses nothing.
-    pytest.param(False, 200, 100, 55, id="rounds"),
-])
-def test_two_player_solver_matches_plain_value_iteration(first_to_reach, goal, min_bank, extra):
-    """Tolerance 1e-9: the reference stops when a sweep changes < 1e-12."""
-    fast = solve(FarkleRules(goal=goal, min_bank=min_bank), first_to_reach=first_to_reach)
-    reference, _ = value_iteration(goal, min_bank, first_to_reach=first_to_reach, extra=extra,
-                                   tolerance=1e-12)
-    assert fast.win_probability == pytest.approx(reference, abs=1e-9)
-    assert fast.max_residual < 1e-12
+RULE_SWITCHES = {
+    "seed": {},
+    "IV.1": {"no_stop_on_six": True},
+    "IV.2": {"high_min_bank": 500, "high_score": 700},
+    "IV.3": {"exact_goal": True},
+    "IV.4": {"keep_choice": True},
+}
+
+
+@pytest.mark.parametrize("first_to_reach", [False, True], ids=["round", "first-to-reach"])
+@pytest.mark.parametrize("switch", sorted(RULE_SWITCHES))
+def test_doubling_every_cap_changes_nothing(switch, first_to_reach):
+    """Every turn-total cap doubled: the same values to 1e-13 (the caps' proofs
+    are in jeopardy.farkle.race's docstring), and a residual at rounding level."""
+    rules = FarkleRules(goal=1000, **RULE_SWITCHES[switch])
+    base = solve(rules, first_to_reach=first_to_reach)
+    wide = solve(rules, first_to_reach=first_to_reach, cap_scale=2)
+    assert np.max(np.abs(base.VF - wide.VF)) < 1e-13
+    assert np.max(np.abs(base.VS - wide.VS)) < 1e-13
+    assert base.max_residual < 1e-13
+
+
+def test_the_minimum_holds_at_the_goal():
+    """Within 150 of the goal a turn of 150 does not win: a bank still needs 350."""
+    solution = solve(FarkleRules(goal=1000), first_to_reach=True)
+    values, throws = solution.column(850, 0)
+    # at turn total 150 (3 units) with 3 dice the player must still throw
+    assert throws[3, 3] and values[3, 3] < 1.0
+    # at 350 and more the bank reaches the goal and wins
+    assert not throws[7, 3] and values[7, 3] == 1.0
+
+
+def test_continuing_the_previous_position_is_refused_with_its_size():
+    with pytest.raises(JeopardyError, match="IV.5.*MB at goal 1000"):
+        solve(FarkleRules(goal=1000, continue_position=True))
 
 
 @pytest.mark.parametrize("first_to_reach", [False, True])
@@ -108,8 +129,10 @@ def test_save_load_and_policy(tmp_path):
     again = load(path)
     assert again.win_probability == solution.win_probability
     assert np.array_equal(again.VF, solution.VF)
-    banking = again.bank_thresholds(0, 0)
+    banking = again.banking(0, 0)
     assert set(banking) == {1, 2, 3, 4, 5, 6}
+    # one die in hand at the start of the game: bank from the minimum on, for good
+    assert banking[1] == [[350, None]]
     with pytest.raises(JeopardyError, match="multiples of 50"):
         again.column(33, 0)
 

@@ -22,14 +22,20 @@ def rule_options(function):
     function = click.option("--high-min-bank", type=int, default=None,
                             help="rule IV.2: minimum turn score above --high-score (e.g. 500)")(function)
     function = click.option("--high-score", type=int, default=5000, show_default=True)(function)
+    function = click.option("--exact-goal", is_flag=True,
+                            help="rule IV.3: land exactly on the goal (no minimum for that bank)")(function)
+    function = click.option("--continue-position", is_flag=True,
+                            help="rule IV.5: start from the previous player's position")(function)
     return function
 
 
-def _rules(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, goal=10_000):
+def _rules(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact_goal=False,
+           continue_position=False, goal=10_000):
     from jeopardy.farkle.turn import FarkleRules
 
     return FarkleRules(min_bank=min_bank, no_stop_on_six=no_stop_on_six, keep_choice=keep_choice,
-                       goal=goal, high_min_bank=high_min_bank, high_score=high_score)
+                       goal=goal, high_min_bank=high_min_bank, high_score=high_score,
+                       exact_goal=exact_goal, continue_position=continue_position)
 
 
 @farkle.command()
@@ -110,10 +116,14 @@ def stopping(as_json) -> None:
 @farkle.command()
 @rule_options
 @json_option
-def turn(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, as_json) -> None:
+def turn(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact_goal,
+         continue_position, as_json) -> None:
     """The optimal single turn (maximum expected banked score) against the seed's rule."""
     from jeopardy.farkle.turn import solve_turn
 
+    if exact_goal or continue_position:
+        raise JeopardyError("rules IV.3 and IV.5 concern the end and the start of turns in a game; "
+                            "use `jeopardy farkle solve`")
     rules = _rules(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score)
     best = solve_turn(rules)
     seed_rule = solve_turn(rules, policy="seed")
@@ -146,12 +156,13 @@ def turn(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, as_js
 @rule_options
 @json_option
 def solve(goal, first_to_reach, out, games, seed, min_bank, no_stop_on_six, keep_choice,
-          high_min_bank, high_score, as_json) -> None:
+          high_min_bank, high_score, exact_goal, continue_position, as_json) -> None:
     """Optimal two-player play: the first player's win probability."""
     from jeopardy.cli.progress import ProgressLine
     from jeopardy.farkle.race import solve as run
 
-    rules = _rules(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, goal)
+    rules = _rules(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact_goal,
+                   continue_position, goal)
     solution = run(rules, first_to_reach, progress=ProgressLine(f"solving Ten Thousand to {goal}",
                                                                 enabled=goal >= 5000))
     if out:
@@ -167,7 +178,9 @@ def solve(goal, first_to_reach, out, games, seed, min_bank, no_stop_on_six, keep
         return
     rule = "first to bank the goal wins" if first_to_reach else \
         "rounds: the second player answers a first player who reaches the goal"
-    click.echo(f"Ten Thousand to {goal} ({rule}), minimum bank {min_bank}:")
+    names = solution.to_dict()["rules"]
+    click.echo(f"Ten Thousand to {goal} ({rule}), minimum bank {min_bank}"
+               + (f", rules {', '.join(names)}" if names else "") + ":")
     click.echo(f"  first player wins {solution.win_probability:.6f} under optimal play (ties count 1/2)")
     click.echo(f"  {solution.states:,} states, {solution.seconds:.1f} s, largest residual "
                f"{solution.max_residual:.1e}")
@@ -190,11 +203,17 @@ def policy(solution_file, score_, opponent, second, as_json) -> None:
     from jeopardy.farkle.race import load
 
     solution = load(solution_file)
-    thresholds = solution.bank_thresholds(score_, opponent, first=not second)
+    banking = solution.banking(score_, opponent, first=not second)
     if as_json:
-        emit_json({"score": score_, "opponent": opponent, "second": second,
-                   "banking": {str(n): v for n, v in thresholds.items()}})
+        emit_json({"game": "ten-thousand", "score": score_, "opponent": opponent, "second": second,
+                   "bank": {str(n): runs for n, runs in banking.items()}})
         return
     click.echo(f"score {score_} against {opponent} ({'second' if second else 'first'} player of the round):")
-    for n, text in thresholds.items():
+    for n, runs in banking.items():
+        if not runs:
+            text = "never bank"
+        else:
+            text = "bank at " + ", ".join(
+                f"{a} and above" if b is None else (f"{a}" if a == b else f"{a}-{b}")
+                for a, b in runs)
         click.echo(f"  {n} dice in hand: {text}")

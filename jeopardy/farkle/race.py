@@ -4,31 +4,70 @@ Scores are in units of 50.  A player to move has banked ``i``, the opponent
 ``j``; within a turn the state is ``(t, n)``: turn total and dice in hand.
 Values are win probabilities of the player to move (a tie counts one half).
 
-Ending (the seed's section III, default): when the player who *starts* the
-round banks the goal or more, with total ``T``, the other player takes one
-last turn and wins only by finishing strictly higher (equal: a tie).  That
-last turn depends only on ``d = T - j``: it is worth ``Q(d)`` to the second
-player, found by a small DP (bank as soon as ``t > d``; at ``t = d`` banking
-is worth 1/2).  If the second player reaches the goal first, it wins at
-once.  With ``first_to_reach=True`` whoever banks the goal first wins.
+Rules (the seed's sections I-III; section IV's options as switches)
+-------------------------------------------------------------------
+* A turn may be banked only when ``t >= M`` (the minimum turn score, 350 by
+  default; with IV.2 a higher minimum once the banked score is above
+  ``high_score``) and ``t > 0`` -- in *every* turn, also near the goal.
+* A throw that scores nothing loses the turn total.  All scoring dice are set
+  aside (IV.4: the player picks any scoring part); six dice come back after
+  hot dice.  IV.1: no banking when the next throw would use six dice.
+* Ending ``round`` (section III, default): the first player of the round (A)
+  who banks ``T >= goal`` gives the second player (B) one last turn; B wins
+  by ending strictly above ``T``, ties at ``T`` (1/2 each), loses otherwise.
+  B reaching the goal in a round in which A did not wins at once.  Ending
+  ``first_to_reach``: whoever banks the goal first wins.
+* IV.3 (exact goal): a bank must land exactly on the goal; a turn whose total
+  would pass it is lost (as if nothing scored); the bank that lands on the
+  goal needs no minimum.  Under the round ending B can then only tie.
 
-A player must throw at least once per turn (no banking with ``t = 0``).
+B's last turn depends only on ``d = T - j``: its value ``Q(d)`` (to B) comes
+from a small DP (:func:`last_turn_values`).
 
-Solution: turn-start values ``VF[i, j]`` (first player of the round to move)
-and ``VS[i, j]`` (second player to move).  ``VF[i, j]`` and ``VS[j, i]``
-depend on each other through busts; every bank leads to a higher score sum.
-So score sums go in descending order and each pair is solved by the
-bracketed Newton iteration of the Pig solver.
+Solution: turn-start values ``VF[i, j]`` (A to move) and ``VS[i, j]`` (B to
+move).  ``VF[i, j]`` and ``VS[j, i]`` depend on each other through busts;
+every bank below the goal leads to a higher score sum.  So score sums go in
+descending order and each pair is solved by the bracketed Newton iteration
+of the Pig solver (:func:`jeopardy.race.kernels.newton_step`).
 
-Turn totals are bounded: below the goal ``t < goal - i``; at or above it
-the second player banks and wins, and the first player banks once
-``Q(d) <= P(n, 0)`` (throwing is worth at most ``1 - P(n, 0)``, banking
-``1 - Q(d)``); ``Q`` decreases with ``d``, which gives the cap.
+Why the turn totals can stop (proof of the caps)
+-----------------------------------------------
+Let ``b = min_n P(n dice score nothing)`` (six dice: 0.0231).  A table of
+turn totals ``t = 0 .. top(i, j)`` is kept per role and score pair; a throw
+that passes ``top`` is valued as an immediate bank.  That is exact because
+above ``top`` banking is allowed and optimal:
+
+* B, or either player under ``first_to_reach``: ``top = max(goal - i, M_i)``.
+  Above it ``t >= M_i`` and ``i + t >= goal``: banking wins at once (value 1),
+  which no throw beats.
+* A under the round ending.  Banking ``T = i + t >= goal`` is worth
+  ``1 - Q(T - j)``.  Throwing is worth at most ``(1 - b_n) * 1 + b_n (1 - y)
+  <= 1 - b y``, where ``y = VS[j, i]`` is B's value after A's bust -- a bust is
+  *not* worth 0 to the thrower.  B wins at once by reaching the goal in its
+  next turn, so ``y >= L(j)``: the chance that a turn that throws until
+  ``t >= max(goal - j, M_j)`` gets there (:func:`_reach_probabilities`).  Hence
+  banking is optimal once ``Q(T - j) <= b L(j)``; ``Q`` is non-increasing
+  (a strategy that beats ``d + 1`` also beats ``d``), so this holds for every
+  ``T - j >= d*(j)``, the first such ``d``, and
+  ``top = max(goal - i, M_i, d*(j) + j - i)``.
+* IV.1: above ``top`` a player with six dice in hand may not bank and must
+  throw.  For B (or first-to-reach) that value is ``(b_6 (1 - y) + c) / (1 - h)``
+  (``h``: all six dice score, ``c``: some but not all), by one geometric sum.
+  For A it is ``1 - b_6 y / (1 - h) - R(T - j)`` with
+  ``R(d) = sum_cold p Q(d + s) + sum_hot p R(d + s)``; ``R`` is computed
+  backwards from ``D`` with ``Q(D) <= 1e-20`` and ``R = 0`` beyond, an error
+  of at most ``sup_{d >= D} R(d) <= Q(D) <= 1e-20``.
+* IV.3: turn totals above ``goal - i`` are lost, so ``top = goal - i``.
+
+The tests double every ``top`` (``cap_scale=2``) and get the same values to
+1e-13, and compare with :mod:`jeopardy.reference.farkle`, a solver written
+from the rules text.
 """
 from __future__ import annotations
 
 import json
 import time
+from collections import namedtuple
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -37,90 +76,212 @@ import numpy as np
 from numba import njit
 
 from jeopardy.errors import JeopardyError
-from jeopardy.farkle.throws import outcomes, throw_table
+from jeopardy.farkle.throws import option_outcomes, outcomes
 from jeopardy.farkle.turn import UNIT, FarkleRules
 from jeopardy.files import write_atomically
 from jeopardy.race.kernels import newton_step
 
+FORMAT_VERSION = 2
 MAX_GAIN = 8000 // UNIT  # six 1s
+MAX_NEWTON_STEPS = 200
+# The largest goal solved: time and memory grow like goal^3 (10,000: about 10 s).
+MAX_GOAL = 30_000
+IV5_REFUSAL = (
+    "rule IV.5 (continue from the previous player's position) is not solved yet: every turn "
+    "start then carries the total and dice the previous player left, so the solver must keep "
+    "all {states:.1e} turn states (about {megabytes:.0f} MB at goal {goal}) instead of the "
+    "turn starts only")
+
+# The throws of 1..6 dice for the kernels.  ``patterns`` group throws with the
+# same choices; each has ``choices`` (score in units, next dice); busts are apart.
+Throws = namedtuple("Throws", "pattern_offsets pattern_probs choice_offsets choice_scores "
+                              "choice_nexts bust hot cold")
+# The match rules for the kernels (arrays indexed by the opponent's score j).
+Match = namedtuple("Match", "goal round_rule exact_goal no_stop_on_six min_low min_high "
+                            "high_score dstar Q R cap_scale")
 
 
-def outcome_arrays():
-    """Flattened ``(score units, next dice, probability)`` by dice count, busts left out."""
-    offsets = np.zeros(8, dtype=np.int64)
-    scores, nexts, probs = [], [], []
+def throw_arrays(keep_choice: bool = False) -> Throws:
+    """The throws as flat arrays (see :data:`Throws`)."""
+    pattern_offsets = np.zeros(8, dtype=np.int64)
+    pattern_probs, choice_offsets, choice_scores, choice_nexts = [], [0], [], []
     bust = np.zeros(7)
     for n in range(1, 7):
-        offsets[n] = len(scores)
-        for s, m, p in outcomes(n):
-            if m == 0:
-                bust[n] += float(p)
-            else:
-                scores.append(s // UNIT)
-                nexts.append(m)
-                probs.append(float(p))
-    offsets[7] = len(scores)
-    return (offsets, np.array(scores, dtype=np.int64), np.array(nexts, dtype=np.int64),
-            np.array(probs), bust)
+        pattern_offsets[n] = len(pattern_probs)
+        if keep_choice:
+            groups = [(float(p), choices) for p, choices in option_outcomes(n)]
+        else:
+            groups = [(float(p), ((s, m),) if m else ()) for s, m, p in outcomes(n)]
+        for p, choices in groups:
+            if not choices:
+                bust[n] += p
+                continue
+            pattern_probs.append(p)
+            for s, m in choices:
+                choice_scores.append(s // UNIT)
+                choice_nexts.append(m)
+            choice_offsets.append(len(choice_scores))
+    pattern_offsets[7] = len(pattern_probs)
+    hot = sum(float(p) for s, m, p in outcomes(6) if m == 6)
+    cold = sum(float(p) for s, m, p in outcomes(6) if m and m != 6)
+    return Throws(pattern_offsets, np.array(pattern_probs), np.array(choice_offsets, dtype=np.int64),
+                  np.array(choice_scores, dtype=np.int64), np.array(choice_nexts, dtype=np.int64),
+                  bust, hot, cold)
 
 
+# ------------------------------------------------------------- B's last turn
 @njit(cache=True, nogil=True)
-def last_turn_values(d, min_bank, offsets, scores, nexts, probs):
-    """V[t, n] of the second player's last turn needing more than d (tie at d = 1/2)."""
-    top = max(d, min_bank - 1)
+def last_turn_values(d, minimum, exact_goal, no_stop_on_six, throws):
+    """``V[t, n]``: B's chance (tie = 1/2) in its last turn, needing more than ``d``.
+
+    Round ending: B banks once ``t > d`` and ``t >= minimum`` (winning), or at
+    ``t == d`` for a tie.  IV.3: B must land on ``d`` exactly (a tie, with no
+    minimum); passing it loses.  IV.1: no bank with six dice in hand.
+    """
+    top = d if exact_goal else max(d, minimum - 1)
+    # Above top (round ending): win by banking, or with six dice throw once more.
+    six_above = throws.cold / (1.0 - throws.hot) if no_stop_on_six else 1.0
     V = np.zeros((top + 1, 7))
     for t in range(top, -1, -1):
         for n in range(1, 7):
             throw = 0.0
-            for e in range(offsets[n], offsets[n + 1]):
-                u = t + scores[e]
-                throw += probs[e] * (1.0 if u > top else V[u, nexts[e]])
-            V[t, n] = max(0.5, throw) if (t == d and t >= min_bank and t > 0) else throw
+            for k in range(throws.pattern_offsets[n], throws.pattern_offsets[n + 1]):
+                best = 0.0
+                for c in range(throws.choice_offsets[k], throws.choice_offsets[k + 1]):
+                    u = t + throws.choice_scores[c]
+                    m = throws.choice_nexts[c]
+                    if u > top:
+                        v = 0.0 if exact_goal else (1.0 if m != 6 else six_above)
+                    else:
+                        v = V[u, m]
+                    best = max(best, v)
+                throw += throws.pattern_probs[k] * best
+            may_tie = t == d and t > 0 and (exact_goal or t >= minimum)
+            if no_stop_on_six and n == 6:
+                may_tie = False
+            V[t, n] = max(0.5, throw) if may_tie else throw
     return V
 
 
 @njit(cache=True, nogil=True)
-def _last_turn(d_top, min_bank, offsets, scores, nexts, probs):
-    """Q[d]: the second player's chance (tie = 1/2) of ending strictly above d."""
-    Q = np.zeros(d_top + 1)
-    for d in range(1, d_top + 1):
-        Q[d] = last_turn_values(d, min_bank, offsets, scores, nexts, probs)[0, 6]
+def _last_turn(size, minimum, exact_goal, no_stop_on_six, throws):
+    """``Q[d]``, ``d = 0 .. size - 1``: B's last-turn value needing more than ``d``."""
+    Q = np.zeros(size)
+    for d in range(1, size):
+        Q[d] = last_turn_values(d, minimum, exact_goal, no_stop_on_six, throws)[0, 6]
     return Q
 
 
 @njit(cache=True, nogil=True)
-def _column(first, i, j, y, goal, t_top, other, Q, high_score, min_bank, offsets, scores, nexts,
-            probs, bust, vals, dvals, acts):
-    """Values of the player to move at (i, j, t, n) given y = the opponent's turn-start value.
+def _reach_probabilities(size, no_stop_on_six, throws):
+    """``h[r]``: the chance that a turn from six dice, always throwing, collects at
+    least ``r`` units and can bank there (IV.1: with fewer than six dice in hand)."""
+    six_done = throws.cold / (1.0 - throws.hot) if no_stop_on_six else 1.0
+    h = np.zeros((size, 7))
+    for r in range(size):
+        for n in range(1, 7):
+            if r == 0:
+                h[r, n] = six_done if n == 6 else 1.0
+                continue
+            total = 0.0
+            for k in range(throws.pattern_offsets[n], throws.pattern_offsets[n + 1]):
+                best = 0.0
+                for c in range(throws.choice_offsets[k], throws.choice_offsets[k + 1]):
+                    rest = r - throws.choice_scores[c]
+                    m = throws.choice_nexts[c]
+                    v = h[max(rest, 0), m]
+                    best = max(best, v)
+                total += throws.pattern_probs[k] * best
+            h[r, n] = total
+    return h[:, 6]
 
-    ``first``: this player started the round (reaching the goal then gives the
-    opponent a last turn); ``other`` is the opponent's turn-start table.
+
+# ------------------------------------------------------------------- kernels
+@njit(cache=True, nogil=True)
+def _minimum(score, match):
+    return match.min_high if score > match.high_score else match.min_low
+
+
+@njit(cache=True, nogil=True)
+def _t_top(first, i, j, match):
+    """The largest turn total kept in the table (see the module docstring)."""
+    below = match.goal - i
+    if match.exact_goal:
+        return below
+    top = max(below, _minimum(i, match))
+    if first and match.round_rule:
+        top = max(top, match.dstar[j] + j - i)
+    return match.cap_scale * top
+
+
+@njit(cache=True, nogil=True)
+def _finish(first, total, j, match):
+    """Value of banking ``total >= goal``: A under the round ending leaves B a last turn."""
+    if first and match.round_rule:
+        row = 1 if j > match.high_score else 0
+        d = total - j
+        return 1.0 - match.Q[row, d] if d < match.Q.shape[1] else 1.0
+    return 1.0
+
+
+@njit(cache=True, nogil=True)
+def _above_top(first, total, m, j, y, throws, match):
+    """Value and d/dy of reaching ``total`` past the table with ``m`` dice next."""
+    if match.exact_goal:
+        return 1.0 - y, -1.0
+    if match.no_stop_on_six and m == 6:
+        slope = -throws.bust[6] / (1.0 - throws.hot)
+        if first and match.round_rule:
+            row = 1 if j > match.high_score else 0
+            d = total - j
+            tail = match.R[row, d] if d < match.R.shape[1] else 0.0
+            return 1.0 + slope * y - tail, slope
+        return (throws.bust[6] * (1.0 - y) + throws.cold) / (1.0 - throws.hot), slope
+    return _finish(first, total, j, match), 0.0
+
+
+@njit(cache=True, nogil=True)
+def _column(first, i, j, y, other, throws, match, vals, dvals, acts):
+    """Values of the player to move at ``(i, j, t, n)`` given ``y``, the opponent's
+    turn-start value after a bust; ``other`` is the opponent's turn-start table.
+
+    ``first``: this player is A, the first of the round.  Fills ``vals[t, n]``,
+    ``dvals = d vals / dy`` and ``acts`` (1 throw) for ``t = 0 .. top``;
+    returns ``(vals[0, 6], dvals[0, 6])``.
     """
-    for t in range(t_top, -1, -1):
+    goal = match.goal
+    top = _t_top(first, i, j, match)
+    minimum = _minimum(i, match)
+    for t in range(top, -1, -1):
         total = i + t
-        q_row = 1 if j > high_score else 0
         if total >= goal:
-            bank_value = 1.0 - Q[q_row, total - j] if first else 1.0
+            bank_value = _finish(first, total, j, match)
         else:
             bank_value = 1.0 - other[j, total]
-        can_bank = t > 0 and t >= min_bank
+        if match.exact_goal:
+            can_bank = t > 0 and (total == goal or t >= minimum)
+        else:
+            can_bank = t > 0 and t >= minimum
         for n in range(1, 7):
-            throw = bust[n] * (1.0 - y)
-            dthrow = -bust[n]
-            for e in range(offsets[n], offsets[n + 1]):
-                u = t + scores[e]
-                m = nexts[e]
-                if u > t_top:
-                    # Beyond the cap the player banks (see the module docstring).
-                    tot = i + u
-                    if tot >= goal:
-                        throw += probs[e] * ((1.0 - Q[q_row, tot - j]) if first else 1.0)
+            throw = throws.bust[n] * (1.0 - y)
+            dthrow = -throws.bust[n]
+            for k in range(throws.pattern_offsets[n], throws.pattern_offsets[n + 1]):
+                best = -1.0
+                dbest = 0.0
+                for c in range(throws.choice_offsets[k], throws.choice_offsets[k + 1]):
+                    u = t + throws.choice_scores[c]
+                    m = throws.choice_nexts[c]
+                    if u > top:
+                        v, dv = _above_top(first, i + u, m, j, y, throws, match)
                     else:
-                        throw += probs[e] * (1.0 - other[j, tot])
-                else:
-                    throw += probs[e] * vals[u, m]
-                    dthrow += probs[e] * dvals[u, m]
-            if can_bank and bank_value >= throw:
+                        v = vals[u, m]
+                        dv = dvals[u, m]
+                    if v > best:
+                        best = v
+                        dbest = dv
+                throw += throws.pattern_probs[k] * best
+                dthrow += throws.pattern_probs[k] * dbest
+            if can_bank and not (match.no_stop_on_six and n == 6) and bank_value >= throw:
                 vals[t, n] = bank_value
                 dvals[t, n] = 0.0
                 acts[t, n] = 0
@@ -132,18 +293,10 @@ def _column(first, i, j, y, goal, t_top, other, Q, high_score, min_bank, offsets
 
 
 @njit(cache=True, nogil=True)
-def _t_top(i, j, goal, d_cap, first, first_to_reach):
-    below = goal - i
-    if first and not first_to_reach:
-        over = d_cap + j - i
-        return max(below, over) + 1
-    return below + 1
-
-
-@njit(cache=True, nogil=True)
-def _solve(goal, d_cap, first_to_reach, VF, VS, Q, min_low, min_high, high_score,
-           offsets, scores, nexts, probs, bust, first_sum, last_sum, tol, max_iter):
-    size = max(goal, d_cap + goal) + 2
+def _solve_sums(VF, VS, throws, match, first_sum, last_sum, tol, max_iter, size):
+    """Solve the pairs ``VF[i, j]`` / ``VS[j, i]`` with score sums ``first_sum`` down to
+    ``last_sum``; returns ``(largest |F(G(x)) - x|, sweeps)``."""
+    goal = match.goal
     vals = np.zeros((size + 1, 7))
     dvals = np.zeros((size + 1, 7))
     acts = np.zeros((size + 1, 7), dtype=np.int8)
@@ -154,22 +307,15 @@ def _solve(goal, d_cap, first_to_reach, VF, VS, Q, min_low, min_high, high_score
         i_high = s if s < goal - 1 else goal - 1
         for i in range(i_low, i_high + 1):
             j = s - i
-            mi = min_high if i > high_score else min_low
-            mj = min_high if j > high_score else min_low
-            first_i = not first_to_reach
-            ti = _t_top(i, j, goal, d_cap, True, first_to_reach)
-            tj = _t_top(j, i, goal, d_cap, False, first_to_reach)
-            x = VF[i, j]
+            x = VF[i + 1, j] if i + 1 < goal else 0.5
             lo = 0.0
             hi = 1.0
             y = 0.5
             h = x
             residual = 1.0
             for _ in range(max_iter):
-                y, b = _column(False, j, i, x, goal, tj, VF, Q, high_score, mj, offsets, scores,
-                               nexts, probs, bust, vals, dvals, acts)
-                h, a = _column(first_i, i, j, y, goal, ti, VS, Q, high_score, mi, offsets, scores,
-                               nexts, probs, bust, vals, dvals, acts)
+                y, b = _column(False, j, i, x, VF, throws, match, vals, dvals, acts)
+                h, a = _column(True, i, j, y, VS, throws, match, vals, dvals, acts)
                 sweeps += 2
                 residual = abs(h - x)
                 if residual <= tol:
@@ -183,35 +329,47 @@ def _solve(goal, d_cap, first_to_reach, VF, VS, Q, min_low, min_high, high_score
 
 
 @njit(cache=True, nogil=True)
-def _residual(goal, d_cap, first_to_reach, VF, VS, Q, min_low, min_high, high_score,
-              offsets, scores, nexts, probs, bust):
-    size = max(goal, d_cap + goal) + 2
+def _residual(VF, VS, throws, match, size):
+    """The largest Bellman residual over every turn start (the values at ``t > 0``
+    are defined by the column sweep itself)."""
+    goal = match.goal
     vals = np.zeros((size + 1, 7))
     dvals = np.zeros((size + 1, 7))
     acts = np.zeros((size + 1, 7), dtype=np.int8)
     worst = 0.0
     for i in range(goal):
         for j in range(goal):
-            mi = min_high if i > high_score else min_low
-            v, _ = _column(not first_to_reach, i, j, VS[j, i], goal,
-                           _t_top(i, j, goal, d_cap, True, first_to_reach), VS, Q, high_score, mi,
-                           offsets, scores, nexts, probs, bust, vals, dvals, acts)
+            v, _ = _column(True, i, j, VS[j, i], VS, throws, match, vals, dvals, acts)
             worst = max(worst, abs(v - VF[i, j]))
-            v, _ = _column(False, i, j, VF[j, i], goal,
-                           _t_top(i, j, goal, d_cap, False, first_to_reach), VF, Q, high_score, mi,
-                           offsets, scores, nexts, probs, bust, vals, dvals, acts)
+            v, _ = _column(False, i, j, VF[j, i], VF, throws, match, vals, dvals, acts)
             worst = max(worst, abs(v - VS[i, j]))
     return worst
 
 
+@njit(cache=True, nogil=True)
+def _table_size(match):
+    """``(largest top + 1, number of turn states)`` over both roles and every pair."""
+    largest = 0
+    states = 0
+    for i in range(match.goal):
+        for j in range(match.goal):
+            for first in (True, False):
+                top = _t_top(first, i, j, match)
+                largest = max(largest, top + 1)
+                states += 6 * (top + 1)
+    return largest, states
+
+
+# ------------------------------------------------------------------- result
 @dataclass(frozen=True)
 class FarkleSolution:
+    """Optimal two-player Ten Thousand: turn-start values of both roles."""
+
     rules: FarkleRules
     first_to_reach: bool
     VF: np.ndarray = field(repr=False)
     VS: np.ndarray = field(repr=False)
-    Q: np.ndarray = field(repr=False)
-    d_cap: int
+    match: Match = field(repr=False)
     seconds: float
     max_residual: float
     states: int
@@ -226,29 +384,32 @@ class FarkleSolution:
         """The first player's chance (ties count 1/2) under optimal play."""
         return float(self.VF[0, 0])
 
+    @property
+    def throws(self) -> Throws:
+        return throw_arrays(self.rules.keep_choice)
+
     def column(self, i: int, j: int, first: bool = True) -> tuple[np.ndarray, np.ndarray]:
         """``(values[t, n], throw?[t, n])`` at scores (i, j) in points."""
         g = self.goal_units
-        if i % UNIT or j % UNIT or not (0 <= i < self.rules.goal and 0 <= j < self.rules.goal):
+        if (isinstance(i, bool) or isinstance(j, bool) or i % UNIT or j % UNIT
+                or not (0 <= i < self.rules.goal and 0 <= j < self.rules.goal)):
             raise JeopardyError(f"scores must be multiples of {UNIT} in 0..{self.rules.goal - UNIT}")
         iu, ju = i // UNIT, j // UNIT
-        offsets, scores, nexts, probs, bust = outcome_arrays()
-        role_first = first and not self.first_to_reach
-        top = _t_top(iu, ju, g, self.d_cap, first, self.first_to_reach)
-        size = top + 2
+        size = _t_top(first, iu, ju, self.match) + 2
         vals = np.zeros((size + 1, 7))
         dvals = np.zeros((size + 1, 7))
         acts = np.zeros((size + 1, 7), dtype=np.int8)
         y = self.VS[ju, iu] if first else self.VF[ju, iu]
         other = self.VS if first else self.VF
-        min_low, min_high, high = self.rules.in_units()
-        minimum = min_high if iu > high else min_low
-        _column(role_first, iu, ju, y, g, top, other, self.Q, high, minimum, offsets, scores,
-                nexts, probs, bust, vals, dvals, acts)
+        top = _t_top(first, iu, ju, self.match)
+        del g
+        _column(first, iu, ju, y, other, self.throws, self.match, vals, dvals, acts)
         return vals[: top + 1], acts[: top + 1].astype(bool)
 
-    def bank_thresholds(self, i: int, j: int, first: bool = True) -> dict[int, str]:
-        """Per dice count: 'bank from T' or the list of banking runs."""
+    def banking(self, i: int, j: int, first: bool = True) -> dict[int, list[list[int]]]:
+        """Per dice count, the turn totals (points) at which to bank, as runs
+        ``[from, to]``; the last run ends at ``None`` when banking goes on above
+        the table (every larger total banks)."""
         _, throws = self.column(i, j, first)
         out = {}
         for n in range(1, 7):
@@ -261,97 +422,184 @@ class FarkleSolution:
                     start = t
                     while t + 1 < len(bank) and bank[t + 1]:
                         t += 1
-                    runs.append((start * UNIT, t * UNIT, t == len(bank) - 1))
+                    runs.append([start * UNIT, None if t == len(bank) - 1 else t * UNIT])
                 t += 1
-            if not runs:
-                out[n] = "never banks"
-            elif len(runs) == 1 and runs[0][2]:
-                out[n] = f"bank from {runs[0][0]}"
-            else:
-                out[n] = "bank at " + ", ".join(
-                    f"{a}+" if last else (f"{a}" if a == b else f"{a}-{b}") for a, b, last in runs)
+            out[n] = runs
         return out
 
     def to_dict(self) -> dict:
-        return {"goal": self.rules.goal, "min_bank": self.rules.min_bank,
-                "first_to_reach": self.first_to_reach, "win_probability": self.win_probability,
-                "states": self.states, "seconds": self.seconds, "max_residual": self.max_residual}
+        return {"game": "ten-thousand", "goal": self.rules.goal, "min_bank": self.rules.min_bank,
+                "ending": "first-to-reach" if self.first_to_reach else "round",
+                "first_to_reach": self.first_to_reach, "rules": _rule_names(self.rules),
+                "win_probability": self.win_probability, "states": self.states,
+                "seconds": self.seconds, "max_residual": self.max_residual}
 
     def save(self, path: str | Path) -> Path:
-        meta = json.dumps({"format": 1, "rules": self.rules.__dict__,
-                           "first_to_reach": self.first_to_reach, "d_cap": self.d_cap,
+        meta = json.dumps({"format": FORMAT_VERSION, "rules": self.rules.__dict__,
+                           "first_to_reach": self.first_to_reach,
                            "seconds": self.seconds, "max_residual": self.max_residual,
                            "states": self.states, "sweeps": self.sweeps})
 
         def write(temporary: str) -> None:
             with open(temporary, "wb") as handle:
-                np.savez_compressed(handle, VF=self.VF, VS=self.VS, Q=self.Q,
+                np.savez_compressed(handle, VF=self.VF, VS=self.VS,
                                     meta=np.frombuffer(meta.encode(), dtype=np.uint8))
 
         return write_atomically(path, write, suffix=".npz")
 
 
+def _rule_names(rules: FarkleRules) -> list[str]:
+    names = []
+    if rules.no_stop_on_six:
+        names.append("IV.1")
+    if rules.high_min_bank is not None:
+        names.append("IV.2")
+    if rules.exact_goal:
+        names.append("IV.3")
+    if rules.keep_choice:
+        names.append("IV.4")
+    return names
+
+
 def load(path: str | Path) -> FarkleSolution:
+    """Read a solution written by :meth:`FarkleSolution.save` (no pickle); the match
+    data are rebuilt from the rules and the residual is recomputed, not trusted."""
     try:
         with np.load(path, allow_pickle=False) as data:
-            VF, VS, Q = data["VF"], data["VS"], data["Q"]
+            VF, VS = data["VF"], data["VS"]
             meta = json.loads(bytes(data["meta"]).decode())
     except FileNotFoundError:
         raise JeopardyError(f"cannot read solution file {str(path)!r}: no such file") from None
-    except (OSError, ValueError, KeyError, json.JSONDecodeError) as error:
+    except (OSError, ValueError, KeyError, UnicodeDecodeError, json.JSONDecodeError) as error:
         raise JeopardyError(f"{str(path)!r} is not a Farkle solution file ({error})") from None
-    rules = FarkleRules(**meta["rules"])
-    return FarkleSolution(rules, meta["first_to_reach"], VF, VS, Q, meta["d_cap"],
-                          meta["seconds"], meta["max_residual"], meta["states"], meta["sweeps"])
+    if not isinstance(meta, dict) or meta.get("format") != FORMAT_VERSION:
+        raise JeopardyError(f"{str(path)!r} is not a Farkle solution file of format {FORMAT_VERSION}")
+    try:
+        rules = FarkleRules(**meta["rules"])
+        first_to_reach = bool(meta["first_to_reach"])
+    except (TypeError, KeyError) as error:
+        raise JeopardyError(f"{str(path)!r}: damaged rules ({error})") from None
+    g = rules.goal // UNIT
+    for name, table in (("VF", VF), ("VS", VS)):
+        if table.shape != (g, g) or table.dtype != np.float64 or not np.all((table >= 0) & (table <= 1)):
+            raise JeopardyError(f"{str(path)!r}: table {name} is damaged")
+    throws = throw_arrays(rules.keep_choice)
+    match = match_rules(rules, first_to_reach, throws)
+    size, states = _table_size(match)
+    residual = float(_residual(VF, VS, throws, match, size + 1))
+    if residual > 1e-9:
+        raise JeopardyError(f"{str(path)!r}: the stored values do not solve the game "
+                            f"(Bellman residual {residual:.1e})")
+    return FarkleSolution(rules, first_to_reach, VF, VS, match, float(meta.get("seconds", 0.0)),
+                          residual, states, int(meta.get("sweeps", 0)))
+
+
+# ------------------------------------------------------------------ solving
+def match_rules(rules: FarkleRules, first_to_reach: bool, throws: Throws,
+                cap_scale: int = 1) -> Match:
+    """The kernels' match data: B's last-turn values ``Q``, the caps ``d*`` (module
+    docstring) and, with IV.1, the six-dice tail ``R``."""
+    g = rules.goal // UNIT
+    min_low, min_high, high = rules.in_units()
+    round_rule = not first_to_reach
+    empty = np.zeros((2, 1))
+    dstar = np.zeros(g, dtype=np.int64)
+    if not round_rule:
+        return Match(g, False, rules.exact_goal, rules.no_stop_on_six, min_low, min_high, high,
+                     dstar, empty, empty, cap_scale)
+    minima = (min_low, min_high)
+    if rules.exact_goal:
+        Q = np.vstack([_last_turn(g + 2, m, True, rules.no_stop_on_six, throws) for m in minima])
+        return Match(g, True, True, rules.no_stop_on_six, min_low, min_high, high, dstar, Q,
+                     empty, cap_scale)
+    smallest_bust = float(min(throws.bust[1:]))
+    reach = _reach_probabilities(g + max(minima) + 1, rules.no_stop_on_six, throws)
+    lower = np.array([reach[max(g - j, minima[1 if j > high else 0])] for j in range(g)])
+    if np.any(lower <= 0.0):
+        raise JeopardyError(f"goal {rules.goal}: the cap's bound underflows; use a smaller goal")
+    size = g + max(minima) + 64
+    while True:
+        Q = np.vstack([_last_turn(size, m, False, rules.no_stop_on_six, throws) for m in minima])
+        found = True
+        for j in range(g):
+            row = Q[1 if j > high else 0]
+            below = np.flatnonzero((row <= smallest_bust * lower[j]) & (np.arange(size) > 0))
+            if len(below) == 0:
+                found = False
+                break
+            dstar[j] = below[0]
+        # With IV.1 the tail R runs until Q <= 1e-20 (module docstring).
+        tiny = np.flatnonzero((np.max(Q, axis=0) <= 1e-20) & (np.arange(size) > 0))
+        if found and (len(tiny) or not rules.no_stop_on_six):
+            break
+        size *= 2
+    # Q is read up to the largest top plus one throw; with IV.1, R to the tail's end.
+    far = int(tiny[0]) if rules.no_stop_on_six else 0
+    reach_top = max(g, max(minima) + g, int(dstar.max())) * cap_scale + MAX_GAIN + 2
+    if reach_top >= size:
+        Q = np.vstack([_last_turn(reach_top + 1, m, False, rules.no_stop_on_six, throws)
+                       for m in minima])
+    Q = Q[:, : max(reach_top, far) + 1]
+    R = empty
+    if rules.no_stop_on_six:
+        R = np.zeros_like(Q)
+        hot, cold = [], []
+        for s, m, p in outcomes(6):
+            if m:
+                (hot if m == 6 else cold).append((s // UNIT, float(p)))
+        for d in range(Q.shape[1] - 1, -1, -1):
+            for row in range(2):
+                total = sum(p * Q[row, d + s] for s, p in cold if d + s < Q.shape[1])
+                total += sum(p * R[row, d + s] for s, p in hot if d + s < Q.shape[1])
+                R[row, d] = total
+    return Match(g, True, False, rules.no_stop_on_six, min_low, min_high, high, dstar, Q, R,
+                 cap_scale)
+
+
+def estimate(rules: FarkleRules, first_to_reach: bool = False) -> tuple[float, int]:
+    """Rough ``(seconds, bytes)`` of :func:`solve` on this machine: goal 10,000 takes
+    about 6 s (states grow like goal^3, the Newton steps like goal^2 of them)."""
+    g = rules.goal // UNIT
+    seconds = 6.0 * (g / 200) ** 3 * (1.5 if rules.keep_choice else 1.0)
+    return seconds, 16 * g * g + 50_000_000
 
 
 def solve(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
-          progress: Callable[[float], None] | None = None, tolerance: float = 1e-14) -> FarkleSolution:
-    """Solve two-player Ten Thousand to ``rules.goal``."""
-    if rules.keep_choice or rules.no_stop_on_six:
-        raise JeopardyError("the two-player solver covers the default keep-all rules "
-                            "(rules IV.1 and IV.4 are available for the single turn)")
+          progress: Callable[[float], None] | None = None, tolerance: float = 1e-14,
+          cap_scale: int = 1) -> FarkleSolution:
+    """Solve two-player Ten Thousand to ``rules.goal`` (see the module docstring).
+
+    ``cap_scale`` multiplies every turn-total cap (the tests double it).
+    """
+    if rules.continue_position:
+        throws = throw_arrays(rules.keep_choice)
+        _, states = _table_size(match_rules(rules, first_to_reach, throws))
+        raise JeopardyError(IV5_REFUSAL.format(states=states, megabytes=8 * states / 1e6,
+                                               goal=rules.goal))
+    if rules.goal > MAX_GOAL:
+        seconds, _ = estimate(rules, first_to_reach)
+        raise JeopardyError(f"goal {rules.goal} would take about {seconds / 60:.0f} minutes; "
+                            f"the largest goal solved is {MAX_GOAL}")
+    if cap_scale < 1:
+        raise JeopardyError(f"cap_scale must be at least 1; got {cap_scale}")
     started = time.perf_counter()
     g = rules.goal // UNIT
-    offsets, scores, nexts, probs, bust = outcome_arrays()
-    min_low, min_high, high_score = rules.in_units()
-    # Q for both minima; the cap is where Q falls to the smallest bust chance.
-    smallest_bust = min(float(row.bust) for row in throw_table())
-    d_top = 64
-    while True:
-        Q = _last_turn(d_top, min_low, offsets, scores, nexts, probs)
-        Q_high = _last_turn(d_top, min_high, offsets, scores, nexts, probs)
-        below = np.flatnonzero((np.maximum(Q, Q_high) <= smallest_bust) & (np.arange(d_top + 1) > 0))
-        if len(below):
-            d_cap = int(below[0])
-            break
-        d_top *= 2
-    # Q beyond the cap is only looked up as "bank": extend with the true values.
-    q_size = d_cap + g + MAX_GAIN + 2
-    Q = np.vstack([_last_turn(q_size, min_low, offsets, scores, nexts, probs),
-                   _last_turn(q_size, min_high, offsets, scores, nexts, probs)])
+    throws = throw_arrays(rules.keep_choice)
+    match = match_rules(rules, first_to_reach, throws, cap_scale)
+    size, states = _table_size(match)
     VF = np.full((g, g), 0.5)
     VS = np.full((g, g), 0.5)
     top_sum = 2 * g - 2
     chunk = max(1, (top_sum + 1) // 50)
     s = top_sum
-    worst = 0.0
     sweeps = 0
     while s >= 0:
         last = max(0, s - chunk + 1)
-        r, n = _solve(g, d_cap, first_to_reach, VF, VS, Q, min_low, min_high, high_score,
-                      offsets, scores, nexts, probs, bust, s, last, tolerance, 200)
-        worst = max(worst, r)
+        _, n = _solve_sums(VF, VS, throws, match, s, last, tolerance, MAX_NEWTON_STEPS, size + 1)
         sweeps += n
         s = last - 1
         if progress is not None:
             progress(1 - (s + 1) ** 2 / (top_sum + 1) ** 2 if s >= 0 else 1.0)
     seconds = time.perf_counter() - started
-    residual = float(_residual(g, d_cap, first_to_reach, VF, VS, Q, min_low, min_high, high_score,
-                               offsets, scores, nexts, probs, bust))
-    states = 0
-    for i in range(g):
-        for j in range(g):
-            states += 6 * (_t_top(i, j, g, d_cap, True, first_to_reach) + 1)
-            states += 6 * (_t_top(i, j, g, d_cap, False, first_to_reach) + 1)
-    return FarkleSolution(rules, first_to_reach, VF, VS, Q, d_cap, seconds, residual, states, sweeps)
+    residual = float(_residual(VF, VS, throws, match, size + 1))
+    return FarkleSolution(rules, first_to_reach, VF, VS, match, seconds, residual, states, sweeps)

@@ -13,9 +13,29 @@ import numpy as np
 from numba import njit
 
 from jeopardy.errors import JeopardyError
-from jeopardy.farkle.race import (FarkleSolution, _column, _t_top, last_turn_values,
-                                  outcome_arrays)
+from jeopardy.farkle.race import FarkleSolution, _column, _t_top, last_turn_values
+from jeopardy.farkle.throws import outcomes
+from jeopardy.farkle.turn import UNIT
 from jeopardy.sampling import draw
+
+
+def outcome_arrays():
+    """Flattened ``(score units, next dice, probability)`` by dice count, busts left out."""
+    offsets = np.zeros(8, dtype=np.int64)
+    scores, nexts, probs = [], [], []
+    bust = np.zeros(7)
+    for n in range(1, 7):
+        offsets[n] = len(scores)
+        for s, m, p in outcomes(n):
+            if m == 0:
+                bust[n] += float(p)
+            else:
+                scores.append(s // UNIT)
+                nexts.append(m)
+                probs.append(float(p))
+    offsets[7] = len(scores)
+    return (offsets, np.array(scores, dtype=np.int64), np.array(nexts, dtype=np.int64),
+            np.array(probs), bust)
 
 
 @njit(cache=True, nogil=True)
@@ -42,7 +62,7 @@ def _play_turn(acts, top, bust, offsets, cum, scores, nexts):
 
 
 @njit(cache=True, nogil=True)
-def _play(games, seed, goal, d_cap, first_to_reach, VF, VS, Q, high_score, min_low, min_high,
+def _play(games, seed, goal, first_to_reach, VF, VS, throws, match, high_score, min_low, min_high,
           offsets, scores, nexts, probs, bust, cum, slot, pool, pool_tops):
     np.random.seed(seed)
     size = pool.shape[1]
@@ -67,12 +87,10 @@ def _play(games, seed, goal, d_cap, first_to_reach, VF, VS, Q, high_score, min_l
                     # use the last slot as scratch space (never cached).
                     scratch = pool.shape[0] - 1
                     target = used if used < scratch else scratch
-                    top = _t_top(i, j, goal, d_cap, first, first_to_reach)
+                    top = _t_top(first, i, j, match)
                     y = VS[j, i] if first else VF[j, i]
                     other = VS if first else VF
-                    mi = min_high if i > high_score else min_low
-                    _column(first and not first_to_reach, i, j, y, goal, top, other, Q, high_score,
-                            mi, offsets, scores, nexts, probs, bust, vals, dvals, acts)
+                    _column(first, i, j, y, other, throws, match, vals, dvals, acts)
                     pool_tops[target] = top
                     for t in range(top + 1):
                         for n in range(7):
@@ -89,7 +107,7 @@ def _play(games, seed, goal, d_cap, first_to_reach, VF, VS, Q, high_score, min_l
                         # The second player's last turn: beat a[0] - a[1].
                         d = a[0] - a[1]
                         mj = min_high if a[1] > high_score else min_low
-                        V = last_turn_values(d, mj, offsets, scores, nexts, probs)
+                        V = last_turn_values(d, mj, False, False, throws)
                         top2 = V.shape[0] - 1  # above it: t > d and t >= mj, bank and win
                         last = np.ones((top2 + 1, 7), dtype=np.int8)
                         for t in range(mj if mj > 1 else 1, top2 + 1):
@@ -125,6 +143,9 @@ def simulate(solution: FarkleSolution, games: int, seed: int = 0,
     score pairs (each about ``goal`` x 7 bytes), the rest recomputed."""
     if games <= 0:
         raise JeopardyError(f"number of games must be positive; got {games}")
+    rules = solution.rules
+    if rules.keep_choice or rules.no_stop_on_six or rules.exact_goal:
+        raise JeopardyError("the simulation covers the seed's rules with IV.2 only")
     g = solution.goal_units
     offsets, scores, nexts, probs, bust = outcome_arrays()
     cum = np.zeros_like(probs)
@@ -132,14 +153,14 @@ def simulate(solution: FarkleSolution, games: int, seed: int = 0,
         lo, hi = offsets[n], offsets[n + 1]
         cum[lo:hi] = np.cumsum(probs[lo:hi]) / (1.0 - bust[n])
     min_low, min_high, high = solution.rules.in_units()
-    size = max(g, solution.d_cap + g) + 3
+    size = int(max(g, solution.match.dstar.max() + g, max(min_low, min_high))) + 3
     slots = 2 * g * g
     slot = np.full(slots, -1, dtype=np.int64)
     pool = np.zeros((min(slots, max(1, cache_columns)) + 1, size, 7), dtype=np.int8)
     pool_tops = np.zeros(pool.shape[0], dtype=np.int64)
     started = time.perf_counter()
-    wins = _play(games, seed, g, solution.d_cap, solution.first_to_reach, solution.VF, solution.VS,
-                 solution.Q, high, min_low, min_high, offsets, scores, nexts, probs, bust, cum,
+    wins = _play(games, seed, g, solution.first_to_reach, solution.VF, solution.VS,
+                 solution.throws, solution.match, high, min_low, min_high, offsets, scores, nexts, probs, bust, cum,
                  slot, pool, pool_tops)
     p = wins / games
     # Per-game results are 0, 1/2 or 1: the binomial bound is an upper bound on the SE.

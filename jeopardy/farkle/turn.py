@@ -37,6 +37,8 @@ class FarkleRules:
     goal: int = 10_000
     high_min_bank: int | None = None  # IV.2: minimum turn score once the banked score is
     high_score: int = 5_000           # above high_score (e.g. 500 above 5,000)
+    exact_goal: bool = False  # IV.3: land exactly on the goal; no minimum for that bank
+    continue_position: bool = False  # IV.5: start from the previous player's position
 
     def __post_init__(self) -> None:
         if self.min_bank < 0 or self.min_bank % UNIT:
