@@ -87,10 +87,10 @@ MAX_NEWTON_STEPS = 200
 # The largest goal solved: time and memory grow like goal^3 (10,000: about 10 s).
 MAX_GOAL = 30_000
 IV5_REFUSAL = (
-    "rule IV.5 (continue from the previous player's position) is not solved yet: every turn "
-    "start then carries the total and dice the previous player left, so the solver must keep "
-    "all {states:.1e} turn states (about {megabytes:.0f} MB at goal {goal}) instead of the "
-    "turn starts only")
+    "rule IV.5 (continue from the previous player's position) is not solved: a bank hands the "
+    "next player its turn total, so banking never becomes surely best as the total grows and "
+    "the turn-total caps this solver proves do not hold (its {states:.1e} turn states, "
+    "{megabytes:.0f} MB at goal {goal}, would fit; the proof does not)")
 
 # The throws of 1..6 dice for the kernels.  ``patterns`` group throws with the
 # same choices; each has ``choices`` (score in units, next dice); busts are apart.
