@@ -42,8 +42,9 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from jeopardy.race import kernels
 from jeopardy.race.policies import RacePolicy
-from jeopardy.rules.effects import ADD, BANK, DOUBLE
+from jeopardy.rules import effects
 from jeopardy.rules.roll_model import RollModel
 
 
@@ -58,12 +59,6 @@ class TurnResults:
 
     gains: np.ndarray  # int64, sorted, 0 < g < goal
     to_zero: bool
-
-    def after(self, score: int, goal: int) -> list[int]:
-        """Banked scores below ``goal`` a turn starting at ``score`` can leave."""
-        scores = {score} | ({0} if self.to_zero else set())
-        scores |= {score + int(g) for g in self.gains if score + g < goal}
-        return sorted(scores)
 
 
 def turn_results(model: RollModel, goal: int) -> TurnResults:
@@ -85,9 +80,9 @@ def turn_results(model: RollModel, goal: int) -> TurnResults:
             gains.add(k)
         for effect, _ in model.outcomes:
             after = effect.turn_total_after(k)
-            if effect.kind in (ADD, DOUBLE) and after < goal:
+            if effect.kind in (effects.ADD, effects.DOUBLE) and after < goal:
                 totals[after] = True
-            elif effect.kind == BANK and 0 < after < goal:
+            elif effect.kind == effects.BANK and 0 < after < goal:
                 gains.add(after)
     return TurnResults(np.array(sorted(gains), dtype=np.int64), model.has_bust_all)
 
@@ -122,7 +117,7 @@ def _hand_over(score, j, handed, stack, top):
 def _search(roll, rules, other, reach, handed):
     """Mark every reachable state ``reach[i, j, k]`` and handover ``handed[i, j]``.
 
-    ``rules``: the effect kinds (row 0, :data:`~jeopardy.rules.roll_model.KIND_CODES`)
+    ``rules``: the effect kinds (row 0, codes as in :mod:`jeopardy.race.kernels`)
     and points (row 1) of the roll model; ``other``: the other player's turn
     results, ``(gains, to_zero)`` as in :class:`TurnResults`.
     """
@@ -150,17 +145,17 @@ def _search(roll, rules, other, reach, handed):
                 for e in range(kinds.shape[0]):
                     kind = kinds[e]
                     n = points[e]
-                    if kind == 0:  # add
+                    if kind == kernels.ADD:
                         if i + k + n < goal:
                             reach[i, j, k + n] = 1
-                    elif kind == 1:  # bust
+                    elif kind == kernels.BUST:
                         top = _hand_over(i, j, handed, stack, top)
-                    elif kind == 2:  # bust_all
+                    elif kind == kernels.BUST_ALL:
                         top = _hand_over(0, j, handed, stack, top)
-                    elif kind == 3:  # bank
+                    elif kind == kernels.BANK:
                         if i + k + n < goal:
                             top = _hand_over(i + k + n, j, handed, stack, top)
-                    elif kind == 4:  # double
+                    elif kind == kernels.DOUBLE:
                         if i + 2 * k < goal:
                             reach[i, j, 2 * k] = 1
 
