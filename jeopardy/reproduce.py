@@ -98,10 +98,13 @@ def neller_presser() -> list[Claim]:
     rows.append(Claim(source, "41 vs 49: roll to 22, but at exactly 27 roll once more",
                       "roll < 22; hold 22-26; roll at 27", actions[:30] + "...", ok))
     optimal_policy = from_solution(solution)
-    never = reachable(pig, optimal_policy).own_scores_never_reached
+    reach = reachable(pig, optimal_policy)
+    never = reach.own_scores_never_reached
     rows.append(Claim(source, "an optimal player never has a score of 1-20", "1..20",
                       ", ".join(map(str, never[:3])) + f" ... ({len(never)} scores never reached)",
-                      set(range(1, 21)) <= set(never)))
+                      set(range(1, 21)) <= set(never),
+                      f"Figure 5's set: {reach.count:,} reachable states on "
+                      f"{reach.score_pair_count:,} score pairs (both scores searched jointly)"))
     piglet = solve_exact(game("piglet"), 2)
     for state, text in published.PIGLET_2.items():
         value = piglet.values[state]

@@ -1,7 +1,6 @@
 """Policy comparison: exact head-to-head, best response, simulation, reachability."""
 import json
 
-import networkx as nx
 import numpy as np
 import pytest
 from click.testing import CliRunner
@@ -10,7 +9,7 @@ from jeopardy.cli.main import cli
 from jeopardy.errors import JeopardyError
 from jeopardy.race.evaluation import best_response, head_to_head
 from jeopardy.race.policies import from_formula, from_solution, hold_at, load
-from jeopardy.race.reachability import opponent_scores, reachable
+from jeopardy.race.reachability import reachable
 from jeopardy.race.simulation import simulate
 from jeopardy.race.solver import solve
 from jeopardy.rules import PRESETS, game
@@ -78,32 +77,6 @@ def test_optimal_never_has_a_score_from_1_to_20(pig100):
     assert set(range(1, 21)) <= set(never)
 
 
-def test_reachability_matches_a_networkx_search():
-    model = game("pig")
-    goal = 30
-    policy = from_solution(solve(model, goal))
-    ours = reachable(model, policy).states
-    opponent = np.flatnonzero(opponent_scores(model, goal))
-    graph = nx.DiGraph()
-    for i in range(goal):
-        for j in range(goal):
-            for k in range(goal - i):
-                node = (i, j, k)
-                if policy.rolls(i, j, k):
-                    for e, _ in model.outcomes:
-                        if e.kind == "add" and i + k + e.points < goal:
-                            graph.add_edge(node, (i, j, k + e.points))
-                        elif e.kind == "bust":
-                            graph.add_edge(node, ("start", i))
-                else:
-                    graph.add_edge(node, ("start", i + k) if i + k < goal else "won")
-        for j in opponent:
-            graph.add_edge(("start", i), (i, int(j), 0))
-    found = nx.descendants(graph, ("start", 0)) | {("start", 0)}
-    theirs = {n for n in found if isinstance(n, tuple) and len(n) == 3}
-    assert theirs == {tuple(int(v) for v in s) for s in np.argwhere(ours)}
-
-
 def test_formula_policies():
     keep_pace = from_formula(100, "max(i, j) >= 71 or k < 21 + (j - i) / 8")
     assert keep_pace.rolls(0, 0, 20) and not keep_pace.rolls(0, 0, 21)
@@ -147,7 +120,9 @@ def test_compare_simulate_reach_plot_commands(tmp_path):
                                  "2000", "--seed", "5", "--json"])
     assert {"first", "second", "fair", "stderr"} <= set(json.loads(result.output))
     data = json.loads(runner.invoke(cli, ["reach", "--json"]).output)
-    assert {"states", "roll_states", "own_scores_never_reached"} <= set(data)
+    assert {"states", "reachable_states", "roll_states", "score_pairs", "reachable_score_pairs",
+            "own_scores_never_reached"} <= set(data)
+    assert data["states"] == 505_000 and data["reachable_states"] < data["states"]
     out = tmp_path / "f.png"
     result = runner.invoke(cli, ["plot", "cross-section", "--goal", "40", "--out", str(out)])
     assert result.exit_code == 0 and out.read_bytes()[:4] == b"\x89PNG"

@@ -101,7 +101,7 @@ def simulate(a, b, goal, games, seed, model, game_name, as_json) -> None:
 @game_options
 @json_option
 def reach(goal, policy_spec, model, game_name, as_json) -> None:
-    """States a player can reach under a policy, whatever the opponent does."""
+    """States a player can reach under a policy, in some game against some opponent."""
     from jeopardy.race.reachability import reachable
 
     goal = resolve_goal(goal, game_name)
@@ -110,9 +110,9 @@ def reach(goal, policy_spec, model, game_name, as_json) -> None:
     if as_json:
         emit_json({"game": model.name, "policy": policy.name, **result.to_dict()})
         return
-    total = goal * goal * (goal + 1) // 2
-    click.echo(f"{model.name} to {goal}, {policy.name}: {result.count:,} of {total:,} states "
-               f"reachable, rolling in {result.roll_count:,} of them")
+    click.echo(f"{model.name} to {goal}, {policy.name}: {result.count:,} of "
+               f"{result.total_states:,} states reachable (rolling in {result.roll_count:,}), "
+               f"on {result.score_pair_count:,} of {goal * goal:,} score pairs")
     click.echo(f"own scores never reached: {_ranges(result.own_scores_never_reached)}")
 
 
