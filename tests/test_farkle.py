@@ -165,3 +165,25 @@ def test_farkle_commands(tmp_path):
         result = runner.invoke(cli, args)
         assert result.exit_code != 0 and message in result.output
         assert len(result.output.strip().splitlines()) == 1
+
+
+def test_the_fairest_bonus_is_the_one_closest_to_a_fair_game():
+    from jeopardy.fairness import farkle_fairness, race_fairness
+    from jeopardy.race.solver import solve as solve_race
+    from jeopardy.rules import game
+
+    pig = solve_race(game("pig"), 100)
+    result = race_fairness(pig)
+    chances = {b: pig.win_probability(0, b) for b in range(0, 100)}
+    chances.update({-b: pig.win_probability(b, 0) for b in range(1, 100)})
+    best = min(chances, key=lambda b: abs(chances[b] - 0.5))
+    assert result.bonus == best == 4
+    assert result.win_probability == pytest.approx(chances[4], abs=1e-15)
+    # Ten Thousand's round ending leaves the first player behind: the head start goes to it
+    farkle = farkle_fairness(solve(FarkleRules(goal=1000)))
+    assert farkle.bonus < 0
+    assert all(abs(farkle.win_probability - 0.5) <= abs(p - 0.5) for _, p in farkle.candidates)
+    data = json.loads(CliRunner().invoke(cli, ["fairness", "--game", "pig", "--goal", "30",
+                                               "--json"]).output)
+    assert {"bonus", "candidates"} <= set(data)
+    assert all({"bonus", "win_probability"} == set(c) for c in data["candidates"])

@@ -10,7 +10,7 @@ from jeopardy.cli.exact import exact
 from jeopardy.cli.farkle import farkle
 from jeopardy.cli.expected import max_score
 from jeopardy.cli.play import play
-from jeopardy.cli.race import certify, policy, solve
+from jeopardy.cli.race import certify, fairness, policy, solve
 from jeopardy.cli.reproduce import reproduce
 from jeopardy.cli.single_turn import games, replies, simultaneous, turn
 
@@ -23,7 +23,7 @@ def cli() -> None:
 
 for command in (games, turn, simultaneous, replies, solve, policy, exact, max_score,
                 compare, simulate, reach, plot, farkle, reproduce, play,
-                certify):
+                certify, fairness):
     cli.add_command(command)
 
 
