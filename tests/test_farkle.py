@@ -12,6 +12,14 @@ from jeopardy.farkle.scoring import keep_options, score_all
 from jeopardy.farkle.simulation import simulate
 from jeopardy.farkle.turn import FarkleRules, exact_turn_value, solve_turn
 
+RULE_SWITCHES = {
+    "seed": {},
+    "IV.1": {"no_stop_on_six": True},
+    "IV.2": {"high_min_bank": 500, "high_score": 700},
+    "IV.3": {"exact_goal": True},
+    "IV.4": {"keep_choice": True},
+}
+
 
 @pytest.mark.parametrize("dice, points, aside", [
     pytest.param([1, 2, 3, 4, 5, 6], 2000, 6, id="straight"),
@@ -51,17 +59,17 @@ def test_optimal_turn_beats_the_seed_rule_and_is_exact():
     assert best.thresholds()[0] == 350  # one die: bank as soon as allowed
 
 
-def test_bank_cap_is_safe():
-    """Raising every cap (a wider table) changes nothing."""
+@pytest.mark.parametrize("switch", ["seed", "IV.1", "IV.4"])
+def test_doubling_the_single_turn_caps_changes_nothing(switch, monkeypatch):
+    """The caps of jeopardy.farkle.turn (proof in its docstring), doubled."""
     import jeopardy.farkle.turn as turn_module
-    base = solve_turn()
+    rules = FarkleRules(**RULE_SWITCHES[switch])
+    base = solve_turn(rules)
     original = turn_module.bank_caps
-    turn_module.bank_caps = lambda rules: [c + 40 for c in original(rules)]
-    try:
-        wider = solve_turn()
-    finally:
-        turn_module.bank_caps = original
-    assert wider.expected == pytest.approx(base.expected, abs=1e-12)
+    monkeypatch.setattr(turn_module, "bank_caps", lambda r: [2 * c for c in original(r)])
+    wider = solve_turn(rules)
+    assert wider.top > base.top
+    assert wider.expected == pytest.approx(base.expected, abs=1e-13)
 
 
 def test_minimum_bank_zero_and_rule_switches():
@@ -72,13 +80,6 @@ def test_minimum_bank_zero_and_rule_switches():
         FarkleRules(min_bank=333)
 
 
-RULE_SWITCHES = {
-    "seed": {},
-    "IV.1": {"no_stop_on_six": True},
-    "IV.2": {"high_min_bank": 500, "high_score": 700},
-    "IV.3": {"exact_goal": True},
-    "IV.4": {"keep_choice": True},
-}
 
 
 @pytest.mark.parametrize("first_to_reach", [False, True], ids=["round", "first-to-reach"])
