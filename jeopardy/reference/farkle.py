@@ -71,7 +71,9 @@ Policy evaluation (:func:`evaluate`) runs the same passes with both players'
 bank/throw choices given by functions (numba-jitted) ``decide(role,
 my_score, other_score, turn_total, dice_in_hand) -> bool`` in points, role 0
 for the first player, 1 for the second; they are asked only where banking is
-allowed, and a policy is taken to bank in the settled states.
+allowed.  A policy must bank in the settled states (past the goal when its
+bank wins or settles the round, above the leader in the last turn); one that
+throws on there, within a throw of the computed totals, is refused.
 """
 from __future__ import annotations
 
@@ -215,7 +217,14 @@ def _settle_rows(V, length, settled, farkle_value, overshoot_busts, rules, table
 @njit(cache=True, nogil=True)
 def _turn(V, length, bank, farkle_value, score, other, role, rules, tables, decide):
     """One turn by backward induction on the total: returns the mover's value
-    at (t = 0, six dice).  ``bank[t]`` is the mover's value of banking at ``t``."""
+    at (t = 0, six dice).  ``bank[t]`` is the mover's value of banking at ``t``.
+    A policy (not ``OPTIMAL``) must bank in the settled rows: -1 if it does not."""
+    if not rules[OPTIMAL]:
+        for t in range(length, length + TOP):
+            for n in range(1, MAX_DICE + 1):
+                if _may_bank(rules, score, t, n) and not decide(role, UNIT * score, UNIT * other,
+                                                                 UNIT * t, n):
+                    return -1.0
     for t in range(length - 1, -1, -1):
         for n in range(1, MAX_DICE + 1):
             value = _throw(V, t, n, farkle_value, tables)
@@ -251,6 +260,9 @@ def _last_turns(rules, tables, decide_b, last, V, bank, settled):
                 settled[r] = 1.0
             _settle_rows(V, length, settled, 0.0, rules[EXACT], rules, tables)
             last[j, c] = _turn(V, length, bank, 0.0, j, g + c, 1, rules, tables, decide_b)
+            if last[j, c] < 0.0:
+                return False
+    return True
 
 
 @njit(cache=True, nogil=True)
@@ -300,7 +312,8 @@ def _second_turn(i, j, farkle_value, VA, rules, tables, decide_b, V, bank, settl
 def _solve_pairs(rules, tables, decide_a, decide_b, last, VA, VB, start, tolerance, max_iterations):
     """Fill ``VA``, ``VB`` pair by pair (decreasing score sum), each pair's two
     values iterated from ``start`` (0: lower bounds, 1: upper bounds).
-    Returns the most passes any pair took (-1 if a pair did not converge)."""
+    Returns the most passes any pair took (-1 if a pair did not converge, -2
+    if a policy throws on in a settled state)."""
     g = rules[GOAL]
     size = g + rules[SETTLE] + 2 * TOP + rules[MIN_LOW] + rules[MIN_HIGH] + 2
     V = np.zeros((size, MAX_DICE + 1))
@@ -314,9 +327,12 @@ def _solve_pairs(rules, tables, decide_a, decide_b, last, VA, VB, start, toleran
             b_value = start
             converged = False
             for it in range(1, max_iterations + 1):
-                new_b = 1.0 - _second_turn(i, j, 1.0 - a_value, VA, rules, tables, decide_b,
-                                           V, bank, settled)
+                b_turn = _second_turn(i, j, 1.0 - a_value, VA, rules, tables, decide_b,
+                                      V, bank, settled)
+                new_b = 1.0 - b_turn
                 new_a = _first_turn(i, j, new_b, VB, last, rules, tables, decide_a, V, bank, settled)
+                if b_turn < 0.0 or new_a < 0.0:
+                    return -2
                 change = max(abs(new_a - a_value), abs(new_b - b_value))
                 a_value = new_a
                 b_value = new_b
@@ -417,9 +433,12 @@ def _run(rules: ReferenceRules, decide_first, decide_second, optimal: bool, sett
     g = rules.goal // UNIT
     size = g + D + 2 * TOP + bundle[MIN_LOW] + bundle[MIN_HIGH] + 2
     last = np.zeros((g, D + TOP + 1))
+    unsettled = JeopardyError("a policy throws on where banking has settled the game "
+                              "(past the goal in its turn, or above the leader in the last turn)")
     if not rules.first_to_reach:
-        _last_turns(bundle, tables, decide_second, last, np.zeros((2 * size, MAX_DICE + 1)),
-                    np.zeros(2 * size), np.zeros(TOP))
+        if not _last_turns(bundle, tables, decide_second, last, np.zeros((2 * size, MAX_DICE + 1)),
+                           np.zeros(2 * size), np.zeros(TOP)):
+            raise unsettled
     values = []
     most = 0
     for start in (0.0, 1.0):
@@ -427,6 +446,8 @@ def _run(rules: ReferenceRules, decide_first, decide_second, optimal: bool, sett
         VB = np.full((g, g), np.nan)
         passes = _solve_pairs(bundle, tables, decide_first, decide_second, last, VA, VB,
                               start, tolerance, max_iterations)
+        if passes == -2:
+            raise unsettled
         if passes < 0:
             raise JeopardyError(f"a pair did not settle within {max_iterations} passes "
                                 "(does every policy end its turns?)")
