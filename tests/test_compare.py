@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from jeopardy import published
 from jeopardy.cli.main import cli
 from jeopardy.errors import JeopardyError
 from jeopardy.race.evaluation import best_response, head_to_head
@@ -36,11 +37,13 @@ def test_paper_numbers_are_the_best_response_to_hold_at_20(pig100):
     *against hold at 20*, not of the self-play optimal policy."""
     model, optimal, hold20 = pig100
     reply = head_to_head(model, best_response(model, hold20), hold20)
-    assert reply.first == pytest.approx(0.5874, abs=5e-5)
-    assert 1 - reply.second == pytest.approx(0.4776, abs=5e-5)
-    assert reply.fair == pytest.approx(0.5549, abs=5e-5)
+    for claim, ours in [(published.PIG_BEST_REPLY_FIRST, reply.first),
+                        (published.PIG_HOLD_20_FIRST, 1 - reply.second),
+                        (published.PIG_BEST_REPLY_FAIR, reply.fair)]:
+        assert ours == pytest.approx(claim.value, abs=claim.tolerance)
     selfplay = head_to_head(model, optimal, hold20)
-    assert selfplay.first < reply.first - 0.01  # 0.5715: clearly not the paper's 0.5874
+    # 0.5715: clearly not the paper's 0.5874
+    assert selfplay.first < published.PIG_BEST_REPLY_FIRST.value - 0.01
     assert selfplay.second < reply.second
 
 
@@ -142,7 +145,8 @@ def test_compare_simulate_reach_plot_commands(tmp_path):
                                  "hold:20", "--json"])
     data = json.loads(result.output)
     assert {"first", "second", "fair"} <= set(data)
-    assert data["first"] == pytest.approx(0.5874, abs=5e-5)
+    claim = published.PIG_BEST_REPLY_FIRST
+    assert data["first"] == pytest.approx(claim.value, abs=claim.tolerance)
     result = runner.invoke(cli, ["simulate", "optimal", "hold:20", "--goal", "50", "--games",
                                  "2000", "--seed", "5", "--json"])
     assert {"first", "second", "fair", "stderr"} <= set(json.loads(result.output))
