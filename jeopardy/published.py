@@ -17,6 +17,8 @@ TEN_THOUSAND = "Ten Thousand analysis"
 NELLER_PIG_PAGES = "Neller's Pig pages (cs.gettysburg.edu/~tneller/resources/pig)"
 PIG_SOLITAIRE_COURSE = "course solution to Neller's Pig Solitaire exercise"
 DURANGO_BILL = "Durango Bill, two-dice Pig statistics (durangobill.com/Pig1Statistics.html)"
+PRACTICAL_PLAY = "Neller & Presser 2010, Practical Play of the Dice Game Pig"
+TIJMS_2007 = "Tijms 2007, Dice games and stochastic dynamic programming"
 
 
 @dataclass(frozen=True)

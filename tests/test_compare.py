@@ -179,3 +179,39 @@ def test_bad_input(args, message):
     result = CliRunner().invoke(cli, args)
     assert result.exit_code != 0
     assert message in result.output and len(result.output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("i, j, k, action", [
+    (79, 42, 21, "hold"), (37, 71, 48, "roll"), (71, 0, 20, "roll"), (42, 57, 22, "roll"),
+    (42, 57, 23, "hold"),
+])
+def test_keep_pace_and_end_race_follows_nellers_sample_transcripts(i, j, k, action):
+    """The "keep pace and end race" advisor exercise's five sample transcripts."""
+    from jeopardy.race.policies import practical
+
+    for name in ("keep-pace", "keep-pace-half-even"):
+        assert practical(100, name).rolls(i, j, k) == (action == "roll")
+
+
+def test_practical_policies_rounding_moves_the_fourth_decimal(pig100):
+    """Halves up (Java's Math.round) or to even (numpy) differ only where
+    j - i = 4 (mod 8), e.g. i = 0, j = 4: 21 + 0.5 rounds to 22 or 21."""
+    from jeopardy.race.policies import practical
+
+    model, optimal, _ = pig100
+    up, even = practical(100, "keep-pace"), practical(100, "keep-pace-half-even")
+    assert up.rolls(0, 4, 21) and not even.rolls(0, 4, 21)
+    differ = np.argwhere(up.roll != even.roll)
+    assert all((j - i) % 8 == 4 for i, j, _ in differ)
+    a = head_to_head(model, up, optimal).fair
+    b = head_to_head(model, even, optimal).fair
+    assert 1e-5 < abs(a - b) < 1e-4
+    score_base = practical(100, "score-base")
+    assert score_base.rolls(0, 40, 25) and not score_base.rolls(0, 40, 26)  # j - 14 = 26
+    assert not score_base.rolls(0, 0, 19) and score_base.rolls(69, 0, 20)
+
+
+def test_named_practical_policy_on_the_command_line():
+    result = CliRunner().invoke(cli, ["compare", "keep-pace", "optimal", "--json"])
+    assert result.exit_code == 0, result.output
+    assert 0.49 < json.loads(result.output)["fair"] < 0.50

@@ -50,3 +50,14 @@ def test_reproduce_command_json():
     assert data["counts"][MATCHES] == 8 and data["counts"][REFUTED] == 0
     assert [row["claim"] for row in data["context"]] == ["value iteration in R: 101 minutes"]
     assert {"source", "claim", "published", "ours", "verdict"} <= set(data["claims"][0])
+
+
+def test_literature_section():
+    from jeopardy.reproduce import literature
+
+    rows = literature()
+    numeric = [row for row in rows if row.numeric]
+    assert len(numeric) == 4 and all(row.verdict == MATCHES for row in numeric)
+    context = [row for row in rows if not row.numeric]
+    assert all(row.verdict is None for row in context)
+    assert any("keep pace" in row.claim for row in context)
