@@ -83,14 +83,13 @@ HOLD_20_SELF_PLAY = _rounded(0.5347, 4, NELLER_PIG_PAGES, "~0.5347")
 PIG_SOLITAIRE_REACH_10 = Published(0.465442, 1e-6, PIG_SOLITAIRE_COURSE,
                                    "6 decimals, truncated not rounded: one unit in the last "
                                    "place")
-# Hold-at-20-or-goal solitaire, mean turns to 100 by simulation.  The page
-# does not say how many games; the standard deviation of the number of turns
-# is about 4.45 (our simulation of 200,000 games), so 0.02 is 4 standard
-# errors of 800,000 games.
-HOLD_20_SOLITAIRE_TURNS = Published(12.634906, 0.02, NELLER_PIG_PAGES,
-                                    "a simulation of unstated size: 0.02 = 4 standard errors "
-                                    "of 800,000 games (standard deviation 4.45 turns)",
-                                    "12.634906")
+# Hold-at-20-or-goal solitaire, mean turns to 100 by simulation: the sample
+# transcript of Neller's "Average Pig Turns" exercise (1,000,000 games).  The
+# standard deviation of the number of turns is about 4.45 (our simulation of
+# 200,000 games), so a standard error is 0.00445 and 4 of them 0.018.
+HOLD_20_SOLITAIRE_TURNS = Published(12.634906, 0.018, NELLER_PIG_PAGES + ", Average Pig Turns",
+                                    "a simulation of 1,000,000 games: 4 standard errors "
+                                    "(standard deviation 4.45 turns)", "12.634906")
 
 # Durango Bill: two-dice Pig (a single 1 busts, double 1s lose the score),
 # probability in percent of reaching 100 within N = 1..15 turns, optimal play
