@@ -8,7 +8,7 @@ from jeopardy.cli.common import ErrorReportingGroup
 from jeopardy.cli.compare import compare, plot, reach, simulate
 from jeopardy.cli.exact import exact
 from jeopardy.cli.farkle import farkle
-from jeopardy.cli.games_to_win import skunk
+from jeopardy.cli.games_to_win import skunk, think
 from jeopardy.cli.expected import max_score
 from jeopardy.cli.play import play
 from jeopardy.cli.race import certify, policy, solve
@@ -24,7 +24,7 @@ def cli() -> None:
 
 for command in (games, turn, simultaneous, replies, solve, policy, exact, max_score,
                 compare, simulate, reach, plot, farkle, reproduce, play,
-                certify, skunk):
+                certify, skunk, think):
     cli.add_command(command)
 
 
