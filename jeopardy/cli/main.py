@@ -8,6 +8,7 @@ from jeopardy.cli.common import ErrorReportingGroup
 from jeopardy.cli.compare import compare, plot, reach, simulate
 from jeopardy.cli.exact import exact
 from jeopardy.cli.farkle import farkle
+from jeopardy.cli.games_to_win import skunk, think
 from jeopardy.cli.expected import max_score
 from jeopardy.cli.play import play
 from jeopardy.cli.race import certify, fairness, policy, solve
@@ -24,7 +25,7 @@ def cli() -> None:
 
 for command in (games, turn, simultaneous, replies, solve, policy, exact, max_score,
                 compare, simulate, reach, plot, farkle, reproduce, play,
-                certify, fairness, solitaire):
+                certify, fairness, solitaire, skunk, think):
     cli.add_command(command)
 
 
