@@ -46,4 +46,4 @@ def solitaire(goal, turns, model, game_name, as_json) -> None:
     click.echo(f"optimal hold-at by banked score (score:h; '-' = not a threshold): {shown}"
                + (" ..." if goal > 40 else ""))
     if reach is not None:
-        click.echo(f"best chance to reach {goal} within {turns} turns: {reach.probability:.6f}")
+        click.echo(f"best chance to reach {goal} within {turns} turns: {reach.probability:.9f}")
