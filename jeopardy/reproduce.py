@@ -230,7 +230,7 @@ def linux_magazin() -> list[Claim]:
         Claim(source, "value iteration in R: 101 minutes", published.LINUX_MAGAZIN_MINUTES.text,
               f"{solution.seconds * 1000:.1f} ms", None, "our solver time, for scale",
               numeric=False),
-        _row(wins, "optimal bot vs hold at 16: 5319 wins of 10000", result.fair,
+        _row(wins, f"optimal bot vs hold at 16: {wins.text} wins", result.fair,
              f"{result.fair:.4f} exact (fair coin); {(wins.value - result.fair) / stderr:+.2f} SE",
              "who started is not stated: fair coin assumed; " + wins.why),
     ]
