@@ -111,8 +111,6 @@ def test_doubling_the_settle_margin_changes_nothing():
 @pytest.mark.slow
 @pytest.mark.parametrize("goal", [1000, 2000, 3000])
 @pytest.mark.parametrize("first_to_reach", [False, True], ids=["round", "first-to-reach"])
-@pytest.mark.xfail(strict=True, reason="issue 10: solver banks below the minimum at the goal "
-                                       "and truncates the round rule")
 def test_solver_agrees_with_the_reference(goal, first_to_reach):
     from jeopardy.farkle.race import solve as solver
     from jeopardy.farkle.turn import FarkleRules
@@ -218,3 +216,25 @@ def test_simulation_refuses_bad_requests():
         simulate(ReferenceRules(goal=1000), first, second, games=0)
     with pytest.raises(JeopardyError, match="IV.4"):
         simulate(ReferenceRules(goal=1000, keep_any_part=True), first, second, games=10)
+
+
+SOLVER_SWITCHES = {  # reference rules -> the solver's FarkleRules switches
+    "IV.1": (dict(no_bank_six=True), dict(no_stop_on_six=True)),
+    "IV.2": (dict(high_min_bank=500, high_score=500), dict(high_min_bank=500, high_score=500)),
+    "IV.3": (dict(exact_goal=True), dict(exact_goal=True)),
+    "IV.4": (dict(keep_any_part=True), dict(keep_choice=True)),
+}
+
+
+@pytest.mark.parametrize("first_to_reach", [False, True], ids=["round", "first-to-reach"])
+@pytest.mark.parametrize("switch", sorted(SOLVER_SWITCHES))
+def test_solver_agrees_with_the_reference_under_each_optional_rule(switch, first_to_reach):
+    """Goal 1,000 (IV.1 under the round ending: 500, its settle margin is long)."""
+    from jeopardy.farkle.race import solve as solver
+    from jeopardy.farkle.turn import FarkleRules
+
+    ours, theirs = SOLVER_SWITCHES[switch]
+    goal = 500 if (switch == "IV.1" and not first_to_reach) else 1000
+    reference = solve(ReferenceRules(goal=goal, first_to_reach=first_to_reach, **ours))
+    package = solver(FarkleRules(goal=goal, **theirs), first_to_reach=first_to_reach)
+    assert abs(package.win_probability - reference.win_probability) < AGREE
