@@ -190,3 +190,12 @@ def test_the_fairest_bonus_is_the_one_closest_to_a_fair_game():
                                                "--json"]).output)
     assert {"bonus", "candidates"} <= set(data)
     assert all({"bonus", "win_probability"} == set(c) for c in data["candidates"])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("first_to_reach", [False, True], ids=["round", "first-to-reach"])
+def test_a_million_games_at_2000_agree_within_four_standard_errors(first_to_reach):
+    """Issue 10's check at goal 2,000 (10,000: benchmarks/farkle.py --games 1000000)."""
+    solution = solve(FarkleRules(goal=2000), first_to_reach=first_to_reach)
+    sim = simulate(solution, 1_000_000, seed=11)
+    assert abs(sim.first_player_wins - solution.win_probability) < 4 * sim.stderr
