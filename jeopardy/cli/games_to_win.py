@@ -33,7 +33,9 @@ def skunk(turns, cap, model, game_name, as_json) -> None:
                f"(proved bound {data['bound']:.1e}, cap {data['cap']}, {data['seconds']:.1f} s)")
     click.echo("against optimal play:        as first     as second")
     for name, record in data["compare"].items():
-        click.echo(f"  {record['policy']:<32} {record['as_first']:.9f}  {record['as_second']:.9f}")
+        bound = f"  (proved bound {record['bound']:.1e})" if record["bound"] > 1e-13 else ""
+        click.echo(f"  {record['policy']:<32} {record['as_first']:.9f}  "
+                   f"{record['as_second']:.9f}{bound}")
     click.echo("turn total of the first hold:")
     for where, total in data["first_holds"].items():
         click.echo(f"  {where}: {total}")
