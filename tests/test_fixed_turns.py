@@ -162,3 +162,10 @@ def test_cli_skunk_json_keys():
 def test_cli_skunk_bad_input():
     result = CliRunner().invoke(cli, ["skunk", "--turns", "-1"])
     assert result.exit_code == 2 and "--turns" in result.output
+
+
+def test_cap_grows_until_the_bound_is_met():
+    solution = solve_fixed_turns(game("skunk"), 2, tolerance=1e-13)
+    assert solution.bound <= 1e-13 and solution.cap >= 150
+    loose = solve_fixed_turns(game("skunk"), 2, cap=40)
+    assert loose.bound > 1e-13  # so the growth is needed at small caps

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jeopardy.errors import JeopardyError
 from jeopardy.expected.policies import odds, optimal
 from jeopardy.expected.solver import solve_expected
 from jeopardy.fixed_turns.policies import ExpectedScore, Optimal, Rule
@@ -75,15 +74,7 @@ def analyse(model: RollModel, turns: int = 5, cap: int | None = None,
     matchups = []
     for policy in policies.values():
         matchups += [(policy, Optimal()), (Optimal(), policy)]
-    size = cap if cap is not None else max(150, 12 * model.max_points)
-    while True:
-        solution = solve_fixed_turns(model, turns, size, matchups, progress)
-        worst = max([solution.bound] + [(m.upper - m.lower) / 2 for m in solution.matchups])
-        if cap is not None or worst <= tolerance:
-            break
-        size = int(size * 1.5)
-        if progress is not None:
-            progress(f"bound {worst:.1e} above {tolerance:.0e}; cap raised to {size}")
+    solution = solve_fixed_turns(model, turns, cap, matchups, progress, tolerance)
     records = []
     for index, (name, policy) in enumerate(policies.items()):
         first, second = solution.matchups[2 * index], solution.matchups[2 * index + 1]

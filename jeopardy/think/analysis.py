@@ -88,7 +88,7 @@ class ThinkAnalysis:
                 f"{sum(self.mixed_states)} mixed states)")
 
 
-def analyse(model: RollModel, rounds: int = 5, score_cap: int = 160, turn_cap: int = 160,
+def analyse(model: RollModel, rounds: int = 5, score_cap: int = 200, turn_cap: int = 200,
             progress=None) -> ThinkAnalysis:
     if rounds < 1:
         raise JeopardyError(f"number of rounds must be at least 1; got {rounds}")
