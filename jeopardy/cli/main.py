@@ -13,6 +13,7 @@ from jeopardy.cli.play import play
 from jeopardy.cli.race import certify, policy, solve
 from jeopardy.cli.reproduce import reproduce
 from jeopardy.cli.single_turn import games, replies, simultaneous, turn
+from jeopardy.cli.sweep import sweep
 
 
 @click.group(cls=ErrorReportingGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -23,7 +24,7 @@ def cli() -> None:
 
 for command in (games, turn, simultaneous, replies, solve, policy, exact, max_score,
                 compare, simulate, reach, plot, farkle, reproduce, play,
-                certify):
+                certify, sweep):
     cli.add_command(command)
 
 
