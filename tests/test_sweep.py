@@ -208,7 +208,7 @@ def test_a_task_larger_than_every_worker_is_refused_before_it_runs(tmp_path):
     from distributed import Client, LocalCluster
 
     with LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
-                      resources={"MEMORY": 6_000_000}, dashboard_address=None) as cluster, \
+                      resources={"memory": 6_000_000}, dashboard_address=None) as cluster, \
             Client(cluster, timeout="20s") as client:
         frame = jeopardy.sweep({"games": ["pig"], "goals": [12, 150],
                                 "analyses": ["solve", {"name": "compare", "against": ["hold:20"]}]},
@@ -298,7 +298,7 @@ def cluster(tmp_path):
         for name in ("a", "b"):
             processes.append(start(["distributed.cli.dask_worker", address, "--name", name,
                                     "--nthreads", "1", "--no-nanny", "--no-dashboard",
-                                    "--host", "127.0.0.1", "--resources", "MEMORY=2e9"],
+                                    "--host", "127.0.0.1", "--resources", "memory=2e9"],
                                    tmp_path / f"worker-{name}.log"))
         from distributed import Client
 

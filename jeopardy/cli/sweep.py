@@ -67,15 +67,44 @@ def sweep(spec, out, scheduler, workers, threads, plot_file, connect_timeout, re
         click.echo(f"figure: {figure_path}")
 
 
+TITLES = {
+    "solve": "P(first player wins), optimal play",
+    "fairness": "compensation points: the second player's head start closest to a fair game",
+    "compare": "P(optimal play beats {against}), a fair coin deciding who starts",
+    "simultaneous": "simultaneous single-turn game over hold at 1..goal: value, and the "
+                    "hold-at values its optimal mixed strategy uses",
+    "solitaire": "solitaire",
+}
+
+
 def _table(frame) -> str:
-    lines = [f"{'game':<16} {'goal':>5} {'analysis':<18} {'value':>10} {'seconds':>8}  error"]
-    for row in frame.itertuples(index=False):
-        analysis = row.analysis + (f" {row.against}" if row.against else "")
-        if row.players != 2 or row.ending != "first-to-goal":
-            analysis += f" ({row.players}p, {row.ending})"
-        value = "" if row.value != row.value else (
-            f"{row.value:10.0f}" if row.analysis == "fairness" else f"{row.value:10.6f}")
-        seconds = "" if row.seconds != row.seconds else f"{row.seconds:8.3f}"
-        lines.append(f"{row.game:<16} {row.goal:>5} {analysis:<18} {value:>10} {seconds:>8}  "
-                     f"{row.error}".rstrip())
-    return "\n".join(lines)
+    """One block per analysis: goals down, games across; then the errors, counted."""
+    lines = []
+    good = frame[frame["error"] == ""]
+    groups = good.groupby(["analysis", "against", "players", "ending"], sort=False)
+    for (analysis, against, players, ending), part in groups:
+        title = TITLES.get(analysis, analysis).format(against=against)
+        if players != 2 or ending != "first-to-goal":
+            title += f" ({players} players, {ending})"
+        lines.append(title)
+        if analysis == "simultaneous":
+            for row in part.itertuples(index=False):
+                lines.append(f"{row.goal:>6} {row.game:<16} value {row.value:g}, hold at {row.support}")
+            lines.append("")
+            continue
+        games = list(dict.fromkeys(part["game"]))
+        width = max(10, *(len(g) for g in games))
+        lines.append(f"{'goal':>6} " + " ".join(f"{g:>{width}}" for g in games))
+        table = part.pivot_table(index="goal", columns="game", values="value", aggfunc="first")
+        for goal, row in table.iterrows():
+            cells = []
+            for g in games:
+                v = row.get(g)
+                cells.append(" " * width if v != v or v is None else
+                             f"{v:>{width}.0f}" if analysis == "fairness" else f"{v:>{width}.6f}")
+            lines.append(f"{goal:>6} " + " ".join(cells))
+        lines.append("")
+    failed = frame[frame["error"] != ""]
+    for message, count in failed["error"].value_counts(sort=False).items():
+        lines.append(f"error in {count} task{'s' if count > 1 else ''}: {message}")
+    return "\n".join(lines).rstrip()

@@ -13,8 +13,8 @@ and skipped on a rerun.  A worker that dies takes no row with it: the
 scheduler runs its tasks again elsewhere; if a task still cannot finish (it
 killed three workers), its row carries the reason and is not stored, so the
 next run tries it again.  Each task asks for its estimated memory as the
-Dask resource ``MEMORY`` (workers declare theirs: ``--resources
-MEMORY=BYTES``), so a worker never takes on more tasks than fit; a task
+Dask resource ``memory`` (workers declare theirs: ``--resources
+memory=BYTES``), so a worker never takes on more tasks than fit; a task
 larger than every worker is an error row, refused before it starts.
 """
 from __future__ import annotations
@@ -31,7 +31,7 @@ from jeopardy.sweeps.memory import estimated_memory, estimated_work
 from jeopardy.sweeps.spec import Sweep, Task, read
 from jeopardy.sweeps.store import RowStore
 
-RESOURCE = "MEMORY"
+RESOURCE = "memory"  # lower case: DASK_DISTRIBUTED__WORKER__RESOURCES__MEMORY sets it too
 MEMORY_SHARE = 0.8  # of the machine's memory given to a local cluster's tasks
 CONNECT_TIMEOUT = 30  # seconds to reach a scheduler and see a worker
 COLUMNS = ("task", "game", "goal", "players", "ending", "analysis", "against", "value",
@@ -104,7 +104,7 @@ def machine() -> tuple[int, int]:
 
 
 def local_cluster(workers: int | None = None, processes: bool = True):
-    """A ``LocalCluster`` sized to the machine, each worker declaring its ``MEMORY``."""
+    """A ``LocalCluster`` sized to the machine, each worker declaring its ``memory``."""
     import logging
 
     from distributed import LocalCluster
@@ -145,7 +145,7 @@ def _client(scheduler, workers: int | None, processes: bool, timeout: float):
 
 
 def _capacity(client, timeout: float) -> int | None:
-    """The largest worker's ``MEMORY``, or None if some worker declares none."""
+    """The largest worker's ``memory``, or None if some worker declares none."""
     try:
         client.wait_for_workers(1, timeout=timeout)
     except TimeoutError:
@@ -167,7 +167,7 @@ def _run_on_dask(pending: list[Task], scheduler, workers, processes, finished,
         capacity = _capacity(client, timeout)
         if capacity is None:
             notes.append(f"some workers declare no {RESOURCE} resource: tasks are not held back "
-                         "by their memory estimates (start workers with --resources MEMORY=BYTES)")
+                         "by their memory estimates (start workers with --resources memory=BYTES)")
         token = secrets.token_hex(4)
         futures = {}
         for rank, task in enumerate(pending):
