@@ -26,9 +26,10 @@ from jeopardy.cli.common import json_option
               help="seconds to reach the scheduler and see a worker")
 @click.option("--restart", is_flag=True, help="recompute rows finished by an earlier run")
 @click.option("--no-progress", is_flag=True, help="no progress bar on stderr")
+@click.option("--quiet", is_flag=True, help="only the summary lines, not the table")
 @json_option
 def sweep(spec, out, scheduler, workers, threads, plot_file, connect_timeout, restart, no_progress,
-          as_json) -> None:
+          quiet, as_json) -> None:
     """Run a grid of games x goals x players x endings x analyses (see docs/sweep.md)."""
     from jeopardy.cli.progress import SweepProgress
     from jeopardy.errors import JeopardyError
@@ -59,8 +60,9 @@ def sweep(spec, out, scheduler, workers, threads, plot_file, connect_timeout, re
                                "rows": rows}, indent=2))
         return
     for note in frame.attrs["notes"]:
-        click.echo(f"note: {note}", err=True)
-    click.echo(_table(frame))
+        click.echo(f"note: {note}")
+    if not quiet:
+        click.echo(_table(frame))
     click.echo(f"{len(frame)} tasks, {errors} with an error; "
                f"results in {directory}/results.parquet and {directory}/results.csv")
     if figure_path:
