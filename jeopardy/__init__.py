@@ -1,7 +1,7 @@
 """jeopardy: game-theoretic analysis of jeopardy dice games.
 
 Layers point down only: ``rules`` (roll models, presets) -> analyses
-(``turn``, ``simultaneous``, ``race``, ``exact``, ``expected``, ``farkle``)
+(``turn``, ``simultaneous``, ``race``, ``exact``, ``expected``, ``solitaire``, ``farkle``)
 -> presentation (``cli``, ``plots``, exports).
 """
 

@@ -1,18 +1,126 @@
-"""Numbers the seed documents publish, as printed there.
+"""Numbers the literature publishes, as printed there, with the tolerance we compare at.
 
 One place for them: ``jeopardy reproduce`` sets them beside our results and
-the seed tests compare against them.  Nothing here is computed.
+the tests compare against them.  Nothing here is computed.  Each scalar is a
+:class:`Published` record (value, tolerance, source, and why that tolerance);
+the tables below keep the seeds' own layout, with one stated tolerance each.
 """
 from __future__ import annotations
 
-# Single-turn simultaneous Pig puzzle: the distribution of "hold at 20".
+import math
+from dataclasses import dataclass
+
+NELLER_PRESSER_2004 = "Neller & Presser 2004"
+PUZZLE = "single-turn simultaneous Pig puzzle"
+LINUX_MAGAZIN = "Linux Magazin blog (goal 50, a 6 busts)"
+TEN_THOUSAND = "Ten Thousand analysis"
+NELLER_PIG_PAGES = "Neller's Pig pages (cs.gettysburg.edu/~tneller/resources/pig)"
+PIG_SOLITAIRE_COURSE = "course solution to Neller's Pig Solitaire exercise"
+DURANGO_BILL = "Durango Bill, two-dice Pig statistics (durangobill.com/Pig1Statistics.html)"
+PRACTICAL_PLAY = "Neller & Presser 2010, Practical Play of the Dice Game Pig"
+TIJMS_2007 = "Tijms 2007, Dice games and stochastic dynamic programming"
+
+
+@dataclass(frozen=True)
+class Published:
+    """One published number.
+
+    ``value`` is the number as printed; ours matches when
+    ``|ours - value| <= tolerance``.  For a simulated number, ``trials`` is
+    the number of simulated games and the tolerance is ``sigmas`` standard
+    errors of a proportion (``tolerance_for``).
+    """
+
+    value: float
+    tolerance: float | None
+    source: str
+    why: str
+    printed: str = ""
+    trials: int = 0
+    sigmas: float = 0.0
+
+    def tolerance_for(self, ours: float) -> float:
+        if self.tolerance is not None:
+            return self.tolerance
+        return self.sigmas * math.sqrt(ours * (1 - ours) / self.trials)
+
+    def matches(self, ours: float) -> bool:
+        return abs(ours - self.value) <= self.tolerance_for(ours)
+
+    @property
+    def text(self) -> str:
+        return self.printed or repr(self.value)
+
+
+def _rounded(value: float, decimals: int, source: str, printed: str = "") -> Published:
+    """A value printed to ``decimals`` places: half a unit in the last place."""
+    return Published(value, 0.5 * 10.0 ** -decimals, source,
+                     f"printed to {decimals} decimals: half a unit in the last place", printed)
+
+
+# Neller & Presser 2004.
+PIG_FIRST_PLAYER = _rounded(0.5306, 4, NELLER_PRESSER_2004)
+PIG_EQUATIONS = Published(505_000, 0, NELLER_PRESSER_2004, "a count: exact", "505,000")
+PIG_BEST_REPLY_FIRST = _rounded(0.5874, 4, NELLER_PRESSER_2004, "58.74%")
+PIG_HOLD_20_FIRST = _rounded(0.4776, 4, NELLER_PRESSER_2004, "47.76%")
+PIG_BEST_REPLY_FAIR = _rounded(0.5549, 4, NELLER_PRESSER_2004, "55.49%")
+THINK_TOLERANCE = Published(0.0, 1e-12, NELLER_PRESSER_2004,
+                            "printed to 14+ significant digits; 1e-12 allows float summation order")
+EIGHT_TURNS = Published(8, 0, NELLER_PRESSER_2004,
+                        "a count of turns: exact ('Pig games longer than eight turns')", "> 8 turns")
+
+# Linux Magazin: the optimal bot won 5319 of 10000 games against hold at 16.
+LINUX_MAGAZIN_WINS = Published(0.5319, None, LINUX_MAGAZIN,
+                               "a simulation of 10,000 games: 4 standard errors", "5319/10000",
+                               trials=10_000, sigmas=4)
+LINUX_MAGAZIN_MINUTES = Published(101, None, LINUX_MAGAZIN,
+                                  "a running time on other hardware: not compared", "101 min")
+
+# Neller's Pig pages and exercises.
+HOLD_20_SELF_PLAY = _rounded(0.5347, 4, NELLER_PIG_PAGES, "~0.5347")
+# Printed to 6 decimals; the digits are a truncation of ours (0.4654427...,
+# which rounds to 0.465443), so the tolerance is one unit in the last place.
+PIG_SOLITAIRE_REACH_10 = Published(0.465442, 1e-6, PIG_SOLITAIRE_COURSE,
+                                   "6 decimals, truncated not rounded: one unit in the last "
+                                   "place")
+# Hold-at-20-or-goal solitaire, mean turns to 100 by simulation: the sample
+# transcript of Neller's "Average Pig Turns" exercise (1,000,000 games).  The
+# standard deviation of the number of turns is about 4.45 (our simulation of
+# 200,000 games), so a standard error is 0.00445 and 4 of them 0.018.
+HOLD_20_SOLITAIRE_TURNS = Published(12.634906, 0.018, NELLER_PIG_PAGES + ", Average Pig Turns",
+                                    "a simulation of 1,000,000 games: 4 standard errors "
+                                    "(standard deviation 4.45 turns)", "12.634906")
+
+# Durango Bill: two-dice Pig (a single 1 busts, double 1s lose the score),
+# probability in percent of reaching 100 within N = 1..15 turns, optimal play
+# for N, by start-of-turn score.  Only the rows the stored page shows in full.
+DURANGO_BILL_TOLERANCE = 0.05 + 1e-9  # printed to 0.1 percent
+DURANGO_BILL_REACH = {
+    99: (69.4, 88.8, 94.2, 95.7, 96.2, 96.4, 96.6, 96.8, 97.0, 97.2, 97.4, 97.7, 97.9, 98.1, 98.3),
+    98: (69.4, 88.8, 94.2, 95.7, 96.2, 96.4, 96.6, 96.8, 97.0, 97.2, 97.4, 97.7, 97.9, 98.1, 98.3),
+    97: (69.4, 88.8, 94.2, 95.7, 96.2, 96.4, 96.6, 96.8, 97.0, 97.2, 97.4, 97.7, 97.9, 98.1, 98.3),
+    96: (69.4, 88.8, 94.2, 95.7, 96.2, 96.4, 96.6, 96.8, 97.0, 97.2, 97.4, 97.7, 97.9, 98.1, 98.3),
+    95: (68.6, 88.2, 93.8, 95.5, 96.0, 96.3, 96.4, 96.6, 96.9, 97.1, 97.3, 97.6, 97.8, 98.1, 98.3),
+    94: (66.9, 87.1, 93.2, 95.0, 95.7, 96.0, 96.2, 96.4, 96.6, 96.9, 97.1, 97.4, 97.7, 97.9, 98.1),
+    93: (64.4, 85.2, 92.0, 94.3, 95.1, 95.5, 95.7, 96.0, 96.2, 96.5, 96.8, 97.1, 97.4, 97.7, 97.9),
+    92: (61.0, 82.6, 90.3, 93.1, 94.3, 94.8, 95.1, 95.4, 95.7, 96.0, 96.3, 96.7, 97.0, 97.3, 97.6),
+    91: (56.7, 79.0, 87.9, 91.5, 93.2, 94.0, 94.4, 94.7, 95.1, 95.4, 95.8, 96.2, 96.5, 96.9, 97.2),
+    90: (53.2, 75.9, 85.6, 90.2, 92.3, 93.3, 93.8, 94.2, 94.5, 94.9, 95.3, 95.7, 96.1, 96.5, 96.9),
+    89: (50.4, 73.2, 83.5, 89.0, 91.6, 92.7, 93.3, 93.7, 94.1, 94.5, 94.9, 95.4, 95.8, 96.3, 96.7),
+    88: (48.2, 71.0, 81.7, 88.0, 91.0, 92.2, 92.9, 93.3, 93.7, 94.2, 94.6, 95.1, 95.6, 96.0, 96.4),
+}
+
+# Single-turn simultaneous Pig puzzle: the distribution of "hold at 20", printed to
+# 17 significant digits: ours must be within 2e-16 and the seed's float procedure
+# must give every printed digit.
+PUZZLE_TOLERANCE = 2e-16
 PUZZLE_HOLD_20 = {
     0: "0.62454083420125672", 20: "0.099712986645624821", 21: "0.094990627487340995",
     22: "0.074188848985588224", 23: "0.054196084766465126", 24: "0.035198091574370427",
     25: "0.01717252633935375",
 }
 
-# Neller & Presser: Piglet to 2, equations (1).
+# Neller & Presser: Piglet to 2, equations (1); exact fractions, compared exactly.
 PIGLET_2 = {(0, 0, 0): "4/7", (0, 0, 1): "5/7", (0, 1, 0): "2/5", (0, 1, 1): "3/5",
             (1, 0, 0): "4/5", (1, 1, 0): "2/3"}
 
@@ -25,6 +133,8 @@ THINK = [
     (20, "odds", 104.72378302093477),
 ]
 
+# Ten Thousand tables, printed to 2 decimals: half a unit in the last place.
+TEN_THOUSAND_TOLERANCE = "1/200"
 # Ten Thousand, Table 1: (I, K) -> (P(I,K) in %, S(I,K)); K = 0 is P(I, 0).
 TEN_THOUSAND_TABLE_1 = {
     (1, 6): (33.33, 75.00), (1, 0): (66.67, None),

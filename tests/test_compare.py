@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from jeopardy import published
 from jeopardy.cli.main import cli
 from jeopardy.errors import JeopardyError
 from jeopardy.race.evaluation import best_response, head_to_head
@@ -35,11 +36,13 @@ def test_paper_numbers_are_the_best_response_to_hold_at_20(pig100):
     *against hold at 20*, not of the self-play optimal policy."""
     model, optimal, hold20 = pig100
     reply = head_to_head(model, best_response(model, hold20), hold20)
-    assert reply.first == pytest.approx(0.5874, abs=5e-5)
-    assert 1 - reply.second == pytest.approx(0.4776, abs=5e-5)
-    assert reply.fair == pytest.approx(0.5549, abs=5e-5)
+    for claim, ours in [(published.PIG_BEST_REPLY_FIRST, reply.first),
+                        (published.PIG_HOLD_20_FIRST, 1 - reply.second),
+                        (published.PIG_BEST_REPLY_FAIR, reply.fair)]:
+        assert ours == pytest.approx(claim.value, abs=claim.tolerance)
     selfplay = head_to_head(model, optimal, hold20)
-    assert selfplay.first < reply.first - 0.01  # 0.5715: clearly not the paper's 0.5874
+    # 0.5715: clearly not the paper's 0.5874
+    assert selfplay.first < published.PIG_BEST_REPLY_FIRST.value - 0.01
     assert selfplay.second < reply.second
 
 
@@ -115,7 +118,8 @@ def test_compare_simulate_reach_plot_commands(tmp_path):
                                  "hold:20", "--json"])
     data = json.loads(result.output)
     assert {"first", "second", "fair"} <= set(data)
-    assert data["first"] == pytest.approx(0.5874, abs=5e-5)
+    claim = published.PIG_BEST_REPLY_FIRST
+    assert data["first"] == pytest.approx(claim.value, abs=claim.tolerance)
     result = runner.invoke(cli, ["simulate", "optimal", "hold:20", "--goal", "50", "--games",
                                  "2000", "--seed", "5", "--json"])
     assert {"first", "second", "fair", "stderr"} <= set(json.loads(result.output))
@@ -150,3 +154,39 @@ def test_bad_input(args, message):
     result = CliRunner().invoke(cli, args)
     assert result.exit_code != 0
     assert message in result.output and len(result.output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("i, j, k, action", [
+    (79, 42, 21, "hold"), (37, 71, 48, "roll"), (71, 0, 20, "roll"), (42, 57, 22, "roll"),
+    (42, 57, 23, "hold"),
+])
+def test_keep_pace_and_end_race_follows_nellers_sample_transcripts(i, j, k, action):
+    """The "keep pace and end race" advisor exercise's five sample transcripts."""
+    from jeopardy.race.policies import practical
+
+    for name in ("keep-pace", "keep-pace-half-even"):
+        assert practical(100, name).rolls(i, j, k) == (action == "roll")
+
+
+def test_practical_policies_rounding_moves_the_fourth_decimal(pig100):
+    """Halves up (Java's Math.round) or to even (numpy) differ only where
+    j - i = 4 (mod 8), e.g. i = 0, j = 4: 21 + 0.5 rounds to 22 or 21."""
+    from jeopardy.race.policies import practical
+
+    model, optimal, _ = pig100
+    up, even = practical(100, "keep-pace"), practical(100, "keep-pace-half-even")
+    assert up.rolls(0, 4, 21) and not even.rolls(0, 4, 21)
+    differ = np.argwhere(up.roll != even.roll)
+    assert all((j - i) % 8 == 4 for i, j, _ in differ)
+    a = head_to_head(model, up, optimal).fair
+    b = head_to_head(model, even, optimal).fair
+    assert 1e-5 < abs(a - b) < 1e-4
+    score_base = practical(100, "score-base")
+    assert score_base.rolls(0, 40, 25) and not score_base.rolls(0, 40, 26)  # j - 14 = 26
+    assert not score_base.rolls(0, 0, 19) and score_base.rolls(69, 0, 20)
+
+
+def test_named_practical_policy_on_the_command_line():
+    result = CliRunner().invoke(cli, ["compare", "keep-pace", "optimal", "--json"])
+    assert result.exit_code == 0, result.output
+    assert 0.49 < json.loads(result.output)["fair"] < 0.50

@@ -75,6 +75,63 @@ def test_one_die_pig_optimal_equals_hold_at_20_exactly(turns):
     assert not compare(best, strict, best).strict_differences
 
 
+def _bounded_twin(turns: int, cap: int, top: int) -> float:
+    """Written from the rules: n turns of one-die Pig, a final score counts as
+    min(score, cap); explicit states (turn, score, turn total), turn totals
+    allowed up to ``top`` (then the player must hold), plain recursion."""
+    from functools import lru_cache
+
+    @lru_cache(maxsize=None)
+    def value(turn: int, score: int, total: int) -> Fraction:
+        if turn > turns:
+            return Fraction(min(score, cap))
+        hold = value(turn + 1, score + total, 0)
+        if total >= top:
+            return hold
+        roll = Fraction(1, 6) * value(turn + 1, score, 0)  # a 1: the turn total is lost
+        for face in range(2, 7):
+            roll += Fraction(1, 6) * value(turn, score, total + face)
+        return max(hold, roll)
+
+    return value(1, 0, 0)
+
+
+@pytest.mark.parametrize("turns, cap", [(2, 30), (3, 45), (4, 23)])
+def test_bounded_scores_match_a_twin_that_allows_twice_the_turn_total(turns, cap):
+    """With final scores capped at S the solver forces a hold above t = S; a
+    twin allowing turn totals up to 2S agrees, and so does the exact value."""
+    pig = game("pig")
+    ours = solve_expected(pig, turns, optimal("hold"), score_cap=cap)
+    twin = _bounded_twin(turns, cap, 2 * cap)
+    assert ours.expected == pytest.approx(float(twin), abs=1e-12)
+    assert exact_expected(ours) == twin
+
+
+@pytest.mark.slow
+def test_eight_turn_claim_holds_exactly_with_scores_capped_at_200():
+    """'the same deviation of optimal versus odds-based policies for Pig games
+    longer than eight turns': unbounded, never (ties only); with final scores
+    capped at 200, the first strict deviation is at 9 turns, where optimal
+    holds near the cap and hold at 20 rolls.  Caps 199 and 223 are the edges
+    of the range giving 9; 198 gives 8 and 224 gives 10."""
+    from jeopardy.expected.analysis import first_deviation
+
+    pig = game("pig")
+    hold20 = odds(pig, strict=True)
+    assert first_deviation(pig, hold20, 12).turns is None
+    bounded = first_deviation(pig, hold20, 12, score_cap=200)
+    assert bounded.turns == 9
+    assert all(not d.first_rolls and d.second_rolls and d.margin < 0 for d in bounded.states)
+    assert min(d.turn for d in bounded.states) == 7
+    for cap, turns in [(198, 8), (199, 9), (223, 9), (224, 10)]:
+        assert first_deviation(pig, hold20, 12, score_cap=cap).turns == turns
+    # Up to eight turns the two reach the same states and decide alike.
+    eight = solve_expected(pig, 8, optimal("hold"), score_cap=200)
+    rule = solve_expected(pig, 8, hold20, score_cap=200)
+    same = compare(eight, rule, eight)
+    assert same.same_reachable_states and not same.differences
+
+
 def test_cap_is_certified_and_a_larger_cap_changes_nothing(think):
     best = solve_expected(think, 5, optimal())
     wider = solve_expected(think, 5, optimal(), cap=2 * best.cap)
@@ -121,3 +178,18 @@ def test_max_score_command():
     assert "turn 2, score 25, turn total 16: roll vs hold" in result.output
     result = runner.invoke(cli, ["max-score", "--turns", "0"])
     assert result.exit_code != 0 and "at least 1" in result.output
+
+
+def test_max_score_command_with_a_score_cap():
+    runner = CliRunner()
+    result = runner.invoke(cli, ["max-score", "--game", "pig", "--turns", "9", "--policy",
+                                 "optimal-ties-hold", "--compare", "odds-strict", "--score-cap",
+                                 "200", "--no-exact", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["score_cap"] == 200 and data["comparison"]["strict_differences"] == 282
+    result = runner.invoke(cli, ["max-score", "--game", "pig", "--score-cap", "200",
+                                 "--simulate", "10"])
+    assert result.exit_code != 0 and "--score-cap" in result.output
+    result = runner.invoke(cli, ["max-score", "--game", "pig", "--score-cap", "0"])
+    assert result.exit_code != 0 and "score cap must be a positive integer" in result.output

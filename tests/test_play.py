@@ -35,3 +35,47 @@ def test_play_command_quits_cleanly():
     result = CliRunner().invoke(cli, ["play", "--goal", "20", "--hints", "--seed", "1"], input="r\nh\nq\n")
     assert result.exit_code == 0
     assert "P(win): roll" in result.output and "bye" in result.output
+
+
+def test_unknown_answers_and_a_bare_enter_ask_again_and_end_of_input_quits():
+    result = CliRunner().invoke(cli, ["play", "--goal", "20", "--seed", "1"], input="x\n\n")
+    assert result.exit_code == 0
+    assert result.output.count("please answer") == 2
+    assert "you roll" not in result.output and result.output.rstrip().endswith("bye")
+
+
+def test_ten_thousand_advice_is_the_solution_and_a_game_between_optimal_players_ends():
+    from jeopardy.farkle.play import COMPUTER, PERSON, FarkleMatch
+    from jeopardy.farkle.race import solve as solve_farkle
+    from jeopardy.farkle.turn import FarkleRules
+
+    solution = solve_farkle(FarkleRules(goal=1000))
+    match = FarkleMatch(solution, seed=7)
+    throw, bank = match.advice()
+    assert bank is None  # no bank before the first throw
+    assert throw == pytest.approx(solution.win_probability, abs=1e-12)
+    ends = []
+    for seed in range(20):
+        match = FarkleMatch(solution, seed=seed, person_first=seed % 2 == 0)
+        for _ in range(10_000):
+            if match.winner is not None:
+                break
+            throw, bank = match.advice()
+            t, n = match.turn_total // 50, match.dice
+            if not match.last_turn:
+                values, _ = solution.column(match.scores[match.mover],
+                                            match.scores[1 - match.mover], match.first)
+            if not match.last_turn and t < len(values):
+                assert max(throw, bank if bank is not None else 0.0) == \
+                    pytest.approx(values[t, n], abs=1e-12)
+            match.bank() if not match.computer_throws() else match.throw()
+        ends.append(match.winner)
+    assert set(ends) <= {PERSON, COMPUTER, 0.5} and None not in ends
+
+
+def test_ten_thousand_play_command_shows_throws_and_hints():
+    result = CliRunner().invoke(cli, ["play", "--game", "ten-thousand", "--goal", "1000",
+                                      "--hints", "--seed", "3"], input="t\nt\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "set aside" in result.output and "P(win): throw" in result.output
+    assert result.output.rstrip().endswith("bye")

@@ -1,6 +1,7 @@
 """Published claims of Neller & Presser (2004), recomputed."""
 import pytest
 
+from jeopardy import published
 from jeopardy.race.solver import solve
 from jeopardy.rules import game
 
@@ -12,7 +13,8 @@ def pig100():
 
 def test_first_player_wins_53_06_percent(pig100):
     """'P(0,0,0) ~ 0.5306' -- printed to 4 digits, so tolerance 5e-5."""
-    assert pig100.win_probability(0, 0, 0) == pytest.approx(0.5306, abs=5e-5)
+    claim = published.PIG_FIRST_PLAYER
+    assert pig100.win_probability(0, 0, 0) == pytest.approx(claim.value, abs=claim.tolerance)
 
 
 def test_41_vs_49_roll_to_22_unless_exactly_27(pig100):
@@ -26,7 +28,7 @@ def test_41_vs_49_roll_to_22_unless_exactly_27(pig100):
 
 def test_states_count(pig100):
     """'Pig presents us with 505,000 equations.'"""
-    assert pig100.states == 505_000
+    assert pig100.states == published.PIG_EQUATIONS.value
 
 
 def test_never_holds_below_21_from_zero(pig100):

@@ -129,3 +129,21 @@ def test_to_dict_has_exact_strings(pig_solution):
     assert data["value"] == "0" and data["verified"] is True
     assert sum(Fraction(s["probability"]) for s in data["strategy"]) == 1
     assert sum(Fraction(p) for p in data["score_distribution"].values()) == 1
+
+
+def test_doubling_the_best_responses_turn_total_cap_changes_nothing():
+    """Above the opponent's top score stopping wins (the proof in
+    jeopardy.simultaneous.best_response); a zero-mass score at twice the top
+    doubles the programme's range and must change nothing, exactly."""
+    from fractions import Fraction
+
+    from jeopardy.rules import game
+    from jeopardy.turn.distribution import generating_function_distribution
+
+    model = game("pig")
+    opponent = dict(generating_function_distribution(model, 20).probabilities)
+    wide = dict(opponent)
+    wide[2 * max(opponent)] = Fraction(0)
+    base, wider = best_response(model, opponent), best_response(model, wide)
+    assert base.value == wider.value
+    assert base.rule.roll_at == wider.rule.roll_at

@@ -10,8 +10,11 @@ import click
 from jeopardy.errors import JeopardyError
 
 
-def game_options(function=None, *, default: str = "pig"):
-    """``--game``, ``--faces``, ``--bad-face``, ``--model`` on a command."""
+def game_options(function=None, *, default: str = "pig", extra_games: tuple[str, ...] = ()):
+    """``--game``, ``--faces``, ``--bad-face``, ``--model`` on a command.
+
+    ``extra_games`` are names the command handles itself (no roll model: ``model=None``).
+    """
 
     def decorate(function):
         @click.option("--game", "game_name", default=default, show_default=True,
@@ -25,7 +28,9 @@ def game_options(function=None, *, default: str = "pig"):
         def wrapper(*args, game_name, faces, bad_face, model_file, **kwargs):
             from jeopardy.rules import game, load
 
-            if model_file is not None:
+            if game_name in extra_games and model_file is None:
+                model = None
+            elif model_file is not None:
                 model = load(model_file)
             else:
                 model = game(game_name, faces, bad_face)

@@ -7,7 +7,8 @@ from jeopardy.cli.common import emit_json, game_options, json_option
 from jeopardy.cli.race import goal_option, resolve_goal, solved
 from jeopardy.errors import JeopardyError
 
-POLICY_HELP = ("optimal, best-response (to the other policy), hold:N, rule:FORMULA "
+POLICY_HELP = ("optimal, best-response (to the other policy), hold:N, rule:FORMULA, "
+               "keep-pace, keep-pace-half-even, score-base, hold-25 (Neller & Presser 2010) "
                "(e.g. 'rule:k < 21 + (j - i) / 8 or max(i, j) >= 71'), or a .csv/.npz policy file")
 
 
@@ -28,6 +29,8 @@ def build_policy(spec: str, model, goal: int, other_spec: str | None = None, _de
         return policies.hold_at(goal, h)
     if spec.startswith("rule:"):
         return policies.from_formula(goal, spec[5:])
+    if spec in policies.PRACTICAL:
+        return policies.practical(goal, spec)
     if spec == "best-response":
         if other_spec is None or other_spec.strip() == "best-response" or _depth:
             raise JeopardyError("best-response needs the other policy to be something else")

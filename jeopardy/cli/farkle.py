@@ -217,3 +217,31 @@ def policy(solution_file, score_, opponent, second, as_json) -> None:
                 f"{a} and above" if b is None else (f"{a}" if a == b else f"{a}-{b}")
                 for a, b in runs)
         click.echo(f"  {n} dice in hand: {text}")
+
+
+@farkle.command()
+@click.option("--goal", type=int, default=10_000, show_default=True)
+@click.option("--first-to-reach", is_flag=True, help="whoever banks the goal first wins at once")
+@click.option("--max-bonus", type=int, default=None,
+              help="list candidates up to this head start (default: twice the fairest)")
+@rule_options
+@json_option
+def fairness(goal, first_to_reach, max_bonus, min_bank, no_stop_on_six, keep_choice,
+             high_min_bank, high_score, exact_goal, continue_position, as_json) -> None:
+    """Compensation points: the head start that makes two-player Ten Thousand fairest."""
+    from jeopardy.cli.progress import ProgressLine
+    from jeopardy.cli.race import print_fairness
+    from jeopardy.fairness import farkle_fairness
+    from jeopardy.farkle.race import solve as run
+
+    rules = _rules(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact_goal,
+                   continue_position, goal)
+    solution = run(rules, first_to_reach, progress=ProgressLine(f"solving Ten Thousand to {goal}",
+                                                                enabled=goal >= 5000))
+    result = farkle_fairness(solution, max_bonus)
+    if as_json:
+        data = result.to_dict()
+        data["ending"] = solution.to_dict()["ending"]
+        emit_json(data)
+        return
+    print_fairness(result)

@@ -8,10 +8,12 @@ from jeopardy.cli.common import ErrorReportingGroup
 from jeopardy.cli.compare import compare, plot, reach, simulate
 from jeopardy.cli.exact import exact
 from jeopardy.cli.farkle import farkle
+from jeopardy.cli.games_to_win import skunk, think
 from jeopardy.cli.expected import max_score
 from jeopardy.cli.play import play
-from jeopardy.cli.race import certify, policy, solve
+from jeopardy.cli.race import certify, fairness, policy, solve
 from jeopardy.cli.reproduce import reproduce
+from jeopardy.cli.solitaire import solitaire
 from jeopardy.cli.single_turn import games, replies, simultaneous, turn
 from jeopardy.cli.sweep import sweep
 
@@ -24,7 +26,7 @@ def cli() -> None:
 
 for command in (games, turn, simultaneous, replies, solve, policy, exact, max_score,
                 compare, simulate, reach, plot, farkle, reproduce, play,
-                certify, sweep):
+                certify, fairness, solitaire, skunk, think, sweep):
     cli.add_command(command)
 
 

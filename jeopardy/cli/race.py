@@ -138,3 +138,32 @@ def certify(goal, model, game_name, as_json) -> None:
     else:
         click.echo(f"{result.undecided_states:,} decisions are closer than the enclosure: there the "
                    f"other action could be better by at most {result.undecided_gap:.1e}")
+
+
+def print_fairness(result, unit_name: str = "points") -> None:
+    """Human output of a :class:`~jeopardy.fairness.Fairness` (shared with `farkle fairness`)."""
+    who = "second" if result.bonus >= 0 else "first"
+    click.echo(f"{result.game} to {result.goal}: fairest head start {abs(result.bonus)} {unit_name} "
+               f"for the {who} player; the first player then wins {result.win_probability:.6f}")
+    click.echo("  bonus (second player's head start; negative: the first player's)  P(first wins)")
+    for bonus, chance in result.candidates:
+        mark = "  <- fairest" if bonus == result.bonus else ""
+        click.echo(f"  {bonus:6d}  {chance:.6f}{mark}")
+
+
+@click.command()
+@goal_option
+@click.option("--max-bonus", type=int, default=None,
+              help="list candidates up to this head start (default: twice the fairest)")
+@game_options
+@json_option
+def fairness(goal, max_bonus, model, game_name, as_json) -> None:
+    """Compensation points: the head start that makes the game fairest."""
+    from jeopardy.fairness import race_fairness
+
+    goal = resolve_goal(goal, game_name)
+    result = race_fairness(solved(model, goal), max_bonus)
+    if as_json:
+        emit_json(result.to_dict())
+        return
+    print_fairness(result)

@@ -5,15 +5,18 @@ import click
 
 from jeopardy.cli.common import emit_json, json_option
 
+MARKS = {"matches": "ok", "differs — explained": "explained", "refuted": "REFUTED"}
+
 
 @click.command()
 @click.option("--section", "sections", multiple=True,
-              type=click.Choice(["puzzle", "neller-presser", "linux-magazin", "ten-thousand"]),
+              type=click.Choice(["puzzle", "neller-presser", "linux-magazin", "ten-thousand",
+                                 "literature"]),
               help="only these sources (repeatable)")
 @json_option
 def reproduce(sections, as_json) -> None:
-    """Recompute every number the seed documents publish and compare."""
-    from jeopardy.reproduce import SECTIONS
+    """Recompute every published number and compare, with a verdict for each."""
+    from jeopardy.reproduce import SECTIONS, VERDICTS, counts
 
     rows = []
     names = list(sections) or list(SECTIONS)
@@ -21,19 +24,31 @@ def reproduce(sections, as_json) -> None:
         if not as_json:
             click.echo(f"computing {name} ...", err=True)
         rows.extend(SECTIONS[name]())
+    numeric = [r for r in rows if r.numeric]
+    context = [r for r in rows if not r.numeric]
+    tally = counts(rows)
     if as_json:
-        emit_json({"claims": [r.to_dict() for r in rows],
-                   "agree": sum(r.agrees for r in rows), "total": len(rows)})
+        emit_json({"claims": [r.to_dict() for r in numeric],
+                   "context": [r.to_dict() for r in context],
+                   "counts": tally, "total": len(numeric)})
         return
     current = None
-    for row in rows:
+    for row in numeric:
         if row.source != current:
             current = row.source
             click.echo(f"\n== {current}")
-        mark = "ok " if row.agrees else "DIFF"
-        click.echo(f"[{mark}] {row.claim}")
+        click.echo(f"[{MARKS.get(row.verdict, row.verdict)}] {row.claim}")
         click.echo(f"       published: {row.published}")
         click.echo(f"       ours:      {row.ours}")
         if row.note:
             click.echo(f"       note:      {row.note}")
-    click.echo(f"\n{sum(r.agrees for r in rows)} of {len(rows)} claims agree")
+    if context:
+        click.echo("\n== not compared (not numbers, or no published value)")
+        for row in context:
+            click.echo(f"[--] {row.source}: {row.claim}")
+            click.echo(f"       published: {row.published}")
+            click.echo(f"       ours:      {row.ours}")
+            if row.note:
+                click.echo(f"       note:      {row.note}")
+    summary = ", ".join(f"{tally[v]} {v}" for v in VERDICTS)
+    click.echo(f"\n{len(numeric)} claims: {summary}; {len(context)} rows not compared")

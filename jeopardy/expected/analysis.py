@@ -32,8 +32,12 @@ def exact_expected(solution: ScoreSolution) -> Fraction:
     stay = sum((p for e, p in outcomes if e.kind == ADD and e.points == 0), ZERO)
     following: dict[int, Fraction] = {}  # F(r + 1, s, 0); for r = n: s itself
 
+    cap = solution.score_cap
+
     def after(s: int) -> Fraction:
-        return Fraction(s) if r == n else following[s]
+        if r == n:
+            return Fraction(s if cap is None else min(s, cap))
+        return following[s]
 
     for r in range(n, 0, -1):
         mask = masks[r - 1]
@@ -66,7 +70,7 @@ def column(optimal: ScoreSolution, r: int, s: int) -> tuple[np.ndarray, np.ndarr
     kinds, points, probs = optimal.model.arrays()
     top = optimal.t_top
     if r == optimal.turns:  # F(n + 1, x, 0) = x
-        next_start, collapsed, g_next = np.arange(s + 2 * top + 2, dtype=np.float64), False, 0.0
+        next_start, collapsed, g_next = optimal.final_values(s + 2 * top + 2), False, 0.0
     elif optimal.collapsed:
         next_start, collapsed, g_next = np.zeros(1), True, float(optimal.starts[r][0])
     else:
@@ -141,3 +145,53 @@ def compare(first: ScoreSolution, second: ScoreSolution, optimal: ScoreSolution)
                 rolls, holds = cache[s]
                 differences.append(Difference(r, s, t, da, db, float(rolls[t] - holds[t])))
     return Comparison(str(first.policy), str(second.policy), same, tuple(differences))
+
+
+@dataclass(frozen=True)
+class Deviation:
+    """The fewest turns at which the optimal policy (ties hold) and a rule
+    part ways: a different decision, not a tie, at a state either reaches.  ``turns`` is None if they never do up to
+    ``max_turns``; ``states`` lists the differing decisions at that length."""
+
+    game: str
+    rule: str
+    score_cap: int | None
+    max_turns: int
+    turns: int | None
+    same_reachable_states: bool
+    states: tuple[Difference, ...]
+
+    def to_dict(self) -> dict:
+        return {"game": self.game, "rule": self.rule, "score_cap": self.score_cap,
+                "max_turns": self.max_turns, "first_turns": self.turns,
+                "same_reachable_states": self.same_reachable_states,
+                "states": [{"turn": d.turn, "score": d.score, "turn_total": d.total,
+                            "optimal": "roll" if d.first_rolls else "hold",
+                            "rule": "roll" if d.second_rolls else "hold",
+                            "optimal_margin": d.margin} for d in self.states]}
+
+    def __repr__(self) -> str:
+        cap = "unbounded" if self.score_cap is None else f"scores capped at {self.score_cap}"
+        return f"Deviation({self.game}, {self.rule}, {cap}: first at {self.turns} turns)"
+
+
+def first_deviation(model, rule, max_turns: int, score_cap: int | None = None) -> Deviation:
+    """Shortest game (1..max_turns turns) where optimal play and ``rule`` differ.
+
+    Optimal play breaks exact ties by holding, so a rule that holds at a tie
+    (Knizia's "hold at 20" for one-die Pig) is not counted as differing there.
+    """
+    from jeopardy.expected.policies import optimal as optimal_policy
+    from jeopardy.expected.solver import solve_expected
+
+    if max_turns < 1:
+        raise JeopardyError(f"max_turns must be at least 1; got {max_turns}")
+    for turns in range(1, max_turns + 1):
+        best = solve_expected(model, turns, optimal_policy("hold"), score_cap=score_cap)
+        other = solve_expected(model, turns, rule, cap=None if score_cap else best.cap,
+                               score_cap=score_cap)
+        result = compare(best, other, best)
+        if result.strict_differences:
+            return Deviation(model.name, str(rule), score_cap, max_turns, turns,
+                             result.same_reachable_states, result.strict_differences)
+    return Deviation(model.name, str(rule), score_cap, max_turns, None, True, ())

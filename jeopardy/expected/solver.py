@@ -31,6 +31,13 @@ checks ``t_cap(r) <= T`` for every turn with the ``G(r + 1, 0)`` it computed
 (backwards induction makes each of those exact); if the check fails, ``T``
 grows and the pass is repeated.  Banked scores then never exceed
 ``(r - 1) (T + max points)``, which bounds the table.
+
+Bounded scores
+--------------
+With ``score_cap=S`` a final score counts as ``min(score, S)``: the reading
+of a DP whose score table ends at ``S``.  Then no value exceeds ``S`` and a
+state with ``s + t >= S`` reaches ``S`` by holding, so forcing a hold above
+``T = S`` is exact (no certificate needed).
 """
 from __future__ import annotations
 
@@ -163,6 +170,12 @@ class ScoreSolution:
     roll_flags: list = field(repr=False)  # roll_flags[r - 1][s, t]
     seconds: float = 0.0
     cap_rounds: int = 1
+    score_cap: int | None = None  # final scores count as min(score, score_cap)
+
+    def final_values(self, size: int) -> np.ndarray:
+        """``F(n + 1, s, 0)`` for s = 0..size-1: the score, capped if the game is bounded."""
+        values = np.arange(size, dtype=np.float64)
+        return values if self.score_cap is None else np.minimum(values, float(self.score_cap))
 
     @property
     def max_points(self) -> int:
@@ -196,8 +209,14 @@ class ScoreSolution:
 
 
 def solve_expected(model: RollModel, turns: int, policy: ScorePolicy, cap: int | None = None,
-                   max_rounds: int = 12, collapse: bool = True) -> ScoreSolution:
-    """Expected final score of ``policy`` (or the optimum) over ``turns`` turns."""
+                   max_rounds: int = 12, collapse: bool = True,
+                   score_cap: int | None = None) -> ScoreSolution:
+    """Expected final score of ``policy`` (or the optimum) over ``turns`` turns.
+
+    ``score_cap``: final scores count as ``min(score, score_cap)`` (a bounded
+    score table); the turn-total cap is then ``score_cap`` itself (see the
+    module docstring).
+    """
     check_model(model)
     if turns < 1:
         raise JeopardyError(f"number of turns must be at least 1; got {turns}")
@@ -205,6 +224,15 @@ def solve_expected(model: RollModel, turns: int, policy: ScorePolicy, cap: int |
         if policy.a < 0 or policy.b <= 0:
             raise JeopardyError("a linear rule A*s + B*t <= C needs A >= 0 and B > 0 "
                                 "(otherwise it may never stop)")
+    if score_cap is not None:
+        if score_cap < 1:
+            raise JeopardyError(f"score cap must be a positive integer; got {score_cap}")
+        started = time.perf_counter()
+        policy_cap = int(policy.c / policy.b) + 1 if policy.kind in (LINEAR_LE, LINEAR_LT) else (
+            int(policy.c) if policy.kind == HOLD_AT else 0)
+        solution, _ = _solve_with_cap(model, turns, policy, max(score_cap, policy_cap), 0.0, 0.0,
+                                      1.0, 1.0, collapse=False, score_cap=score_cap)
+        return ScoreSolution(**{**solution.__dict__, "seconds": time.perf_counter() - started})
     started = time.perf_counter()
     p_end = float(model.probability_of_ending())
     p_lose = float(model.probability("bust") + model.probability("bust_all"))
@@ -230,7 +258,8 @@ def solve_expected(model: RollModel, turns: int, policy: ScorePolicy, cap: int |
     raise JeopardyError("could not certify a turn-total cap")
 
 
-def _solve_with_cap(model, turns, policy, T, g, p_cont, p_end, p_lose, collapse=True):
+def _solve_with_cap(model, turns, policy, T, g, p_cont, p_end, p_lose, collapse=True,
+                    score_cap=None):
     kinds, points, probs = model.arrays()
     max_points = int(points.max())
     collapsed = collapse and not model.has_bust_all and (
@@ -240,6 +269,8 @@ def _solve_with_cap(model, turns, policy, T, g, p_cont, p_end, p_lose, collapse=
     starts = [None] * turns
     flags = [None] * turns
     next_start = np.arange(turns * t_top + 1, dtype=np.float64)  # F(n + 1, s, 0) = s
+    if score_cap is not None:
+        next_start = np.minimum(next_start, float(score_cap))
     g_next = 0.0
     needed = 0
     for r in range(turns, 0, -1):
@@ -259,4 +290,5 @@ def _solve_with_cap(model, turns, policy, T, g, p_cont, p_end, p_lose, collapse=
             next_start = out
             g_next = out[0]  # G(r, 0) = F(r, 0, 0)
     expected = float(starts[0][0])
-    return ScoreSolution(model, turns, policy, expected, T, collapsed, starts, flags), needed
+    return ScoreSolution(model, turns, policy, expected, T, collapsed, starts, flags,
+                         score_cap=score_cap), needed

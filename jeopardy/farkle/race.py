@@ -139,28 +139,35 @@ def last_turn_values(d, minimum, exact_goal, no_stop_on_six, throws):
     minimum); passing it loses.  IV.1: no bank with six dice in hand.
     """
     top = d if exact_goal else max(d, minimum - 1)
-    # Above top (round ending): win by banking, or with six dice throw once more.
-    six_above = throws.cold / (1.0 - throws.hot) if no_stop_on_six else 1.0
     V = np.zeros((top + 1, 7))
     for t in range(top, -1, -1):
         for n in range(1, 7):
-            throw = 0.0
-            for k in range(throws.pattern_offsets[n], throws.pattern_offsets[n + 1]):
-                best = 0.0
-                for c in range(throws.choice_offsets[k], throws.choice_offsets[k + 1]):
-                    u = t + throws.choice_scores[c]
-                    m = throws.choice_nexts[c]
-                    if u > top:
-                        v = 0.0 if exact_goal else (1.0 if m != 6 else six_above)
-                    else:
-                        v = V[u, m]
-                    best = max(best, v)
-                throw += throws.pattern_probs[k] * best
+            throw = last_turn_throw(V, t, n, top, exact_goal, no_stop_on_six, throws)
             may_tie = t == d and t > 0 and (exact_goal or t >= minimum)
             if no_stop_on_six and n == 6:
                 may_tie = False
             V[t, n] = max(0.5, throw) if may_tie else throw
     return V
+
+
+@njit(cache=True, nogil=True)
+def last_turn_throw(V, t, n, top, exact_goal, no_stop_on_six, throws):
+    """B's last turn: the value of throwing at ``(t, n)`` given ``V`` above ``t``."""
+    # Above top (round ending): win by banking, or with six dice throw once more.
+    six_above = throws.cold / (1.0 - throws.hot) if no_stop_on_six else 1.0
+    throw = 0.0
+    for k in range(throws.pattern_offsets[n], throws.pattern_offsets[n + 1]):
+        best = 0.0
+        for c in range(throws.choice_offsets[k], throws.choice_offsets[k + 1]):
+            u = t + throws.choice_scores[c]
+            m = throws.choice_nexts[c]
+            if u > top:
+                v = 0.0 if exact_goal else (1.0 if m != 6 else six_above)
+            else:
+                v = V[u, m]
+            best = max(best, v)
+        throw += throws.pattern_probs[k] * best
+    return throw
 
 
 @njit(cache=True, nogil=True)
@@ -241,6 +248,50 @@ def _above_top(first, total, m, j, y, throws, match):
 
 
 @njit(cache=True, nogil=True)
+def bank_option(first, i, j, t, n, other, match):
+    """``(may bank?, value of banking)`` at ``(i, j, t, n)``; ``other`` is the
+    opponent's turn-start table."""
+    total = i + t
+    if total >= match.goal:
+        value = _finish(first, total, j, match)
+    else:
+        value = 1.0 - other[j, total]
+    minimum = _minimum(i, match)
+    if match.exact_goal:
+        allowed = t > 0 and (total == match.goal or (t >= minimum and total < match.goal))
+    else:
+        allowed = t > 0 and t >= minimum
+    if match.no_stop_on_six and n == 6:
+        allowed = False
+    return allowed, value
+
+
+@njit(cache=True, nogil=True)
+def throw_value(first, i, j, t, n, y, top, throws, match, vals, dvals):
+    """The value (and d/dy) of throwing ``n`` dice at turn total ``t``, given the
+    values above ``t`` in ``vals`` (up to ``top``) and ``y`` after a bust."""
+    throw = throws.bust[n] * (1.0 - y)
+    dthrow = -throws.bust[n]
+    for k in range(throws.pattern_offsets[n], throws.pattern_offsets[n + 1]):
+        best = -1.0
+        dbest = 0.0
+        for c in range(throws.choice_offsets[k], throws.choice_offsets[k + 1]):
+            u = t + throws.choice_scores[c]
+            m = throws.choice_nexts[c]
+            if u > top:
+                v, dv = _above_top(first, i + u, m, j, y, throws, match)
+            else:
+                v = vals[u, m]
+                dv = dvals[u, m]
+            if v > best:
+                best = v
+                dbest = dv
+        throw += throws.pattern_probs[k] * best
+        dthrow += throws.pattern_probs[k] * dbest
+    return throw, dthrow
+
+
+@njit(cache=True, nogil=True)
 def _column(first, i, j, y, other, throws, match, vals, dvals, acts):
     """Values of the player to move at ``(i, j, t, n)`` given ``y``, the opponent's
     turn-start value after a bust; ``other`` is the opponent's turn-start table.
@@ -249,39 +300,12 @@ def _column(first, i, j, y, other, throws, match, vals, dvals, acts):
     ``dvals = d vals / dy`` and ``acts`` (1 throw) for ``t = 0 .. top``;
     returns ``(vals[0, 6], dvals[0, 6])``.
     """
-    goal = match.goal
     top = _t_top(first, i, j, match)
-    minimum = _minimum(i, match)
     for t in range(top, -1, -1):
-        total = i + t
-        if total >= goal:
-            bank_value = _finish(first, total, j, match)
-        else:
-            bank_value = 1.0 - other[j, total]
-        if match.exact_goal:
-            can_bank = t > 0 and (total == goal or t >= minimum)
-        else:
-            can_bank = t > 0 and t >= minimum
         for n in range(1, 7):
-            throw = throws.bust[n] * (1.0 - y)
-            dthrow = -throws.bust[n]
-            for k in range(throws.pattern_offsets[n], throws.pattern_offsets[n + 1]):
-                best = -1.0
-                dbest = 0.0
-                for c in range(throws.choice_offsets[k], throws.choice_offsets[k + 1]):
-                    u = t + throws.choice_scores[c]
-                    m = throws.choice_nexts[c]
-                    if u > top:
-                        v, dv = _above_top(first, i + u, m, j, y, throws, match)
-                    else:
-                        v = vals[u, m]
-                        dv = dvals[u, m]
-                    if v > best:
-                        best = v
-                        dbest = dv
-                throw += throws.pattern_probs[k] * best
-                dthrow += throws.pattern_probs[k] * dbest
-            if can_bank and not (match.no_stop_on_six and n == 6) and bank_value >= throw:
+            throw, dthrow = throw_value(first, i, j, t, n, y, top, throws, match, vals, dvals)
+            can_bank, bank_value = bank_option(first, i, j, t, n, other, match)
+            if can_bank and bank_value >= throw:
                 vals[t, n] = bank_value
                 dvals[t, n] = 0.0
                 acts[t, n] = 0

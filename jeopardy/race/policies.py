@@ -91,6 +91,31 @@ def from_formula(goal: int, text: str, name: str | None = None) -> RacePolicy:
     return RacePolicy(name or f"rule: {text}", goal, roll.copy())
 
 
+# Practical play (Neller & Presser, "Practical Play of the Dice Game Pig", UMAP
+# Journal 31(1), 2010), for goal 100: name -> (title, when to roll).  "hold at h"
+# means hold once k >= h; every policy also holds when i + k reaches the goal.
+# The paper's "round" is read as rounding halves up (Java's Math.round, as in
+# Neller's exercises); "keep-pace-half-even" rounds halves to even (numpy,
+# Python).  They differ where j - i = 4 (mod 8), which moves the fourth decimal.
+PRACTICAL = {
+    "hold-25": ("hold at 25", "k < 25"),
+    "keep-pace": ("keep pace and end race",
+                  "max(i, j) >= 71 or k < 21 + floor((j - i) / 8 + 0.5)"),
+    "keep-pace-half-even": ("keep pace and end race (halves rounded to even)",
+                            "max(i, j) >= 71 or k < 21 + round((j - i) / 8)"),
+    "score-base": ("score base, keep pace and end race",
+                   "max(i, j) >= 69 or k < max(19, j - 14)"),
+}
+
+
+def practical(goal: int, name: str) -> RacePolicy:
+    """A named practical policy of :data:`PRACTICAL` (written for goal 100)."""
+    if name not in PRACTICAL:
+        raise JeopardyError(f"unknown practical policy {name!r}; known: {', '.join(PRACTICAL)}")
+    title, formula = PRACTICAL[name]
+    return from_formula(goal, formula, name=title)
+
+
 def load(path: str | Path, goal: int) -> RacePolicy:
     """Read a policy table from CSV (``i,j,k,action``) or npz (``roll``, ``goal``)."""
     _check_goal(goal)

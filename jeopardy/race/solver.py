@@ -15,6 +15,10 @@ roll can take banked score away (``bust_all``) repeat whole passes until no
 Only ``P(i, j, 0)`` is stored (``goal**2`` floats); any column
 ``P(i, j, .)`` and its actions come back from one sweep.  The stopping rule
 and the largest Bellman residual over all states are reported.
+
+Turn totals need no cap: a state with ``i + k >= goal`` is a win (the player
+holds), so ``k < goal - i`` covers every undecided state exactly, and no
+value is truncated.
 """
 from __future__ import annotations
 

@@ -1,0 +1,76 @@
+"""The `skunk` and `think` commands: SKUNK and THINK played to win."""
+from __future__ import annotations
+
+import click
+
+from jeopardy.cli.common import emit_json, game_options, json_option, progress_printer
+from jeopardy.errors import JeopardyError
+
+
+@click.command(name="skunk")
+@click.option("--turns", type=int, default=5, show_default=True, help="turns per player")
+@click.option("--cap", type=int, default=None,
+              help="score cap (default: grown until the proved bound is below 1e-13)")
+@game_options(default="skunk")
+@json_option
+def skunk(turns, cap, model, game_name, as_json) -> None:
+    """Two players, a fixed number of turns each, the higher total wins (Brutlag's SKUNK)."""
+    from jeopardy.fixed_turns.analysis import analyse
+
+    if turns < 1:
+        raise JeopardyError(f"--turns must be at least 1; got {turns}")
+    result = analyse(model, turns, cap, progress=progress_printer(not as_json))
+    data = result.to_dict()
+    if as_json:
+        emit_json(data)
+        return
+    click.echo(f"{model.name}, {turns} turns each, highest total wins (tie = 1/2)")
+    click.echo(f"first player wins {data['win_probability']:.12f} under optimal play "
+               f"(proved bound {data['bound']:.1e}, cap {data['cap']}, {data['seconds']:.1f} s)")
+    click.echo("against optimal play:        as first     as second")
+    for name, record in data["compare"].items():
+        click.echo(f"  {record['policy']:<32} {record['as_first']:.9f}  {record['as_second']:.9f}")
+    click.echo("turn total of the first hold:")
+    for where, total in data["first_holds"].items():
+        click.echo(f"  {where}: {total}")
+
+
+@click.command(name="think")
+@click.option("--rounds", type=int, default=5, show_default=True)
+@click.option("--score-cap", type=int, default=160, show_default=True,
+              help="truncate where a player still in could bank more than this")
+@click.option("--turn-cap", type=int, default=160, show_default=True,
+              help="truncate turn totals above this")
+@game_options(default="think")
+@json_option
+def think(rounds, score_cap, turn_cap, model, game_name, as_json) -> None:
+    """THINK played to win: both players decide at once, unseen, on shared rolls."""
+    from jeopardy.think.analysis import analyse
+
+    if rounds < 1:
+        raise JeopardyError(f"--rounds must be at least 1; got {rounds}")
+    result = analyse(model, rounds, score_cap, turn_cap, progress=progress_printer(not as_json))
+    data = result.to_dict()
+    if as_json:
+        emit_json(data)
+        return
+    click.echo(f"{model.name} played to win, {rounds} rounds, simultaneous hold/roll "
+               f"(caps {score_cap}/{turn_cap}, {data['seconds']:.1f} s)")
+    click.echo(f"value for either player: {data['value']} (proved range {data['lower']} .. "
+               f"{data['upper']}); equal scores stay equal under equilibrium play")
+    mixed = data["mixed_states"]
+    click.echo(f"mixed both-in states (scores <= {mixed['scores_up_to']}, turn totals within "
+               "the cap; a trailing player's mixing goes on at every larger total):")
+    for i, (n, pairs) in enumerate(zip(mixed["per_round"], mixed["score_pairs_per_round"])):
+        click.echo(f"  round {i + 1}: {n:,} states at {pairs:,} score pairs")
+    for name, reach in data["reach_of_mixed"].items():
+        click.echo(f"  mixed states met, {name} play: {reach['visits']:.6f} per game "
+                   f"(at least one: {reach['chance']:.6f})")
+    click.echo("worth of seeing the other's choice first (most, per round; 0 at equal scores):")
+    for row in data["seeing_first"]:
+        click.echo(f"  round {row['round']}: {row['most']:.6f} at scores {row['a_score']} "
+                   f"vs {row['b_score']}; at equal scores {row['at_equal_scores']}")
+    click.echo("win rate against:                 equilibrium    best response")
+    for record in data["exploit"].values():
+        click.echo(f"  {record['policy']:<32} {record['equilibrium']:.9f}    "
+                   f"{record['best_response']:.9f}")

@@ -1,0 +1,75 @@
+"""Compensation points: the head start that makes a two-player game fairest.
+
+With a bonus ``b > 0`` the second player starts the game with ``b`` points;
+with ``b < 0`` the first player starts with ``-b`` (a game whose first
+player is behind, as Ten Thousand's round ending makes it, needs that).
+Under optimal play the first player's chance at bonus ``b`` is a turn-start
+value the solver already holds: ``P(0, b, 0)`` for ``b >= 0``, ``P(-b, 0, 0)``
+otherwise.  The fairest bonus minimises ``|P - 1/2|`` (ties: the smaller
+head start).  Busche & Neller report 200 points for their Farkle rules.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from jeopardy.errors import JeopardyError
+
+
+@dataclass(frozen=True)
+class Fairness:
+    """The fairest bonus and the first player's chance at each candidate bonus."""
+
+    game: str
+    goal: int
+    bonus: int
+    win_probability: float
+    candidates: tuple[tuple[int, float], ...]
+
+    def __repr__(self) -> str:
+        return (f"Fairness({self.game} to {self.goal}: fairest bonus {self.bonus}, "
+                f"first player {self.win_probability:.6f}, {len(self.candidates)} candidates)")
+
+    def to_dict(self) -> dict:
+        return {"game": self.game, "goal": self.goal, "bonus": self.bonus,
+                "win_probability": self.win_probability,
+                "candidates": [{"bonus": b, "win_probability": p} for b, p in self.candidates]}
+
+
+def fairest(game: str, goal: int, chance: Callable[[int], float], largest: int, step: int = 1,
+            window: int | None = None) -> Fairness:
+    """Search every bonus ``-largest .. largest`` (multiples of ``step``) for the fairest;
+    report candidates within ``window`` of 0 (default: twice the fairest, at least 5 steps)."""
+    if window is not None and (window < 0 or window % step):
+        raise JeopardyError(f"max_bonus must be a non-negative multiple of {step}; got {window}")
+    values = {b: chance(b) for b in range(-largest, largest + 1, step)}
+    best = min(values, key=lambda b: (abs(values[b] - 0.5), abs(b), b))
+    if window is None:
+        window = max(2 * abs(best), 5 * step)
+    shown = tuple((b, values[b]) for b in sorted(values) if abs(b) <= window)
+    return Fairness(game, goal, best, values[best], shown)
+
+
+def race_fairness(solution, max_bonus: int | None = None) -> Fairness:
+    """Compensation points of a solved race game (:class:`~jeopardy.race.solver.RaceSolution`)."""
+    values = solution.start_values
+    goal = solution.goal
+
+    def chance(b: int) -> float:
+        return float(values[0, b] if b >= 0 else values[-b, 0])
+
+    return fairest(solution.model.name, goal, chance, goal - 1, 1, max_bonus)
+
+
+def farkle_fairness(solution, max_bonus: int | None = None) -> Fairness:
+    """Compensation points of solved two-player Ten Thousand (bonuses in points)."""
+    from jeopardy.farkle.turn import UNIT
+
+    VF = solution.VF
+    g = solution.goal_units
+
+    def chance(b: int) -> float:
+        u = b // UNIT
+        return float(VF[0, u] if u >= 0 else VF[-u, 0])
+
+    return fairest("ten-thousand", solution.rules.goal, chance, (g - 1) * UNIT, UNIT, max_bonus)

@@ -1,0 +1,170 @@
+"""A game of Ten Thousand between a person and the optimal player (the engine;
+the CLI talks).
+
+Real dice are thrown (a seeded generator) and scored by
+:func:`jeopardy.farkle.scoring.score_all`; every scoring die is set aside.
+:meth:`FarkleMatch.advice` gives the exact chances of winning if the player
+to move throws and if it banks, from the same kernels as the solver.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from jeopardy.errors import JeopardyError
+from jeopardy.farkle.race import (FarkleSolution, _column, _minimum, _t_top, bank_option,
+                                  last_turn_throw, last_turn_values, throw_value)
+from jeopardy.farkle.scoring import score_all
+from jeopardy.farkle.turn import UNIT
+
+PERSON, COMPUTER = 0, 1
+
+
+@dataclass
+class Throw:
+    """One throw: the faces, the points, the dice set aside, the dice left."""
+
+    faces: list[int]
+    points: int
+    set_aside: list[int]
+    dice_next: int
+
+    def __str__(self) -> str:
+        shown = " ".join(map(str, self.faces))
+        if not self.points:
+            return f"{shown}: nothing scores -- the turn total is lost"
+        rest = "hot dice, all six again" if self.dice_next == 6 else f"{self.dice_next} dice left"
+        return f"{shown}: {self.points} points, set aside {' '.join(map(str, self.set_aside))}; {rest}"
+
+
+@dataclass
+class FarkleMatch:
+    """Scores (points), whose turn it is, the turn total and dice in hand."""
+
+    solution: FarkleSolution
+    seed: int = 0
+    person_first: bool = True
+    scores: list[int] = field(default_factory=lambda: [0, 0])  # [person, computer]
+    mover: int = PERSON
+    turn_total: int = 0
+    dice: int = 6
+    target: int | None = None  # the first player's total B must beat on the last turn
+    winner: float | None = None  # 0 person, 1 computer, 0.5 a tie
+
+    def __post_init__(self) -> None:
+        if self.solution.rules.keep_choice:
+            raise JeopardyError("play covers the rule that sets aside every scoring die "
+                                "(not rule IV.4)")
+        self._random = random.Random(self.seed)
+        self.mover = PERSON if self.person_first else COMPUTER
+        self._column_cache: dict = {}
+
+    # ------------------------------------------------------------------ state
+    @property
+    def first(self) -> bool:
+        """Is the player to move the first of each round?"""
+        return (self.mover == PERSON) == self.person_first
+
+    @property
+    def last_turn(self) -> bool:
+        return self.target is not None
+
+    def _units(self) -> tuple[int, int, int]:
+        return (self.scores[self.mover] // UNIT, self.scores[1 - self.mover] // UNIT,
+                self.turn_total // UNIT)
+
+    def may_bank(self) -> bool:
+        i, j, t = self._units()
+        if self.last_turn:
+            d = (self.target - self.scores[self.mover]) // UNIT
+            if self.solution.rules.exact_goal:
+                allowed = t > 0 and t == d
+            else:
+                allowed = t > 0 and t >= _minimum(i, self.solution.match)
+            return allowed and not (self.solution.rules.no_stop_on_six and self.dice == 6)
+        allowed, _ = bank_option(self.first, i, j, t, self.dice, self._other(), self.solution.match)
+        return bool(allowed)
+
+    def _other(self) -> np.ndarray:
+        return self.solution.VS if self.first else self.solution.VF
+
+    # ------------------------------------------------------------ the advice
+    def advice(self) -> tuple[float, float | None]:
+        """``(P(win | throw), P(win | bank) or None if banking is not allowed)`` for
+        the player to move (ties count 1/2)."""
+        sol = self.solution
+        i, j, t = self._units()
+        n = self.dice
+        if self.last_turn:
+            d = (self.target - self.scores[self.mover]) // UNIT
+            minimum = _minimum(i, sol.match)
+            V = last_turn_values(d, minimum, sol.rules.exact_goal, sol.rules.no_stop_on_six,
+                                 sol.throws)
+            # past the table (t > top) every throw lands past it too: no V is read
+            throw = float(last_turn_throw(V, t, n, V.shape[0] - 1, sol.rules.exact_goal,
+                                          sol.rules.no_stop_on_six, sol.throws))
+            bank = 1.0 if t > d else 0.5 if t == d else 0.0
+            return throw, (bank if self.may_bank() else None)
+        key = (self.first, i, j)
+        if key not in self._column_cache:
+            top = _t_top(self.first, i, j, sol.match)
+            vals = np.zeros((top + 3, 7))
+            dvals = np.zeros((top + 3, 7))
+            acts = np.zeros((top + 3, 7), dtype=np.int8)
+            y = float(self._other()[j, i])
+            _column(self.first, i, j, y, self._other(), sol.throws, sol.match, vals, dvals, acts)
+            self._column_cache[key] = (top, y, vals, dvals)
+        top, y, vals, dvals = self._column_cache[key]
+        # past the table (t > top) every throw lands past it too: no vals are read
+        throw, _ = throw_value(self.first, i, j, t, n, y, top, sol.throws, sol.match, vals, dvals)
+        allowed, bank = bank_option(self.first, i, j, t, n, self._other(), sol.match)
+        return float(throw), (float(bank) if allowed else None)
+
+    def computer_throws(self) -> bool:
+        throw, bank = self.advice()
+        return bank is None or throw > bank
+
+    # ---------------------------------------------------------------- moves
+    def throw(self) -> Throw:
+        faces = [self._random.randint(1, 6) for _ in range(self.dice)]
+        points, aside = score_all(faces)
+        if points == 0:
+            result = Throw(faces, 0, [], 0)
+            self.turn_total = 0
+            self._end_turn(banked=False)
+            return result
+        left = self.dice - len(aside)
+        self.turn_total += points
+        self.dice = left if left else 6
+        result = Throw(faces, points, aside, self.dice)
+        goal = self.solution.rules.goal
+        if self.solution.rules.exact_goal and self.scores[self.mover] + self.turn_total > goal:
+            self.turn_total = 0  # past the exact goal: the turn is lost (rule IV.3)
+            self._end_turn(banked=False)
+        return result
+
+    def bank(self) -> None:
+        if not self.may_bank():
+            raise JeopardyError("banking is not allowed here (minimum turn score, or six dice "
+                                "in hand under rule IV.1)")
+        self.scores[self.mover] += self.turn_total
+        self._end_turn(banked=True)
+
+    def _end_turn(self, banked: bool) -> None:
+        goal = self.solution.rules.goal
+        me = self.mover
+        self.turn_total = 0
+        self.dice = 6
+        if self.last_turn:
+            final = self.scores[me]
+            self.winner = (me if final > self.target else 0.5 if final == self.target else 1 - me)
+            return
+        if banked and self.scores[me] >= goal:
+            if self.first and not self.solution.first_to_reach:
+                self.target = self.scores[me]  # the second player's last turn
+            else:
+                self.winner = me
+                return
+        self.mover = 1 - me

@@ -1,0 +1,303 @@
+"""Two players, a fixed number of turns each, the higher total wins.
+
+Brutlag's SKUNK is this game with two-dice Pig dice and five turns each;
+Shi's variant has six.  The interface is a roll model and the number of
+turns per player; nothing here knows which dice are rolled.
+
+Model
+-----
+Turns alternate, player A first, ``n`` turns each: global turn ``k = 0 ..
+2n - 1``; A moves when ``k`` is even.  ``V_k(x, y, t)`` is the chance that
+the player to move wins (a tie counts one half) when the mover has banked
+``x``, the other ``y``, and the mover's turn total is ``t``.  With
+``W_k(x, y) = V_k(x, y, 0)``,
+
+    hold:        1 - W_{k+1}(y, x + t)
+    roll:        sum over effects:  add a  -> V_k(x, y, t + a)
+                                    bust   -> 1 - W_{k+1}(y, x)
+                                    bust all -> 1 - W_{k+1}(y, 0)
+                                    bank a -> 1 - W_{k+1}(y, x + t + a)
+
+and ``W_{2n}(x, y)`` is 1, 1/2 or 0 as A's total ``x`` beats, ties or
+trails B's ``y`` (at ``k = 2n`` the "mover" is A again).  There are no
+cycles: turns go forward and, within a turn, ``t`` only grows (models with
+a doubling effect are refused; an ``add 0`` is folded by dividing by the
+chance of a roll that changes something).
+
+Why the score cap is safe (a proof, not a heuristic)
+----------------------------------------------------
+Scores are unbounded: a player far behind may roll for ever, and with a
+roll that continues the turn with probability ``q < 1`` there is always a
+chance of any total.  Only the difference does *not* suffice (double 1s
+cost the whole score, so the level matters).  So the game is truncated at a
+cap ``S``: a state whose mover could bank more than ``S`` (``x + t > S``)
+is replaced by a terminal payoff ``b`` for player A.
+
+*Sandwich.*  Backward induction is monotone: every step is a max (the
+mover), a min (seen from the other player) or an average of successor
+values with non-negative weights, all non-decreasing in the successors.
+The true value of any truncated state lies in ``[0, 1]``.  So the
+truncated game with ``b = 0`` has every value ``<=`` the true game's, and
+the one with ``b = 1`` every value ``>=`` it (induction over ``k`` and,
+inside a turn, over decreasing ``t``).  The same holds for the evaluation
+of a fixed pair of policies (averages only).  The solver solves both games
+(and the midpoint ``b = 1/2``, whose decisions are "the optimal policy") in
+the same pass, and reports ``lower <= true <= upper``: the gap is a
+*computed* error bound, not an estimate.
+
+*The gap vanishes as S grows.*  ``upper - lower`` is at most the chance of
+reaching a truncated state under the play of either game.  Any play reaches
+mover total ``> S`` only if the ``n`` turns of one player gained more than
+``S`` in all, and a turn gains no more than the points of the rolls before
+the first roll that ends the turn (holding only stops earlier).  Those
+points have generating function ``E z^Y = p_end / (1 - r(z))`` with ``r(z) =
+sum_a p_add_a z^a``, so by Chernoff ``P(reach) <= 2 (p_end / (1 - r(z)))^n
+/ z^S`` for every ``z > 1`` with ``r(z) < 1``; :func:`reach_bound` computes
+it.  The default cap is the smallest multiple of 50 at which the gap
+printed by the solver is below ``1e-13`` for SKUNK (see the tests, which
+also double the cap and compare).
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+from numba import njit
+
+from jeopardy.errors import JeopardyError
+from jeopardy.rules.roll_model import KIND_CODES, RollModel
+
+ADD, BUST, BUST_ALL, BANK = (KIND_CODES[k] for k in ("add", "bust", "bust_all", "bank"))
+FOLLOW_OPTIMAL = -1  # a policy table entry meaning "do what the optimal policy does"
+CELL_LIMIT = 3_000_000_000  # (state x game) updates; beyond this the request is refused
+
+
+@njit(cache=True, nogil=True)
+def _turn(rules, nxt, out, boundary, tables):
+    """One turn backwards for every (x, y).
+
+    ``rules`` = (kinds, points, probs); ``nxt[g]`` = W_{k+1} of game ``g`` from
+    the next mover's side; games 0..2 are the optimal games with boundary
+    payoffs ``boundary[0..2]`` (lower, midpoint, upper), games 3.. come in
+    pairs (lower, upper) evaluating the policy pair whose mover table for this
+    turn is ``tables[m]`` (entries 0 hold, 1 roll, -1 as the midpoint optimum).
+    ``out[g]`` receives W_k.  Returns nothing; values only.
+    """
+    kinds, points, probs = rules
+    games = nxt.shape[0]
+    size = nxt.shape[1]
+    cap = size - 1
+    stay = 0.0
+    for e in range(kinds.shape[0]):
+        if kinds[e] == 0 and points[e] == 0:
+            stay += probs[e]
+    values = np.empty((games, size))
+    for x in range(size):
+        top = cap - x
+        for y in range(size):
+            for t in range(top, -1, -1):
+                # the optimal games
+                midpoint_rolls = False
+                for g in range(games):
+                    m = -1 if g < 3 else (g - 3) // 2
+                    b = boundary[g] if g < 3 else boundary[0 if (g - 3) % 2 == 0 else 2]
+                    hold = 1.0 - nxt[g, y, x + t]
+                    roll = 0.0
+                    for e in range(kinds.shape[0]):
+                        kind = kinds[e]
+                        n = points[e]
+                        p = probs[e]
+                        if kind == 0:
+                            if n == 0:
+                                continue
+                            roll += p * (values[g, t + n] if t + n <= top else b)
+                        elif kind == 1:
+                            roll += p * (1.0 - nxt[g, y, x])
+                        elif kind == 2:
+                            roll += p * (1.0 - nxt[g, y, 0])
+                        else:
+                            roll += p * (1.0 - nxt[g, y, x + t + n] if t + n <= top else b)
+                    if stay > 0.0:
+                        roll /= 1.0 - stay
+                    if m < 0:
+                        rolls = roll > hold
+                        if g == 1:
+                            midpoint_rolls = rolls
+                    else:
+                        choice = tables[m, x, t]
+                        rolls = midpoint_rolls if choice < 0 else choice == 1
+                    values[g, t] = roll if rolls else hold
+            for g in range(games):
+                out[g, x, y] = values[g, 0]
+
+
+def _terminal(size: int, games: int) -> np.ndarray:
+    x = np.arange(size)
+    final = np.where(x[:, None] > x[None, :], 1.0, np.where(x[:, None] == x[None, :], 0.5, 0.0))
+    return np.repeat(final[None, :, :], games, axis=0)
+
+
+def check_model(model: RollModel) -> None:
+    if model.has_double:
+        raise JeopardyError(f"{model.name}: fixed-turn games with a doubling effect are not "
+                            "supported (the turn total would not only grow by bounded steps)")
+
+
+def reach_bound(model: RollModel, turns: int, cap: int) -> float:
+    """Chernoff bound on the chance that either player's ``turns`` turns gain more than ``cap``.
+
+    See the module docstring; minimised over a grid of ``z`` (any ``z`` gives a
+    valid bound)."""
+    adds = [(e.points, float(p)) for e, p in model.outcomes if e.kind == "add" and e.points]
+    banks = [(e.points, float(p)) for e, p in model.outcomes if e.kind == "bank"]
+    p_end = float(model.probability_of_ending() - sum(
+        (p for e, p in model.outcomes if e.kind == "bank"), 0))
+    best = 0.0
+    for z in np.linspace(1.0 + 1e-4, 2.0, 4000):
+        r = sum(p * z ** a for a, p in adds)
+        if r >= 1.0:
+            break
+        # a bank of a ends the turn with a more points: E z^Y <= (p_end + sum p z^a) / (1 - r)
+        ez = (p_end + sum(p * z ** a for a, p in banks)) / (1.0 - r)
+        best = min(best, turns * math.log(ez) - cap * math.log(z))
+    return min(1.0, 2.0 * math.exp(best))
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """Player A's policy against player B's, evaluated exactly (sandwiched)."""
+
+    first: str
+    second: str
+    lower: float
+    upper: float
+
+    @property
+    def first_wins(self) -> float:
+        """Player A's chance of winning (ties count one half), midpoint of the sandwich."""
+        return 0.5 * (self.lower + self.upper)
+
+    def to_dict(self) -> dict:
+        return {"first": self.first, "second": self.second, "first_wins": self.first_wins,
+                "bound": 0.5 * (self.upper - self.lower)}
+
+
+@dataclass(frozen=True)
+class FixedTurnsSolution:
+    """The optimal first-player chance of a fixed-turns game, certified by a sandwich."""
+
+    model: RollModel
+    turns: int
+    cap: int
+    lower: float
+    value: float  # the midpoint game's value (b = 1/2)
+    upper: float
+    matchups: tuple[Matchup, ...]
+    seconds: float
+    starts: np.ndarray = field(repr=False)  # starts[k, x, y] = W_k of the midpoint game
+
+    @property
+    def bound(self) -> float:
+        """A proved bound on |value - true value|."""
+        return max(self.upper - self.value, self.value - self.lower)
+
+    def to_dict(self) -> dict:
+        return {"game": self.model.name, "turns": self.turns, "cap": self.cap,
+                "win_probability": self.value, "lower": self.lower, "upper": self.upper,
+                "bound": self.bound, "seconds": self.seconds,
+                "matchups": [m.to_dict() for m in self.matchups]}
+
+    def __repr__(self) -> str:
+        return (f"FixedTurnsSolution({self.model.name}, {self.turns} turns each: first player "
+                f"wins {self.value:.12f} +- {self.bound:.1e})")
+
+
+def solve_fixed_turns(model: RollModel, turns: int, cap: int = 400,
+                      matchups=(), progress=None) -> FixedTurnsSolution:
+    """Solve the game of ``turns`` turns each, and evaluate policy pairs.
+
+    ``matchups`` is a sequence of ``(first, second)`` policies from
+    :mod:`jeopardy.fixed_turns.policies`; each is evaluated against the other,
+    player A being ``first``.
+    """
+    check_model(model)
+    if turns < 1:
+        raise JeopardyError(f"number of turns must be at least 1; got {turns}")
+    if cap < 1:
+        raise JeopardyError(f"score cap must be at least 1; got {cap}")
+    if cap < model.max_points:
+        raise JeopardyError(f"score cap {cap} is below one roll's points ({model.max_points})")
+    games = 3 + 2 * len(matchups)
+    size = cap + 1
+    work = 2 * turns * size * size * (size // 2 + 1) * games
+    if work > CELL_LIMIT:
+        raise JeopardyError(f"{turns} turns with cap {cap} and {len(matchups)} matchups is "
+                            f"~{work:.1e} state updates (limit {CELL_LIMIT:.0e}); "
+                            "lower the cap or the turns")
+    started = time.perf_counter()
+    kinds, points, probs = model.arrays()
+    rules = (kinds, points, probs)
+    nxt = _terminal(size, games)
+    starts = np.empty((2 * turns + 1, size, size))
+    starts[2 * turns] = nxt[1]
+    tables = np.full((max(1, len(matchups)), size, size), FOLLOW_OPTIMAL, dtype=np.int8)
+    for k in range(2 * turns - 1, -1, -1):
+        a_moves = k % 2 == 0
+        boundary = np.array([0.0, 0.5, 1.0]) if a_moves else np.array([1.0, 0.5, 0.0])
+        for index, (first, second) in enumerate(matchups):
+            policy = first if a_moves else second
+            tables[index] = policy.table(k // 2 + 1, size)
+        out = np.empty_like(nxt)
+        _turn(rules, nxt, out, boundary, tables)
+        nxt = out
+        starts[k] = out[1]
+        if progress is not None:
+            progress(f"turn {k + 1} of {2 * turns} solved")
+    lower, value, upper = float(nxt[0, 0, 0]), float(nxt[1, 0, 0]), float(nxt[2, 0, 0])
+    results = tuple(Matchup(str(first), str(second), float(nxt[3 + 2 * i, 0, 0]),
+                            float(nxt[4 + 2 * i, 0, 0]))
+                    for i, (first, second) in enumerate(matchups))
+    return FixedTurnsSolution(model, turns, cap, lower, value, upper, results,
+                              time.perf_counter() - started, starts)
+
+
+def column(solution: FixedTurnsSolution, k: int, x: int, y: int) -> tuple[np.ndarray, np.ndarray]:
+    """Roll and hold values of the midpoint game over ``t`` at global turn ``k``
+    (0-based), mover score ``x``, other score ``y``: plain Python over the
+    stored turn-start values ``W_{k+1}``."""
+    if not 0 <= k < 2 * solution.turns:
+        raise JeopardyError(f"turn index must be in 0..{2 * solution.turns - 1}; got {k}")
+    if not (0 <= x <= solution.cap and 0 <= y <= solution.cap):
+        raise JeopardyError(f"scores must be in 0..{solution.cap}; got {x}, {y}")
+    nxt = solution.starts[k + 1]
+    top = solution.cap - x
+    stay = sum(float(p) for e, p in solution.model.outcomes if e.kind == "add" and e.points == 0)
+    values = np.empty(top + 1)
+    rolls = np.empty(top + 1)
+    holds = np.empty(top + 1)
+    for t in range(top, -1, -1):
+        holds[t] = 1.0 - nxt[y, x + t]
+        roll = 0.0
+        for e, p in solution.model.outcomes:
+            p = float(p)
+            if e.kind == "add" and e.points:
+                roll += p * (values[t + e.points] if t + e.points <= top else 0.5)
+            elif e.kind == "bust":
+                roll += p * (1.0 - nxt[y, x])
+            elif e.kind == "bust_all":
+                roll += p * (1.0 - nxt[y, 0])
+            elif e.kind == "bank":
+                roll += p * (1.0 - nxt[y, x + t + e.points] if t + e.points <= top else 0.5)
+        rolls[t] = roll / (1.0 - stay)
+        values[t] = max(rolls[t], holds[t]) if rolls[t] > holds[t] else holds[t]
+    return rolls, holds
+
+
+def first_hold(solution: FixedTurnsSolution, k: int, x: int, y: int) -> int | None:
+    """The least turn total at which the optimal mover holds at (k, x, y), or
+    None if it rolls all the way to the cap."""
+    rolls, holds = column(solution, k, x, y)
+    holding = np.flatnonzero(rolls <= holds)
+    return int(holding[0]) if holding.size else None

@@ -1,0 +1,2 @@
+"""Reference twins written from the rules texts, sharing no equations with the
+solvers they check (``jeopardy.reference.farkle`` checks ``jeopardy.farkle.race``)."""

@@ -1,0 +1,216 @@
+"""numba kernels of solitaire Pig.
+
+State ``(s, t)``: banked score ``s < goal``, turn total ``t < goal - s``.
+Tables are ``[s, t]`` arrays of shape ``(goal, goal)``; entries with
+``s + t >= goal`` are unused (the player has reached the goal).  A turn must
+start with a roll (holding at ``t = 0`` would only waste a turn).
+
+Within a turn a roll only raises ``t`` (``add n > 0``, ``double`` at
+``t > 0``) or stays at the same state (``add 0``, ``double`` at ``t = 0``:
+solved by dividing by ``1 - p_stay``), so one backward sweep over ``t``
+gives a column.  Turn-ending results lead to the start of a turn at
+``s`` itself (bust, ``bank 0`` at ``t = 0``), at ``0`` (bust all) or at a
+higher score (hold, bank) -- or reach the goal.
+
+Effect codes: 0 add, 1 bust, 2 bust_all, 3 bank, 4 double.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+ADD, BUST, BUST_ALL, BANK, DOUBLE = 0, 1, 2, 3, 4
+
+
+@njit(cache=True, nogil=True)
+def evaluate_turns(goal, roll, kinds, points, probs, start_a, start_c):
+    """Expected turns of a policy, exactly (one linear solve by elimination).
+
+    Going down in ``s``, every value at turn start is affine in ``y = E(0)``:
+    ``E(s) = start_a[s] + start_c[s] * y``.  Within the column of ``s`` each
+    value is ``a + b E(s) + c y``; ``E(s) = a0 + b0 E(s) + c0 y`` is then
+    solved for ``E(s)``.  At ``s = 0``, ``y`` is ``E(s)`` itself, so
+    ``E(0) = start_a[0]`` and ``E(s) = start_a[s] + start_c[s] E(0)``.
+
+    The divisors ``1 - b0`` (and ``1 - b0 - c0`` at ``s = 0``) are carried
+    as their own recurrences (``nb = 1 - b``, ``m = 1 - b - c``: sums of
+    probabilities of leaving), never formed by subtraction, so a policy whose
+    turns almost always bust (Piglet holding at 100: ``1 - b0 = 2**-100``)
+    keeps its precision.  Returns False if a divisor is 0 (the policy never
+    reaches the goal from some score).
+    """
+    col_a = np.zeros(goal + 1)
+    col_c = np.zeros(goal + 1)
+    col_nb = np.zeros(goal + 1)
+    col_m = np.zeros(goal + 1)
+    start_m = np.ones(goal + 1)  # 1 - start_c
+    for s in range(goal - 1, -1, -1):
+        top = goal - s  # t = top means the goal is reached
+        for t in range(top - 1, -1, -1):
+            if t > 0 and roll[s, t] == 0:
+                x = s + t  # hold: one turn, then E(x), x > s
+                col_a[t] = 1.0 + start_a[x]
+                col_c[t] = start_c[x]
+                col_nb[t] = 1.0
+                col_m[t] = start_m[x]
+                continue
+            a = 0.0
+            c = 0.0
+            nb = 0.0
+            m = 0.0
+            stay = 0.0
+            for e in range(kinds.shape[0]):
+                kind = kinds[e]
+                p = probs[e]
+                n = points[e]
+                if kind == ADD or kind == DOUBLE:
+                    t2 = t + n if kind == ADD else 2 * t
+                    if t2 == t:
+                        stay += p
+                    elif t2 >= top:
+                        a += p  # the goal: this turn is the last
+                        nb += p
+                        m += p
+                    else:
+                        a += p * col_a[t2]
+                        c += p * col_c[t2]
+                        nb += p * col_nb[t2]
+                        m += p * col_m[t2]
+                elif kind == BUST:
+                    a += p
+                elif kind == BUST_ALL:
+                    a += p
+                    c += p
+                    nb += p
+                else:  # bank
+                    x = s + t + n
+                    if x >= goal:
+                        a += p
+                        nb += p
+                        m += p
+                    elif x == s:
+                        a += p
+                    else:
+                        a += p * (1.0 + start_a[x])
+                        c += p * start_c[x]
+                        nb += p
+                        m += p * start_m[x]
+            scale = 1.0 / (1.0 - stay)
+            col_a[t] = a * scale
+            col_c[t] = c * scale
+            col_nb[t] = nb * scale
+            col_m[t] = m * scale
+        if s == 0:  # y is E(0) itself: E(0) = a0 / (1 - b0 - c0)
+            if col_m[0] <= 0.0:
+                return False
+            start_a[0] = col_a[0] / col_m[0]
+            start_c[0] = 0.0
+        else:
+            if col_nb[0] <= 0.0:
+                return False
+            start_a[s] = col_a[0] / col_nb[0]
+            start_c[s] = col_c[0] / col_nb[0]
+            start_m[s] = col_m[0] / col_nb[0]
+    return True
+
+
+@njit(cache=True, nogil=True)
+def improve_turns(goal, starts, roll, kinds, points, probs, values, rolled, held, new_roll):
+    """Values of the policy ``roll`` given its turn-start values ``starts``,
+    the value of rolling and of holding at every state, and the improved
+    policy (fewest expected turns; the current action is kept unless the
+    other is better by more than 1e-12 relative).  Returns the number of
+    changed actions and the residual: the largest difference between the
+    turn-start values of the solve and those recomputed from them here."""
+    changes = 0
+    residual = 0.0
+    for s in range(goal - 1, -1, -1):
+        top = goal - s
+        for t in range(top - 1, -1, -1):
+            total = 0.0
+            stay = 0.0
+            for e in range(kinds.shape[0]):
+                kind = kinds[e]
+                p = probs[e]
+                n = points[e]
+                if kind == ADD or kind == DOUBLE:
+                    t2 = t + n if kind == ADD else 2 * t
+                    if t2 == t:
+                        stay += p
+                    elif t2 >= top:
+                        total += p
+                    else:
+                        total += p * values[s, t2]
+                elif kind == BUST:
+                    total += p * (1.0 + starts[s])
+                elif kind == BUST_ALL:
+                    total += p * (1.0 + starts[0])
+                else:
+                    x = s + t + n
+                    total += p * (1.0 if x >= goal else 1.0 + starts[x])
+            roll_value = total / (1.0 - stay)
+            hold_value = 1.0 + starts[s + t] if t > 0 else np.inf
+            rolled[s, t] = roll_value
+            held[s, t] = hold_value
+            current = 1 if t == 0 else roll[s, t]
+            values[s, t] = roll_value if current == 1 else hold_value
+            best = min(roll_value, hold_value)
+            slack = 1e-12 * (1.0 + abs(best))
+            choice = current
+            if current == 1 and hold_value < roll_value - slack:
+                choice = 0
+            elif current == 0 and roll_value < hold_value - slack:
+                choice = 1
+            new_roll[s, t] = choice
+            if choice != current:
+                changes += 1
+        residual = max(residual, abs(values[s, 0] - starts[s]))
+    return changes, residual
+
+
+@njit(cache=True, nogil=True)
+def reach_turn(goal, previous, kinds, points, probs, values, roll):
+    """One more turn of "reach the goal within n turns", maximising.
+
+    ``previous[s]`` is the best chance from the start of a turn at ``s`` with
+    ``n - 1`` turns left (``previous`` is all zero for ``n = 1``).  Fills
+    ``values[s, t]`` for ``n`` turns left and ``roll[s, t]`` (a turn starts
+    with a roll; rolling must be better by a relative 1e-12, so ties and
+    rounding noise hold, while a tiny but real chance, such as 2**-100, still
+    rolls)."""
+    for s in range(goal - 1, -1, -1):
+        top = goal - s
+        for t in range(top - 1, -1, -1):
+            total = 0.0
+            stay = 0.0
+            for e in range(kinds.shape[0]):
+                kind = kinds[e]
+                p = probs[e]
+                n = points[e]
+                if kind == ADD or kind == DOUBLE:
+                    t2 = t + n if kind == ADD else 2 * t
+                    if t2 == t:
+                        stay += p
+                    elif t2 >= top:
+                        total += p
+                    else:
+                        total += p * values[s, t2]
+                elif kind == BUST:
+                    total += p * previous[s]
+                elif kind == BUST_ALL:
+                    total += p * previous[0]
+                else:
+                    x = s + t + n
+                    total += p * (1.0 if x >= goal else previous[x])
+            roll_value = total / (1.0 - stay)
+            if t == 0:
+                values[s, t] = roll_value
+                roll[s, t] = 1
+                continue
+            hold_value = previous[s + t]
+            if roll_value > hold_value * (1.0 + 1e-12):
+                values[s, t] = roll_value
+                roll[s, t] = 1
+            else:
+                values[s, t] = hold_value
+                roll[s, t] = 0

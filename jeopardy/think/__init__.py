@@ -1,0 +1,1 @@
+"""THINK played to win: a simultaneous stochastic game."""
