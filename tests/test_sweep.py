@@ -24,7 +24,6 @@ from jeopardy.errors import JeopardyError
 from jeopardy.race.reference import value_iteration
 from jeopardy.rules import game
 from jeopardy.rules.dice import dice_game
-from jeopardy.sweeps.analyses import compensation_points, run_task
 from jeopardy.sweeps.memory import estimated_memory
 from jeopardy.sweeps.spec import read
 
@@ -110,13 +109,6 @@ def test_rows_match_the_plain_reference_solver(tmp_path):
         assert row.residual < 1e-12 and row.seconds >= 0 and row.peak_memory_bytes > 0
 
 
-def test_compensation_points_can_favour_either_player():
-    values = np.array([[0.30, 0.20, 0.10], [0.45, 0.4, 0.3], [0.52, 0.5, 0.4]])
-    assert compensation_points(values) == (-2, 0.52)  # the first player needs 2 points
-    assert compensation_points(1 - values.T) == (2, pytest.approx(0.48))
-    assert compensation_points(np.full((3, 3), 0.5)) == (0, 0.5)  # ties: the smallest head start
-
-
 def test_compare_is_the_exact_head_to_head(tmp_path, pig):
     from jeopardy.race import policies
     from jeopardy.race.evaluation import head_to_head
@@ -135,10 +127,10 @@ def test_compare_is_the_exact_head_to_head(tmp_path, pig):
 def test_failing_and_unsupported_tasks_are_error_rows_and_the_sweep_goes_on(tmp_path):
     frame = in_process({"games": ["pig"], "goals": [8],
                         "players": [2, 3], "endings": ["first-to-goal", "equal-turns"],
-                        "analyses": ["solve", "solitaire",
+                        "analyses": ["solve",
                                      {"name": "compare", "against": ["hold:0", "rule:k <"]}]},
                        tmp_path)
-    assert len(frame) == 4 * 4
+    assert len(frame) == 4 * 3
     errors = dict(zip(zip(frame.players, frame.ending, frame.analysis, frame.against), frame.error))
     assert errors[(2, "first-to-goal", "solve", "")] == ""
     assert errors[(3, "first-to-goal", "solve", "")] == "players=3 needs the N-player core (issue 11)"
@@ -146,19 +138,20 @@ def test_failing_and_unsupported_tasks_are_error_rows_and_the_sweep_goes_on(tmp_
         "ending 'equal-turns' needs the N-player core (issue 11)"
     assert errors[(2, "first-to-goal", "compare", "hold:0")] == "hold:N needs N >= 1; got 0"
     assert errors[(2, "first-to-goal", "compare", "rule:k <")] != ""
-    assert "solitaire" in errors[(2, "first-to-goal", "solitaire", "")]
     assert all("\n" not in e for e in frame.error)
     assert frame.loc[frame.error != "", "value"].isna().all()
 
 
-def test_solitaire_hook_calls_the_solitaire_module(monkeypatch, tmp_path):
-    import types
-
-    module = types.ModuleType("jeopardy.solitaire")
-    module.sweep_values = lambda model, goal: {"value": 2.5 * goal, "turns_median": 3.0}
-    monkeypatch.setitem(sys.modules, "jeopardy.solitaire", module)
-    frame = in_process({"games": ["pig"], "goals": [4], "analyses": ["solitaire"]}, tmp_path)
-    assert frame["value"].tolist() == [10.0] and frame["turns_median"].tolist() == [3.0]
+def test_solitaire_rows_are_the_fewest_expected_turns(tmp_path):
+    # goal 1: every turn that does not bust on its first roll reaches it, so the
+    # turns are geometric: 1 / P(no bust) = 2 for the coin, 6/5 for the die
+    frame = in_process({"games": ["piglet", "pig"], "goals": [1, 40],
+                        "analyses": ["solitaire"]}, tmp_path)
+    by = {(r.game, r.goal): r for r in frame.itertuples()}
+    assert by[("piglet", 1)].value == pytest.approx(2.0, abs=1e-12)
+    assert by[("pig", 1)].value == pytest.approx(1.2, abs=1e-12)
+    assert 1 < by[("pig", 40)].value < by[("piglet", 40)].value
+    assert (frame["peak_memory_bytes"] <= frame["estimated_memory_bytes"]).all()
 
 
 # ------------------------------------------------------------ resume, files
@@ -188,7 +181,8 @@ def test_rows_are_kept_and_a_rerun_skips_them(tmp_path):
 @pytest.mark.parametrize("name", ["pig", "two-dice-pig"])
 def test_memory_estimate_covers_the_measured_peak(tmp_path, name):
     frame = in_process({"games": [name], "goals": [30, 90], "analyses": [
-        "solve", "fairness", {"name": "compare", "against": ["hold:20"]}]}, tmp_path)
+        "solve", "fairness", "solitaire", {"name": "compare", "against": ["hold:20"]}]},
+                       tmp_path)
     assert (frame["error"] == "").all()
     assert (frame["peak_memory_bytes"] <= frame["estimated_memory_bytes"]).all()
     big = frame[frame.goal == 90]

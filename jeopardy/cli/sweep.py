@@ -75,7 +75,7 @@ TITLES = {
     "compare": "P(optimal play beats {against}), a fair coin deciding who starts",
     "simultaneous": "simultaneous single-turn game over hold at 1..goal: value, and the "
                     "hold-at values its optimal mixed strategy uses",
-    "solitaire": "solitaire",
+    "solitaire": "solitaire: the fewest expected turns to reach the goal alone",
 }
 
 

@@ -15,7 +15,7 @@ LABELS = {
     "fairness": "compensation points for the second player",
     "compare": "P(optimal beats {against}), fair start",
     "simultaneous": "value of the simultaneous single-turn game",
-    "solitaire": "solitaire value",
+    "solitaire": "fewest expected turns to the goal, alone",
 }
 FORMATS = (".png", ".svg")
 

@@ -11,15 +11,15 @@ workers do, since the trace covers the whole process), ``estimated_memory_bytes`
 ``value`` per analysis:
 
 * ``solve`` -- P(the first player wins), both playing optimally;
-* ``fairness`` -- the compensation points: the head start ``b`` for the second
-  player that brings P(first wins) closest to 1/2 (``b < 0``: the first player
-  needs the head start);
+* ``fairness`` -- the compensation points (:func:`jeopardy.fairness.race_fairness`):
+  the head start ``b`` for the second player that brings P(first wins) closest
+  to 1/2 (``b < 0``: the first player needs the head start);
 * ``compare`` -- P(optimal play beats the named policy), a fair coin deciding
   who starts (exact policy evaluation);
 * ``simultaneous`` -- the value of the simultaneous single-turn game over hold
   at ``1..goal`` (its support is the ``support`` column);
-* ``solitaire`` -- whatever ``jeopardy.solitaire.sweep_values`` reports (see
-  :func:`_solitaire`).
+* ``solitaire`` -- the fewest expected turns to reach the goal alone
+  (:func:`jeopardy.solitaire.expected_turns`).
 """
 from __future__ import annotations
 
@@ -40,26 +40,6 @@ class Unsupported(JeopardyError):
     """The task is well formed but the library cannot do it yet."""
 
 
-def compensation_points(start_values) -> tuple[int, float]:
-    """The second player's head start ``b`` making P(first wins) closest to 1/2.
-
-    ``start_values[i, j]`` is P(the player to move wins) at scores ``i``
-    against ``j`` with no turn total, so a head start ``b >= 0`` for the
-    second player gives ``start_values[0, b]`` and ``b < 0`` (a head start
-    for the first player) ``start_values[-b, 0]``.  Ties go to the smaller
-    ``|b|``, then to ``b >= 0``.  Returns ``(b, P(first wins) with it)``.
-
-    A private stand-in until ``jeopardy/fairness.py`` (the lead's) lands.
-    """
-    goal = start_values.shape[0]
-
-    def chance(b: int) -> float:
-        return float(start_values[0, b]) if b >= 0 else float(start_values[-b, 0])
-
-    b = min(range(-(goal - 1), goal), key=lambda b: (abs(chance(b) - 0.5), abs(b), b < 0))
-    return b, chance(b)
-
-
 def _solve(model: RollModel, task: Task) -> dict:
     from jeopardy.race.solver import solve
 
@@ -69,11 +49,13 @@ def _solve(model: RollModel, task: Task) -> dict:
 
 
 def _fairness(model: RollModel, task: Task) -> dict:
+    from jeopardy.fairness import race_fairness
     from jeopardy.race.solver import solve
 
     solution = solve(model, task.goal)
-    b, p = compensation_points(solution.start_values)
-    return {"value": float(b), "compensation_points": b, "compensated_win_probability": p,
+    fairest = race_fairness(solution)
+    return {"value": float(fairest.bonus), "compensation_points": fairest.bonus,
+            "compensated_win_probability": fairest.win_probability,
             "win_probability": solution.win_probability(), "residual": solution.max_residual,
             "states": solution.states}
 
@@ -113,22 +95,10 @@ def _simultaneous(model: RollModel, task: Task) -> dict:
 
 
 def _solitaire(model: RollModel, task: Task) -> dict:
-    """The hook for solitaire Pig (being built in ``jeopardy/solitaire/``).
+    from jeopardy.solitaire import expected_turns
 
-    Contract: ``jeopardy.solitaire.sweep_values(model, goal) -> dict`` with a
-    float ``"value"`` (the headline, e.g. the fewest expected turns to reach
-    the goal) and any other plain numbers, which become columns.
-    """
-    try:
-        module = importlib.import_module("jeopardy.solitaire")
-    except ModuleNotFoundError as error:
-        if error.name != "jeopardy.solitaire":
-            raise
-        raise Unsupported("solitaire needs jeopardy.solitaire, which is not in this version yet") from None
-    hook = getattr(module, "sweep_values", None)
-    if hook is None:
-        raise Unsupported("jeopardy.solitaire has no sweep_values(model, goal) for sweeps yet")
-    return dict(hook(model, task.goal))
+    result = expected_turns(model, task.goal)
+    return {"value": result.expected_turns, "residual": result.residual}
 
 
 ANALYSES = {"solve": _solve, "fairness": _fairness, "compare": _compare,
@@ -138,9 +108,14 @@ ANALYSES = {"solve": _solve, "fairness": _fairness, "compare": _compare,
 def _prepare(task: Task) -> None:
     """Import the analysis's modules and load its compiled kernels, off the clock."""
     if task.analysis in ("solve", "fairness", "compare"):
+        from jeopardy import fairness  # noqa: F401
         from jeopardy.race import evaluation, policies, solver  # noqa: F401
 
         solver.warm_up(task.model)
+    elif task.analysis == "solitaire":
+        from jeopardy.solitaire import expected_turns
+
+        expected_turns(task.model, 1)  # loads the compiled kernels
     elif task.analysis == "simultaneous":
         from jeopardy.simultaneous import game  # noqa: F401
         import cvxpy  # noqa: F401  (imported by the LP on first use)

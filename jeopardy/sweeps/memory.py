@@ -16,8 +16,10 @@ arrays each analysis allocates, from the code that allocates them:
   ``goal**2`` Python integers, whose size grows with the common denominator;
   a generous 1 KB each, plus the distributions (``goal`` of them over at most
   ``goal + max_points`` totals, 200 bytes per Fraction).
-* ``solitaire`` -- a table of ``goal**2`` float64 (turns x scores), as the
-  solitaire module is expected to need; revisit when it lands.
+* ``solitaire`` -- :func:`jeopardy.solitaire.expected_turns` keeps three
+  ``goal**2`` float64 tables (values, rolled, held), two ``goal**2`` int8
+  policies and the hold-at table it starts from (``goal**2`` int8, built from
+  a boolean of the same size), plus ``O(goal)`` columns.
 
 Every figure adds :data:`BASE` for the task's own Python objects.  The
 estimate is an upper bound for the tracked allocations in the tests
@@ -57,7 +59,7 @@ def estimated_memory(analysis: str, model: RollModel, goal: int, players: int = 
         totals = goal + model.max_points
         return BASE + 1024 * goal * goal + 200 * goal * totals
     if analysis == "solitaire":
-        return BASE + 8 * goal * goal
+        return BASE + 3 * 8 * goal * goal + 5 * goal * goal + 64 * (goal + 1)
     raise JeopardyError(f"no memory estimate for analysis {analysis!r}")
 
 

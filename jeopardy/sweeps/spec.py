@@ -8,7 +8,7 @@ Keys (every one but ``games`` and ``goals`` optional)::
     endings  = ["first-to-goal"]         # or "equal-turns"
     analyses = ["solve", "fairness",
                 {name = "compare", against = ["hold:20", "hold:25"]},
-                "simultaneous", "solitaire"]
+                "simultaneous", "solitaire"]   # solitaire: fewest expected turns
     output   = "sweep-results"           # directory of the results (the CLI's --out wins)
 
 A game is a preset name (``jeopardy games``), a dice definition (the
