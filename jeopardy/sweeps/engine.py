@@ -173,7 +173,7 @@ def _run_on_dask(pending: list[Task], scheduler, workers, processes, finished,
         for rank, task in enumerate(pending):
             need = estimated_memory(task.analysis, task.model, task.goal, task.players)
             if capacity is not None and need > capacity:
-                row = run_task_refused(task, need, capacity)
+                row = _refused(task, need, capacity)
                 finished(row)
                 continue
             resources = {RESOURCE: need} if capacity is not None else None
@@ -184,7 +184,9 @@ def _run_on_dask(pending: list[Task], scheduler, workers, processes, finished,
             task = futures.pop(future)
             try:
                 row = future.result()
-            except Exception as error:  # the task never finished (e.g. killed three workers)
+            except (KeyboardInterrupt, SystemExit):
+                raise
+            except BaseException as error:  # never finished: killed three workers, cancelled
                 row = _lost(task, error)
                 finished(row, keep=False)
             else:
@@ -206,7 +208,7 @@ def _empty_row(task: Task, need: int) -> dict:
     return row
 
 
-def run_task_refused(task: Task, need: int, capacity: int) -> dict:
+def _refused(task: Task, need: int, capacity: int) -> dict:
     row = _empty_row(task, need)
     row["error"] = f"needs about {_size(need)}, more than any worker has ({_size(capacity)})"
     return row
