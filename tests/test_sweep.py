@@ -204,9 +204,12 @@ def test_a_task_larger_than_every_worker_is_refused_before_it_runs(tmp_path):
     with LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
                       resources={"memory": 6_000_000}, dashboard_address=None) as cluster, \
             Client(cluster, timeout="20s") as client:
-        frame = jeopardy.sweep({"games": ["pig"], "goals": [12, 150],
+        frame = jeopardy.sweep({"games": ["pig"], "goals": [12, 150], "players": [2, 3],
                                 "analyses": ["solve", {"name": "compare", "against": ["hold:20"]}]},
                                out=tmp_path / "out", scheduler=client)
+    # unsupported tasks say why, whatever their size (3 players at 150 would need 81 MB)
+    assert (frame[frame.players == 3]["error"] == "players=3 needs the N-player core (issue 11)").all()
+    frame = frame[frame.players == 2]
     by = {(r.goal, r.analysis): r for r in frame.itertuples()}
     assert by[(150, "compare")].error == \
         "needs about 14.9 MB, more than any worker has (6.0 MB)"

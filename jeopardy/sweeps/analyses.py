@@ -121,7 +121,8 @@ def _prepare(task: Task) -> None:
         import cvxpy  # noqa: F401  (imported by the LP on first use)
 
 
-def _unsupported(task: Task) -> str | None:
+def unsupported(task: Task) -> str | None:
+    """Why the library cannot do ``task`` yet, or None."""
     if task.players != 2:
         return f"players={task.players} needs {N_PLAYER_ISSUE}"
     if task.ending != "first-to-goal":
@@ -193,7 +194,7 @@ def run_task(task: Task) -> dict:
                estimated_memory_bytes=estimated_memory(task.analysis, task.model, task.goal,
                                                        task.players),
                worker=_worker(), error="")
-    reason = _unsupported(task)
+    reason = unsupported(task)
     if reason is not None:
         row["error"] = reason
         return row

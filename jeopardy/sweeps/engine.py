@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Callable
 
 from jeopardy.errors import JeopardyError
-from jeopardy.sweeps.analyses import run_task
+from jeopardy.sweeps.analyses import run_task, unsupported
 from jeopardy.sweeps.memory import estimated_memory, estimated_work
 from jeopardy.sweeps.spec import Sweep, Task, read
 from jeopardy.sweeps.store import RowStore
@@ -171,6 +171,9 @@ def _run_on_dask(pending: list[Task], scheduler, workers, processes, finished,
         token = secrets.token_hex(4)
         futures = {}
         for rank, task in enumerate(pending):
+            if unsupported(task):  # an error row at once, whatever its size
+                finished(run_task(task))
+                continue
             need = estimated_memory(task.analysis, task.model, task.goal, task.players)
             if capacity is not None and need > capacity:
                 row = _refused(task, need, capacity)
