@@ -220,23 +220,31 @@ def test_a_task_larger_than_every_worker_is_refused_before_it_runs(tmp_path):
 
 # ------------------------------------------------------------ plots and CLI
 def test_figure_and_cli(tmp_path):
+    from click.testing import CliRunner
+    from matplotlib.figure import Figure
+
+    from jeopardy.cli.main import cli
+    from jeopardy.plots.sweep import value_against_goal
+
     spec = tmp_path / "spec.toml"
     spec.write_text('games = ["pig", "piglet"]\ngoals = [5, 10, 15]\n'
                     'analyses = ["solve", "fairness"]\nplayers = [2, 3]\n')
     out = tmp_path / "out"
-    for suffix, magic in ((".svg", b"<?xml"), (".png", b"\x89PNG")):
-        result = subprocess.run([sys.executable, "-m", "jeopardy", "sweep", str(spec), "--out",
-                                 str(out), "--scheduler", "in-process", "--plot",
-                                 str(tmp_path / f"f{suffix}"), "--json"], cwd=ROOT, env=ENV,
-                                capture_output=True, text=True, timeout=120)
-        assert result.returncode == 0, result.stderr
-        assert (tmp_path / f"f{suffix}").read_bytes().startswith(magic)
+    result = subprocess.run([sys.executable, "-m", "jeopardy", "sweep", str(spec), "--out",
+                             str(out), "--scheduler", "in-process", "--plot",
+                             str(tmp_path / "f.svg"), "--json"], cwd=ROOT, env=ENV,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "f.svg").read_bytes().startswith(b"<?xml")
     data = json.loads(result.stdout)
     assert data["tasks"] == 24 and data["errors"] == 12
     assert "sweep: 24/24 tasks" in result.stderr  # the progress line, on stderr
-    from matplotlib.figure import Figure
-
-    from jeopardy.plots.sweep import value_against_goal
+    again = CliRunner().invoke(cli, ["sweep", str(spec), "--out", str(out), "--scheduler",
+                                     "in-process", "--plot", str(tmp_path / "f.png")])
+    assert again.exit_code == 0, again.output
+    assert (tmp_path / "f.png").read_bytes().startswith(b"\x89PNG")
+    assert "24 of 24 tasks were finished before and skipped" in again.output
+    assert "error in 12 tasks: players=3 needs the N-player core (issue 11)" in again.output
     figure = value_against_goal(pd.read_parquet(out / "results.parquet"))
     assert isinstance(figure, Figure) and len(figure.axes) == 2
     lines, labels = figure.axes[0].get_legend_handles_labels()
@@ -247,21 +255,23 @@ def test_figure_and_cli(tmp_path):
     pytest.param(["missing.toml"], "cannot read sweep spec", id="missing"),
     pytest.param(["SPEC", "--scheduler", "nowhere"], "scheduler must be an address", id="address"),
     pytest.param(["SPEC", "--scheduler", "tcp://127.0.0.1:1", "--connect-timeout", "2"],
-                 "cannot reach the Dask scheduler",
-                 id="unreachable"),
+                 "cannot reach the Dask scheduler", id="unreachable"),
     pytest.param(["SPEC", "--scheduler", "in-process", "--plot", "x.pdf"], "use a .png or .svg",
                  id="plot-suffix"),
+    pytest.param(["SPEC", "--workers", "0"], "--workers must be at least 1", id="workers"),
 ])
 def test_cli_refusals_are_one_line(tmp_path, arguments, words):
+    from click.testing import CliRunner
+
+    from jeopardy.cli.main import cli
+
     spec = tmp_path / "spec.toml"
     spec.write_text('games = ["piglet"]\ngoals = [3]\n')
     arguments = [str(spec) if a == "SPEC" else a for a in arguments]
-    result = subprocess.run([sys.executable, "-m", "jeopardy", "sweep", *arguments, "--out",
-                             str(tmp_path / "out")], cwd=ROOT, env=ENV, capture_output=True,
-                            text=True, timeout=120)
-    assert result.returncode == 2
-    assert words in result.stderr and "Traceback" not in result.stderr
-    assert len([line for line in result.stderr.splitlines() if line.startswith("jeopardy:")]) == 1
+    result = CliRunner().invoke(cli, ["sweep", *arguments, "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    lines = [line for line in result.output.strip().splitlines() if not line.startswith("sweep:")]
+    assert len(lines) == 1 and lines[0].startswith("jeopardy: error:") and words in lines[0]
 
 
 # ---------------------------------------------------------------- real Dask

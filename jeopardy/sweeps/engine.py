@@ -55,6 +55,10 @@ def sweep(spec: str | Path | dict | Sweep, out: str | Path | None = None,
     finish.  ``frame.attrs["notes"]`` says how the sweep ran.
     """
     plan = spec if isinstance(spec, Sweep) else read(spec)
+    if isinstance(scheduler, str) and scheduler != "in-process" and "://" not in scheduler:
+        raise JeopardyError(f"scheduler must be an address like tcp://HOST:PORT; got {scheduler!r}")
+    if workers is not None and workers < 1:
+        raise JeopardyError(f"workers must be at least 1; got {workers}")
     store = RowStore(out or plan.output or "sweep-results")
     rows: dict[str, dict] = {}
     if resume:
