@@ -62,17 +62,58 @@ def progress_printer(enabled: bool = True):
 
 
 class ErrorReportingGroup(click.Group):
-    """Turn :class:`JeopardyError` into a one-line message and exit status 2."""
+    """The one place where errors become messages: :class:`JeopardyError` becomes a
+    one-line message and exit status 2, an interrupt "interrupted" and 130.
+
+    API errors name Python parameters (``goal must be ...``,
+    :class:`jeopardy.validate.ParameterError`); here the name becomes the
+    command's flag (``--goal must be ...``).
+    """
+
+    def resolve_command(self, ctx, args):
+        name, command, rest = super().resolve_command(ctx, args)
+        ctx.meta.setdefault("jeopardy.commands", []).append(command)
+        return name, command, rest
 
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except JeopardyError as error:
-            click.echo(f"jeopardy: error: {error}", err=True)
+            click.echo(f"jeopardy: error: {self.flag_message(ctx, error)}", err=True)
             sys.exit(2)
         except KeyboardInterrupt:
             click.echo("jeopardy: interrupted", err=True)
             sys.exit(130)
+        except MemoryError:
+            click.echo("jeopardy: error: out of memory (the size estimate was too low; "
+                       "please report the command)", err=True)
+            sys.exit(2)
+
+    def flag_message(self, ctx, error: JeopardyError) -> str:
+        from jeopardy.validate import ParameterError
+
+        text = " ".join(str(error).split())  # one line, whatever the message held
+        if not isinstance(error, ParameterError):
+            return text
+        flag = _flag_of(ctx.meta.get("jeopardy.commands", []) + [self], error.parameter)
+        return f"{flag} {error.detail}" if flag else text
+
+
+# Python parameter names whose flag is not "--" + name with dashes.
+FLAG_NAMES = {"bad_faces": "--bad-face", "bad_face": "--bad-face", "model": "--model",
+              "goal": "--goal", "h": "--hold"}
+
+
+def _flag_of(commands, parameter: str) -> str | None:
+    """The flag of ``parameter`` in the invoked commands (innermost first)."""
+    wanted = "--" + parameter.replace("_", "-")
+    for command in reversed(commands):
+        for option in getattr(command, "params", ()):
+            if not isinstance(option, click.Option):
+                continue
+            if option.name == parameter or wanted in option.opts:
+                return max(option.opts, key=len)
+    return FLAG_NAMES.get(parameter)
 
 
 def parse_totals(text: str) -> frozenset[int]:

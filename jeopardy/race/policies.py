@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
+from jeopardy import validate
 from jeopardy.errors import JeopardyError
 from jeopardy.files import write_atomically, write_text
 from jeopardy.race.formula import evaluate
@@ -25,6 +26,12 @@ class RacePolicy:
     name: str
     goal: int
     roll: np.ndarray = field(repr=False)  # int8 [goal, goal, goal]
+
+    def __post_init__(self) -> None:
+        goal = validate.positive_int(self.goal, "goal", MAX_TABLE_GOAL)
+        object.__setattr__(self, "goal", goal)
+        object.__setattr__(self, "name", str(self.name))
+        object.__setattr__(self, "roll", validate.table(self.roll, "roll", (goal, goal, goal)))
 
     def rolls(self, i: int, j: int, k: int) -> bool:
         return i + k < self.goal and bool(self.roll[i, j, k])
@@ -50,8 +57,7 @@ class RacePolicy:
 
 
 def _check_goal(goal: int) -> None:
-    if goal < 1:
-        raise JeopardyError(f"goal must be a positive integer; got {goal}")
+    validate.positive_int(goal, "goal")
     if goal > MAX_TABLE_GOAL:
         raise JeopardyError(f"policy tables hold goal**3 states; goal {goal} is above the "
                             f"supported {MAX_TABLE_GOAL}")
@@ -60,6 +66,10 @@ def _check_goal(goal: int) -> None:
 def from_solution(solution) -> RacePolicy:
     """The optimal policy of a :class:`~jeopardy.race.solver.RaceSolution`."""
     from jeopardy.race import kernels
+    from jeopardy.race.solver import RaceSolution
+
+    if not isinstance(solution, RaceSolution):
+        raise validate.ParameterError("solution", f"must be a RaceSolution; got {type(solution).__name__}")
 
     goal = solution.goal
     _check_goal(goal)
@@ -73,8 +83,7 @@ def from_solution(solution) -> RacePolicy:
 def hold_at(goal: int, h: int) -> RacePolicy:
     """Roll while the turn total is below ``h`` (holding wins once i + k >= goal)."""
     _check_goal(goal)
-    if h < 1:
-        raise JeopardyError(f"hold:N needs N >= 1; got {h}")
+    h = validate.positive_int(h, "h")
     k = np.arange(goal)[None, None, :]
     roll = np.broadcast_to(k < h, (goal, goal, goal)).astype(np.int8)
     return RacePolicy(f"hold at {h}", goal, roll.copy())
@@ -83,6 +92,8 @@ def hold_at(goal: int, h: int) -> RacePolicy:
 def from_formula(goal: int, text: str, name: str | None = None) -> RacePolicy:
     """Roll where the formula is true (see :mod:`jeopardy.race.formula`)."""
     _check_goal(goal)
+    if not isinstance(text, str):
+        raise validate.ParameterError("text", f"must be a formula string; got {text!r}")
     i = np.arange(goal)[:, None, None]
     j = np.arange(goal)[None, :, None]
     k = np.arange(goal)[None, None, :]

@@ -7,12 +7,16 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from jeopardy import validate
 from jeopardy.errors import JeopardyError
 from jeopardy.race.policies import RacePolicy
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.sampling import draw
 
 MAX_TURNS = 100_000
+# Win counts stay exact in float64 (and far from int64), and 2**40 games is
+# days of work: more is refused as a size, not an overflow.
+MAX_GAMES = 2 ** 40
 
 
 @njit(cache=True, nogil=True)
@@ -93,10 +97,11 @@ class SimulatedMatch:
 
 def simulate(model: RollModel, a: RacePolicy, b: RacePolicy, games: int, seed: int = 0) -> SimulatedMatch:
     """``games`` games with A moving first and ``games`` with B moving first."""
-    if games <= 0:
-        raise JeopardyError(f"number of games must be positive; got {games}")
-    if a.goal != b.goal:
-        raise JeopardyError(f"policies are for different goals ({a.goal} and {b.goal})")
+    from jeopardy.race.evaluation import _tables
+
+    model = _tables(model, a, b)
+    games = validate.positive_int(games, "games", MAX_GAMES)
+    seed = validate.seed(seed)
     kinds, points, probs = model.arrays()
     cum = np.cumsum(probs)
     started = time.perf_counter()

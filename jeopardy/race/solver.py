@@ -32,6 +32,7 @@ from typing import Callable
 
 import numpy as np
 
+from jeopardy import validate
 from jeopardy.errors import JeopardyError
 from jeopardy.files import write_atomically
 from jeopardy.race import kernels
@@ -245,8 +246,10 @@ def solve(model: RollModel, goal: int = 100, tolerance: float = 1e-15, max_passe
     is read from, and written to, the cache directory
     (``$JEOPARDY_CACHE_DIR`` or ``~/.cache/jeopardy``).
     """
-    if not isinstance(goal, (int, np.integer)) or goal < 1:
-        raise JeopardyError(f"goal must be a positive integer; got {goal}")
+    model = validate.roll_model(model)
+    goal = validate.positive_int(goal, "goal")
+    tolerance = validate.tolerance(tolerance)
+    max_passes = validate.positive_int(max_passes, "max_passes")
     if cache:
         path = _cache_path(model, goal)
         if path.exists():

@@ -258,6 +258,11 @@ def solve_simultaneous(model: RollModel, max_hold: int = 100, all_stopping_rules
                        max_oracle_iterations: int = 500,
                        progress: Callable[[str], None] | None = None) -> SimultaneousSolution:
     """Solve the simultaneous single-turn game over hold-at-h, h = 1..max_hold."""
+    from jeopardy import validate
+
+    model = validate.roll_model(model)
+    max_hold = validate.positive_int(max_hold, "max_hold")
+    max_oracle_iterations = validate.positive_int(max_oracle_iterations, "max_oracle_iterations")
     seconds: dict[str, float] = {}
     started = time.perf_counter()
     distributions = hold_distributions(model, max_hold)
