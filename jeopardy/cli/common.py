@@ -76,11 +76,24 @@ class ErrorReportingGroup(click.Group):
         return name, command, rest
 
     def invoke(self, ctx):
+        import warnings
+
+        warnings.showwarning = _one_line_warning
         try:
             return super().invoke(ctx)
         except JeopardyError as error:
             click.echo(f"jeopardy: error: {self.flag_message(ctx, error)}", err=True)
             sys.exit(2)
+        except click.exceptions.Exit:
+            raise
+        except click.UsageError as error:
+            where = error.ctx.command_path if error.ctx is not None else "jeopardy"
+            click.echo(f"{where}: error: {' '.join(error.format_message().split())} "
+                       f"(see '{where} --help')", err=True)
+            sys.exit(2)
+        except click.Abort:
+            click.echo("jeopardy: interrupted", err=True)
+            sys.exit(130)
         except KeyboardInterrupt:
             click.echo("jeopardy: interrupted", err=True)
             sys.exit(130)
@@ -97,6 +110,27 @@ class ErrorReportingGroup(click.Group):
             return text
         flag = _flag_of(ctx.meta.get("jeopardy.commands", []) + [self], error.parameter)
         return f"{flag} {error.detail}" if flag else text
+
+
+def _one_line_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    click.echo(f"jeopardy: warning: {' '.join(str(message).split())}", err=True)
+
+
+def check_output(ctx, param, value):
+    """Click callback of every output-path option: refuse unwritable paths before any work."""
+    from jeopardy.files import check_output as check
+
+    if value is None:
+        return value
+    suffixes = {"plot": (".png", ".svg", ".pdf"), "plot_path": (".png", ".svg", ".pdf"),
+                "trace_plot": (".png", ".svg", ".pdf")}.get(param.name)
+    if ctx.command.name == "plot" and param.name == "out":
+        suffixes = (".png", ".svg", ".pdf")
+    try:
+        check(value, suffixes)
+    except JeopardyError as error:
+        raise JeopardyError(f"{max(param.opts, key=len)}: {error}") from None
+    return value
 
 
 # Python parameter names whose flag is not "--" + name with dashes.

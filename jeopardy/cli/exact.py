@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from jeopardy.cli.common import emit_json, game_options, json_option
+from jeopardy.cli.common import check_output, emit_json, game_options, json_option
 from jeopardy.errors import JeopardyError
 
 
@@ -15,7 +15,7 @@ from jeopardy.errors import JeopardyError
               show_default=True, help="policy that policy iteration starts from")
 @click.option("--sympy-check", is_flag=True,
               help="also substitute the solution into the sympy system (small goals)")
-@click.option("--trace-plot", type=str, default=None,
+@click.option("--trace-plot", type=str, default=None, callback=check_output,
               help="PNG of the value-iteration trace (the paper's Figure 2; goal <= 4)")
 @game_options(default="piglet")
 @json_option
