@@ -113,7 +113,10 @@ class ErrorReportingGroup(click.Group):
 
 
 def _one_line_warning(message, category, filename, lineno, file=None, line=None) -> None:
-    click.echo(f"jeopardy: warning: {' '.join(str(message).split())}", err=True)
+    from jeopardy.resources import LongRunNotice
+
+    label = "note" if issubclass(category, LongRunNotice) else "warning"
+    click.echo(f"jeopardy: {label}: {' '.join(str(message).split())}", err=True)
 
 
 def check_output(ctx, param, value):
@@ -151,20 +154,34 @@ def _flag_of(commands, parameter: str) -> str | None:
 
 
 def parse_totals(text: str) -> frozenset[int]:
-    """'0-19,22' -> {0..19, 22}."""
-    out = set()
-    try:
-        for part in text.split(","):
-            part = part.strip()
-            if not part:
-                continue
-            if "-" in part:
-                a, b = part.split("-")
-                out.update(range(int(a), int(b) + 1))
+    """'0-19,22' -> {0..19, 22}; the size is checked (as a turn distribution) first."""
+    from jeopardy import resources
+
+    hint = "write them like '0-19,22'"
+    pieces = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        bounds = part.split("-")
+        try:
+            if len(bounds) == 1:
+                low = high = int(bounds[0])
+            elif len(bounds) == 2:
+                low, high = int(bounds[0]), int(bounds[1])
             else:
-                out.add(int(part))
-    except ValueError:
-        raise JeopardyError(f"cannot read turn totals {text!r}; write them like '0-19,22'") from None
-    if any(k < 0 for k in out):
+                raise ValueError
+        except ValueError:
+            raise JeopardyError(f"cannot read turn totals {text!r}; {hint}") from None
+        if low > high:
+            raise JeopardyError(f"turn totals {part!r}: the range is empty ({low} > {high})")
+        pieces.append((low, high))
+    if not pieces:
+        raise JeopardyError(f"no turn totals in {text!r}; {hint}")
+    if any(low < 0 for low, _ in pieces):
         raise JeopardyError("turn totals must be non-negative")
+    resources.require("turn", "a turn distribution", hold=max(high for _, high in pieces) + 1)
+    out = set()
+    for low, high in pieces:
+        out.update(range(low, high + 1))
     return frozenset(out)

@@ -18,6 +18,7 @@ def build_policy(spec: str, model, goal: int, other_spec: str | None = None, _de
 
     from jeopardy.race import policies
 
+    policies._check_goal(goal)  # tables of goal**3 states: refuse before solving anything
     spec = spec.strip()
     if spec == "optimal":
         return policies.from_solution(solved(model, goal))

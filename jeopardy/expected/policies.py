@@ -126,6 +126,8 @@ def parse(text: str, model: RollModel) -> ScorePolicy:
             if len(parts) not in (3, 4) or (len(parts) == 4 and not strict):
                 raise ValueError
             return linear(Fraction(parts[0]), Fraction(parts[1]), Fraction(parts[2]), strict)
+        except JeopardyError:
+            raise
         except (ValueError, ZeroDivisionError):
             raise JeopardyError(f"cannot read policy {text!r}; write linear:A,B,C (roll iff "
                                 "A*s + B*t <= C) or linear:A,B,C,strict") from None

@@ -596,6 +596,10 @@ def solve(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
         _, states = _table_size(match_rules(rules, first_to_reach, throws))
         raise JeopardyError(IV5_REFUSAL.format(states=states, megabytes=8 * states / 1e6,
                                                goal=rules.goal))
+    from jeopardy import resources
+
+    resources.require("farkle", "solving Ten Thousand", goal=rules.goal,
+                      keep_choice=rules.keep_choice, first_to_reach=first_to_reach)
     if rules.goal > MAX_GOAL:
         seconds, _ = estimate(rules, first_to_reach)
         raise JeopardyError(f"goal {rules.goal} would take about {seconds / 60:.0f} minutes; "

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from jeopardy import validate
+from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.race.kernels import FOLLOW, MAXIMISE, actions, no_table
 from jeopardy.race.policies import RacePolicy, _check_goal
@@ -68,6 +68,7 @@ def _tables(model: RollModel, a: RacePolicy, b: RacePolicy) -> RollModel:
             raise validate.ParameterError(name, f"must be a RacePolicy; got {type(policy).__name__}")
     if a.goal != b.goal:
         raise JeopardyError(f"policies are for different goals ({a.goal} and {b.goal})")
+    resources.require("evaluation", "evaluating policies", goal=a.goal, model=model)
     return model
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from jeopardy import validate
+from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.race.policies import RacePolicy
 from jeopardy.rules.roll_model import RollModel
@@ -102,6 +102,7 @@ def simulate(model: RollModel, a: RacePolicy, b: RacePolicy, games: int, seed: i
     model = _tables(model, a, b)
     games = validate.positive_int(games, "games", MAX_GAMES)
     seed = validate.seed(seed)
+    resources.require("simulation", "simulating", games=games, goal=a.goal)
     kinds, points, probs = model.arrays()
     cum = np.cumsum(probs)
     started = time.perf_counter()

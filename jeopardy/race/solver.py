@@ -33,7 +33,7 @@ from typing import Callable
 
 import numpy as np
 
-from jeopardy import validate
+from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.files import checked_array, checksum, meta_field, read_npz, write_atomically
 from jeopardy.race import kernels
@@ -300,6 +300,7 @@ def solve(model: RollModel, goal: int = 100, tolerance: float = 1e-15, max_passe
     goal = validate.positive_int(goal, "goal")
     tolerance = validate.tolerance(tolerance)
     max_passes = validate.positive_int(max_passes, "max_passes")
+    resources.require("race", "solving the race game", goal=goal, model=model)
     if cache:
         solution = _from_cache(model, goal)
         if solution is not None:

@@ -177,6 +177,11 @@ def turn_distribution(model: RollModel, rule: StoppingRule | int) -> TurnDistrib
     model = validate.roll_model(model)
     if not isinstance(rule, StoppingRule):
         rule = validate.non_negative_int(rule, "rule")
+    from jeopardy import resources
+
+    top = rule if isinstance(rule, int) else max(rule.roll_at, default=-1) + 1
+    resources.require("turn", "a turn distribution", hold=top)
+    if isinstance(rule, int):
         if not model.has_double:
             return generating_function_distribution(model, rule)
         rule = hold_at(rule)
