@@ -27,6 +27,7 @@ from jeopardy.errors import JeopardyError
 from jeopardy.race.kernels import FOLLOW, MAXIMISE, actions, no_table
 from jeopardy.race.policies import RacePolicy, _check_goal
 from jeopardy.race.solver import iterate, max_residual
+from jeopardy.race.termination import require_ending
 from jeopardy.rules.roll_model import RollModel
 
 
@@ -75,6 +76,7 @@ def _tables(model: RollModel, a: RacePolicy, b: RacePolicy) -> RollModel:
 def head_to_head(model: RollModel, a: RacePolicy, b: RacePolicy) -> HeadToHead:
     """P(A wins) when A starts, when B starts, and with a fair coin -- exactly."""
     model = _tables(model, a, b)
+    require_ending(model, a, b)
     started = time.perf_counter()
     WA, WB, _, residual = _run(model, a.goal, FOLLOW, a.roll, FOLLOW, b.roll)
     return HeadToHead(a.name, b.name, float(WA[0, 0]), float(1.0 - WB[0, 0]), residual,

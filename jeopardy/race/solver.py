@@ -35,12 +35,20 @@ import numpy as np
 
 from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
+from jeopardy.interrupts import chunk_size
 from jeopardy.files import checked_array, checksum, meta_field, read_npz, write_atomically
 from jeopardy.race import kernels
 from jeopardy.rules.roll_model import RollModel, from_dict
 
 FORMAT_VERSION = 1
 MAX_NEWTON_STEPS = 200
+# Values lie in [0, 1]: one rounding is at most 2**-53, and a pass re-solves
+# each value from others already rounded, so changes below a few dozen units
+# of 2**-53 are noise.  Passes stop there (or when the change stops halving
+# for STALL_PASSES passes once below STALL_CHANGE).
+ROUNDING_FLOOR = 32 * 2.0 ** -53
+STALL_PASSES = 8
+STALL_CHANGE = 1e-12
 # A solution file stores goal**2 floats: 20,000 is 3.2 GB, beyond any file we write.
 MAX_FILE_GOAL = 20_000
 
@@ -238,15 +246,27 @@ def iterate(model: RollModel, goal: int, WA: np.ndarray, WB: np.ndarray, mode_a:
     """Passes over all score sums (in chunks, for progress) until nothing moves.
 
     One pass is exact when no effect lowers a score sum; with ``bust_all``
-    the passes repeat until no turn-start value changes by more than
-    ``tolerance`` (at most ``max_passes``).  Returns ``(passes, sweeps)``.
+    the passes repeat until no turn-start value changes by more than the
+    target ``max(tolerance, ROUNDING_FLOOR)`` -- a tolerance below the
+    rounding floor of float64 values in [0, 1] can never be met, since each
+    pass re-rounds every value.  The passes also stop when the change has
+    *stagnated* near that floor (no halving in :data:`STALL_PASSES` passes
+    while below :data:`STALL_CHANGE`): rounding noise, not convergence, is
+    what is left; the caller reports the Bellman residual reached.  After
+    ``max_passes`` passes without either, the solver refuses, giving the
+    residual.  Returns ``(passes, sweeps)``.
     """
     kinds, points, probs = model.arrays()
     top_sum = 2 * goal - 2
-    chunk = top_sum + 1 if goal <= 300 else max(1, (top_sum + 1) // 100)
+    # One score sum costs about 2.5e-8 goal**2 s (jeopardy.resources); chunks keep
+    # interrupts prompt, and at least 100 chunks a pass feed the progress bar.
+    chunk = chunk_size(top_sum + 1, 2.5e-8 * goal * goal * max(1, len(kinds) / 8))
+    if goal > 300:
+        chunk = min(chunk, max(1, (top_sum + 1) // 100))
     sweeps = 0
     passes = 0
     multi_pass = model.has_bust_all
+    best_change, best_pass = np.inf, 0
     while True:
         passes += 1
         previous = (WA.copy(), WB.copy()) if multi_pass else None
@@ -263,11 +283,17 @@ def iterate(model: RollModel, goal: int, WA: np.ndarray, WB: np.ndarray, mode_a:
         if not multi_pass:
             break
         change = float(max(np.max(np.abs(WA - previous[0])), np.max(np.abs(WB - previous[1]))))
-        if change <= tolerance:
+        if change <= max(tolerance, ROUNDING_FLOOR):
             break
+        if change < best_change / 2:
+            best_change, best_pass = change, passes
+        elif change < STALL_CHANGE and passes - best_pass >= STALL_PASSES:
+            break  # stagnated at the rounding floor
         if passes >= max_passes:
-            raise JeopardyError(f"race solver: {passes} passes without convergence "
-                                f"(last change {change:.2e})")
+            residual = max_residual(model, goal, WA, WB, mode_a, table_a, mode_b, table_b,
+                                    symmetric)
+            raise JeopardyError(f"race solver: no convergence in {passes} passes (last change "
+                                f"{change:.1e}, Bellman residual {residual:.1e})")
     return passes, sweeps
 
 
