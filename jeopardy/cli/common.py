@@ -62,34 +62,126 @@ def progress_printer(enabled: bool = True):
 
 
 class ErrorReportingGroup(click.Group):
-    """Turn :class:`JeopardyError` into a one-line message and exit status 2."""
+    """The one place where errors become messages: :class:`JeopardyError` becomes a
+    one-line message and exit status 2, an interrupt "interrupted" and 130.
+
+    API errors name Python parameters (``goal must be ...``,
+    :class:`jeopardy.validate.ParameterError`); here the name becomes the
+    command's flag (``--goal must be ...``).
+    """
+
+    def resolve_command(self, ctx, args):
+        name, command, rest = super().resolve_command(ctx, args)
+        ctx.meta.setdefault("jeopardy.commands", []).append(command)
+        return name, command, rest
 
     def invoke(self, ctx):
+        import warnings
+
+        warnings.showwarning = _one_line_warning
         try:
             return super().invoke(ctx)
         except JeopardyError as error:
-            click.echo(f"jeopardy: error: {error}", err=True)
+            click.echo(f"jeopardy: error: {self.flag_message(ctx, error)}", err=True)
             sys.exit(2)
+        except click.exceptions.Exit:
+            raise
+        except click.UsageError as error:
+            where = error.ctx.command_path if error.ctx is not None else "jeopardy"
+            click.echo(f"{where}: error: {' '.join(error.format_message().split())} "
+                       f"(see '{where} --help')", err=True)
+            sys.exit(2)
+        except click.Abort:
+            click.echo("jeopardy: interrupted", err=True)
+            sys.exit(130)
         except KeyboardInterrupt:
             click.echo("jeopardy: interrupted", err=True)
             sys.exit(130)
+        except MemoryError:
+            click.echo("jeopardy: error: out of memory (the size estimate was too low; "
+                       "please report the command)", err=True)
+            sys.exit(2)
+
+    def flag_message(self, ctx, error: JeopardyError) -> str:
+        from jeopardy.validate import ParameterError
+
+        text = " ".join(str(error).split())  # one line, whatever the message held
+        if not isinstance(error, ParameterError):
+            return text
+        flag = _flag_of(ctx.meta.get("jeopardy.commands", []) + [self], error.parameter)
+        return f"{flag} {error.detail}" if flag else text
+
+
+def _one_line_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    from jeopardy.resources import LongRunNotice
+
+    label = "note" if issubclass(category, LongRunNotice) else "warning"
+    click.echo(f"jeopardy: {label}: {' '.join(str(message).split())}", err=True)
+
+
+def check_output(ctx, param, value):
+    """Click callback of every output-path option: refuse unwritable paths before any work."""
+    from jeopardy.files import check_output as check
+
+    if value is None:
+        return value
+    suffixes = {"plot": (".png", ".svg", ".pdf"), "plot_path": (".png", ".svg", ".pdf"),
+                "trace_plot": (".png", ".svg", ".pdf")}.get(param.name)
+    if ctx.command.name == "plot" and param.name == "out":
+        suffixes = (".png", ".svg", ".pdf")
+    try:
+        check(value, suffixes)
+    except JeopardyError as error:
+        raise JeopardyError(f"{max(param.opts, key=len)}: {error}") from None
+    return value
+
+
+# Python parameter names whose flag is not "--" + name with dashes.
+FLAG_NAMES = {"bad_faces": "--bad-face", "bad_face": "--bad-face", "model": "--model",
+              "goal": "--goal", "h": "--hold"}
+
+
+def _flag_of(commands, parameter: str) -> str | None:
+    """The flag of ``parameter`` in the invoked commands (innermost first)."""
+    wanted = "--" + parameter.replace("_", "-")
+    for command in reversed(commands):
+        for option in getattr(command, "params", ()):
+            if not isinstance(option, click.Option):
+                continue
+            if option.name == parameter or wanted in option.opts:
+                return max(option.opts, key=len)
+    return FLAG_NAMES.get(parameter)
 
 
 def parse_totals(text: str) -> frozenset[int]:
-    """'0-19,22' -> {0..19, 22}."""
-    out = set()
-    try:
-        for part in text.split(","):
-            part = part.strip()
-            if not part:
-                continue
-            if "-" in part:
-                a, b = part.split("-")
-                out.update(range(int(a), int(b) + 1))
+    """'0-19,22' -> {0..19, 22}; the size is checked (as a turn distribution) first."""
+    from jeopardy import resources
+
+    hint = "write them like '0-19,22'"
+    pieces = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        bounds = part.split("-")
+        try:
+            if len(bounds) == 1:
+                low = high = int(bounds[0])
+            elif len(bounds) == 2:
+                low, high = int(bounds[0]), int(bounds[1])
             else:
-                out.add(int(part))
-    except ValueError:
-        raise JeopardyError(f"cannot read turn totals {text!r}; write them like '0-19,22'") from None
-    if any(k < 0 for k in out):
+                raise ValueError
+        except ValueError:
+            raise JeopardyError(f"cannot read turn totals {text!r}; {hint}") from None
+        if low > high:
+            raise JeopardyError(f"turn totals {part!r}: the range is empty ({low} > {high})")
+        pieces.append((low, high))
+    if not pieces:
+        raise JeopardyError(f"no turn totals in {text!r}; {hint}")
+    if any(low < 0 for low, _ in pieces):
         raise JeopardyError("turn totals must be non-negative")
+    resources.require("turn", "a turn distribution", hold=max(high for _, high in pieces) + 1)
+    out = set()
+    for low, high in pieces:
+        out.update(range(low, high + 1))
     return frozenset(out)

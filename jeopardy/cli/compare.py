@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from jeopardy.cli.common import emit_json, game_options, json_option
+from jeopardy.cli.common import check_output, emit_json, game_options, json_option
 from jeopardy.cli.race import goal_option, resolve_goal, solved
 from jeopardy.errors import JeopardyError
 
@@ -18,6 +18,7 @@ def build_policy(spec: str, model, goal: int, other_spec: str | None = None, _de
 
     from jeopardy.race import policies
 
+    policies._check_goal(goal)  # tables of goal**3 states: refuse before solving anything
     spec = spec.strip()
     if spec == "optimal":
         return policies.from_solution(solved(model, goal))
@@ -131,7 +132,7 @@ def _ranges(values: list[int]) -> str:
 @goal_option
 @click.option("--opponent", type=int, default=30, show_default=True,
               help="opponent score of the cross-section")
-@click.option("--out", required=True, help="PNG file to write")
+@click.option("--out", required=True, callback=check_output, help="figure file to write (.png, .svg or .pdf)")
 @game_options
 def plot(figure, goal, opponent, out, model, game_name) -> None:
     """Draw one of the paper's figures (3-7) for any game and goal."""

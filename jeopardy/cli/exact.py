@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from jeopardy.cli.common import emit_json, game_options, json_option
+from jeopardy.cli.common import check_output, emit_json, game_options, json_option
 from jeopardy.errors import JeopardyError
 
 # Longer exact values go to a file and the JSON gives its path.
@@ -33,7 +33,7 @@ def _parse_state(text: str) -> tuple[int, int, int]:
               show_default=True, help="policy that policy iteration starts from")
 @click.option("--sympy-check", is_flag=True,
               help="also substitute the solution into the sympy system (small goals)")
-@click.option("--trace-plot", type=str, default=None,
+@click.option("--trace-plot", type=str, default=None, callback=check_output,
               help="PNG of the value-iteration trace (the paper's Figure 2; goal <= 4)")
 @click.option("--no-progress", is_flag=True, help="do not show progress on stderr")
 @game_options(default="piglet")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from jeopardy.cli.common import emit_json, json_option
+from jeopardy.cli.common import check_output, emit_json, json_option
 from jeopardy.errors import JeopardyError
 
 
@@ -150,7 +150,7 @@ def turn(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact
 @farkle.command()
 @click.option("--goal", type=int, default=10_000, show_default=True)
 @click.option("--first-to-reach", is_flag=True, help="whoever banks the goal first wins at once")
-@click.option("--out", type=str, default=None, help="save the solution (.npz)")
+@click.option("--out", type=str, default=None, callback=check_output, help="save the solution (.npz)")
 @click.option("--simulate", "games", type=int, default=0, help="also simulate this many games")
 @click.option("--seed", type=int, default=1, show_default=True)
 @rule_options

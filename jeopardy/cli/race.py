@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from jeopardy.cli.common import emit_json, game_options, json_option
+from jeopardy.cli.common import check_output, emit_json, game_options, json_option
 from jeopardy.errors import JeopardyError
 
 
@@ -52,7 +52,7 @@ def describe_actions(actions: str, start: int = 0) -> str:
 
 @click.command()
 @goal_option
-@click.option("--out", type=str, default=None, help="save the solution (.npz, no pickle)")
+@click.option("--out", type=str, default=None, callback=check_output, help="save the solution (.npz, no pickle)")
 @click.option("--no-cache", is_flag=True, help="do not read or write the solution cache")
 @game_options
 @json_option

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from jeopardy.cli.common import (emit_json, game_options, json_option, parse_totals,
+from jeopardy.cli.common import (check_output, emit_json, game_options, json_option, parse_totals,
                                  progress_printer)
 from jeopardy.errors import JeopardyError
 
@@ -45,10 +45,10 @@ def turn(hold, roll_at, model, game_name, as_json) -> None:
 @click.option("--max-hold", type=int, default=100, show_default=True, help="strategies hold at 1..H")
 @click.option("--all-stopping-rules", is_flag=True,
               help="also solve the game over every stopping rule (double oracle)")
-@click.option("--csv", "csv_path", type=str, default=None, help="write the payoff matrix CSV here")
+@click.option("--csv", "csv_path", type=str, default=None, callback=check_output, help="write the payoff matrix CSV here")
 @click.option("--csv-floats", is_flag=True, help="write floats instead of exact fractions")
-@click.option("--strategy-csv", type=str, default=None, help="write the equilibrium strategy CSV here")
-@click.option("--plot", "plot_path", type=str, default=None, help="write a PNG bar chart here")
+@click.option("--strategy-csv", type=str, default=None, callback=check_output, help="write the equilibrium strategy CSV here")
+@click.option("--plot", "plot_path", type=str, default=None, callback=check_output, help="write a bar chart here (.png, .svg or .pdf)")
 @game_options
 @json_option
 def simultaneous(max_hold, all_stopping_rules, csv_path, csv_floats, strategy_csv, plot_path,

@@ -54,15 +54,24 @@ def optimal(ties: str = "roll") -> ScorePolicy:
 
 
 def linear(a, b, c, strict: bool = False, label: str | None = None) -> ScorePolicy:
-    a, b, c = Fraction(a), Fraction(b), Fraction(c)
+    """Roll iff ``a*s + b*t <= c`` (``<`` if strict); needs ``a >= 0`` and ``b > 0``,
+    or a turn might never stop."""
+    from jeopardy.rules.roll_model import as_fraction
+
+    a, b, c = (v if isinstance(v, Fraction) else as_fraction(v if not isinstance(v, float) else
+               str(v), name) for v, name in ((a, "a"), (b, "b"), (c, "c")))
+    if a < 0 or b <= 0:
+        raise JeopardyError(f"a linear rule A*s + B*t <= C needs A >= 0 and B > 0 (otherwise "
+                            f"it may never stop); got A={a}, B={b}")
     op = "<" if strict else "<="
     return ScorePolicy(LINEAR_LT if strict else LINEAR_LE, a, b, c,
                        label or f"roll iff {a}*s + {b}*t {op} {c}")
 
 
 def hold_at(h: int) -> ScorePolicy:
-    if h < 0:
-        raise JeopardyError(f"hold threshold must be non-negative; got {h}")
+    from jeopardy import validate
+
+    h = validate.non_negative_int(h, "h")
     return ScorePolicy(HOLD_AT, c=Fraction(h), label=f"hold at {h}")
 
 
@@ -117,6 +126,8 @@ def parse(text: str, model: RollModel) -> ScorePolicy:
             if len(parts) not in (3, 4) or (len(parts) == 4 and not strict):
                 raise ValueError
             return linear(Fraction(parts[0]), Fraction(parts[1]), Fraction(parts[2]), strict)
+        except JeopardyError:
+            raise
         except (ValueError, ZeroDivisionError):
             raise JeopardyError(f"cannot read policy {text!r}; write linear:A,B,C (roll iff "
                                 "A*s + B*t <= C) or linear:A,B,C,strict") from None

@@ -56,8 +56,11 @@ class SimulatedScore:
 
 def simulate(solution: ScoreSolution, games: int, seed: int = 0) -> SimulatedScore:
     """Play ``games`` games with the solution's decisions; mean final score and its SE."""
-    if games <= 0:
-        raise JeopardyError(f"number of games must be positive; got {games}")
+    from jeopardy import validate
+    from jeopardy.race.simulation import MAX_GAMES
+
+    games = validate.positive_int(games, "games", MAX_GAMES)
+    seed = validate.seed(seed)
     kinds, points, probs = solution.model.arrays()
     cum = np.cumsum(probs)
     flags = solution.roll_flags

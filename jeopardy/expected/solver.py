@@ -217,9 +217,16 @@ def solve_expected(model: RollModel, turns: int, policy: ScorePolicy, cap: int |
     score table); the turn-total cap is then ``score_cap`` itself (see the
     module docstring).
     """
+    from jeopardy import resources, validate
+
+    model = validate.roll_model(model)
     check_model(model)
-    if turns < 1:
-        raise JeopardyError(f"number of turns must be at least 1; got {turns}")
+    turns = validate.positive_int(turns, "turns")
+    if cap is not None:
+        cap = validate.positive_int(cap, "cap")
+    if score_cap is not None:
+        score_cap = validate.positive_int(score_cap, "score_cap")
+    resources.require("expected", "the expected-score solver", turns=turns)
     if policy.kind in (LINEAR_LE, LINEAR_LT):
         if policy.a < 0 or policy.b <= 0:
             raise JeopardyError("a linear rule A*s + B*t <= C needs A >= 0 and B > 0 "

@@ -488,20 +488,16 @@ def _rule_names(rules: FarkleRules) -> list[str]:
 def load(path: str | Path) -> FarkleSolution:
     """Read a solution written by :meth:`FarkleSolution.save` (no pickle); the match
     data are rebuilt from the rules and the residual is recomputed, not trusted."""
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            VF, VS = data["VF"], data["VS"]
-            meta = json.loads(bytes(data["meta"]).decode())
-    except FileNotFoundError:
-        raise JeopardyError(f"cannot read solution file {str(path)!r}: no such file") from None
-    except (OSError, ValueError, KeyError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise JeopardyError(f"{str(path)!r} is not a Farkle solution file ({error})") from None
+    from jeopardy.files import read_npz
+
+    data = read_npz(path, "Farkle solution file", ("VF", "VS"))
+    VF, VS, meta = data["VF"], data["VS"], data.get("meta")
     if not isinstance(meta, dict) or meta.get("format") != FORMAT_VERSION:
         raise JeopardyError(f"{str(path)!r} is not a Farkle solution file of format {FORMAT_VERSION}")
     try:
         rules = FarkleRules(**meta["rules"])
         first_to_reach = bool(meta["first_to_reach"])
-    except (TypeError, KeyError) as error:
+    except (TypeError, KeyError, ValueError, AttributeError) as error:
         raise JeopardyError(f"{str(path)!r}: damaged rules ({error})") from None
     g = rules.goal // UNIT
     for name, table in (("VF", VF), ("VS", VS)):
@@ -600,6 +596,10 @@ def solve(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
         _, states = _table_size(match_rules(rules, first_to_reach, throws))
         raise JeopardyError(IV5_REFUSAL.format(states=states, megabytes=8 * states / 1e6,
                                                goal=rules.goal))
+    from jeopardy import resources
+
+    resources.require("farkle", "solving Ten Thousand", goal=rules.goal,
+                      keep_choice=rules.keep_choice, first_to_reach=first_to_reach)
     if rules.goal > MAX_GOAL:
         seconds, _ = estimate(rules, first_to_reach)
         raise JeopardyError(f"goal {rules.goal} would take about {seconds / 60:.0f} minutes; "

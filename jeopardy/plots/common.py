@@ -1,4 +1,4 @@
-"""Shared set-up for figures: a headless backend and atomic PNG saving."""
+"""Shared set-up for figures: a headless backend and atomic saving (PNG, SVG, PDF by suffix)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -15,10 +15,22 @@ def pyplot():
     return plt
 
 
-def save(figure, path: str | Path) -> Path:
-    def write(temporary: str) -> None:
-        figure.savefig(temporary, dpi=120, bbox_inches="tight", format="png")
+FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
 
-    out = write_atomically(path, write, suffix=".png")
+
+def save(figure, path: str | Path) -> Path:
+    """Write the figure in the format its suffix names (.png, .svg, .pdf)."""
+    from jeopardy.errors import JeopardyError
+
+    suffix = Path(str(path)).suffix.lower()
+    if suffix not in FORMATS:
+        pyplot().close(figure)
+        raise JeopardyError(f"cannot write figure {str(path)!r}: the name must end in "
+                            f"{', '.join(FORMATS)}")
+
+    def write(temporary: str) -> None:
+        figure.savefig(temporary, dpi=120, bbox_inches="tight", format=FORMATS[suffix])
+
+    out = write_atomically(path, write, suffix=suffix)
     pyplot().close(figure)
     return out

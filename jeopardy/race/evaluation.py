@@ -22,10 +22,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.race.kernels import FOLLOW, MAXIMISE, actions, no_table
 from jeopardy.race.policies import RacePolicy, _check_goal
 from jeopardy.race.solver import iterate, max_residual
+from jeopardy.race.termination import require_ending
 from jeopardy.rules.roll_model import RollModel
 
 
@@ -60,14 +62,21 @@ class HeadToHead:
                 "seconds": self.seconds}
 
 
-def _tables(model: RollModel, a: RacePolicy, b: RacePolicy) -> None:
+def _tables(model: RollModel, a: RacePolicy, b: RacePolicy) -> RollModel:
+    model = validate.roll_model(model)
+    for name, policy in (("a", a), ("b", b)):
+        if not isinstance(policy, RacePolicy):
+            raise validate.ParameterError(name, f"must be a RacePolicy; got {type(policy).__name__}")
     if a.goal != b.goal:
         raise JeopardyError(f"policies are for different goals ({a.goal} and {b.goal})")
+    resources.require("evaluation", "evaluating policies", goal=a.goal, model=model)
+    return model
 
 
 def head_to_head(model: RollModel, a: RacePolicy, b: RacePolicy) -> HeadToHead:
     """P(A wins) when A starts, when B starts, and with a fair coin -- exactly."""
-    _tables(model, a, b)
+    model = _tables(model, a, b)
+    require_ending(model, a, b)
     started = time.perf_counter()
     WA, WB, _, residual = _run(model, a.goal, FOLLOW, a.roll, FOLLOW, b.roll)
     return HeadToHead(a.name, b.name, float(WA[0, 0]), float(1.0 - WB[0, 0]), residual,
@@ -76,6 +85,7 @@ def head_to_head(model: RollModel, a: RacePolicy, b: RacePolicy) -> HeadToHead:
 
 def best_response(model: RollModel, opponent: RacePolicy) -> RacePolicy:
     """The policy maximising the win probability against a fixed opponent."""
+    model = _tables(model, opponent, opponent)
     goal = opponent.goal
     _check_goal(goal)
     table = no_table(goal)

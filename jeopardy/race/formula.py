@@ -10,6 +10,12 @@ Allowed: numbers, the four variables, ``+ - * / // % **``, comparisons
 (chains too), ``and or not``, ``if``-expressions, and the functions
 ``min max abs round floor ceil``.  Nothing else is evaluated (no names, no
 attribute access, no calls of other functions).
+
+Arithmetic is float64 (exact for the integers of any game this program
+solves) with every floating-point exception raised: a formula that
+overflows (``9**9**9``), divides by zero (``k/0``, or ``k/(j - i)`` where
+``i == j``) or is undefined somewhere is refused, naming the problem,
+instead of silently rolling or holding there.
 """
 from __future__ import annotations
 
@@ -43,19 +49,34 @@ def _reduce(function, args):
     return out
 
 
+MAX_LENGTH = 2000
+
+
 def evaluate(text: str, variables: dict[str, np.ndarray]) -> np.ndarray:
     """Evaluate ``text`` with the given arrays; returns a boolean array."""
+    if not isinstance(text, str):
+        raise JeopardyError(f"a formula must be text; got {text!r}")
+    if len(text) > MAX_LENGTH:
+        raise JeopardyError(f"formula is longer than {MAX_LENGTH} characters")
     try:
         tree = ast.parse(text, mode="eval")
-    except SyntaxError as error:
-        raise JeopardyError(f"cannot read formula {text!r}: {error.msg}") from None
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as error:
+        raise JeopardyError(f"cannot read formula {text[:60]!r}: "
+                            f"{getattr(error, 'msg', None) or type(error).__name__}") from None
+    variables = {name: np.asarray(value, dtype=np.float64) for name, value in variables.items()}
 
     def ev(node):
         if isinstance(node, ast.Expression):
             return ev(node.body)
         if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) \
                 and not isinstance(node.value, bool):
-            return node.value
+            try:
+                value = np.float64(node.value)
+            except OverflowError:
+                value = np.float64(np.inf)
+            if not np.isfinite(value):
+                raise JeopardyError(f"formula {text[:60]!r}: the number {node.value:.3g} is too large")
+            return value
         if isinstance(node, ast.Name):
             if node.id not in variables:
                 raise JeopardyError(f"formula {text!r}: unknown name {node.id!r} "
@@ -91,6 +112,14 @@ def evaluate(text: str, variables: dict[str, np.ndarray]) -> np.ndarray:
             return _FUNCTIONS[node.func.id](*[ev(a) for a in node.args])
         raise JeopardyError(f"formula {text!r}: {type(node).__name__} is not allowed")
 
-    with np.errstate(divide="ignore", invalid="ignore"):
-        result = ev(tree)
+    try:
+        with np.errstate(all="raise"):
+            result = ev(tree)
+    except FloatingPointError as error:
+        problem = {"overflow": "overflows", "divide by zero": "divides by zero",
+                   "invalid value": "is undefined (0/0, inf - inf or the like)"}
+        words = next((v for k, v in problem.items() if k in str(error)), "fails")
+        raise JeopardyError(f"formula {text[:60]!r} {words} at some state") from None
+    except RecursionError:
+        raise JeopardyError(f"formula {text[:60]!r} is nested too deeply") from None
     return np.asarray(result, dtype=bool)

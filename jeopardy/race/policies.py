@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
+from jeopardy import validate
 from jeopardy.errors import JeopardyError
 from jeopardy.files import write_atomically, write_text
 from jeopardy.race.formula import evaluate
@@ -25,6 +26,12 @@ class RacePolicy:
     name: str
     goal: int
     roll: np.ndarray = field(repr=False)  # int8 [goal, goal, goal]
+
+    def __post_init__(self) -> None:
+        goal = validate.positive_int(self.goal, "goal", MAX_TABLE_GOAL)
+        object.__setattr__(self, "goal", goal)
+        object.__setattr__(self, "name", str(self.name))
+        object.__setattr__(self, "roll", validate.table(self.roll, "roll", (goal, goal, goal)))
 
     def rolls(self, i: int, j: int, k: int) -> bool:
         return i + k < self.goal and bool(self.roll[i, j, k])
@@ -50,8 +57,7 @@ class RacePolicy:
 
 
 def _check_goal(goal: int) -> None:
-    if goal < 1:
-        raise JeopardyError(f"goal must be a positive integer; got {goal}")
+    validate.positive_int(goal, "goal")
     if goal > MAX_TABLE_GOAL:
         raise JeopardyError(f"policy tables hold goal**3 states; goal {goal} is above the "
                             f"supported {MAX_TABLE_GOAL}")
@@ -60,6 +66,10 @@ def _check_goal(goal: int) -> None:
 def from_solution(solution) -> RacePolicy:
     """The optimal policy of a :class:`~jeopardy.race.solver.RaceSolution`."""
     from jeopardy.race import kernels
+    from jeopardy.race.solver import RaceSolution
+
+    if not isinstance(solution, RaceSolution):
+        raise validate.ParameterError("solution", f"must be a RaceSolution; got {type(solution).__name__}")
 
     goal = solution.goal
     _check_goal(goal)
@@ -73,8 +83,7 @@ def from_solution(solution) -> RacePolicy:
 def hold_at(goal: int, h: int) -> RacePolicy:
     """Roll while the turn total is below ``h`` (holding wins once i + k >= goal)."""
     _check_goal(goal)
-    if h < 1:
-        raise JeopardyError(f"hold:N needs N >= 1; got {h}")
+    h = validate.positive_int(h, "h")
     k = np.arange(goal)[None, None, :]
     roll = np.broadcast_to(k < h, (goal, goal, goal)).astype(np.int8)
     return RacePolicy(f"hold at {h}", goal, roll.copy())
@@ -83,6 +92,8 @@ def hold_at(goal: int, h: int) -> RacePolicy:
 def from_formula(goal: int, text: str, name: str | None = None) -> RacePolicy:
     """Roll where the formula is true (see :mod:`jeopardy.race.formula`)."""
     _check_goal(goal)
+    if not isinstance(text, str):
+        raise validate.ParameterError("text", f"must be a formula string; got {text!r}")
     i = np.arange(goal)[:, None, None]
     j = np.arange(goal)[None, :, None]
     k = np.arange(goal)[None, None, :]
@@ -117,54 +128,74 @@ def practical(goal: int, name: str) -> RacePolicy:
 
 
 def load(path: str | Path, goal: int) -> RacePolicy:
-    """Read a policy table from CSV (``i,j,k,action``) or npz (``roll``, ``goal``)."""
+    """Read a policy table: CSV (``i,j,k,action``), an npz policy (``roll``, ``goal``)
+    or a solution file of ``jeopardy solve --out`` (its optimal policy)."""
+    from jeopardy.files import read_npz, read_text
+
+    goal = validate.positive_int(goal, "goal")
     _check_goal(goal)
     path = Path(path)
+    source = f"policy file {str(path)!r}"
     if path.suffix == ".npz":
-        try:
-            with np.load(path, allow_pickle=False) as data:
-                roll = np.asarray(data["roll"])
-                file_goal = int(data["goal"]) if "goal" in data else roll.shape[0]
-        except FileNotFoundError:
-            raise JeopardyError(f"cannot read policy file {str(path)!r}: no such file") from None
-        except (OSError, ValueError, KeyError) as error:
-            raise JeopardyError(f"{str(path)!r} is not a policy file ({error})") from None
-        if file_goal != goal or roll.shape != (goal, goal, goal):
-            raise JeopardyError(f"policy file {str(path)!r} is for goal {file_goal} with shape "
+        data = read_npz(path, "policy file", ())
+        with np.load(path, allow_pickle=False) as archive:
+            names = set(archive.files)
+        if "start_values" in names:  # a solution file: its optimal policy
+            from jeopardy.race.solver import load as load_solution
+
+            solution = load_solution(path)
+            if solution.goal != goal:
+                raise JeopardyError(f"{source} is a solution for goal {solution.goal}; "
+                                    f"expected goal {goal}")
+            return from_solution(solution)
+        if "roll" not in names:
+            raise JeopardyError(f"{source} holds neither a policy ('roll') nor a solution")
+        data = read_npz(path, "policy file", ("roll",) + (("goal",) if "goal" in names else ()))
+        roll = data["roll"]
+        file_goal = data.get("goal", np.int64(roll.shape[0] if roll.ndim else 0))
+        if file_goal.shape != () or not np.issubdtype(file_goal.dtype, np.integer) \
+                or int(file_goal) != goal or roll.shape != (goal, goal, goal):
+            raise JeopardyError(f"{source} is for goal {file_goal} with shape "
                                 f"{roll.shape}; expected goal {goal}")
+        if not np.issubdtype(roll.dtype, np.integer) and roll.dtype != np.bool_:
+            raise JeopardyError(f"{source}: table roll has type {roll.dtype}; expected integers")
         return RacePolicy(path.name, goal, (roll != 0).astype(np.int8))
-    try:
-        handle = open(path, newline="")
-    except OSError as error:
-        raise JeopardyError(f"cannot read policy file {str(path)!r}: {error.strerror}") from None
+    text = read_text(path, "policy file")
     roll = np.zeros((goal, goal, goal), dtype=np.int8)
     seen = np.zeros((goal, goal, goal), dtype=bool)
-    with handle:
-        reader = csv.reader(handle)
-        header = next(reader, None)
-        if header is None or [h.strip() for h in header] != ["i", "j", "k", "action"]:
-            raise JeopardyError(f"policy file {str(path)!r}: first line must be 'i,j,k,action'")
+    reader = csv.reader(text.splitlines())
+    header = next(reader, None)
+    if header is None or [h.strip() for h in header] != ["i", "j", "k", "action"]:
+        raise JeopardyError(f"{source}: first line must be 'i,j,k,action'")
+    try:
         for line_number, row in enumerate(reader, start=2):
             if not row:
                 continue
             try:
+                if len(row) != 4:
+                    raise ValueError
                 i, j, k = (int(v) for v in row[:3])
                 action = row[3].strip().lower()
-            except (ValueError, IndexError):
-                raise JeopardyError(f"policy file {str(path)!r} line {line_number}: "
-                                    "expected i,j,k,action") from None
+            except ValueError:
+                raise JeopardyError(f"{source} line {line_number}: expected i,j,k,action") from None
             if not (0 <= i < goal and 0 <= j < goal and 0 <= k < goal - i):
-                raise JeopardyError(f"policy file {str(path)!r} line {line_number}: state "
-                                    f"({i},{j},{k}) is outside goal {goal}")
+                raise JeopardyError(f"{source} line {line_number}: state ({i},{j},{k}) is "
+                                    f"outside goal {goal}")
             if action not in ("roll", "hold", "r", "h"):
-                raise JeopardyError(f"policy file {str(path)!r} line {line_number}: action "
-                                    f"{row[3]!r} is not roll or hold")
-            roll[i, j, k] = action in ("roll", "r")
+                raise JeopardyError(f"{source} line {line_number}: action {row[3]!r} is not "
+                                    "roll or hold")
+            value = action in ("roll", "r")
+            if seen[i, j, k] and roll[i, j, k] != value:
+                raise JeopardyError(f"{source} line {line_number}: state ({i},{j},{k}) has "
+                                    "conflicting actions")
+            roll[i, j, k] = value
             seen[i, j, k] = True
+    except csv.Error as error:
+        raise JeopardyError(f"{source}: not CSV ({error})") from None
     i, j, k = np.meshgrid(np.arange(goal), np.arange(goal), np.arange(goal), indexing="ij")
     missing = ~seen & (i + k < goal)
     if missing.any():
         first = tuple(int(v) for v in np.argwhere(missing)[0])
-        raise JeopardyError(f"policy file {str(path)!r} has no action for {int(missing.sum())} "
-                            f"states, e.g. {first}")
+        raise JeopardyError(f"{source} has no action for {int(missing.sum())} states, "
+                            f"e.g. {first}")
     return RacePolicy(path.name, goal, roll)

@@ -7,18 +7,25 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
+from jeopardy.interrupts import chunk_size
 from jeopardy.race.policies import RacePolicy
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.sampling import draw
 
 MAX_TURNS = 100_000
+# Win counts stay exact in float64 (and far from int64), and 2**40 games is
+# days of work: more is refused as a size, not an overflow.
+MAX_GAMES = 2 ** 40
 
 
 @njit(cache=True, nogil=True)
 def _play(games, a_first, seed, goal, table_a, table_b, cum, kinds, points):
-    """Number of games A wins; -1 if a game exceeded the turn limit."""
-    np.random.seed(seed)
+    """Number of games A wins; -1 if a game exceeded the turn limit.  A negative
+    ``seed`` continues the random stream of the previous call (chunks)."""
+    if seed >= 0:
+        np.random.seed(seed)
     wins = 0
     for _ in range(games):
         scores = np.zeros(2, dtype=np.int64)
@@ -93,15 +100,31 @@ class SimulatedMatch:
 
 def simulate(model: RollModel, a: RacePolicy, b: RacePolicy, games: int, seed: int = 0) -> SimulatedMatch:
     """``games`` games with A moving first and ``games`` with B moving first."""
-    if games <= 0:
-        raise JeopardyError(f"number of games must be positive; got {games}")
-    if a.goal != b.goal:
-        raise JeopardyError(f"policies are for different goals ({a.goal} and {b.goal})")
+    from jeopardy.race.evaluation import _tables
+
+    model = _tables(model, a, b)
+    games = validate.positive_int(games, "games", MAX_GAMES)
+    seed = validate.seed(seed)
+    resources.require("simulation", "simulating", games=games, goal=a.goal)
+    from jeopardy.race.termination import require_ending
+
+    require_ending(model, a, b)
     kinds, points, probs = model.arrays()
     cum = np.cumsum(probs)
     started = time.perf_counter()
-    first = _play(games, True, seed, a.goal, a.roll, b.roll, cum, kinds, points)
-    second = _play(games, False, seed + 1_000_003, a.goal, a.roll, b.roll, cum, kinds, points)
+    chunk = chunk_size(games, 6.5e-6 * max(a.goal, 10) / 100)
+    wins = []
+    for a_first, stream in ((True, seed), (False, (seed + 1_000_003) % 2 ** 32)):
+        total = 0
+        for start in range(0, games, chunk):
+            won = _play(min(chunk, games - start), a_first, stream if start == 0 else -1,
+                        a.goal, a.roll, b.roll, cum, kinds, points)
+            if won < 0:
+                total = -1
+                break
+            total += won
+        wins.append(total)
+    first, second = wins
     if first < 0 or second < 0:
         raise JeopardyError(f"a game lasted more than {MAX_TURNS:,} turns: these policies may "
                             "never finish (both pass forever?)")

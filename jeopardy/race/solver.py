@@ -26,19 +26,31 @@ import hashlib
 import json
 import os
 import time
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
 import numpy as np
 
+from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
-from jeopardy.files import write_atomically
+from jeopardy.interrupts import chunk_size
+from jeopardy.files import checked_array, checksum, meta_field, read_npz, write_atomically
 from jeopardy.race import kernels
 from jeopardy.rules.roll_model import RollModel, from_dict
 
 FORMAT_VERSION = 1
 MAX_NEWTON_STEPS = 200
+# Values lie in [0, 1]: one rounding is at most 2**-53, and a pass re-solves
+# each value from others already rounded, so changes below a few dozen units
+# of 2**-53 are noise.  Passes stop there (or when the change stops halving
+# for STALL_PASSES passes once below STALL_CHANGE).
+ROUNDING_FLOOR = 32 * 2.0 ** -53
+STALL_PASSES = 8
+STALL_CHANGE = 1e-12
+# A solution file stores goal**2 floats: 20,000 is 3.2 GB, beyond any file we write.
+MAX_FILE_GOAL = 20_000
 
 
 @dataclass(frozen=True)
@@ -135,11 +147,12 @@ class RaceSolution:
 
     # ------------------------------------------------------------------ files
     def save(self, path: str | Path) -> Path:
-        """Write an ``.npz`` with ``P(i, j, 0)`` and the rules (no pickle)."""
+        """Write an ``.npz`` with ``P(i, j, 0)``, the rules and a checksum (no pickle)."""
         meta = json.dumps({
             "format": FORMAT_VERSION, "goal": self.goal, "model": self.model.to_dict(),
             "max_residual": self.max_residual, "seconds": self.seconds,
             "passes": self.passes, "sweeps": self.sweeps,
+            "checksum": checksum(self.start_values),
         })
 
         def write(temporary: str) -> None:
@@ -150,34 +163,80 @@ class RaceSolution:
         return write_atomically(path, write, suffix=".npz")
 
 
+# Stored values must solve the game to this Bellman residual (the solver reaches
+# about 1e-15 even for goal 1,000; an edited value shows as its own size).
+TRUSTED_RESIDUAL = 1e-9
+
+
 def load(path: str | Path) -> RaceSolution:
-    """Read a solution written by :meth:`RaceSolution.save` (no pickle)."""
-    path = Path(path)
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            values = data["start_values"]
-            meta = json.loads(bytes(data["meta"]).decode())
-    except FileNotFoundError:
-        raise JeopardyError(f"cannot read solution file {str(path)!r}: no such file") from None
-    except (OSError, ValueError, KeyError, json.JSONDecodeError) as error:
-        raise JeopardyError(f"{str(path)!r} is not a jeopardy solution file ({error})") from None
+    """Read a solution written by :meth:`RaceSolution.save` (no pickle).
+
+    The file is verified, not trusted: the checksum of the table, and the Bellman
+    residual recomputed from the rules (the stored one is ignored).
+    """
+    source = f"solution file {str(path)!r}"
+    data = read_npz(path, "jeopardy solution file", ("start_values",))
+    if "meta" not in data:
+        raise JeopardyError(f"{str(path)!r} is not a jeopardy solution file (no metadata)")
+    meta = data["meta"]
     if meta.get("format") != FORMAT_VERSION:
-        raise JeopardyError(f"{str(path)!r} has format {meta.get('format')}, expected {FORMAT_VERSION}")
-    goal = int(meta["goal"])
-    if values.shape != (goal, goal) or values.dtype != np.float64:
-        raise JeopardyError(f"{str(path)!r}: table shape {values.shape} does not match goal {goal}")
-    if not np.all((values >= 0) & (values <= 1)):
-        raise JeopardyError(f"{str(path)!r}: win probabilities outside [0, 1]")
-    model = from_dict(meta["model"], f"solution file {str(path)!r}")
-    return RaceSolution(model, goal, values, float(meta["max_residual"]), float(meta["seconds"]),
-                        int(meta["passes"]), int(meta["sweeps"]), cached=True)
+        raise JeopardyError(f"{source} has format {meta.get('format')!r}, expected {FORMAT_VERSION}")
+    goal = meta_field(meta, "goal", int, source)
+    if not 1 <= goal <= MAX_FILE_GOAL:
+        raise JeopardyError(f"{source}: goal {goal} is outside 1..{MAX_FILE_GOAL}")
+    values = checked_array(data["start_values"], "start_values", source, (goal, goal),
+                           np.float64, 0.0, 1.0)
+    stored = meta.get("checksum")
+    if stored is not None and stored != checksum(values):
+        raise JeopardyError(f"{source}: checksum mismatch (the table was changed or damaged)")
+    model = from_dict(meta.get("model"), source)
+    table = kernels.no_table(goal)
+    residual = max_residual(model, goal, values, values, kernels.MAXIMISE, table,
+                            kernels.MAXIMISE, table, True)
+    if not residual <= TRUSTED_RESIDUAL:
+        raise JeopardyError(f"{source}: the stored values do not solve the game "
+                            f"(Bellman residual {residual:.1e})")
+    seconds = meta.get("seconds", 0.0)
+    return RaceSolution(model, goal, values, residual,
+                        float(seconds) if isinstance(seconds, (int, float)) else 0.0,
+                        int(meta.get("passes", 0) or 0), int(meta.get("sweeps", 0) or 0),
+                        cached=True)
 
 
 # ------------------------------------------------------------------- solving
+class CacheWarning(UserWarning):
+    """A cache entry was damaged or unusable; it is ignored (and rebuilt)."""
+
+
+def cache_directory() -> Path:
+    """``$JEOPARDY_CACHE_DIR`` if set and not empty, else ``~/.cache/jeopardy``."""
+    configured = os.environ.get("JEOPARDY_CACHE_DIR", "").strip()
+    return Path(configured) if configured else Path.home() / ".cache" / "jeopardy"
+
+
 def _cache_path(model: RollModel, goal: int) -> Path:
-    root = Path(os.environ.get("JEOPARDY_CACHE_DIR", Path.home() / ".cache" / "jeopardy"))
-    key = hashlib.sha256(f"{FORMAT_VERSION}|{goal}|{model.fingerprint()}".encode()).hexdigest()[:20]
-    return root / f"race-{goal}-{key}.npz"
+    """Keyed by the model's full identity (name and rules), the goal and the format."""
+    identity = f"{FORMAT_VERSION}|{goal}|{model.name}|{model.fingerprint()}"
+    key = hashlib.sha256(identity.encode()).hexdigest()[:24]
+    return cache_directory() / f"race-{goal}-{key}.npz"
+
+
+def _from_cache(model: RollModel, goal: int) -> RaceSolution | None:
+    path = _cache_path(model, goal)
+    if not path.exists():
+        return None
+    try:
+        solution = load(path)
+    except JeopardyError as error:
+        warnings.warn(f"ignoring damaged cache entry {str(path)!r} ({error}); solving again",
+                      CacheWarning, stacklevel=3)
+        return None
+    if solution.model.name != model.name or solution.model.fingerprint() != model.fingerprint() \
+            or solution.goal != goal:
+        warnings.warn(f"ignoring cache entry {str(path)!r}: it holds another game; solving again",
+                      CacheWarning, stacklevel=3)
+        return None
+    return solution
 
 
 def iterate(model: RollModel, goal: int, WA: np.ndarray, WB: np.ndarray, mode_a: int,
@@ -187,15 +246,27 @@ def iterate(model: RollModel, goal: int, WA: np.ndarray, WB: np.ndarray, mode_a:
     """Passes over all score sums (in chunks, for progress) until nothing moves.
 
     One pass is exact when no effect lowers a score sum; with ``bust_all``
-    the passes repeat until no turn-start value changes by more than
-    ``tolerance`` (at most ``max_passes``).  Returns ``(passes, sweeps)``.
+    the passes repeat until no turn-start value changes by more than the
+    target ``max(tolerance, ROUNDING_FLOOR)`` -- a tolerance below the
+    rounding floor of float64 values in [0, 1] can never be met, since each
+    pass re-rounds every value.  The passes also stop when the change has
+    *stagnated* near that floor (no halving in :data:`STALL_PASSES` passes
+    while below :data:`STALL_CHANGE`): rounding noise, not convergence, is
+    what is left; the caller reports the Bellman residual reached.  After
+    ``max_passes`` passes without either, the solver refuses, giving the
+    residual.  Returns ``(passes, sweeps)``.
     """
     kinds, points, probs = model.arrays()
     top_sum = 2 * goal - 2
-    chunk = top_sum + 1 if goal <= 300 else max(1, (top_sum + 1) // 100)
+    # One score sum costs about 2.5e-8 goal**2 s (jeopardy.resources); chunks keep
+    # interrupts prompt, and at least 100 chunks a pass feed the progress bar.
+    chunk = chunk_size(top_sum + 1, 2.5e-8 * goal * goal * max(1, len(kinds) / 8))
+    if goal > 300:
+        chunk = min(chunk, max(1, (top_sum + 1) // 100))
     sweeps = 0
     passes = 0
     multi_pass = model.has_bust_all
+    best_change, best_pass = np.inf, 0
     while True:
         passes += 1
         previous = (WA.copy(), WB.copy()) if multi_pass else None
@@ -212,11 +283,17 @@ def iterate(model: RollModel, goal: int, WA: np.ndarray, WB: np.ndarray, mode_a:
         if not multi_pass:
             break
         change = float(max(np.max(np.abs(WA - previous[0])), np.max(np.abs(WB - previous[1]))))
-        if change <= tolerance:
+        if change <= max(tolerance, ROUNDING_FLOOR):
             break
+        if change < best_change / 2:
+            best_change, best_pass = change, passes
+        elif change < STALL_CHANGE and passes - best_pass >= STALL_PASSES:
+            break  # stagnated at the rounding floor
         if passes >= max_passes:
-            raise JeopardyError(f"race solver: {passes} passes without convergence "
-                                f"(last change {change:.2e})")
+            residual = max_residual(model, goal, WA, WB, mode_a, table_a, mode_b, table_b,
+                                    symmetric)
+            raise JeopardyError(f"race solver: no convergence in {passes} passes (last change "
+                                f"{change:.1e}, Bellman residual {residual:.1e})")
     return passes, sweeps
 
 
@@ -245,17 +322,15 @@ def solve(model: RollModel, goal: int = 100, tolerance: float = 1e-15, max_passe
     is read from, and written to, the cache directory
     (``$JEOPARDY_CACHE_DIR`` or ``~/.cache/jeopardy``).
     """
-    if not isinstance(goal, (int, np.integer)) or goal < 1:
-        raise JeopardyError(f"goal must be a positive integer; got {goal}")
+    model = validate.roll_model(model)
+    goal = validate.positive_int(goal, "goal")
+    tolerance = validate.tolerance(tolerance)
+    max_passes = validate.positive_int(max_passes, "max_passes")
+    resources.require("race", "solving the race game", goal=goal, model=model)
     if cache:
-        path = _cache_path(model, goal)
-        if path.exists():
-            try:
-                solution = load(path)
-                if solution.model.fingerprint() == model.fingerprint():
-                    return solution
-            except JeopardyError:
-                pass
+        solution = _from_cache(model, goal)
+        if solution is not None:
+            return solution
     warm_up(model)
     started = time.perf_counter()
     values = np.full((goal, goal), 0.5)

@@ -11,16 +11,23 @@ import itertools
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
+import numpy as np
+
+from jeopardy import validate
 from jeopardy.errors import JeopardyError
 from jeopardy.rules.effects import Effect, add, bust, bust_all
 from jeopardy.rules.roll_model import RollModel
 
 Throw = tuple[int, ...]
 
+# Every throw is enumerated: a million throws take seconds; more is refused.
+MAX_FACES = 1_000_000
+MAX_DICE = 20
+MAX_THROWS = 1_000_000
+
 
 def standard_die(faces: int = 6) -> tuple[int, ...]:
-    if faces < 2:
-        raise JeopardyError(f"a die needs at least 2 faces; got {faces}")
+    faces = validate.integer(faces, "faces", 2, MAX_FACES)
     return tuple(range(1, faces + 1))
 
 
@@ -38,6 +45,8 @@ def from_dice(name: str, dice: Sequence[Sequence[int]], rule: Callable[[Throw], 
     total = 1
     for die in dice:
         total *= len(die)
+    if total > MAX_THROWS:
+        raise JeopardyError(f"these dice have {total:,} throws; at most {MAX_THROWS:,} are enumerated")
     counts: dict[Effect, int] = {}
     for throw in itertools.product(*dice):
         effect = rule(tuple(throw))
@@ -69,8 +78,15 @@ def bad_face_rule(bad_faces: Sequence[int], all_bad: str = "bust") -> Callable[[
 def dice_game(faces: int = 6, dice: int = 1, bad_faces: Sequence[int] = (1,),
               all_bad: str = "bust", name: str | None = None) -> RollModel:
     """Any number of identical standard dice with any bad faces."""
-    if dice < 1:
-        raise JeopardyError(f"number of dice must be at least 1; got {dice}")
+    dice = validate.positive_int(dice, "dice", MAX_DICE)
+    faces = validate.integer(faces, "faces", 2, MAX_FACES)
+    if faces ** dice > MAX_THROWS:
+        raise JeopardyError(f"{dice} d{faces} have {faces ** dice:,} throws; at most "
+                            f"{MAX_THROWS:,} are enumerated")
+    if isinstance(bad_faces, (int, np.integer)) and not isinstance(bad_faces, bool):
+        bad_faces = (bad_faces,)
+    bad_faces = validate.integers(bad_faces, "bad_faces")
+    all_bad = validate.choice(all_bad, "all_bad", ("bust", "bust_all"))
     die = standard_die(faces)
     for face in bad_faces:
         if face not in die:

@@ -23,6 +23,14 @@ from jeopardy.rules.effects import ADD, BANK, BUST, BUST_ALL, DOUBLE, KINDS, Eff
 # Integer codes of the effect kinds, as the numba kernels see them.
 KIND_CODES = {ADD: 0, BUST: 1, BUST_ALL: 2, BANK: 3, DOUBLE: 4}
 
+# The keys of a roll model's JSON form: anything else is a typo and is refused.
+MODEL_KEYS = frozenset({"name", "description", "outcomes"})
+OUTCOME_KEYS = frozenset({"effect", "points", "probability"})
+# Points of one roll: far above any game (the kernels add them to int64 scores),
+# far below overflow.
+MAX_POINTS = 10 ** 9
+MAX_OUTCOMES = 100_000
+
 
 def as_fraction(value, what: str = "probability") -> Fraction:
     """Read an exact probability from a Fraction, int, or a string like '1/6'."""
@@ -68,9 +76,15 @@ class RollModel:
             if not isinstance(effect, Effect) or effect.kind not in KINDS:
                 raise JeopardyError(f"roll model {self.name!r}: unknown effect {effect!r}")
             probability = as_fraction(probability)
+            if not isinstance(effect.points, int) or isinstance(effect.points, bool):
+                raise JeopardyError(
+                    f"roll model {self.name!r}: effect {effect!r} needs integer points")
             if effect.points < 0:
                 raise JeopardyError(
                     f"roll model {self.name!r}: effect '{effect}' has negative points")
+            if effect.points > MAX_POINTS:
+                raise JeopardyError(
+                    f"roll model {self.name!r}: effect '{effect}' has more than {MAX_POINTS:,} points")
             if probability < 0 or probability > 1:
                 raise JeopardyError(
                     f"roll model {self.name!r}: probability {probability} of '{effect}' "
@@ -164,19 +178,30 @@ def from_dict(data: object, source: str = "roll model") -> RollModel:
     """Build a roll model from the JSON form written by :meth:`RollModel.to_dict`."""
     if not isinstance(data, dict) or not isinstance(data.get("outcomes"), list):
         raise JeopardyError(f"{source}: expected an object with a list 'outcomes'")
+    unknown = sorted(set(data) - MODEL_KEYS, key=str)
+    if unknown:
+        raise JeopardyError(f"{source}: unknown key {unknown[0]!r} (expected "
+                            f"{', '.join(sorted(MODEL_KEYS))})")
+    if len(data["outcomes"]) > MAX_OUTCOMES:
+        raise JeopardyError(f"{source}: more than {MAX_OUTCOMES:,} outcomes")
     pairs = []
     for index, row in enumerate(data["outcomes"]):
         if not isinstance(row, dict) or "effect" not in row or "probability" not in row:
             raise JeopardyError(
                 f"{source}: outcome {index} needs 'effect' and 'probability'")
+        unknown = sorted(set(row) - OUTCOME_KEYS, key=str)
+        if unknown:
+            raise JeopardyError(f"{source}: outcome {index} has unknown key {unknown[0]!r} "
+                                f"(expected {', '.join(sorted(OUTCOME_KEYS))})")
         kind = row["effect"]
         if kind not in KINDS:
             raise JeopardyError(
                 f"{source}: outcome {index} has unknown effect {kind!r} "
                 f"(expected one of {', '.join(KINDS)})")
         points = row.get("points", 0)
-        if not isinstance(points, int) or isinstance(points, bool):
-            raise JeopardyError(f"{source}: outcome {index} points must be an integer")
+        if not isinstance(points, int) or isinstance(points, bool) or not 0 <= points <= MAX_POINTS:
+            raise JeopardyError(f"{source}: outcome {index} points must be an integer in "
+                                f"0..{MAX_POINTS:,}")
         pairs.append((Effect(kind, points),
                       as_fraction(row["probability"], f"outcome {index} probability")))
     return RollModel(str(data.get("name", "custom")), tuple(pairs),
@@ -185,14 +210,7 @@ def from_dict(data: object, source: str = "roll model") -> RollModel:
 
 def load(path: str | Path) -> RollModel:
     """Read a roll model from a JSON file."""
-    path = Path(path)
-    try:
-        text = path.read_text()
-    except OSError as error:
-        raise JeopardyError(f"cannot read roll model file {str(path)!r}: {error.strerror}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise JeopardyError(f"roll model file {str(path)!r} is not JSON: {error.msg} "
-                            f"(line {error.lineno})") from None
+    from jeopardy.files import read_json
+
+    data = read_json(path, "roll model file")
     return from_dict(data, f"roll model file {str(path)!r}")

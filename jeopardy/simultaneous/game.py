@@ -258,6 +258,14 @@ def solve_simultaneous(model: RollModel, max_hold: int = 100, all_stopping_rules
                        max_oracle_iterations: int = 500,
                        progress: Callable[[str], None] | None = None) -> SimultaneousSolution:
     """Solve the simultaneous single-turn game over hold-at-h, h = 1..max_hold."""
+    from jeopardy import validate
+
+    model = validate.roll_model(model)
+    max_hold = validate.positive_int(max_hold, "max_hold")
+    max_oracle_iterations = validate.positive_int(max_oracle_iterations, "max_oracle_iterations")
+    from jeopardy import resources
+
+    resources.require("simultaneous", "the simultaneous game", max_hold=max_hold)
     seconds: dict[str, float] = {}
     started = time.perf_counter()
     distributions = hold_distributions(model, max_hold)
@@ -352,6 +360,11 @@ class PureReply:
 
 def replies_to_pure(model: RollModel, max_hold: int) -> list[PureReply]:
     """For each pure hold-at-h, the best reply (hold-at-h' and any rule) and its edge."""
+    from jeopardy import resources, validate
+
+    model = validate.roll_model(model)
+    max_hold = validate.positive_int(max_hold, "max_hold")
+    resources.require("simultaneous", "the replies", max_hold=max_hold)
     distributions = hold_distributions(model, max_hold)
     matrix = payoff_matrix(distributions)
     out = []

@@ -51,8 +51,9 @@ class StoppingRule:
 
 def hold_at(h: int) -> StoppingRule:
     """Roll while the turn total is below ``h``."""
-    if h < 0:
-        raise JeopardyError(f"hold threshold must be non-negative; got {h}")
+    from jeopardy import validate
+
+    h = validate.non_negative_int(h, "h")
     return StoppingRule(frozenset(range(h)), f"hold at {h}")
 
 
@@ -171,9 +172,16 @@ def generating_function_distribution(model: RollModel, h: int,
 
 def turn_distribution(model: RollModel, rule: StoppingRule | int) -> TurnDistribution:
     """The exact final-score distribution of one turn (any model, any rule)."""
+    from jeopardy import validate
+
+    model = validate.roll_model(model)
+    if not isinstance(rule, StoppingRule):
+        rule = validate.non_negative_int(rule, "rule")
+    from jeopardy import resources
+
+    top = rule if isinstance(rule, int) else max(rule.roll_at, default=-1) + 1
+    resources.require("turn", "a turn distribution", hold=top)
     if isinstance(rule, int):
-        if rule < 0:
-            raise JeopardyError(f"hold threshold must be non-negative; got {rule}")
         if not model.has_double:
             return generating_function_distribution(model, rule)
         rule = hold_at(rule)

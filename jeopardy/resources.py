@@ -1,0 +1,203 @@
+"""How long and how much memory an analysis will take, before it starts.
+
+:func:`estimate` gives ``Estimate(seconds, bytes)`` for an analysis and its
+parameters -- a plain function (no side effects) that a sweep can call per
+task.  :func:`require` refuses a request past this machine's budget, naming
+the estimate and the largest size that fits; every entry point calls it
+before allocating anything.  Requests expected to take more than
+:data:`NOTICE_SECONDS` raise a :class:`LongRunNotice` warning (the CLI prints
+it as one line on stderr).
+
+The budget: ``$JEOPARDY_MEMORY_LIMIT`` bytes (default 8 GB; suffixes K, M, G
+accepted) and ``$JEOPARDY_TIME_LIMIT`` seconds (default one hour).
+
+Calibration: timed on the development machine (2 cores shared, 24 GiB)
+with the numba kernels warm; each formula keeps the measured scaling
+(``goal**3`` for race tables, ``hold**2`` for exact turn distributions) and
+rounds its constant up.  Measurements (seconds): race solve of Pig 200 / 400:
+0.37 / 3.0 (one pass); two-dice Pig 100 / 200: 0.85 / 8.4 (15 / 19 passes);
+simulation, Pig to 100, 2 x 100,000 games: 1.3; exact turn distribution
+hold 1,000 / 2,000: 0.10 / 0.34; simultaneous game max_hold 200 / 400: 3.4 /
+12.3 (214 MB); expected score, THINK, 10 / 40 turns: 1.2 / 17.5 (420 MB).
+An estimate is a planning figure, good to a factor of about two.
+"""
+from __future__ import annotations
+
+import math
+import os
+import warnings
+from typing import Callable, NamedTuple
+
+from jeopardy.errors import JeopardyError
+
+NOTICE_SECONDS = 60.0
+DEFAULT_MEMORY = 8 * 10 ** 9
+DEFAULT_SECONDS = 3600.0
+BASE_BYTES = 150 * 10 ** 6  # the interpreter, numpy, numba and the compiled kernels
+
+
+class Estimate(NamedTuple):
+    seconds: float
+    bytes: int
+
+
+class LongRunNotice(UserWarning):
+    """A request expected to take longer than :data:`NOTICE_SECONDS`."""
+
+
+def _race_passes(model) -> float:
+    """Passes of the race solver: one, or (``bust_all``) a slowly growing number."""
+    return 1.0 if model is None or not model.has_bust_all else 25.0
+
+
+def _outcome_factor(model) -> float:
+    return 1.0 if model is None else max(1.0, len(model.outcomes) / 8)
+
+
+def _race(goal: int, model=None, tables: int = 0, **_) -> Estimate:
+    """Race solve (or evaluation): ``goal**3`` states per pass, ``goal**2`` floats;
+    ``tables`` policy tables of ``goal**3`` bytes each (evaluation, reachability)."""
+    g = float(goal)
+    seconds = 5e-8 * g ** 3 * _race_passes(model) * _outcome_factor(model)
+    return Estimate(seconds, int(BASE_BYTES + 24 * g * g + tables * g ** 3))
+
+
+def _simulation(games: int, goal: int = 100, **_) -> Estimate:
+    """Monte Carlo of a race: about 6.5 microseconds a game at goal 100, games
+    played both ways round; the two policy tables dominate memory."""
+    g = float(goal)
+    return Estimate(2 * games * 6.5e-6 * max(g, 10) / 100, int(BASE_BYTES + 2 * g ** 3))
+
+
+def _turn(hold: int, **_) -> Estimate:
+    """Exact turn distribution: ``hold**2`` fraction operations."""
+    h = float(max(hold, 1))
+    return Estimate(0.35 * (h / 2000) ** 2, int(BASE_BYTES + 2000 * h))
+
+
+def _simultaneous(max_hold: int, **_) -> Estimate:
+    """The exact payoff matrix: ``max_hold**2`` entries."""
+    h = float(max_hold)
+    return Estimate(12.3 * (h / 400) ** 2, int(BASE_BYTES + 700 * h * h))
+
+
+def _expected(turns: int, **_) -> Estimate:
+    """Expected score over a fixed number of turns (tables of turns x score x turn total)."""
+    t = float(turns)
+    return Estimate(2 * 17.5 * (t / 40) ** 2, int(BASE_BYTES + 320e6 * (t / 40) ** 2))
+
+
+def _farkle(goal: int, keep_choice: bool = False, first_to_reach: bool = False, **_) -> Estimate:
+    """Ten Thousand: :func:`jeopardy.farkle.race.estimate` (goal rounded to its unit)."""
+    from jeopardy.farkle.race import UNIT, FarkleRules, estimate
+
+    goal = max(UNIT, goal - goal % UNIT)
+    seconds, size = estimate(FarkleRules(goal=goal, keep_choice=keep_choice), first_to_reach)
+    return Estimate(seconds, int(size))
+
+
+# analysis -> (estimator, the parameter that sets the size)
+ESTIMATORS: dict[str, tuple[Callable[..., Estimate], str]] = {
+    "race": (_race, "goal"),
+    "evaluation": (lambda goal, **kw: _race(goal, tables=2, **kw), "goal"),
+    "policy_table": (lambda goal, **kw: _race(goal, tables=3, **kw), "goal"),
+    "simulation": (_simulation, "games"),
+    "turn": (_turn, "hold"),
+    "simultaneous": (_simultaneous, "max_hold"),
+    "expected": (_expected, "turns"),
+    "farkle": (_farkle, "goal"),
+}
+
+
+def estimate(analysis: str, **params) -> Estimate:
+    """``(seconds, bytes)`` of ``analysis`` with these parameters on this machine."""
+    if analysis not in ESTIMATORS:
+        raise JeopardyError(f"no estimate for {analysis!r}; known: {', '.join(ESTIMATORS)}")
+    function, _ = ESTIMATORS[analysis]
+    return function(**params)
+
+
+def _limit(variable: str, default: float) -> float:
+    text = os.environ.get(variable, "").strip()
+    if not text:
+        return default
+    scale = {"K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12}.get(text[-1].upper(), 1)
+    try:
+        value = float(text[:-1] if scale != 1 else text) * scale
+    except ValueError:
+        raise JeopardyError(f"${variable} must be a number; got {text!r}") from None
+    if not value > 0 or not math.isfinite(value):
+        raise JeopardyError(f"${variable} must be positive; got {text!r}")
+    return value
+
+
+def budget() -> Estimate:
+    """This machine's budget: ``($JEOPARDY_TIME_LIMIT, $JEOPARDY_MEMORY_LIMIT)``."""
+    return Estimate(_limit("JEOPARDY_TIME_LIMIT", DEFAULT_SECONDS),
+                    int(_limit("JEOPARDY_MEMORY_LIMIT", DEFAULT_MEMORY)))
+
+
+def fits(cost: Estimate, limit: Estimate | None = None) -> bool:
+    limit = limit or budget()
+    return cost.seconds <= limit.seconds and cost.bytes <= limit.bytes
+
+
+def largest(analysis: str, **params) -> int:
+    """The largest value of the analysis's size parameter that fits the budget (0: none)."""
+    function, size = ESTIMATORS[analysis]
+    limit = budget()
+    low, high = 0, 1
+    while high < 2 ** 62 and fits(function(**{**params, size: high}), limit):
+        low, high = high, high * 2
+    while high - low > 1:
+        middle = (low + high) // 2
+        if fits(function(**{**params, size: middle}), limit):
+            low = middle
+        else:
+            high = middle
+    return low
+
+
+def describe(cost: Estimate) -> str:
+    return f"about {duration(cost.seconds)} and {size_text(cost.bytes)}"
+
+
+def duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} minutes"
+    if seconds < 2 * 86400:
+        return f"{seconds / 3600:.1f} hours"
+    if seconds < 3e9:
+        return f"{seconds / 86400:,.0f} days"
+    return "more than a century"
+
+
+def size_text(count: float) -> str:
+    for unit, scale in (("TB", 1e12), ("GB", 1e9), ("MB", 1e6)):
+        if count >= scale:
+            return f"{count / scale:,.1f} {unit}" if count < 1e15 else "far more than any machine has"
+    return f"{count / 1e3:.0f} kB"
+
+
+def require(analysis: str, what: str | None = None, **params) -> Estimate:
+    """The estimate, if it fits the budget; else a refusal naming the largest size that does.
+
+    ``what`` names the request in the message (default: the analysis).
+    """
+    cost = estimate(analysis, **params)
+    limit = budget()
+    _, size = ESTIMATORS[analysis]
+    if not fits(cost, limit):
+        best = largest(analysis, **params)
+        over = "time" if cost.seconds > limit.seconds else "memory"
+        raise JeopardyError(
+            f"{what or analysis} with {size} {params[size]:,} needs {describe(cost)}, past this "
+            f"machine's {over} budget ({duration(limit.seconds)}, {size_text(limit.bytes)}; "
+            f"JEOPARDY_TIME_LIMIT / JEOPARDY_MEMORY_LIMIT); the largest {size} that fits is "
+            f"{best:,}")
+    if cost.seconds > NOTICE_SECONDS:
+        warnings.warn(f"{what or analysis} with {size} {params[size]:,}: expect {describe(cost)}",
+                      LongRunNotice, stacklevel=3)
+    return cost
