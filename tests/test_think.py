@@ -245,7 +245,7 @@ def test_cli_think_json_keys():
                                       "--turn-cap", "40", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert data["value"] == 0.5
+    assert data["value"] == 0.5 and data["value_exact"] == "1/2"
     assert {"mixed_states", "reach_of_mixed", "exploit"} <= set(data)
     assert set(data["exploit"]) == {"max-expected-score", "odds"}
 
