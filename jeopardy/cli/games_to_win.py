@@ -36,9 +36,12 @@ def skunk(turns, cap, model, game_name, as_json) -> None:
         bound = f"  (proved bound {record['bound']:.1e})" if record["bound"] > 1e-13 else ""
         click.echo(f"  {record['policy']:<32} {record['as_first']:.9f}  "
                    f"{record['as_second']:.9f}{bound}")
-    click.echo("turn total of the first hold:")
-    for where, total in data["first_holds"].items():
-        click.echo(f"  {where}: {total}")
+    click.echo("least turn total at which each holds (turn, who moves, mover's and other's score):")
+    click.echo("  turn  mover   scores     optimal  max-expected-score  odds")
+    for row in data["first_holds"]:
+        click.echo(f"  {row['turn']:>4}  {row['mover']:<6} {row['mover_score']:>3} vs "
+                   f"{row['other_score']:<3}  {row['optimal']!s:>7}  "
+                   f"{row['max-expected-score']!s:>18}  {row['odds']!s:>4}")
 
 
 @click.command(name="think")
