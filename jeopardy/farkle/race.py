@@ -204,12 +204,12 @@ def _reach_probabilities(size, no_stop_on_six, throws):
 
 
 # ------------------------------------------------------------------- kernels
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline='always')
 def _minimum(score, match):
     return match.min_high if score > match.high_score else match.min_low
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline='always')
 def _t_top(first, i, j, match):
     """The largest turn total kept in the table (see the module docstring)."""
     below = match.goal - i
@@ -221,7 +221,7 @@ def _t_top(first, i, j, match):
     return match.cap_scale * top
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline='always')
 def _finish(first, total, j, match):
     """Value of banking ``total >= goal``: A under the round ending leaves B a last turn."""
     if first and match.round_rule:
@@ -231,7 +231,7 @@ def _finish(first, total, j, match):
     return 1.0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline='always')
 def _above_top(first, total, m, j, y, throws, match):
     """Value and d/dy of reaching ``total`` past the table with ``m`` dice next."""
     if match.exact_goal:
@@ -247,7 +247,7 @@ def _above_top(first, total, m, j, y, throws, match):
     return _finish(first, total, j, match), 0.0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline='always')
 def bank_option(first, i, j, t, n, other, match):
     """``(may bank?, value of banking)`` at ``(i, j, t, n)``; ``other`` is the
     opponent's turn-start table."""
@@ -266,28 +266,31 @@ def bank_option(first, i, j, t, n, other, match):
     return allowed, value
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline='always')
 def throw_value(first, i, j, t, n, y, top, throws, match, vals, dvals):
     """The value (and d/dy) of throwing ``n`` dice at turn total ``t``, given the
     values above ``t`` in ``vals`` (up to ``top``) and ``y`` after a bust."""
     throw = throws.bust[n] * (1.0 - y)
     dthrow = -throws.bust[n]
     for k in range(throws.pattern_offsets[n], throws.pattern_offsets[n + 1]):
+        first_choice = throws.choice_offsets[k]
+        last_choice = throws.choice_offsets[k + 1]
         best = -1.0
         dbest = 0.0
-        for c in range(throws.choice_offsets[k], throws.choice_offsets[k + 1]):
+        for c in range(first_choice, last_choice):
             u = t + throws.choice_scores[c]
             m = throws.choice_nexts[c]
-            if u > top:
-                v, dv = _above_top(first, i + u, m, j, y, throws, match)
-            else:
+            if u <= top:
                 v = vals[u, m]
                 dv = dvals[u, m]
+            else:
+                v, dv = _above_top(first, i + u, m, j, y, throws, match)
             if v > best:
                 best = v
                 dbest = dv
-        throw += throws.pattern_probs[k] * best
-        dthrow += throws.pattern_probs[k] * dbest
+        p = throws.pattern_probs[k]
+        throw += p * best
+        dthrow += p * dbest
     return throw, dthrow
 
 
@@ -302,9 +305,11 @@ def _column(first, i, j, y, other, throws, match, vals, dvals, acts):
     """
     top = _t_top(first, i, j, match)
     for t in range(top, -1, -1):
+        # the bank's value does not depend on the dice in hand; IV.1 is checked per n
+        may_bank, bank_value = bank_option(first, i, j, t, 1, other, match)
         for n in range(1, 7):
             throw, dthrow = throw_value(first, i, j, t, n, y, top, throws, match, vals, dvals)
-            can_bank, bank_value = bank_option(first, i, j, t, n, other, match)
+            can_bank = may_bank and not (match.no_stop_on_six and n == 6)
             if can_bank and bank_value >= throw:
                 vals[t, n] = bank_value
                 dvals[t, n] = 0.0
