@@ -61,30 +61,33 @@ six dice in hand under IV.1).  Throwing minus banking is then at most
 makes it negative at every settled state (``r`` falls in ``x``), so banking is
 strictly optimal there: the true values satisfy the settled equations and lie
 in the computed bracket.  ``D`` is chosen as the smallest multiple of 10 (at
-least the minimum) that satisfies (C); at goal 10,000 that is about 3,000
-points.  Under IV.1 A cannot bank with six dice in hand: such settled states
+least the minimum) that satisfies (C): 3,500 points at goals 1,000 to 3,000,
+4,500 at goal 10,000.  Under IV.1 A cannot bank with six dice in hand: such settled states
 are valued as "throw until fewer than six dice, then bank at the current
 value", which is off by at most ``r(D + 1)``; there ``D`` is also taken so that
-``r(D + 1) < 1e-16`` (about 30,000 points, slow).  The tests double ``D``.
+``r(D + 1) < 1e-16`` (32,000 points, slow).  The tests double ``D``.
 
 Policy evaluation (:func:`evaluate`) runs the same passes with both players'
-bank/throw choices given by functions (compiled by numba) ``decide(role,
-my_score, other_score, turn_total, dice_in_hand) -> bool`` in points, role 0
-for the first player, 1 for the second; they are asked only where banking is
-allowed.  A policy must bank in the settled states (past the goal when its
-bank wins or settles the round, above the leader in the last turn); one that
-throws on there, within a throw of the computed totals, is refused.
+bank/throw choices (and IV.4 parts) given by policies
+(:mod:`jeopardy.reference.farkle_policies`): ``decide(data, role, my_score,
+other_score, turn_total, dice_in_hand) -> bool`` in points, role 0 for the
+first player, 1 for the second, asked only where banking is allowed.  A
+policy must bank in the settled states (past the goal when its bank wins or
+settles the round, above the leader in the last turn); one that throws on
+there, within a throw of the computed totals, is refused.
 """
 from __future__ import annotations
 
 import time
+import warnings
 from dataclasses import asdict, dataclass
 
 import numpy as np
-from numba import cfunc, njit, types
-from numba.core.ccallback import CFunc
+from numba import njit
+from numba.core.errors import NumbaExperimentalFeatureWarning
 
 from jeopardy.errors import JeopardyError
+from jeopardy.reference.farkle_policies import NO_POLICY, Policy
 from jeopardy.reference.farkle_throws import MAX_DICE, UNIT, outcome_arrays
 
 TOP = 161  # rows past a turn's last computed total: a throw adds at most 8,000 points
@@ -170,20 +173,31 @@ def _may_bank(rules, score, t, n):
 
 
 @njit(cache=True, nogil=True)
-def _throw(V, t, n, farkle_value, tables):
+def _throw(V, t, n, farkle_value, tables, rules, policy, role, score, other):
     """Value of throwing ``n`` dice at total ``t``: a farkle is worth
-    ``farkle_value``; otherwise the best option's state (IV.4 offers several)."""
+    ``farkle_value``; otherwise the state of the part set aside.  Rule IV.4
+    offers several parts: the best one (optimal play) or the policy's choice."""
     counts, scores, nexts, probs, bust = tables
+    decide, choose, data = policy
     value = farkle_value * bust[n]
     for k in range(counts[n]):
         best = -1.0
+        priority = -np.inf
         for o in range(MAX_DICE):
             m = nexts[n, k, o]
             if m == 0:
                 break
             x = V[t + scores[n, k, o], m]
-            if x > best:
-                best = x
+            if rules[OPTIMAL] or nexts[n, k, 1] == 0:
+                if x > best:
+                    best = x
+            else:
+                kept = n if m == MAX_DICE else n - m
+                p = choose(data, role, UNIT * score, UNIT * other, UNIT * t, n,
+                           UNIT * scores[n, k, o], kept)
+                if p > priority:
+                    priority = p
+                    best = x
         value += probs[n, k] * best
     return value
 
@@ -216,24 +230,25 @@ def _settle_rows(V, length, settled, farkle_value, overshoot_busts, rules, table
 
 
 @njit(cache=True, nogil=True)
-def _turn(V, length, bank, farkle_value, score, other, role, rules, tables, decide):
+def _turn(V, length, bank, farkle_value, score, other, role, rules, tables, policy):
     """One turn by backward induction on the total: returns the mover's value
     at (t = 0, six dice).  ``bank[t]`` is the mover's value of banking at ``t``.
     A policy (not ``OPTIMAL``) must bank in the settled rows: -1 if it does not."""
+    decide, choose, data = policy
     if not rules[OPTIMAL]:
         for t in range(length, length + TOP):
             for n in range(1, MAX_DICE + 1):
-                if _may_bank(rules, score, t, n) and not decide(role, UNIT * score, UNIT * other,
+                if _may_bank(rules, score, t, n) and not decide(data, role, UNIT * score, UNIT * other,
                                                                  UNIT * t, n):
                     return -1.0
     for t in range(length - 1, -1, -1):
         for n in range(1, MAX_DICE + 1):
-            value = _throw(V, t, n, farkle_value, tables)
+            value = _throw(V, t, n, farkle_value, tables, rules, policy, role, score, other)
             if _may_bank(rules, score, t, n):
                 if rules[OPTIMAL]:
                     if bank[t] > value:
                         value = bank[t]
-                elif decide(role, UNIT * score, UNIT * other, UNIT * t, n):
+                elif decide(data, role, UNIT * score, UNIT * other, UNIT * t, n):
                     value = bank[t]
             V[t, n] = value
     return V[0, MAX_DICE]
@@ -242,7 +257,7 @@ def _turn(V, length, bank, farkle_value, score, other, role, rules, tables, deci
 # ---------------------------------------------------------------- the turns
 
 @njit(cache=True, nogil=True)
-def _last_turns(rules, tables, decide_b, last, V, bank, settled):
+def _last_turns(rules, tables, policy_b, last, V, bank, settled):
     """``last[j, a - g]``: B's chance (ties 1/2) in its last turn from ``j``
     when A finished the round at ``a``."""
     g = rules[GOAL]
@@ -260,14 +275,14 @@ def _last_turns(rules, tables, decide_b, last, V, bank, settled):
             for r in range(TOP):
                 settled[r] = 1.0
             _settle_rows(V, length, settled, 0.0, rules[EXACT], rules, tables)
-            last[j, c] = _turn(V, length, bank, 0.0, j, g + c, 1, rules, tables, decide_b)
+            last[j, c] = _turn(V, length, bank, 0.0, j, g + c, 1, rules, tables, policy_b)
             if last[j, c] < 0.0:
                 return False
     return True
 
 
 @njit(cache=True, nogil=True)
-def _first_turn(i, j, farkle_value, VB, last, rules, tables, decide_a, V, bank, settled):
+def _first_turn(i, j, farkle_value, VB, last, rules, tables, policy_a, V, bank, settled):
     """A's turn from ``(i, j)``: A's chance."""
     g = rules[GOAL]
     round_ending = rules[ROUND]
@@ -289,11 +304,11 @@ def _first_turn(i, j, farkle_value, VB, last, rules, tables, decide_a, V, bank, 
         a = i + length + r
         settled[r] = 1.0 - last[j, a - g] if round_ending and not rules[EXACT] else 1.0
     _settle_rows(V, length, settled, farkle_value, rules[EXACT], rules, tables)
-    return _turn(V, length, bank, farkle_value, i, j, 0, rules, tables, decide_a)
+    return _turn(V, length, bank, farkle_value, i, j, 0, rules, tables, policy_a)
 
 
 @njit(cache=True, nogil=True)
-def _second_turn(i, j, farkle_value, VA, rules, tables, decide_b, V, bank, settled):
+def _second_turn(i, j, farkle_value, VA, rules, tables, policy_b, V, bank, settled):
     """B's ordinary turn from ``(i, j)`` (A below the goal): B's chance."""
     g = rules[GOAL]
     if rules[EXACT]:
@@ -306,11 +321,11 @@ def _second_turn(i, j, farkle_value, VA, rules, tables, decide_b, V, bank, settl
     for r in range(TOP):
         settled[r] = 1.0
     _settle_rows(V, length, settled, farkle_value, rules[EXACT], rules, tables)
-    return _turn(V, length, bank, farkle_value, j, i, 1, rules, tables, decide_b)
+    return _turn(V, length, bank, farkle_value, j, i, 1, rules, tables, policy_b)
 
 
 @njit(cache=True, nogil=True)
-def _solve_pairs(rules, tables, decide_a, decide_b, last, VA, VB, start, tolerance, max_iterations):
+def _solve_pairs(rules, tables, policy_a, policy_b, last, VA, VB, start, tolerance, max_iterations):
     """Fill ``VA``, ``VB`` pair by pair (decreasing score sum), each pair's two
     values iterated from ``start`` (0: lower bounds, 1: upper bounds).
     Returns the most passes any pair took (-1 if a pair did not converge, -2
@@ -328,10 +343,10 @@ def _solve_pairs(rules, tables, decide_a, decide_b, last, VA, VB, start, toleran
             b_value = start
             converged = False
             for it in range(1, max_iterations + 1):
-                b_turn = _second_turn(i, j, 1.0 - a_value, VA, rules, tables, decide_b,
+                b_turn = _second_turn(i, j, 1.0 - a_value, VA, rules, tables, policy_b,
                                       V, bank, settled)
                 new_b = 1.0 - b_turn
-                new_a = _first_turn(i, j, new_b, VB, last, rules, tables, decide_a, V, bank, settled)
+                new_a = _first_turn(i, j, new_b, VB, last, rules, tables, policy_a, V, bank, settled)
                 if b_turn < 0.0 or new_a < 0.0:
                     return -2
                 change = max(abs(new_a - a_value), abs(new_b - b_value))
@@ -413,26 +428,7 @@ def settle_margin(rules: ReferenceRules) -> tuple[int, float]:
 
 # ---------------------------------------------------------------- front ends
 
-DECIDE = types.boolean(types.int64, types.int64, types.int64, types.int64, types.int64)
-_POLICIES: dict = {}
-
-
-def as_policy(decide) -> CFunc:
-    """A policy ``decide(role, my_score, other_score, turn_total, dice) -> bool``
-    (a Python function numba can compile, or a jitted one) as a compiled C
-    callback: the kernels are compiled once for every policy of this type."""
-    if isinstance(decide, CFunc):
-        return decide
-    if decide not in _POLICIES:
-        _POLICIES[decide] = cfunc(DECIDE)(getattr(decide, "py_func", decide))
-    return _POLICIES[decide]
-
-
-def _never(role, my_score, other_score, turn_total, dice):
-    return False
-
-
-def _run(rules: ReferenceRules, decide_first, decide_second, optimal: bool, settle: int | None,
+def _run(rules: ReferenceRules, first: Policy, second: Policy, optimal: bool, settle: int | None,
          tolerance: float, max_iterations: int) -> ReferenceSolution:
     started = time.perf_counter()
     if rules.exact_goal or rules.first_to_reach:
@@ -443,16 +439,24 @@ def _run(rules: ReferenceRules, decide_first, decide_second, optimal: bool, sett
         if settle % UNIT or settle < max(rules.min_bank, rules.high_min_bank or 0):
             raise JeopardyError(f"settle margin must be a multiple of {UNIT} of at least the minimum; got {settle}")
         D = settle // UNIT
-    decide_first, decide_second = as_policy(decide_first), as_policy(decide_second)
+    policy_first, policy_second = first.bundle(), second.bundle()
     bundle = rules.bundle(D, optimal)
     tables = outcome_arrays(rules.keep_any_part)
+    with warnings.catch_warnings():  # policies' functions travel as first-class functions
+        warnings.simplefilter("ignore", NumbaExperimentalFeatureWarning)
+        return _passes(rules, bundle, tables, policy_first, policy_second, D, bound, tolerance,
+                       max_iterations, started)
+
+
+def _passes(rules, bundle, tables, policy_first, policy_second, D, bound, tolerance,
+            max_iterations, started) -> ReferenceSolution:
     g = rules.goal // UNIT
     size = g + D + 2 * TOP + bundle[MIN_LOW] + bundle[MIN_HIGH] + 2
     last = np.zeros((g, D + TOP + 1))
     unsettled = JeopardyError("a policy throws on where banking has settled the game "
                               "(past the goal in its turn, or above the leader in the last turn)")
     if not rules.first_to_reach:
-        if not _last_turns(bundle, tables, decide_second, last, np.zeros((2 * size, MAX_DICE + 1)),
+        if not _last_turns(bundle, tables, policy_second, last, np.zeros((2 * size, MAX_DICE + 1)),
                            np.zeros(2 * size), np.zeros(TOP)):
             raise unsettled
     values = []
@@ -460,7 +464,7 @@ def _run(rules: ReferenceRules, decide_first, decide_second, optimal: bool, sett
     for start in (0.0, 1.0):
         VA = np.full((g, g), np.nan)
         VB = np.full((g, g), np.nan)
-        passes = _solve_pairs(bundle, tables, decide_first, decide_second, last, VA, VB,
+        passes = _solve_pairs(bundle, tables, policy_first, policy_second, last, VA, VB,
                               start, tolerance, max_iterations)
         if passes == -2:
             raise unsettled
@@ -480,14 +484,11 @@ def solve(rules: ReferenceRules = ReferenceRules(), settle: int | None = None,
 
     ``settle`` overrides the settle margin ``D`` (points) of the round ending.
     """
-    return _run(rules, _never, _never, True, settle, tolerance, max_iterations)
+    return _run(rules, NO_POLICY, NO_POLICY, True, settle, tolerance, max_iterations)
 
 
-def evaluate(rules: ReferenceRules, decide_first, decide_second, settle: int | None = None,
+def evaluate(rules: ReferenceRules, first: Policy, second: Policy, settle: int | None = None,
              tolerance: float = 1e-15, max_iterations: int = 100_000) -> ReferenceSolution:
-    """The first player's chance when each player follows its ``decide``
-    (``decide(role, my_score, other_score, turn_total, dice) -> bool``, a
-    function numba can compile; see :func:`as_policy`)."""
-    if rules.keep_any_part:
-        raise JeopardyError("policy evaluation covers the keep-all rule (IV.4 needs a choice of part)")
-    return _run(rules, decide_first, decide_second, False, settle, tolerance, max_iterations)
+    """The first player's chance when each player follows its policy
+    (:class:`jeopardy.reference.farkle_policies.Policy`)."""
+    return _run(rules, first, second, False, settle, tolerance, max_iterations)
