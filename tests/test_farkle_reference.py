@@ -10,7 +10,8 @@ from numba import njit
 
 from jeopardy.errors import JeopardyError
 from jeopardy.published import TEN_THOUSAND_TABLE_1 as TABLE_1
-from jeopardy.reference.farkle import ReferenceRules, evaluate, reach_probabilities, solve
+from jeopardy.reference.farkle import (ReferenceRules, evaluate, optimal_policy,
+                                       reach_probabilities, solve)
 from jeopardy.reference.farkle_policies import Policy, bank_at, fewest_dice
 from jeopardy.reference.farkle_simulation import simulate
 from jeopardy.reference.farkle_throws import (outcome_arrays, part_options, score_dice,
@@ -224,3 +225,19 @@ def test_simulation_refuses_bad_requests():
     first, second = _policies(1000)
     with pytest.raises(JeopardyError, match="games"):
         simulate(ReferenceRules(goal=1000), first, second, games=0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("first_to_reach", [False, True], ids=["round", "first-to-reach"])
+def test_optimal_policy_is_a_saddle_point_and_plays_its_value(first_to_reach):
+    """The recorded optimal choices evaluate to the solved value; neither player
+    gains by switching to a simple policy; 200,000 games of optimal play land
+    within 4 standard errors of the value."""
+    rules = ReferenceRules(goal=1000, first_to_reach=first_to_reach)
+    solution, optimal = optimal_policy(rules)
+    assert abs(evaluate(rules, optimal, optimal).win_probability - solution.win_probability) < 1e-13
+    for simple in (bank_at(350, rules.goal), bank_at(350, rules.goal, most_dice=2)):
+        assert evaluate(rules, optimal, simple).win_probability >= solution.win_probability - 1e-13
+        assert evaluate(rules, simple, optimal).win_probability <= solution.win_probability + 1e-13
+    played = simulate(rules, optimal, optimal, games=200_000, seed=5)
+    assert abs(played.win_probability - solution.win_probability) < 4 * played.standard_error

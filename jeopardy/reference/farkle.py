@@ -230,9 +230,10 @@ def _settle_rows(V, length, settled, farkle_value, overshoot_busts, rules, table
 
 
 @njit(cache=True, nogil=True)
-def _turn(V, length, bank, farkle_value, score, other, role, rules, tables, policy):
+def _turn(V, length, bank, farkle_value, score, other, role, rules, tables, policy, record):
     """One turn by backward induction on the total: returns the mover's value
-    at (t = 0, six dice).  ``bank[t]`` is the mover's value of banking at ``t``.
+    at (t = 0, six dice).  ``bank[t]`` is the mover's value of banking at ``t``;
+    ``record[t, n]`` (if it has rows) gets the choice, True for bank.
     A policy (not ``OPTIMAL``) must bank in the settled rows: -1 if it does not."""
     decide, choose, data = policy
     if not rules[OPTIMAL]:
@@ -244,12 +245,16 @@ def _turn(V, length, bank, farkle_value, score, other, role, rules, tables, poli
     for t in range(length - 1, -1, -1):
         for n in range(1, MAX_DICE + 1):
             value = _throw(V, t, n, farkle_value, tables, rules, policy, role, score, other)
+            banks = False
             if _may_bank(rules, score, t, n):
                 if rules[OPTIMAL]:
-                    if bank[t] > value:
-                        value = bank[t]
-                elif decide(data, role, UNIT * score, UNIT * other, UNIT * t, n):
-                    value = bank[t]
+                    banks = bank[t] >= value
+                else:
+                    banks = decide(data, role, UNIT * score, UNIT * other, UNIT * t, n)
+            if banks:
+                value = bank[t]
+            if t < record.shape[0]:
+                record[t, n] = banks
             V[t, n] = value
     return V[0, MAX_DICE]
 
@@ -257,7 +262,7 @@ def _turn(V, length, bank, farkle_value, score, other, role, rules, tables, poli
 # ---------------------------------------------------------------- the turns
 
 @njit(cache=True, nogil=True)
-def _last_turns(rules, tables, policy_b, last, V, bank, settled):
+def _last_turns(rules, tables, policy_b, last, V, bank, settled, record):
     """``last[j, a - g]``: B's chance (ties 1/2) in its last turn from ``j``
     when A finished the round at ``a``."""
     g = rules[GOAL]
@@ -275,14 +280,15 @@ def _last_turns(rules, tables, policy_b, last, V, bank, settled):
             for r in range(TOP):
                 settled[r] = 1.0
             _settle_rows(V, length, settled, 0.0, rules[EXACT], rules, tables)
-            last[j, c] = _turn(V, length, bank, 0.0, j, g + c, 1, rules, tables, policy_b)
+            last[j, c] = _turn(V, length, bank, 0.0, j, g + c, 1, rules, tables, policy_b,
+                               record[j, c])
             if last[j, c] < 0.0:
                 return False
     return True
 
 
 @njit(cache=True, nogil=True)
-def _first_turn(i, j, farkle_value, VB, last, rules, tables, policy_a, V, bank, settled):
+def _first_turn(i, j, farkle_value, VB, last, rules, tables, policy_a, V, bank, settled, record):
     """A's turn from ``(i, j)``: A's chance."""
     g = rules[GOAL]
     round_ending = rules[ROUND]
@@ -304,11 +310,11 @@ def _first_turn(i, j, farkle_value, VB, last, rules, tables, policy_a, V, bank, 
         a = i + length + r
         settled[r] = 1.0 - last[j, a - g] if round_ending and not rules[EXACT] else 1.0
     _settle_rows(V, length, settled, farkle_value, rules[EXACT], rules, tables)
-    return _turn(V, length, bank, farkle_value, i, j, 0, rules, tables, policy_a)
+    return _turn(V, length, bank, farkle_value, i, j, 0, rules, tables, policy_a, record)
 
 
 @njit(cache=True, nogil=True)
-def _second_turn(i, j, farkle_value, VA, rules, tables, policy_b, V, bank, settled):
+def _second_turn(i, j, farkle_value, VA, rules, tables, policy_b, V, bank, settled, record):
     """B's ordinary turn from ``(i, j)`` (A below the goal): B's chance."""
     g = rules[GOAL]
     if rules[EXACT]:
@@ -321,7 +327,7 @@ def _second_turn(i, j, farkle_value, VA, rules, tables, policy_b, V, bank, settl
     for r in range(TOP):
         settled[r] = 1.0
     _settle_rows(V, length, settled, farkle_value, rules[EXACT], rules, tables)
-    return _turn(V, length, bank, farkle_value, j, i, 1, rules, tables, policy_b)
+    return _turn(V, length, bank, farkle_value, j, i, 1, rules, tables, policy_b, record)
 
 
 @njit(cache=True, nogil=True)
@@ -335,6 +341,7 @@ def _solve_pairs(rules, tables, policy_a, policy_b, last, VA, VB, start, toleran
     V = np.zeros((size, MAX_DICE + 1))
     bank = np.zeros(size)
     settled = np.zeros(TOP)
+    nowhere = np.zeros((0, MAX_DICE + 1), np.bool_)
     most = 0
     for s in range(2 * g - 2, -1, -1):
         for i in range(max(0, s - g + 1), min(g - 1, s) + 1):
@@ -344,9 +351,10 @@ def _solve_pairs(rules, tables, policy_a, policy_b, last, VA, VB, start, toleran
             converged = False
             for it in range(1, max_iterations + 1):
                 b_turn = _second_turn(i, j, 1.0 - a_value, VA, rules, tables, policy_b,
-                                      V, bank, settled)
+                                      V, bank, settled, nowhere)
                 new_b = 1.0 - b_turn
-                new_a = _first_turn(i, j, new_b, VB, last, rules, tables, policy_a, V, bank, settled)
+                new_a = _first_turn(i, j, new_b, VB, last, rules, tables, policy_a, V, bank,
+                                    settled, nowhere)
                 if b_turn < 0.0 or new_a < 0.0:
                     return -2
                 change = max(abs(new_a - a_value), abs(new_b - b_value))
@@ -361,6 +369,22 @@ def _solve_pairs(rules, tables, policy_a, policy_b, last, VA, VB, start, toleran
                 return -1
             most = max(most, it)
     return most
+
+
+@njit(cache=True, nogil=True)
+def _record_pairs(rules, tables, policy_a, policy_b, last, VA, VB, first_record, second_record):
+    """One more pass over the solved pairs, recording every bank/throw choice."""
+    g = rules[GOAL]
+    size = g + rules[SETTLE] + 2 * TOP + rules[MIN_LOW] + rules[MIN_HIGH] + 2
+    V = np.zeros((size, MAX_DICE + 1))
+    bank = np.zeros(size)
+    settled = np.zeros(TOP)
+    for i in range(g):
+        for j in range(g):
+            _second_turn(i, j, 1.0 - VA[i, j], VA, rules, tables, policy_b, V, bank, settled,
+                         second_record[i, j])
+            _first_turn(i, j, VB[i, j], VB, last, rules, tables, policy_a, V, bank, settled,
+                        first_record[i, j])
 
 
 # ---------------------------------------------------------------- the settle margin
@@ -429,7 +453,7 @@ def settle_margin(rules: ReferenceRules) -> tuple[int, float]:
 # ---------------------------------------------------------------- front ends
 
 def _run(rules: ReferenceRules, first: Policy, second: Policy, optimal: bool, settle: int | None,
-         tolerance: float, max_iterations: int) -> ReferenceSolution:
+         tolerance: float, max_iterations: int, keep_policy: bool = False):
     started = time.perf_counter()
     if rules.exact_goal or rules.first_to_reach:
         D, bound = 0, 0.0
@@ -445,19 +469,20 @@ def _run(rules: ReferenceRules, first: Policy, second: Policy, optimal: bool, se
     with warnings.catch_warnings():  # policies' functions travel as first-class functions
         warnings.simplefilter("ignore", NumbaExperimentalFeatureWarning)
         return _passes(rules, bundle, tables, policy_first, policy_second, D, bound, tolerance,
-                       max_iterations, started)
+                       max_iterations, started, keep_policy)
 
 
 def _passes(rules, bundle, tables, policy_first, policy_second, D, bound, tolerance,
-            max_iterations, started) -> ReferenceSolution:
+            max_iterations, started, keep_policy):
     g = rules.goal // UNIT
     size = g + D + 2 * TOP + bundle[MIN_LOW] + bundle[MIN_HIGH] + 2
     last = np.zeros((g, D + TOP + 1))
     unsettled = JeopardyError("a policy throws on where banking has settled the game "
                               "(past the goal in its turn, or above the leader in the last turn)")
+    last_record = np.ones((g, D + TOP + 1, g + D + TOP + 1 if keep_policy else 0, MAX_DICE + 1), np.bool_)
     if not rules.first_to_reach:
         if not _last_turns(bundle, tables, policy_second, last, np.zeros((2 * size, MAX_DICE + 1)),
-                           np.zeros(2 * size), np.zeros(TOP)):
+                           np.zeros(2 * size), np.zeros(TOP), last_record):
             raise unsettled
     values = []
     most = 0
@@ -474,8 +499,16 @@ def _passes(rules, bundle, tables, policy_first, policy_second, D, bound, tolera
         most = max(most, passes)
         values.append(float(VA[0, 0]))
     lower, upper = values
-    return ReferenceSolution(rules, 0.5 * (lower + upper), lower, upper, D * UNIT, bound, most,
-                             time.perf_counter() - started)
+    solution = ReferenceSolution(rules, 0.5 * (lower + upper), lower, upper, D * UNIT, bound, most,
+                                 time.perf_counter() - started)
+    if not keep_policy:
+        return solution
+    first_record = np.ones((g, g, g + D, MAX_DICE + 1), np.bool_)  # past a turn: settled
+    second_record = np.ones((g, g, g + max(bundle[MIN_LOW], bundle[MIN_HIGH]) + 1, MAX_DICE + 1),
+                             np.bool_)
+    _record_pairs(bundle, tables, policy_first, policy_second, last, VA, VB, first_record,
+                  second_record)
+    return solution, (np.int64(g), first_record, second_record, last_record)
 
 
 def solve(rules: ReferenceRules = ReferenceRules(), settle: int | None = None,
@@ -485,6 +518,31 @@ def solve(rules: ReferenceRules = ReferenceRules(), settle: int | None = None,
     ``settle`` overrides the settle margin ``D`` (points) of the round ending.
     """
     return _run(rules, NO_POLICY, NO_POLICY, True, settle, tolerance, max_iterations)
+
+
+def optimal_policy(rules: ReferenceRules = ReferenceRules()) -> tuple[ReferenceSolution, Policy]:
+    """The reference's optimal play as a policy (both roles), for the
+    simulation: every bank/throw choice of the solved game, looked up by
+    :func:`_optimal_decide`; bank wherever the tables end (the settled states).
+    Default part rule only (under IV.4 the part choice needs the values)."""
+    if rules.keep_any_part:
+        raise JeopardyError("the optimal policy table covers the keep-all rule")
+    solution, data = _run(rules, NO_POLICY, NO_POLICY, True, None, 1e-15, 100_000, keep_policy=True)
+    return solution, Policy(_optimal_decide, data)
+
+
+@njit(cache=True, nogil=True)
+def _optimal_decide(data, role, my_score, other_score, turn_total, dice):
+    g, first_record, second_record, last_record = data
+    i, j, t = my_score // UNIT, other_score // UNIT, turn_total // UNIT
+    if role == 0:
+        return first_record[i, j, t, dice] if t < first_record.shape[2] else True
+    if j >= g:  # B's last turn: A finished at j
+        c = j - g
+        if c < last_record.shape[1] and t < last_record.shape[2]:
+            return last_record[i, c, t, dice]
+        return True
+    return second_record[j, i, t, dice] if t < second_record.shape[2] else True
 
 
 def evaluate(rules: ReferenceRules, first: Policy, second: Policy, settle: int | None = None,
