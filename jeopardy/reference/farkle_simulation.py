@@ -1,6 +1,7 @@
 """Seeded simulation of two-player Ten Thousand, played from the rules text.
 
-Real dice are thrown (a seeded ``numpy.random.Generator``), each throw is
+Real dice are thrown (a seeded ``numpy.random.Generator``: one uniform
+draw below ``6**n`` is the ordered faces of ``n`` dice), each throw is
 re-scored by :mod:`jeopardy.reference.farkle_throws` (a table over every
 multiset of at most six faces, built once from that scoring), and each player
 follows its :class:`~jeopardy.reference.farkle_policies.Policy`: ``decide``
@@ -79,6 +80,22 @@ def scoring_table(keep_any_part: bool = False) -> tuple[np.ndarray, np.ndarray]:
     return points, used
 
 
+@lru_cache(maxsize=None)
+def ordered_throws() -> np.ndarray:
+    """``[n, k]``: the counts index of the ``k``-th of the ``6**n`` ordered throws
+    of ``n`` dice (faces ``k`` written in base 6), so one uniform draw below
+    ``6**n`` throws all ``n`` dice."""
+    index = np.zeros((MAX_DICE + 1, FACES ** MAX_DICE), np.int64)
+    for n in range(1, MAX_DICE + 1):
+        for k in range(FACES ** n):
+            code, rest = 0, k
+            for _ in range(n):
+                code += 7 ** (rest % FACES)
+                rest //= FACES
+            index[n, k] = code
+    return index
+
+
 # Indices into the rules bundle of the simulation.
 GOAL, MIN_LOW, MIN_HIGH, HIGH_SCORE, NO_BANK_SIX, EXACT, ROUND = range(7)
 
@@ -98,16 +115,14 @@ def _may_bank(rules, score, t, n):
 @njit(cache=True, nogil=True)
 def _play_turn(role, score, other, rules, table, rng, policy):
     """One turn: the points banked (units), or 0 after a farkle or an overshoot."""
-    points, used = table
+    points, used, ordered = table
     decide, choose, data = policy
     t = 0
     n = MAX_DICE
     while True:
         if _may_bank(rules, score, t, n) and decide(data, role, UNIT * score, UNIT * other, UNIT * t, n):
             return t
-        index = 0
-        for _ in range(n):
-            index += 7 ** rng.integers(0, FACES)
+        index = ordered[n, rng.integers(0, FACES ** n)]
         if used[index, 0] == 0:  # no scoring part: farkle
             return 0
         pick = 0
@@ -168,8 +183,8 @@ def simulate(rules: ReferenceRules, first: Policy, second: Policy, games: int,
     outcome = np.zeros(games, np.int8)
     with warnings.catch_warnings():  # policies' functions travel as first-class functions
         warnings.simplefilter("ignore", NumbaExperimentalFeatureWarning)
-        status = _play(bundle, scoring_table(rules.keep_any_part), rng, first.bundle(),
-                       second.bundle(), games, outcome)
+        status = _play(bundle, scoring_table(rules.keep_any_part) + (ordered_throws(),), rng,
+                       first.bundle(), second.bundle(), games, outcome)
     if status < 0:
         raise JeopardyError(f"a game lasted more than {MAX_TURNS:,} turns (does every policy bank?)")
     points = outcome / 2.0
