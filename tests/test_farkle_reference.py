@@ -106,10 +106,12 @@ def test_doubling_the_settle_margin_changes_nothing():
     base = solve(rules)
     assert base.settle_margin == 3500
     doubled = solve(rules, settle=2 * base.settle_margin)
+    assert doubled.settle_error == 0
     assert abs(doubled.win_probability - base.win_probability) < 1e-13
     # ...while a margin that truncates at the minimum moves the value: the test can fail.
     short = solve(rules, settle=350)
     assert abs(short.win_probability - base.win_probability) > 1e-4
+    assert short.settle_error != short.settle_error  # NaN: condition (C) fails, nothing proved
 
 
 @pytest.mark.slow

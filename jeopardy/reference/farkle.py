@@ -42,6 +42,15 @@ iterated twice, from 0 and from 1: the update is monotone, so the iterates
 from 0 stay below every fixed point and those from 1 above; the two tables
 carry a bracket ``[lower, upper]`` of the value, reported with the result.
 
+Every other turn is finite without truncation: a bank that wins outright
+(reaching the goal in a first-to-reach turn or in B's ordinary turn, passing
+the leader in B's last turn) is worth 1, the most there is, so those states
+are valued 1 without asking; only totals below ``max(distance, m)`` plus one
+throw are computed.  Under IV.1 six dice in hand at such a total must be
+thrown on, every later state is again worth 1, and the value is the exact
+``(P(6,0) * farkle + (1 - P(6,0) - h)) / (1 - h)``, ``h`` the chance that a
+six-dice throw leaves six dice again.  Under IV.3 totals past the goal bust.
+
 The one truncation, the round ending's turn totals.  A's turn total is
 unbounded once ``a = i + t >= g`` (A may throw on to widen its lead).  States
 with ``a >= g + D`` (``D`` the settle margin) are *settled*: A banks there.
@@ -139,7 +148,7 @@ class ReferenceSolution:
     lower: float
     upper: float
     settle_margin: int  # D in points
-    settle_error: float  # bound on the settled states' error (0 when exact)
+    settle_error: float  # proved bound on the settled states' error: 0 exact, NaN unproved
     pair_iterations: int  # most Gauss-Seidel passes of any pair
     seconds: float
 
@@ -418,34 +427,40 @@ def reach_probabilities(rules: ReferenceRules, top: int) -> np.ndarray:
     return _reach(outcome_arrays(rules.keep_any_part), top)[:, MAX_DICE]
 
 
-def settle_margin(rules: ReferenceRules) -> tuple[int, float]:
-    """``(D in units, error bound)``: the smallest margin (a multiple of 10
-    units, at least the minimum) satisfying condition (C) of the module
-    docstring, and under IV.1 also ``r(D + 1) < 1e-16``."""
+def settle_error(rules: ReferenceRules, D: int) -> float:
+    """Proved bound on the error of settling at margin ``D`` (units): 0 when
+    condition (C) of the module docstring holds (exact), ``r(D + 1)`` under
+    IV.1, NaN when (C) fails (nothing proved)."""
     tables = outcome_arrays(rules.keep_any_part)
     counts, scores, nexts, probs, bust = tables
     g = rules.goal // UNIT
     low = rules.min_bank // UNIT
     high = (rules.high_min_bank or rules.min_bank) // UNIT
     high_score = rules.high_score // UNIT if rules.high_min_bank is not None else 10 ** 9
-    top = g + 2000
-    q = _reach(tables, top)
-    r = q[:, MAX_DICE]
+    r = _reach(tables, g + D + 1)[:, MAX_DICE]
     p0 = float(bust[MAX_DICE])
     keep = 1.0
     if rules.no_bank_six:  # B must also leave six dice behind before banking
         hot = sum(probs[MAX_DICE, k] for k in range(counts[MAX_DICE])
-                  if all(nexts[MAX_DICE, k, o] == MAX_DICE for o in range(MAX_DICE) if nexts[MAX_DICE, k, o]))
+                  if all(m == MAX_DICE for m in nexts[MAX_DICE, k] if m))
         keep = (1.0 - p0 - hot) / (1.0 - hot)
-    D = max(low, high)
+    holds = all(r[g + D - j] < 0.5 * p0 * keep * r[max(g - j, high if j > high_score else low)]
+                for j in range(g))
+    if not holds:
+        return float("nan")
+    return float(r[D + 1]) if rules.no_bank_six else 0.0
+
+
+def settle_margin(rules: ReferenceRules) -> tuple[int, float]:
+    """``(D in units, error bound)``: the smallest margin (a multiple of 10
+    units, at least the minimum) satisfying condition (C) of the module
+    docstring, and under IV.1 also ``r(D + 1) < 1e-16``."""
+    D = max(rules.min_bank, rules.high_min_bank or 0) // UNIT
     D += (-D) % 10
-    while D + g <= top - 1:
-        ok = all(r[g + D - j] < 0.5 * p0 * keep * r[max(g - j, high if j > high_score else low)]
-                 for j in range(g))
-        if rules.no_bank_six:
-            ok = ok and r[D + 1] < 1e-16
-        if ok:
-            return D, (float(r[D + 1]) if rules.no_bank_six else 0.0)
+    while D <= 2000:
+        error = settle_error(rules, D)
+        if error == 0.0 or error < 1e-16:
+            return D, error
         D += 10
     raise JeopardyError("no settle margin satisfies the truncation condition")  # pragma: no cover
 
@@ -461,8 +476,11 @@ def _run(rules: ReferenceRules, first: Policy, second: Policy, optimal: bool, se
         D, bound = settle_margin(rules)
     if settle is not None:
         if settle % UNIT or settle < max(rules.min_bank, rules.high_min_bank or 0):
-            raise JeopardyError(f"settle margin must be a multiple of {UNIT} of at least the minimum; got {settle}")
+            raise JeopardyError(f"settle margin must be a multiple of {UNIT} "
+                                f"of at least the minimum; got {settle}")
         D = settle // UNIT
+        if not (rules.exact_goal or rules.first_to_reach):
+            bound = settle_error(rules, D)
     policy_first, policy_second = first.bundle(), second.bundle()
     bundle = rules.bundle(D, optimal)
     tables = outcome_arrays(rules.keep_any_part)
@@ -479,7 +497,8 @@ def _passes(rules, bundle, tables, policy_first, policy_second, D, bound, tolera
     last = np.zeros((g, D + TOP + 1))
     unsettled = JeopardyError("a policy throws on where banking has settled the game "
                               "(past the goal in its turn, or above the leader in the last turn)")
-    last_record = np.ones((g, D + TOP + 1, g + D + TOP + 1 if keep_policy else 0, MAX_DICE + 1), np.bool_)
+    rows = g + D + TOP + 1 if keep_policy else 0
+    last_record = np.ones((g, D + TOP + 1, rows, MAX_DICE + 1), np.bool_)
     if not rules.first_to_reach:
         if not _last_turns(bundle, tables, policy_second, last, np.zeros((2 * size, MAX_DICE + 1)),
                            np.zeros(2 * size), np.zeros(TOP), last_record):
@@ -503,7 +522,7 @@ def _passes(rules, bundle, tables, policy_first, policy_second, D, bound, tolera
                                  time.perf_counter() - started)
     if not keep_policy:
         return solution
-    first_record = np.ones((g, g, g + D, MAX_DICE + 1), np.bool_)  # past a turn: settled
+    first_record = np.ones((g, g, g + D, MAX_DICE + 1), np.bool_)  # past the rows: settled
     second_record = np.ones((g, g, g + max(bundle[MIN_LOW], bundle[MIN_HIGH]) + 1, MAX_DICE + 1),
                              np.bool_)
     _record_pairs(bundle, tables, policy_first, policy_second, last, VA, VB, first_record,
