@@ -159,6 +159,8 @@ def test_no_bank_with_six_dice_round_ending():
 def test_bad_rules_are_refused():
     with pytest.raises(JeopardyError, match="goal"):
         ReferenceRules(goal=1025)
+    with pytest.raises(JeopardyError, match="up to 10,000"):
+        ReferenceRules(goal=20_000)
     with pytest.raises(JeopardyError, match="min_bank"):
         ReferenceRules(min_bank=0)
     with pytest.raises(JeopardyError, match="settle"):
