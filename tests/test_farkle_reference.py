@@ -4,12 +4,16 @@ simulation that plays the rules with real dice."""
 import itertools
 from fractions import Fraction
 
+import numpy as np
 import pytest
+from numba import njit
 
 from jeopardy.errors import JeopardyError
 from jeopardy.published import TEN_THOUSAND_TABLE_1 as TABLE_1
-from jeopardy.reference.farkle import ReferenceRules, evaluate, reach_probabilities, solve
-from jeopardy.reference.farkle_simulation import bank_at, simulate
+from jeopardy.reference.farkle import (ReferenceRules, evaluate, optimal_policy,
+                                       reach_probabilities, solve)
+from jeopardy.reference.farkle_policies import Policy, bank_at, fewest_dice
+from jeopardy.reference.farkle_simulation import simulate
 from jeopardy.reference.farkle_throws import (outcome_arrays, part_options, score_dice,
                                               single_throw_table, throw_distribution)
 
@@ -102,10 +106,12 @@ def test_doubling_the_settle_margin_changes_nothing():
     base = solve(rules)
     assert base.settle_margin == 3500
     doubled = solve(rules, settle=2 * base.settle_margin)
+    assert doubled.settle_error == 0
     assert abs(doubled.win_probability - base.win_probability) < 1e-13
     # ...while a margin that truncates at the minimum moves the value: the test can fail.
     short = solve(rules, settle=350)
     assert abs(short.win_probability - base.win_probability) > 1e-4
+    assert short.settle_error != short.settle_error  # NaN: condition (C) fails, nothing proved
 
 
 @pytest.mark.slow
@@ -151,6 +157,8 @@ def test_no_bank_with_six_dice_round_ending():
 def test_bad_rules_are_refused():
     with pytest.raises(JeopardyError, match="goal"):
         ReferenceRules(goal=1025)
+    with pytest.raises(JeopardyError, match="up to 10,000"):
+        ReferenceRules(goal=20_000)
     with pytest.raises(JeopardyError, match="min_bank"):
         ReferenceRules(min_bank=0)
     with pytest.raises(JeopardyError, match="settle"):
@@ -182,10 +190,13 @@ def test_simulation_agrees_with_policy_evaluation(first_to_reach):
     pytest.param(dict(high_min_bank=500, high_score=500), id="IV.2"),
     pytest.param(dict(exact_goal=True), id="IV.3-round"),
     pytest.param(dict(exact_goal=True, first_to_reach=True), id="IV.3-first-to-reach"),
+    pytest.param(dict(keep_any_part=True), id="IV.4"),
 ])
 def test_simulation_agrees_with_policy_evaluation_under_optional_rules(switch):
+    """Goal 1,000; under IV.4 the second player keeps as few dice as it may."""
     rules = ReferenceRules(goal=1000, **switch)
-    first, second = _policies(rules.goal)
+    first = bank_at(350, rules.goal)
+    second = bank_at(350, rules.goal, most_dice=2, choose=fewest_dice)
     exact = evaluate(rules, first, second)
     played = simulate(rules, first, second, games=100_000, seed=11)
     assert abs(played.win_probability - exact.win_probability) < 4 * played.standard_error
@@ -200,22 +211,38 @@ def test_simulation_is_seeded():
     assert a.win_probability == b.win_probability != c.win_probability
 
 
-def _never_past_two_dice(role, my_score, other_score, turn_total, dice):
+@njit
+def _with_two_dice(data, role, my_score, other_score, turn_total, dice):
     return dice <= 2  # ignores the goal: throws on with a winning total and three dice
 
 
 def test_evaluation_refuses_a_policy_that_throws_on_past_the_goal():
     rules = ReferenceRules(goal=500, first_to_reach=True)
+    policy = Policy(_with_two_dice, np.zeros(1))
     with pytest.raises(JeopardyError, match="throws on"):
-        evaluate(rules, _never_past_two_dice, _never_past_two_dice)
+        evaluate(rules, policy, policy)
 
 
 def test_simulation_refuses_bad_requests():
     first, second = _policies(1000)
     with pytest.raises(JeopardyError, match="games"):
         simulate(ReferenceRules(goal=1000), first, second, games=0)
-    with pytest.raises(JeopardyError, match="IV.4"):
-        simulate(ReferenceRules(goal=1000, keep_any_part=True), first, second, games=10)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("first_to_reach", [False, True], ids=["round", "first-to-reach"])
+def test_optimal_policy_is_a_saddle_point_and_plays_its_value(first_to_reach):
+    """The recorded optimal choices evaluate to the solved value; neither player
+    gains by switching to a simple policy; 200,000 games of optimal play land
+    within 4 standard errors of the value."""
+    rules = ReferenceRules(goal=1000, first_to_reach=first_to_reach)
+    solution, optimal = optimal_policy(rules)
+    assert abs(evaluate(rules, optimal, optimal).win_probability - solution.win_probability) < 1e-13
+    for simple in (bank_at(350, rules.goal), bank_at(350, rules.goal, most_dice=2)):
+        assert evaluate(rules, optimal, simple).win_probability >= solution.win_probability - 1e-13
+        assert evaluate(rules, simple, optimal).win_probability <= solution.win_probability + 1e-13
+    played = simulate(rules, optimal, optimal, games=200_000, seed=5)
+    assert abs(played.win_probability - solution.win_probability) < 4 * played.standard_error
 
 
 SOLVER_SWITCHES = {  # reference rules -> the solver's FarkleRules switches

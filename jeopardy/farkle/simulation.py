@@ -8,17 +8,16 @@ for B's last turn of the round ending, whether to take a tie at ``t == d``.
 """
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass
 
 import numpy as np
 from numba import njit
-from numba.core.errors import NumbaWarning
 
 from jeopardy.errors import JeopardyError
 from jeopardy.farkle.race import FarkleSolution, _column, _t_top, last_turn_values
 from jeopardy.farkle.turn import UNIT
 from jeopardy.reference.farkle import ReferenceRules
+from jeopardy.reference.farkle_policies import Policy
 from jeopardy.reference.farkle_simulation import simulate as play_games
 
 
@@ -83,30 +82,30 @@ def decision_tables(solution: FarkleSolution) -> DecisionTables:
     return DecisionTables(offsets, tops, flat, tie)
 
 
-def optimal_decide(solution: FarkleSolution):
-    """The solution's policy as ``decide(role, my_score, other_score, turn_total, dice)
-    -> bank?`` (points), the interface of the rules-based simulation."""
+@njit(cache=True, nogil=True)
+def _decide(data, role, my_score, other_score, turn_total, dice):
+    """The tabulated optimal decision (bank?), in the reference policies' interface."""
+    offsets, tops, flat, tie, params = data
+    goal, high = params[0], params[1]
+    i = my_score // 50
+    j = other_score // 50
+    t = turn_total // 50
+    if j >= goal:  # B's last turn: beat A's total, or take a tie the DP takes
+        d = j - i
+        if t > d:
+            return True
+        row = 1 if i > high else 0
+        return t == d and d < tie.shape[1] and tie[row, d, dice] == 1
+    if t > tops[role, i, j]:
+        return True  # past the table every bank is best (jeopardy.farkle.race's proof)
+    return flat[offsets[role, i, j] + t * 7 + dice] == 0
+
+
+def optimal_policy(solution: FarkleSolution) -> Policy:
+    """The solution's policy for :mod:`jeopardy.reference.farkle_simulation`."""
     tables = decision_tables(solution)
-    offsets, tops, flat, tie = tables.offsets, tables.tops, tables.flat, tables.tie
-    goal = solution.goal_units
-    high = solution.match.high_score
-
-    @njit(nogil=True)
-    def decide(role, my_score, other_score, turn_total, dice):
-        i = my_score // 50
-        j = other_score // 50
-        t = turn_total // 50
-        if j >= goal:  # B's last turn: beat A's total, or take a tie the DP takes
-            d = j - i
-            if t > d:
-                return True
-            row = 1 if i > high else 0
-            return t == d and d < tie.shape[1] and tie[row, d, dice] == 1
-        if t > tops[role, i, j]:
-            return True  # past the table every bank is best (jeopardy.farkle.race's proof)
-        return flat[offsets[role, i, j] + t * 7 + dice] == 0
-
-    return decide
+    params = np.array([solution.goal_units, solution.match.high_score], dtype=np.int64)
+    return Policy(_decide, (tables.offsets, tables.tops, tables.flat, tables.tie, params))
 
 
 @dataclass(frozen=True)
@@ -134,12 +133,8 @@ def simulate(solution: FarkleSolution, games: int, seed: int = 0) -> SimulatedFa
                             "(not rule IV.4)")
     if solution.rules.min_bank == 0:
         raise JeopardyError("the simulation needs a positive minimum bank")
-    decide = optimal_decide(solution)
-    with warnings.catch_warnings():
-        # The decision tables live in the policy's closure, so numba cannot cache
-        # the game loop compiled around it; it compiles once per solution.
-        warnings.simplefilter("ignore", NumbaWarning)
-        result = play_games(reference_rules(solution), decide, decide, games, seed)
+    policy = optimal_policy(solution)
+    result = play_games(reference_rules(solution), policy, policy, games, seed)
     return SimulatedFarkle(games, seed, result.win_probability, result.standard_error,
                            result.seconds)
 

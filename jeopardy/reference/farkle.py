@@ -42,6 +42,15 @@ iterated twice, from 0 and from 1: the update is monotone, so the iterates
 from 0 stay below every fixed point and those from 1 above; the two tables
 carry a bracket ``[lower, upper]`` of the value, reported with the result.
 
+Every other turn is finite without truncation: a bank that wins outright
+(reaching the goal in a first-to-reach turn or in B's ordinary turn, passing
+the leader in B's last turn) is worth 1, the most there is, so those states
+are valued 1 without asking; only totals below ``max(distance, m)`` plus one
+throw are computed.  Under IV.1 six dice in hand at such a total must be
+thrown on, every later state is again worth 1, and the value is the exact
+``(P(6,0) * farkle + (1 - P(6,0) - h)) / (1 - h)``, ``h`` the chance that a
+six-dice throw leaves six dice again.  Under IV.3 totals past the goal bust.
+
 The one truncation, the round ending's turn totals.  A's turn total is
 unbounded once ``a = i + t >= g`` (A may throw on to widen its lead).  States
 with ``a >= g + D`` (``D`` the settle margin) are *settled*: A banks there.
@@ -61,30 +70,33 @@ six dice in hand under IV.1).  Throwing minus banking is then at most
 makes it negative at every settled state (``r`` falls in ``x``), so banking is
 strictly optimal there: the true values satisfy the settled equations and lie
 in the computed bracket.  ``D`` is chosen as the smallest multiple of 10 (at
-least the minimum) that satisfies (C); at goal 10,000 that is about 3,000
-points.  Under IV.1 A cannot bank with six dice in hand: such settled states
+least the minimum) that satisfies (C): 3,500 points at goals 1,000 to 3,000,
+4,500 at goal 10,000.  Under IV.1 A cannot bank with six dice in hand: such settled states
 are valued as "throw until fewer than six dice, then bank at the current
 value", which is off by at most ``r(D + 1)``; there ``D`` is also taken so that
-``r(D + 1) < 1e-16`` (about 30,000 points, slow).  The tests double ``D``.
+``r(D + 1) < 1e-16`` (32,000 points, slow).  The tests double ``D``.
 
 Policy evaluation (:func:`evaluate`) runs the same passes with both players'
-bank/throw choices given by functions (compiled by numba) ``decide(role,
-my_score, other_score, turn_total, dice_in_hand) -> bool`` in points, role 0
-for the first player, 1 for the second; they are asked only where banking is
-allowed.  A policy must bank in the settled states (past the goal when its
-bank wins or settles the round, above the leader in the last turn); one that
-throws on there, within a throw of the computed totals, is refused.
+bank/throw choices (and IV.4 parts) given by policies
+(:mod:`jeopardy.reference.farkle_policies`): ``decide(data, role, my_score,
+other_score, turn_total, dice_in_hand) -> bool`` in points, role 0 for the
+first player, 1 for the second, asked only where banking is allowed.  A
+policy must bank in the settled states (past the goal when its bank wins or
+settles the round, above the leader in the last turn); one that throws on
+there, within a throw of the computed totals, is refused.
 """
 from __future__ import annotations
 
 import time
+import warnings
 from dataclasses import asdict, dataclass
 
 import numpy as np
-from numba import cfunc, njit, types
-from numba.core.ccallback import CFunc
+from numba import njit
+from numba.core.errors import NumbaExperimentalFeatureWarning
 
 from jeopardy.errors import JeopardyError
+from jeopardy.reference.farkle_policies import NO_POLICY, Policy
 from jeopardy.reference.farkle_throws import MAX_DICE, UNIT, outcome_arrays
 
 TOP = 161  # rows past a turn's last computed total: a throw adds at most 8,000 points
@@ -112,8 +124,8 @@ class ReferenceRules:
                 raise JeopardyError(f"{name} must be a positive multiple of {UNIT}; got {value}")
         if self.high_score % UNIT or self.high_score < 0:
             raise JeopardyError(f"high_score must be a non-negative multiple of {UNIT}")
-        if self.goal > 20_000:
-            raise JeopardyError(f"the reference is for goals up to 20,000; got {self.goal}")
+        if self.goal > 10_000:  # 10,000 takes about 3 CPU minutes and 0.2 GB (0.5 GB with its policy)
+            raise JeopardyError(f"the reference is for goals up to 10,000; got {self.goal}")
 
     def bundle(self, settle: int, optimal: bool) -> np.ndarray:
         high = self.high_min_bank if self.high_min_bank is not None else self.min_bank
@@ -136,7 +148,7 @@ class ReferenceSolution:
     lower: float
     upper: float
     settle_margin: int  # D in points
-    settle_error: float  # bound on the settled states' error (0 when exact)
+    settle_error: float  # proved bound on the settled states' error: 0 exact, NaN unproved
     pair_iterations: int  # most Gauss-Seidel passes of any pair
     seconds: float
 
@@ -170,20 +182,31 @@ def _may_bank(rules, score, t, n):
 
 
 @njit(cache=True, nogil=True)
-def _throw(V, t, n, farkle_value, tables):
+def _throw(V, t, n, farkle_value, tables, rules, policy, role, score, other):
     """Value of throwing ``n`` dice at total ``t``: a farkle is worth
-    ``farkle_value``; otherwise the best option's state (IV.4 offers several)."""
+    ``farkle_value``; otherwise the state of the part set aside.  Rule IV.4
+    offers several parts: the best one (optimal play) or the policy's choice."""
     counts, scores, nexts, probs, bust = tables
+    decide, choose, data = policy
     value = farkle_value * bust[n]
     for k in range(counts[n]):
         best = -1.0
+        priority = -np.inf
         for o in range(MAX_DICE):
             m = nexts[n, k, o]
             if m == 0:
                 break
             x = V[t + scores[n, k, o], m]
-            if x > best:
-                best = x
+            if rules[OPTIMAL] or nexts[n, k, 1] == 0:
+                if x > best:
+                    best = x
+            else:
+                kept = n if m == MAX_DICE else n - m
+                p = choose(data, role, UNIT * score, UNIT * other, UNIT * t, n,
+                           UNIT * scores[n, k, o], kept)
+                if p > priority:
+                    priority = p
+                    best = x
         value += probs[n, k] * best
     return value
 
@@ -216,25 +239,31 @@ def _settle_rows(V, length, settled, farkle_value, overshoot_busts, rules, table
 
 
 @njit(cache=True, nogil=True)
-def _turn(V, length, bank, farkle_value, score, other, role, rules, tables, decide):
+def _turn(V, length, bank, farkle_value, score, other, role, rules, tables, policy, record):
     """One turn by backward induction on the total: returns the mover's value
-    at (t = 0, six dice).  ``bank[t]`` is the mover's value of banking at ``t``.
+    at (t = 0, six dice).  ``bank[t]`` is the mover's value of banking at ``t``;
+    ``record[t, n]`` (if it has rows) gets the choice, True for bank.
     A policy (not ``OPTIMAL``) must bank in the settled rows: -1 if it does not."""
+    decide, choose, data = policy
     if not rules[OPTIMAL]:
         for t in range(length, length + TOP):
             for n in range(1, MAX_DICE + 1):
-                if _may_bank(rules, score, t, n) and not decide(role, UNIT * score, UNIT * other,
+                if _may_bank(rules, score, t, n) and not decide(data, role, UNIT * score, UNIT * other,
                                                                  UNIT * t, n):
                     return -1.0
     for t in range(length - 1, -1, -1):
         for n in range(1, MAX_DICE + 1):
-            value = _throw(V, t, n, farkle_value, tables)
+            value = _throw(V, t, n, farkle_value, tables, rules, policy, role, score, other)
+            banks = False
             if _may_bank(rules, score, t, n):
                 if rules[OPTIMAL]:
-                    if bank[t] > value:
-                        value = bank[t]
-                elif decide(role, UNIT * score, UNIT * other, UNIT * t, n):
-                    value = bank[t]
+                    banks = bank[t] >= value
+                else:
+                    banks = decide(data, role, UNIT * score, UNIT * other, UNIT * t, n)
+            if banks:
+                value = bank[t]
+            if t < record.shape[0]:
+                record[t, n] = banks
             V[t, n] = value
     return V[0, MAX_DICE]
 
@@ -242,7 +271,7 @@ def _turn(V, length, bank, farkle_value, score, other, role, rules, tables, deci
 # ---------------------------------------------------------------- the turns
 
 @njit(cache=True, nogil=True)
-def _last_turns(rules, tables, decide_b, last, V, bank, settled):
+def _last_turns(rules, tables, policy_b, last, V, bank, settled, record):
     """``last[j, a - g]``: B's chance (ties 1/2) in its last turn from ``j``
     when A finished the round at ``a``."""
     g = rules[GOAL]
@@ -260,14 +289,15 @@ def _last_turns(rules, tables, decide_b, last, V, bank, settled):
             for r in range(TOP):
                 settled[r] = 1.0
             _settle_rows(V, length, settled, 0.0, rules[EXACT], rules, tables)
-            last[j, c] = _turn(V, length, bank, 0.0, j, g + c, 1, rules, tables, decide_b)
+            last[j, c] = _turn(V, length, bank, 0.0, j, g + c, 1, rules, tables, policy_b,
+                               record[j, c])
             if last[j, c] < 0.0:
                 return False
     return True
 
 
 @njit(cache=True, nogil=True)
-def _first_turn(i, j, farkle_value, VB, last, rules, tables, decide_a, V, bank, settled):
+def _first_turn(i, j, farkle_value, VB, last, rules, tables, policy_a, V, bank, settled, record):
     """A's turn from ``(i, j)``: A's chance."""
     g = rules[GOAL]
     round_ending = rules[ROUND]
@@ -289,11 +319,11 @@ def _first_turn(i, j, farkle_value, VB, last, rules, tables, decide_a, V, bank, 
         a = i + length + r
         settled[r] = 1.0 - last[j, a - g] if round_ending and not rules[EXACT] else 1.0
     _settle_rows(V, length, settled, farkle_value, rules[EXACT], rules, tables)
-    return _turn(V, length, bank, farkle_value, i, j, 0, rules, tables, decide_a)
+    return _turn(V, length, bank, farkle_value, i, j, 0, rules, tables, policy_a, record)
 
 
 @njit(cache=True, nogil=True)
-def _second_turn(i, j, farkle_value, VA, rules, tables, decide_b, V, bank, settled):
+def _second_turn(i, j, farkle_value, VA, rules, tables, policy_b, V, bank, settled, record):
     """B's ordinary turn from ``(i, j)`` (A below the goal): B's chance."""
     g = rules[GOAL]
     if rules[EXACT]:
@@ -306,11 +336,11 @@ def _second_turn(i, j, farkle_value, VA, rules, tables, decide_b, V, bank, settl
     for r in range(TOP):
         settled[r] = 1.0
     _settle_rows(V, length, settled, farkle_value, rules[EXACT], rules, tables)
-    return _turn(V, length, bank, farkle_value, j, i, 1, rules, tables, decide_b)
+    return _turn(V, length, bank, farkle_value, j, i, 1, rules, tables, policy_b, record)
 
 
 @njit(cache=True, nogil=True)
-def _solve_pairs(rules, tables, decide_a, decide_b, last, VA, VB, start, tolerance, max_iterations):
+def _solve_pairs(rules, tables, policy_a, policy_b, last, VA, VB, start, tolerance, max_iterations):
     """Fill ``VA``, ``VB`` pair by pair (decreasing score sum), each pair's two
     values iterated from ``start`` (0: lower bounds, 1: upper bounds).
     Returns the most passes any pair took (-1 if a pair did not converge, -2
@@ -320,6 +350,7 @@ def _solve_pairs(rules, tables, decide_a, decide_b, last, VA, VB, start, toleran
     V = np.zeros((size, MAX_DICE + 1))
     bank = np.zeros(size)
     settled = np.zeros(TOP)
+    nowhere = np.zeros((0, MAX_DICE + 1), np.bool_)
     most = 0
     for s in range(2 * g - 2, -1, -1):
         for i in range(max(0, s - g + 1), min(g - 1, s) + 1):
@@ -328,10 +359,11 @@ def _solve_pairs(rules, tables, decide_a, decide_b, last, VA, VB, start, toleran
             b_value = start
             converged = False
             for it in range(1, max_iterations + 1):
-                b_turn = _second_turn(i, j, 1.0 - a_value, VA, rules, tables, decide_b,
-                                      V, bank, settled)
+                b_turn = _second_turn(i, j, 1.0 - a_value, VA, rules, tables, policy_b,
+                                      V, bank, settled, nowhere)
                 new_b = 1.0 - b_turn
-                new_a = _first_turn(i, j, new_b, VB, last, rules, tables, decide_a, V, bank, settled)
+                new_a = _first_turn(i, j, new_b, VB, last, rules, tables, policy_a, V, bank,
+                                    settled, nowhere)
                 if b_turn < 0.0 or new_a < 0.0:
                     return -2
                 change = max(abs(new_a - a_value), abs(new_b - b_value))
@@ -346,6 +378,22 @@ def _solve_pairs(rules, tables, decide_a, decide_b, last, VA, VB, start, toleran
                 return -1
             most = max(most, it)
     return most
+
+
+@njit(cache=True, nogil=True)
+def _record_pairs(rules, tables, policy_a, policy_b, last, VA, VB, first_record, second_record):
+    """One more pass over the solved pairs, recording every bank/throw choice."""
+    g = rules[GOAL]
+    size = g + rules[SETTLE] + 2 * TOP + rules[MIN_LOW] + rules[MIN_HIGH] + 2
+    V = np.zeros((size, MAX_DICE + 1))
+    bank = np.zeros(size)
+    settled = np.zeros(TOP)
+    for i in range(g):
+        for j in range(g):
+            _second_turn(i, j, 1.0 - VA[i, j], VA, rules, tables, policy_b, V, bank, settled,
+                         second_record[i, j])
+            _first_turn(i, j, VB[i, j], VB, last, rules, tables, policy_a, V, bank, settled,
+                        first_record[i, j])
 
 
 # ---------------------------------------------------------------- the settle margin
@@ -379,61 +427,48 @@ def reach_probabilities(rules: ReferenceRules, top: int) -> np.ndarray:
     return _reach(outcome_arrays(rules.keep_any_part), top)[:, MAX_DICE]
 
 
-def settle_margin(rules: ReferenceRules) -> tuple[int, float]:
-    """``(D in units, error bound)``: the smallest margin (a multiple of 10
-    units, at least the minimum) satisfying condition (C) of the module
-    docstring, and under IV.1 also ``r(D + 1) < 1e-16``."""
+def settle_error(rules: ReferenceRules, D: int) -> float:
+    """Proved bound on the error of settling at margin ``D`` (units): 0 when
+    condition (C) of the module docstring holds (exact), ``r(D + 1)`` under
+    IV.1, NaN when (C) fails (nothing proved)."""
     tables = outcome_arrays(rules.keep_any_part)
     counts, scores, nexts, probs, bust = tables
     g = rules.goal // UNIT
     low = rules.min_bank // UNIT
     high = (rules.high_min_bank or rules.min_bank) // UNIT
     high_score = rules.high_score // UNIT if rules.high_min_bank is not None else 10 ** 9
-    top = g + 2000
-    q = _reach(tables, top)
-    r = q[:, MAX_DICE]
+    r = _reach(tables, g + D + 1)[:, MAX_DICE]
     p0 = float(bust[MAX_DICE])
     keep = 1.0
     if rules.no_bank_six:  # B must also leave six dice behind before banking
         hot = sum(probs[MAX_DICE, k] for k in range(counts[MAX_DICE])
-                  if all(nexts[MAX_DICE, k, o] == MAX_DICE for o in range(MAX_DICE) if nexts[MAX_DICE, k, o]))
+                  if all(m == MAX_DICE for m in nexts[MAX_DICE, k] if m))
         keep = (1.0 - p0 - hot) / (1.0 - hot)
-    D = max(low, high)
+    holds = all(r[g + D - j] < 0.5 * p0 * keep * r[max(g - j, high if j > high_score else low)]
+                for j in range(g))
+    if not holds:
+        return float("nan")
+    return float(r[D + 1]) if rules.no_bank_six else 0.0
+
+
+def settle_margin(rules: ReferenceRules) -> tuple[int, float]:
+    """``(D in units, error bound)``: the smallest margin (a multiple of 10
+    units, at least the minimum) satisfying condition (C) of the module
+    docstring, and under IV.1 also ``r(D + 1) < 1e-16``."""
+    D = max(rules.min_bank, rules.high_min_bank or 0) // UNIT
     D += (-D) % 10
-    while D + g <= top - 1:
-        ok = all(r[g + D - j] < 0.5 * p0 * keep * r[max(g - j, high if j > high_score else low)]
-                 for j in range(g))
-        if rules.no_bank_six:
-            ok = ok and r[D + 1] < 1e-16
-        if ok:
-            return D, (float(r[D + 1]) if rules.no_bank_six else 0.0)
+    while D <= 2000:
+        error = settle_error(rules, D)
+        if error == 0.0 or error < 1e-16:
+            return D, error
         D += 10
     raise JeopardyError("no settle margin satisfies the truncation condition")  # pragma: no cover
 
 
 # ---------------------------------------------------------------- front ends
 
-DECIDE = types.boolean(types.int64, types.int64, types.int64, types.int64, types.int64)
-_POLICIES: dict = {}
-
-
-def as_policy(decide) -> CFunc:
-    """A policy ``decide(role, my_score, other_score, turn_total, dice) -> bool``
-    (a Python function numba can compile, or a jitted one) as a compiled C
-    callback: the kernels are compiled once for every policy of this type."""
-    if isinstance(decide, CFunc):
-        return decide
-    if decide not in _POLICIES:
-        _POLICIES[decide] = cfunc(DECIDE)(getattr(decide, "py_func", decide))
-    return _POLICIES[decide]
-
-
-def _never(role, my_score, other_score, turn_total, dice):
-    return False
-
-
-def _run(rules: ReferenceRules, decide_first, decide_second, optimal: bool, settle: int | None,
-         tolerance: float, max_iterations: int) -> ReferenceSolution:
+def _run(rules: ReferenceRules, first: Policy, second: Policy, optimal: bool, settle: int | None,
+         tolerance: float, max_iterations: int, keep_policy: bool = False):
     started = time.perf_counter()
     if rules.exact_goal or rules.first_to_reach:
         D, bound = 0, 0.0
@@ -441,26 +476,39 @@ def _run(rules: ReferenceRules, decide_first, decide_second, optimal: bool, sett
         D, bound = settle_margin(rules)
     if settle is not None:
         if settle % UNIT or settle < max(rules.min_bank, rules.high_min_bank or 0):
-            raise JeopardyError(f"settle margin must be a multiple of {UNIT} of at least the minimum; got {settle}")
+            raise JeopardyError(f"settle margin must be a multiple of {UNIT} "
+                                f"of at least the minimum; got {settle}")
         D = settle // UNIT
-    decide_first, decide_second = as_policy(decide_first), as_policy(decide_second)
+        if not (rules.exact_goal or rules.first_to_reach):
+            bound = settle_error(rules, D)
+    policy_first, policy_second = first.bundle(), second.bundle()
     bundle = rules.bundle(D, optimal)
     tables = outcome_arrays(rules.keep_any_part)
+    with warnings.catch_warnings():  # policies' functions travel as first-class functions
+        warnings.simplefilter("ignore", NumbaExperimentalFeatureWarning)
+        return _passes(rules, bundle, tables, policy_first, policy_second, D, bound, tolerance,
+                       max_iterations, started, keep_policy)
+
+
+def _passes(rules, bundle, tables, policy_first, policy_second, D, bound, tolerance,
+            max_iterations, started, keep_policy):
     g = rules.goal // UNIT
     size = g + D + 2 * TOP + bundle[MIN_LOW] + bundle[MIN_HIGH] + 2
     last = np.zeros((g, D + TOP + 1))
     unsettled = JeopardyError("a policy throws on where banking has settled the game "
                               "(past the goal in its turn, or above the leader in the last turn)")
+    rows = g + D + TOP + 1 if keep_policy else 0
+    last_record = np.ones((g, D + TOP + 1, rows, MAX_DICE + 1), np.bool_)
     if not rules.first_to_reach:
-        if not _last_turns(bundle, tables, decide_second, last, np.zeros((2 * size, MAX_DICE + 1)),
-                           np.zeros(2 * size), np.zeros(TOP)):
+        if not _last_turns(bundle, tables, policy_second, last, np.zeros((2 * size, MAX_DICE + 1)),
+                           np.zeros(2 * size), np.zeros(TOP), last_record):
             raise unsettled
     values = []
     most = 0
     for start in (0.0, 1.0):
         VA = np.full((g, g), np.nan)
         VB = np.full((g, g), np.nan)
-        passes = _solve_pairs(bundle, tables, decide_first, decide_second, last, VA, VB,
+        passes = _solve_pairs(bundle, tables, policy_first, policy_second, last, VA, VB,
                               start, tolerance, max_iterations)
         if passes == -2:
             raise unsettled
@@ -470,8 +518,16 @@ def _run(rules: ReferenceRules, decide_first, decide_second, optimal: bool, sett
         most = max(most, passes)
         values.append(float(VA[0, 0]))
     lower, upper = values
-    return ReferenceSolution(rules, 0.5 * (lower + upper), lower, upper, D * UNIT, bound, most,
-                             time.perf_counter() - started)
+    solution = ReferenceSolution(rules, 0.5 * (lower + upper), lower, upper, D * UNIT, bound, most,
+                                 time.perf_counter() - started)
+    if not keep_policy:
+        return solution
+    first_record = np.ones((g, g, g + D, MAX_DICE + 1), np.bool_)  # past the rows: settled
+    second_record = np.ones((g, g, g + max(bundle[MIN_LOW], bundle[MIN_HIGH]) + 1, MAX_DICE + 1),
+                             np.bool_)
+    _record_pairs(bundle, tables, policy_first, policy_second, last, VA, VB, first_record,
+                  second_record)
+    return solution, (np.int64(g), first_record, second_record, last_record)
 
 
 def solve(rules: ReferenceRules = ReferenceRules(), settle: int | None = None,
@@ -480,14 +536,36 @@ def solve(rules: ReferenceRules = ReferenceRules(), settle: int | None = None,
 
     ``settle`` overrides the settle margin ``D`` (points) of the round ending.
     """
-    return _run(rules, _never, _never, True, settle, tolerance, max_iterations)
+    return _run(rules, NO_POLICY, NO_POLICY, True, settle, tolerance, max_iterations)
 
 
-def evaluate(rules: ReferenceRules, decide_first, decide_second, settle: int | None = None,
-             tolerance: float = 1e-15, max_iterations: int = 100_000) -> ReferenceSolution:
-    """The first player's chance when each player follows its ``decide``
-    (``decide(role, my_score, other_score, turn_total, dice) -> bool``, a
-    function numba can compile; see :func:`as_policy`)."""
+def optimal_policy(rules: ReferenceRules = ReferenceRules()) -> tuple[ReferenceSolution, Policy]:
+    """The reference's optimal play as a policy (both roles), for the
+    simulation: every bank/throw choice of the solved game, looked up by
+    :func:`_optimal_decide`; bank wherever the tables end (the settled states).
+    Default part rule only (under IV.4 the part choice needs the values)."""
     if rules.keep_any_part:
-        raise JeopardyError("policy evaluation covers the keep-all rule (IV.4 needs a choice of part)")
-    return _run(rules, decide_first, decide_second, False, settle, tolerance, max_iterations)
+        raise JeopardyError("the optimal policy table covers the keep-all rule")
+    solution, data = _run(rules, NO_POLICY, NO_POLICY, True, None, 1e-15, 100_000, keep_policy=True)
+    return solution, Policy(_optimal_decide, data)
+
+
+@njit(cache=True, nogil=True)
+def _optimal_decide(data, role, my_score, other_score, turn_total, dice):
+    g, first_record, second_record, last_record = data
+    i, j, t = my_score // UNIT, other_score // UNIT, turn_total // UNIT
+    if role == 0:
+        return first_record[i, j, t, dice] if t < first_record.shape[2] else True
+    if j >= g:  # B's last turn: A finished at j
+        c = j - g
+        if c < last_record.shape[1] and t < last_record.shape[2]:
+            return last_record[i, c, t, dice]
+        return True
+    return second_record[j, i, t, dice] if t < second_record.shape[2] else True
+
+
+def evaluate(rules: ReferenceRules, first: Policy, second: Policy, settle: int | None = None,
+             tolerance: float = 1e-15, max_iterations: int = 100_000) -> ReferenceSolution:
+    """The first player's chance when each player follows its policy
+    (:class:`jeopardy.reference.farkle_policies.Policy`)."""
+    return _run(rules, first, second, False, settle, tolerance, max_iterations)

@@ -1,21 +1,18 @@
 """Seeded simulation of two-player Ten Thousand, played from the rules text.
 
-Real dice are thrown (a seeded ``numpy.random.Generator``), each throw is
+Real dice are thrown (a seeded ``numpy.random.Generator``: one uniform
+draw below ``6**n`` is the ordered faces of ``n`` dice), each throw is
 re-scored by :mod:`jeopardy.reference.farkle_throws` (a table over every
 multiset of at most six faces, built once from that scoring), and each player
-follows its ``decide(role, my_score, other_score, turn_total, dice_in_hand)
--> bool`` (bank?), a function numba can compile (turned into a C callback by
-:func:`jeopardy.reference.farkle.as_policy`, so the game kernel is compiled
-once for all policies), in points; role 0 is the first
-player, 1 the second.  ``decide`` is asked only where the rules allow a bank;
-in B's last turn of the round ending ``other_score`` is A's final total, at
-least the goal.  Nothing here reads a solver's tables.
+follows its :class:`~jeopardy.reference.farkle_policies.Policy`: ``decide``
+(bank?) asked wherever the rules allow a bank, ``choose`` (which part to set
+aside) under rule IV.4.  Nothing here reads a solver's tables.
 
-The rules are those of :class:`jeopardy.reference.farkle.ReferenceRules` with
-the switches IV.1 (no bank with six dice in hand), IV.2 (higher minimum above
-a score) and IV.3 (exact goal: a throw past the goal busts; a bank that lands
-on the goal needs no minimum).  IV.4 (a choice of part) needs a choice rule
-the bank/throw interface does not carry, and is refused.
+The rules are those of :class:`jeopardy.reference.farkle.ReferenceRules`:
+minimum turn score, hot dice, the two endings, and the switches IV.1 (no
+bank with six dice in hand), IV.2 (higher minimum above a score), IV.3 (exact
+goal: a throw past the goal busts; a bank that lands on the goal needs no
+minimum) and IV.4 (any scoring part may be set aside).
 
 The result is the mean over games of the first player's points (1 for a win,
 1/2 for a tie), with its standard error.
@@ -23,14 +20,18 @@ The result is the mean over games of the first player's points (1 for a win,
 from __future__ import annotations
 
 import time
+import warnings
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 
 import numpy as np
 from numba import njit
+from numba.core.errors import NumbaExperimentalFeatureWarning
 
 from jeopardy.errors import JeopardyError
-from jeopardy.reference.farkle import ReferenceRules, as_policy
-from jeopardy.reference.farkle_throws import FACES, MAX_DICE, UNIT, score_counts
+from jeopardy.reference.farkle import ReferenceRules
+from jeopardy.reference.farkle_policies import Policy
+from jeopardy.reference.farkle_throws import FACES, MAX_DICE, UNIT, part_options, score_counts
 
 MAX_GAMES = 100_000_000
 MAX_TURNS = 100_000  # per game; a game this long means a policy that never banks
@@ -56,17 +57,43 @@ class SimulationResult:
                 f"win_probability={self.win_probability:.5f} ± {self.standard_error:.5f})")
 
 
-def scoring_table() -> tuple[np.ndarray, np.ndarray]:
-    """``(points in units, dice set aside)`` indexed by ``sum(count[f] * 7**f)``
-    for the counts of faces 1..6 of a throw of at most six dice."""
-    points = np.zeros(7 ** FACES, np.int64)
-    used = np.zeros(7 ** FACES, np.int64)
+@lru_cache(maxsize=None)
+def scoring_table(keep_any_part: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """``(points in units, dice set aside)``, shape ``(7**6, 6)``, indexed by
+    ``sum(count[f] * 7**f)`` for the counts of faces 1..6 of a throw: the
+    parts the thrower may set aside (one, all scoring dice, by default; under
+    IV.4 every part of :func:`part_options`), ``dice set aside = 0`` ending
+    the list.  No part: a farkle."""
+    points = np.zeros((7 ** FACES, MAX_DICE), np.int64)
+    used = np.zeros((7 ** FACES, MAX_DICE), np.int64)
     for key in np.ndindex(*(7,) * FACES):
         if sum(key) <= MAX_DICE:
-            index = sum(c * 7 ** f for f, c in enumerate(key))
-            p, u = score_counts(tuple(int(c) for c in key))
-            points[index], used[index] = p // UNIT, u
+            counts = tuple(int(c) for c in key)
+            index = sum(c * 7 ** f for f, c in enumerate(counts))
+            if keep_any_part:
+                parts = part_options(counts)
+            else:
+                p, u = score_counts(counts)
+                parts = ((p, u),) if p else ()
+            for o, (p, u) in enumerate(parts):
+                points[index, o], used[index, o] = p // UNIT, u
     return points, used
+
+
+@lru_cache(maxsize=None)
+def ordered_throws() -> np.ndarray:
+    """``[n, k]``: the counts index of the ``k``-th of the ``6**n`` ordered throws
+    of ``n`` dice (faces ``k`` written in base 6), so one uniform draw below
+    ``6**n`` throws all ``n`` dice."""
+    index = np.zeros((MAX_DICE + 1, FACES ** MAX_DICE), np.int64)
+    for n in range(1, MAX_DICE + 1):
+        for k in range(FACES ** n):
+            code, rest = 0, k
+            for _ in range(n):
+                code += 7 ** (rest % FACES)
+                rest //= FACES
+            index[n, k] = code
+    return index
 
 
 # Indices into the rules bundle of the simulation.
@@ -77,39 +104,48 @@ GOAL, MIN_LOW, MIN_HIGH, HIGH_SCORE, NO_BANK_SIX, EXACT, ROUND = range(7)
 def _may_bank(rules, score, t, n):
     if t <= 0:
         return False
-    if rules[NO_BANK_SIX] and n == MAX_DICE:
+    if rules[NO_BANK_SIX] and n == MAX_DICE:  # IV.1
         return False
-    if rules[EXACT] and score + t == rules[GOAL]:
+    if rules[EXACT] and score + t == rules[GOAL]:  # IV.3
         return True
-    minimum = rules[MIN_HIGH] if score > rules[HIGH_SCORE] else rules[MIN_LOW]
+    minimum = rules[MIN_HIGH] if score > rules[HIGH_SCORE] else rules[MIN_LOW]  # I.2, IV.2
     return t >= minimum
 
 
 @njit(cache=True, nogil=True)
-def _play_turn(role, score, other, rules, table, rng, decide):
+def _play_turn(role, score, other, rules, table, rng, policy):
     """One turn: the points banked (units), or 0 after a farkle or an overshoot."""
-    points, used = table
+    points, used, ordered = table
+    decide, choose, data = policy
     t = 0
     n = MAX_DICE
     while True:
-        if _may_bank(rules, score, t, n) and decide(role, UNIT * score, UNIT * other, UNIT * t, n):
+        if _may_bank(rules, score, t, n) and decide(data, role, UNIT * score, UNIT * other, UNIT * t, n):
             return t
-        index = 0
-        for _ in range(n):
-            index += 7 ** rng.integers(0, FACES)
-        gained = points[index]
-        if gained == 0:
+        index = ordered[n, rng.integers(0, FACES ** n)]
+        if used[index, 0] == 0:  # no scoring part: farkle
             return 0
-        t += gained
-        if rules[EXACT] and score + t > rules[GOAL]:
+        pick = 0
+        if used[index, 1] > 0:  # IV.4: several parts
+            priority = -np.inf
+            for o in range(MAX_DICE):
+                if used[index, o] == 0:
+                    break
+                p = choose(data, role, UNIT * score, UNIT * other, UNIT * t, n,
+                           UNIT * points[index, o], used[index, o])
+                if p > priority:
+                    priority = p
+                    pick = o
+        t += points[index, pick]
+        if rules[EXACT] and score + t > rules[GOAL]:  # IV.3: past the goal busts
             return 0
-        n = n - used[index]
-        if n == 0:
+        n -= used[index, pick]
+        if n == 0:  # hot dice
             n = MAX_DICE
 
 
 @njit(cache=True, nogil=True)
-def _play(rules, table, rng, decide_first, decide_second, games, outcome):
+def _play(rules, table, rng, policy_first, policy_second, games, outcome):
     """Play ``games`` games; ``outcome[k]`` is the first player's points x 2
     (2 win, 1 tie, 0 loss).  Returns -1 if a game ran past MAX_TURNS turns."""
     g = rules[GOAL]
@@ -118,15 +154,15 @@ def _play(rules, table, rng, decide_first, decide_second, games, outcome):
         b = 0
         result = -1
         for _ in range(MAX_TURNS):
-            a += _play_turn(0, a, b, rules, table, rng, decide_first)
+            a += _play_turn(0, a, b, rules, table, rng, policy_first)
             if a >= g:
-                if not rules[ROUND]:
+                if not rules[ROUND]:  # first to reach
                     result = 2
                     break
-                b += _play_turn(1, b, a, rules, table, rng, decide_second)
+                b += _play_turn(1, b, a, rules, table, rng, policy_second)  # the last turn
                 result = 2 if a > b else (1 if a == b else 0)
                 break
-            b += _play_turn(1, b, a, rules, table, rng, decide_second)
+            b += _play_turn(1, b, a, rules, table, rng, policy_second)
             if b >= g:
                 result = 0
                 break
@@ -136,48 +172,23 @@ def _play(rules, table, rng, decide_first, decide_second, games, outcome):
     return 0
 
 
-def simulate(rules: ReferenceRules, decide_first, decide_second, games: int,
+def simulate(rules: ReferenceRules, first: Policy, second: Policy, games: int,
              seed: int = 0) -> SimulationResult:
     """Play ``games`` seeded games between the two policies."""
-    if rules.keep_any_part:
-        raise JeopardyError("the simulation plays the keep-all rule (IV.4 needs a choice of part)")
     if not 1 <= games <= MAX_GAMES:
         raise JeopardyError(f"games must be between 1 and {MAX_GAMES:,}; got {games}")
     started = time.perf_counter()
     bundle = rules.bundle(0, True)[:7]
     rng = np.random.default_rng(seed)
     outcome = np.zeros(games, np.int8)
-    if _play(bundle, _table(), rng, as_policy(decide_first), as_policy(decide_second),
-             games, outcome) < 0:
+    with warnings.catch_warnings():  # policies' functions travel as first-class functions
+        warnings.simplefilter("ignore", NumbaExperimentalFeatureWarning)
+        status = _play(bundle, scoring_table(rules.keep_any_part) + (ordered_throws(),), rng,
+                       first.bundle(), second.bundle(), games, outcome)
+    if status < 0:
         raise JeopardyError(f"a game lasted more than {MAX_TURNS:,} turns (does every policy bank?)")
     points = outcome / 2.0
     mean = float(points.mean())
     error = float(points.std(ddof=1) / np.sqrt(games)) if games > 1 else float("inf")
     return SimulationResult(rules, games, seed, mean, error, int((outcome == 1).sum()),
                             time.perf_counter() - started)
-
-
-_TABLE = None
-
-
-def _table():
-    global _TABLE
-    if _TABLE is None:
-        _TABLE = scoring_table()
-    return _TABLE
-
-
-# ---------------------------------------------------------------- simple policies
-
-def bank_at(threshold: int, goal: int, most_dice: int = MAX_DICE):
-    """Bank as soon as the turn total is at least ``threshold`` points with at
-    most ``most_dice`` dice in hand; bank too whenever that reaches ``goal``
-    (and, in the round's last turn, passes the leader).  The rules' own
-    limits (minimum, IV.1) are applied by the caller."""
-    def decide(role, my_score, other_score, turn_total, dice):
-        if other_score >= goal:  # the round's last turn: beat the leader
-            return my_score + turn_total > other_score
-        if my_score + turn_total >= goal:
-            return True
-        return turn_total >= threshold and dice <= most_dice
-    return as_policy(decide)

@@ -1,0 +1,77 @@
+"""Policies for the Ten Thousand reference: what a player does, as data.
+
+A policy is two numba-jitted functions and the data they read (the kernels
+are compiled once per pair of functions, whatever the data):
+
+* ``decide(data, role, my_score, other_score, turn_total, dice) -> bool``:
+  bank?  Asked only where the rules allow a bank.  Scores in points; role 0
+  is the first player, 1 the second; in the round's last turn
+  ``other_score`` is the first player's final total (at least the goal).
+* ``choose(data, role, my_score, other_score, turn_total, dice, points,
+  kept) -> float``: rule IV.4 only, the priority of setting aside a part
+  worth ``points`` with ``kept`` dice out of a throw of ``dice`` dice at
+  ``turn_total`` (before the throw); the first part of highest priority is
+  taken, parts listed by points, then dice kept.
+
+A solver's optimal policy plugs in as a ``decide`` that looks its arrays up
+in ``data`` (a tuple of arrays).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from jeopardy.reference.farkle_throws import MAX_DICE
+
+
+@njit(cache=True, nogil=True)
+def most_points(data, role, my_score, other_score, turn_total, dice, points, kept):
+    """IV.4: take the part worth the most (among equals, the fewest dice)."""
+    return float(points)
+
+
+@njit(cache=True, nogil=True)
+def fewest_dice(data, role, my_score, other_score, turn_total, dice, points, kept):
+    """IV.4: keep as few dice as possible (among those, the most points)."""
+    return float(points) - 1e6 * kept
+
+
+@njit(cache=True, nogil=True)
+def _never(data, role, my_score, other_score, turn_total, dice):
+    return False
+
+
+@njit(cache=True, nogil=True)
+def _bank_at(data, role, my_score, other_score, turn_total, dice):
+    threshold, goal, most_dice = data[0], data[1], data[2]
+    if other_score >= goal:  # the round's last turn: pass the leader
+        return my_score + turn_total > other_score
+    if my_score + turn_total >= goal:
+        return True
+    return turn_total >= threshold and dice <= most_dice
+
+
+@dataclass(frozen=True)
+class Policy:
+    """``decide`` (bank?), ``choose`` (IV.4 part) and the data they read."""
+
+    decide: Any
+    data: Any
+    choose: Any = most_points
+
+    def bundle(self) -> tuple:
+        return (self.decide, self.choose, self.data)
+
+
+NO_POLICY = Policy(_never, np.zeros(3, np.int64))  # stands in while solving for optimal play
+
+
+def bank_at(threshold: int, goal: int, most_dice: int = MAX_DICE, choose=most_points) -> Policy:
+    """Bank as soon as the turn total is at least ``threshold`` points with at
+    most ``most_dice`` dice in hand; bank too whenever that reaches ``goal``
+    (in the round's last turn: whenever it passes the leader).  The rules' own
+    limits (the minimum, IV.1) come first."""
+    return Policy(_bank_at, np.array([threshold, goal, most_dice], np.int64), choose)
