@@ -42,7 +42,9 @@ print(json.dumps({"goal": goal, "seconds": seconds, "cpu_seconds": cpu,
 
 def measure(name: str, goal: int) -> dict:
     result = subprocess.run([sys.executable, "-c", CHILD, name, str(goal)], capture_output=True,
-                            text=True, check=True)
+                            text=True)
+    if result.returncode != 0:
+        raise SystemExit(f"{name} to {goal} failed:\n{result.stderr.strip()}")
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 

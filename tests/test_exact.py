@@ -4,16 +4,16 @@ from fractions import Fraction
 
 import pytest
 from click.testing import CliRunner
+from gmpy2 import mpq, mpz
 
 from jeopardy.cli.main import cli
 from jeopardy.errors import JeopardyError
-from jeopardy.exact.equations import equations_latex, equations_text, sympy_check
 from jeopardy.exact import verification
 from jeopardy.exact.columns import outcomes
+from jeopardy.exact.equations import equations_latex, equations_text, sympy_check
 from jeopardy.exact.race import evaluate, largest_exact_goal, solve_exact, start_policy
 from jeopardy.race.solver import solve
 from jeopardy.rules import PRESETS, add, bank, bust, bust_all, double, game, roll_model
-from gmpy2 import mpq
 
 from jeopardy.published import PIGLET_2
 
@@ -104,10 +104,10 @@ def test_exact_handles_doubling_and_bank_effects():
                                        bust_all: "1/6"}),
                   roll_model("zero-bank", {add(0): "1/6", double: "1/6", add(3): "1/3",
                                            bank(0): "1/6", bust_all: "1/6"})]:
-        solutions = [solve_exact(model, 6, start=start) for start in ("float", "roll", "hold")]
+        solutions = [solve_exact(model, 5, start=start) for start in ("float", "roll", "hold")]
         assert all(s.verified and s.start == solutions[0].start for s in solutions)
-        assert sympy_check(model, 6, solutions[0].values)
-        assert abs(float(solutions[0].win_probability()) - solve(model, 6).win_probability()) < 1e-13
+        assert sympy_check(model, 5, solutions[0].values)
+        assert abs(float(solutions[0].win_probability()) - solve(model, 5).win_probability()) < 1e-13
 
 
 def _parts(model, goal):
@@ -143,7 +143,7 @@ def test_a_wrong_action_is_found_and_policy_iteration_repairs_it(pig):
     assert (10, 12, 2) in result.better and not result.verified
     repaired = solve_exact(pig, goal, start=wrong)
     assert repaired.verified and repaired.policy_changes == 2
-    assert repaired.policy[10, 12, 2] == 1 and repaired.policy[0, 0, 30] == policy[0, 0, 30] ^ 1
+    assert repaired.policy[10, 12, 2] == 1 and repaired.policy[0, 0, 30] != wrong[(0, 0, 30)]
     assert repaired.start == good.start
 
 
@@ -207,6 +207,20 @@ def test_exact_command_json():
         assert result.exit_code == 2 and message in result.output, result.output
 
 
+def test_a_long_exact_value_goes_to_a_file_and_the_json_gives_its_path(monkeypatch):
+    import jeopardy.cli.exact as command
+
+    monkeypatch.setattr(command, "INLINE_CHARACTERS", 5)  # as if P(0,0,0) had 100,000 characters
+    runner = CliRunner()
+    with runner.isolated_filesystem():
+        result = runner.invoke(cli, ["exact", "--game", "pig", "--goal", "10", "--json"])
+        data = json.loads(result.output)
+        path = data["win_probability_000"]
+        assert path == data["out"] == "pig-to-10-p000.txt"
+        with open(path) as handle:
+            assert Fraction(handle.read().strip()) == solve_exact(game("pig"), 10).win_probability()
+
+
 @pytest.mark.slow
 def test_pig_to_100_exactly(tmp_path):
     """The flagship: every equation of Pig to 100 checked exactly, the value
@@ -215,8 +229,13 @@ def test_pig_to_100_exactly(tmp_path):
 
     limit = sys.get_int_max_str_digits()
     out = tmp_path / "pig100.txt"
-    result = CliRunner().invoke(cli, ["exact", "--game", "pig", "--goal", "100", "--out", str(out),
-                                      "--json", "--no-progress"])
+    sys.set_int_max_str_digits(4300)  # Python's default: printing must not need it lifted
+    try:
+        result = CliRunner().invoke(cli, ["exact", "--game", "pig", "--goal", "100", "--out", str(out),
+                                          "--json", "--no-progress"])
+        assert sys.get_int_max_str_digits() == 4300
+    finally:
+        sys.set_int_max_str_digits(limit)
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["verified"] is True
@@ -224,9 +243,8 @@ def test_pig_to_100_exactly(tmp_path):
     assert data["win_probability_000"] == f"{numerator}/{denominator}"
     assert (data["numerator_digits"], data["denominator_digits"]) == (len(numerator), len(denominator))
     assert data["numerator_digits"] > 10_000
-    value = mpq(int(numerator), int(denominator))
-    assert value.denominator == int(denominator)  # written in lowest terms
-    assert data["decimal"] == "0." + str(value.numerator * 10**40 // value.denominator).zfill(40)
+    value = mpq(numerator + "/" + denominator)
+    assert value.denominator == mpz(denominator)  # written in lowest terms
+    assert data["decimal"] == "0." + (value.numerator * 10**40 // value.denominator).digits().zfill(40)
     assert abs(float(value) - solve(game("pig"), 100).win_probability()) < 1e-15
     assert float(value) == pytest.approx(0.5306, abs=5e-5)  # the paper prints 4 digits
-    assert sys.get_int_max_str_digits() == limit  # printing did not lift Python's limit

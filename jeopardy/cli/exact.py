@@ -42,13 +42,15 @@ def exact(goal, states, out, all_states, equations, latex, start, sympy_check, t
           no_progress, model, game_name, as_json) -> None:
     """Exact rational win probabilities of a race game, every equation checked."""
     from jeopardy.cli.progress import ProgressLine
-    from jeopardy.exact.race import (check_size, decimals, digits, estimated_seconds, exact_text,
-                                     float_difference, solve_exact, states_of)
+    from jeopardy.exact.race import (check_size, check_state, decimals, estimated_seconds,
+                                     exact_text, float_difference, solve_exact, states_of)
 
     if goal <= 0:
         raise JeopardyError(f"--goal must be a positive integer; got {goal}")
     check_size(model, goal)
     asked = [_parse_state(text) for text in states]
+    for state in asked:
+        check_state(goal, *state)
     if all_states and states_of(goal) > 20_000:
         raise JeopardyError(f"--all-states lists every state; goal {goal} has {states_of(goal):,} "
                             "(use --state for single states, or a goal of at most 30)")
@@ -66,8 +68,6 @@ def exact(goal, states, out, all_states, equations, latex, start, sympy_check, t
             lines[stage](fraction)
 
     solution = solve_exact(model, goal, start=start, progress=progress)
-    for i, j, k in asked:
-        solution.exact_value(i, j, k)  # bad states fail before anything is written
     data = solution.to_dict()
     data["float_max_difference"] = float_difference(solution)
     text = data["win_probability_000"]
@@ -112,14 +112,14 @@ def exact(goal, states, out, all_states, equations, latex, start, sympy_check, t
         click.echo(data["latex"])
         click.echo()
     rounds = solution.iterations
-    click.echo(f"{model.name} to {goal}: exact solution ({rounds} policy-iteration "
-               f"round{'s' if rounds > 1 else ''}, {solution.seconds:.1f} s)")
+    click.echo(f"{model.name} to {goal}: exact solution in {solution.seconds:.1f} s"
+               + (f" ({rounds} rounds of policy iteration)" if rounds > 1 else ""))
     click.echo(f"  P(0,0,0) = {data['decimal']}...")
     if len(text) <= SHOWN_CHARACTERS:
         click.echo(f"  P(0,0,0) = {text}")
     where = f"; written to {out}" if out is not None else ""
-    click.echo(f"  numerator {data['numerator_digits']:,} digits, denominator "
-               f"{data['denominator_digits']:,} digits{where}")
+    click.echo(f"  numerator {_digits(data['numerator_digits'])}, denominator "
+               f"{_digits(data['denominator_digits'])}{where}")
     for key, entry in data.get("states", {}).items():
         shown = entry["win_probability_exact"]
         shown = shown if len(shown) <= SHOWN_CHARACTERS else f"{entry['decimal']}..."
@@ -137,6 +137,10 @@ def exact(goal, states, out, all_states, equations, latex, start, sympy_check, t
         click.echo(f"sympy substitution check: {sympy_ok}")
     click.echo(f"largest difference from the float solver (turn-start values): "
                f"{data['float_max_difference']:.1e}")
+
+
+def _digits(n: int) -> str:
+    return f"{n:,} digit{'s' if n != 1 else ''}"
 
 
 def _write(path: str, text: str) -> None:

@@ -10,26 +10,27 @@ score sums, each pair ``x = P(i, j, 0)``, ``y = P(j, i, 0)`` satisfies
 
 with ``A``, ``A'`` exact rationals known from higher sums and ``b``, ``b'``
 small: a 2 x 2 linear system, solved exactly.  A ``bust_all`` effect points
-to ``Z_m = P(m, 0, 0)``, of a *lower* sum: then every value is carried as an
-affine form in the ``goal`` unknowns ``Z`` and one exact ``goal x goal``
-system gives ``Z`` at the end.
+to ``Z_m = P(m, 0, 0)``, of a *lower* sum: those games go down the sums
+twice, first with every value an affine form in the ``goal`` unknowns ``Z``
+(which gives one exact ``goal x goal`` system for them), then with ``Z``
+known.
 
 The policy comes from the float solver (``jeopardy.race.solver.solve``);
-:func:`jeopardy.exact.verification.check` then proves that every Bellman
-equation ``P = max(roll, hold)`` holds exactly, the branch of each max
-included.  Where a branch of the float policy is not the exact maximum (a
-near-tie the floats could not resolve), the action is switched and the
-policy evaluated again: policy iteration, which the float policy starts
-one round from the end.
+:mod:`jeopardy.exact.verification` proves that every Bellman equation
+``P = max(roll, hold)`` holds exactly, the branch of each max included.
+Where a branch is not the exact maximum (a near-tie the floats could not
+resolve) the action is switched: in games without bust-all each pair is
+checked and repaired as soon as it is solved (everything it depends on is
+final by then), so one pass suffices; bust-all games repeat whole rounds of
+policy iteration.
 
-Arithmetic is in ``gmpy2.mpq`` (GMP rationals): on Pig to 80 it took 0.8 s
-where python-flint's ``fmpq`` took 0.85 s and ``fractions.Fraction`` 3.5 s
-(benchmarks/exact.py), so results are converted to ``Fraction`` only at the
-edge.
+Arithmetic is in ``gmpy2.mpq`` (GMP rationals).  With this algorithm the
+evaluation of Pig to 100 took 5.7 s in ``mpq``, 6.1 s in python-flint's
+``fmpq`` and 29.8 s in ``fractions.Fraction`` (measured on the reference
+machine when choosing); results become ``Fraction`` only at the edge.
 """
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -41,7 +42,6 @@ from gmpy2 import mpq
 from jeopardy.errors import JeopardyError
 from jeopardy.exact import columns
 from jeopardy.exact.columns import ONE, ZERO, column_values, combination
-from jeopardy.rules.effects import ADD, BANK
 from jeopardy.rules.roll_model import RollModel
 
 
@@ -49,30 +49,32 @@ from jeopardy.rules.roll_model import RollModel
 # Exact solving is refused up front when its estimated time is past
 # TIME_LIMIT seconds on the reference 2-core machine.  Time grows as a power
 # of the goal (the digits of the rationals grow with the goal, and every
-# pair's arithmetic with the digits); benchmarks/exact.py fits
-# ``seconds = (goal / GOAL_AT_ONE_SECOND) ** EXPONENT`` per preset.
-# Games that are not presets get the most pessimistic fit of the presets
-# with the same kind of effects.
+# pair's arithmetic with the digits): benchmarks/exact.py measures each preset
+# at rising goals and fits ``CPU seconds = (goal / g1) ** a``.  The fit is
+# trusted at most 25% past the largest goal measured (digits can grow faster
+# there than the fit knows: Piggy with Sicherman dice has 5,640 digits at 150
+# and 58,069 at 187).
 TIME_LIMIT = 600.0
+EXTRAPOLATION = 1.25
 
-# preset: (goal solved in one CPU second, exponent), fitted by benchmarks/exact.py.
-TIMINGS: dict[str, tuple[float, float]] = {
-    "pig": (70.0, 8.0),
-    "piglet": (40.0, 4.2),
-    "linux-magazin": (45.0, 6.0),
-    "two-dice-pig": (50.0, 16.0),
-    "big-pig": (50.0, 6.0),
-    "frey-pig": (50.0, 6.0),
-    "piggy": (50.0, 6.0),
-    "piggy-sicherman": (50.0, 6.0),
-    "pass-the-pigs": (50.0, 6.0),
+# preset: (g1, a, largest goal measured), from benchmarks/exact.py on 2026-11-22.
+TIMINGS: dict[str, tuple[float, float, int]] = {
+    "pig": (68.4, 6.32, 150),
+    "piglet": (91.1, 4.05, 233),
+    "linux-magazin": (55.8, 5.95, 120),
+    "two-dice-pig": (50.5, 15.73, 62),
+    "big-pig": (80.7, 11.46, 120),
+    "frey-pig": (65.3, 9.26, 96),
+    "piggy": (97.1, 10.71, 150),
+    "piggy-sicherman": (96.1, 5.82, 187),
+    "pass-the-pigs": (44.4, 7.96, 62),
 }
-# Games that are not presets: the most pessimistic fit of a preset.
-FALLBACK = (40.0, 8.0)
-FALLBACK_BUST_ALL = (50.0, 16.0)
+# Games that are not presets: the fits of the preset with the lowest limit.
+FALLBACK = TIMINGS["pass-the-pigs"]
+FALLBACK_BUST_ALL = TIMINGS["two-dice-pig"]
 
 
-def _timing(model: RollModel) -> tuple[float, float]:
+def _timing(model: RollModel) -> tuple[float, float, int]:
     """The fit of the preset with the same rules (THINK and SKUNK are two-dice
     Pig under other names), else the fallback."""
     from jeopardy.rules import game
@@ -85,15 +87,17 @@ def _timing(model: RollModel) -> tuple[float, float]:
 
 
 def estimated_seconds(model: RollModel, goal: int) -> float:
-    """Estimated time of an exact solve (see TIME_LIMIT)."""
-    at_one_second, exponent = _timing(model)
+    """Estimated CPU time of an exact solve (see TIME_LIMIT)."""
+    at_one_second, exponent, _ = _timing(model)
     return (goal / at_one_second) ** exponent
 
 
 def largest_exact_goal(model: RollModel, seconds: float = TIME_LIMIT) -> int:
-    """The largest goal whose estimated solving time is within ``seconds``."""
-    at_one_second, exponent = _timing(model)
-    return max(1, int(at_one_second * seconds ** (1 / exponent)))
+    """The largest goal whose estimated solving time is within ``seconds``,
+    and at most EXTRAPOLATION times the largest goal measured."""
+    at_one_second, exponent, measured = _timing(model)
+    return max(1, min(int(at_one_second * seconds ** (1 / exponent)),
+                      int(EXTRAPOLATION * measured)))
 
 
 def states_of(goal: int) -> int:
@@ -110,6 +114,12 @@ def check_size(model: RollModel, goal: int) -> None:
             f"exact solving of {model.name} is limited to goal {limit} (about "
             f"{TIME_LIMIT / 60:.0f} minutes): the rationals grow with the goal, so goal {goal} "
             f"would take about {minutes:,.0f} minutes; use `jeopardy solve` for floats")
+
+
+def check_state(goal: int, i: int, j: int, k: int) -> None:
+    if not (0 <= i < goal and 0 <= j < goal and k >= 0):
+        raise JeopardyError(f"state ({i}, {j}, {k}) is not a state of the game to {goal}: "
+                            f"scores must be in 0..{goal - 1}, the turn total non-negative")
 
 
 # ------------------------------------------------------------------ result
@@ -140,10 +150,7 @@ class ExactRaceSolution:
                 f"P(0,0,0)~{float(self.start[0][0]):.12f}, verified={self.verified})")
 
     def _check_state(self, i: int, j: int, k: int) -> None:
-        g = self.goal
-        if not (0 <= i < g and 0 <= j < g and k >= 0):
-            raise JeopardyError(f"state ({i}, {j}, {k}) is not a state of the game to {g}: "
-                                f"scores must be in 0..{g - 1}, the turn total non-negative")
+        check_state(self.goal, i, j, k)
 
     def exact_value(self, i: int = 0, j: int = 0, k: int = 0) -> mpq:
         """``P(i, j, k)`` as a ``gmpy2.mpq``."""
@@ -282,19 +289,18 @@ def solve_exact(model: RollModel, goal: int, start: dict | str = "float",
     first = policy.copy()
     rolls = columns.outcomes(model)
     for iteration in range(1, max_iterations + 1):
-        evaluating = _stage(progress, "evaluating", iteration)
+        evaluating = _stage(progress, "solving" if model.has_bust_all else "solving and checking",
+                            iteration)
         if model.has_bust_all:
             values, branches, resets = evaluate(model, goal, policy, rolls, evaluating)
             result = check(model, goal, policy, values, branches, rolls,
-                           _stage(progress, "verifying", iteration), resets)
+                           _stage(progress, "checking", iteration), resets)
         else:
             checker = Checker(model, goal, None, rolls)
             values, branches, _ = evaluate(model, goal, policy, rolls, evaluating, checker)
             result = checker.result
-        if result.better:  # only bust-all games: every pair was repaired in place otherwise
-            for i, j, k in result.better:
-                policy[i, j, k] ^= 1
-            continue
+        if result.better:  # bust-all games only (others repair each pair as they go):
+            continue  # the check switched the actions in policy; evaluate it again
         changes = int(sum(int(np.count_nonzero(policy[i, :, :goal - i] != first[i, :, :goal - i]))
                           for i in range(goal)))
         return ExactRaceSolution(model, goal, tuple(tuple(row) for row in values), policy,
@@ -414,9 +420,7 @@ def evaluate(model: RollModel, goal: int, policy: np.ndarray, rolls=None, progre
             wrong = []
             for a, b in {(i, j), (j, i)}:
                 wrong += checker.column(a, b, policy[a, b], (combos[(a, b)], known[(a, b)]))
-            for a, b, k in wrong:
-                policy[a, b, k] ^= 1
-            for a, b in {(a, b) for a, b, _ in wrong}:
+            for a, b in {(a, b) for a, b, _ in wrong}:  # the check switched them in policy
                 combos[(a, b)] = combination(rolls, goal, a, policy[a, b])
             return bool(wrong)
 
@@ -430,8 +434,12 @@ def _pass(goal: int, combos, forms: _Forms, resets, progress, low: float, high: 
     """Down the score sums, solving each pair's 2 x 2 system exactly."""
     start = start if start is not None else [[None] * goal for _ in range(goal)]
     known = {}
-    total_pairs = goal * (goal + 1) // 2
-    done = 0
+    # Progress by work, not by pairs: the digits, and so the cost of a pair,
+    # grow as the score sums go down (about as the cube of the sums below).
+    weights = [(2 * goal - 1 - s) ** 3 * (min(s, 2 * goal - 2 - s) // 2 + 1)
+               for s in range(2 * goal - 1)]
+    total_work = sum(weights)
+    work = 0
     for s in range(2 * goal - 2, -1, -1):
         for i in range(max(0, s - goal + 1), s // 2 + 1):
             j = s - i
@@ -442,9 +450,9 @@ def _pass(goal: int, combos, forms: _Forms, resets, progress, low: float, high: 
             else:
                 raise JeopardyError(f"exact policy iteration on the pair ({i}, {j}) did not "
                                     f"settle in {max_rounds} rounds")
-            done += 1
-            if progress is not None and done % goal == 0:
-                progress(low + (high - low) * done / total_pairs)
+        work += weights[s]
+        if progress is not None:
+            progress(low + (high - low) * work / total_work)
     return start, known
 
 

@@ -87,8 +87,15 @@ class Checker:
         self.fixed[i][j] = (q.numerator << self.bits) // q.denominator
 
     def column(self, i: int, j: int, acts, branch) -> list:
-        """Check the column ``(i, j)``; returns the states whose other branch
-        is strictly better.  ``branch = (combination, A)`` of ``k = 0``."""
+        """Check the column ``(i, j)`` playing ``acts`` (1 roll; a row of the
+        policy); returns the states whose other branch is strictly better.
+        ``branch = (combination, A)`` is the unrolled ``k = 0`` branch.
+
+        Where the other branch is better the action is switched in ``acts``
+        at once and the sweep goes on with the better value (policy
+        improvement as in value iteration: a run of wrong actions is all
+        found in one sweep); the caller then solves the pair again.
+        """
         goal, one, start = self.goal, self.one, self.start
         result = self.result
         top = goal - i
@@ -144,19 +151,25 @@ class Checker:
                             error = errors[t]
             roll = total // (self.denominator - (self.stay_at_zero if k == 0 else self.stay_always))
             roll_error = error + 1
-            rolls_here = acts[k]
-            chosen, other = (roll, hold) if rolls_here else (hold, roll)
-            margin = roll_error + 1
+            if acts[k]:
+                chosen, chosen_error, other, other_error = roll, roll_error, hold, 1
+            else:
+                chosen, chosen_error, other, other_error = hold, 1, roll, roll_error
+            margin = chosen_error + other_error
+            switch = False
             if chosen - other <= margin:
                 if chosen - other < -margin:
-                    better.append((i, j, k))
+                    switch = True
                 else:
                     result.exact_comparisons += 1
-                    if not self._chosen_is_at_least_other(i, j, k, acts):
-                        better.append((i, j, k))
+                    switch = not self._chosen_is_at_least_other(i, j, k, acts)
+            if switch:  # improve the policy here, and sweep on with the better value
+                better.append((i, j, k))
+                acts[k] ^= 1
+                chosen, chosen_error = other, other_error
             values[k] = chosen
-            errors[k] = roll_error if rolls_here else 1
-        if abs(values[0] - self.fixed[i][j]) > errors[0] + 1:
+            errors[k] = chosen_error
+        if not better and abs(values[0] - self.fixed[i][j]) > errors[0] + 1:
             result.inconsistent += 1
         return better
 
