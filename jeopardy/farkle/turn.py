@@ -130,6 +130,10 @@ def _throw_value(values, t, n, rules, top):
 def solve_turn(rules: FarkleRules = FarkleRules(), policy: str = "optimal",
                banked: int = 0) -> TurnSolution:
     """Optimal (or the seed's ``Cs`` rule, ``policy="seed"``) single turn."""
+    from jeopardy import resources
+
+    resources.require("farkle_turn", "the Ten Thousand turn",
+                      min_bank=max(rules.min_bank, rules.high_min_bank or 0, banked))
     caps = bank_caps(rules)
     critical = [float(c) for c in stopping_table().critical]
     minimum = rules.min_bank_at(banked) // UNIT
