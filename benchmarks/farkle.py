@@ -1,13 +1,16 @@
-"""Benchmark of two-player Ten Thousand to 10,000 (run by hand).
+"""Benchmark and check of two-player Ten Thousand (run by hand).
 
-    python benchmarks/farkle.py
+    python benchmarks/farkle.py            # goals 2,000, 5,000, 10,000, both endings
+    python benchmarks/farkle.py --games 1000000
 
-Solves both ending rules in child processes and prints time, states and peak
-memory, with a plain-Python reference value iteration on a tiny goal measured
-in the same run for scale (states per second).
+Each solve runs in a child process (`jeopardy farkle solve --json`) and is
+reported with its wall time and peak memory.  With ``--games`` the solver's
+policy is also played by the rules-based simulator at 2,000 and 10,000 and the
+distance from the exact value is given in standard errors.
 """
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -23,25 +26,29 @@ def child(args: list[str]) -> tuple[dict, float, int]:
 
 
 def main() -> None:
-    from jeopardy.farkle.reference import value_iteration
-    from jeopardy.farkle.race import solve
-    from jeopardy.farkle.turn import FarkleRules
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=0, help="simulate this many games too")
+    options = parser.parse_args()
+    for goal in (2000, 5000, 10000):
+        for args, label in [([], "round (seed section III)"), (["--first-to-reach"], "first to reach")]:
+            data, wall, peak = child(["--goal", str(goal), *args])
+            print(f"goal {goal:,}, {label}: first player wins {data['win_probability']:.6f}; "
+                  f"{data['states']:,} states; solve {data['seconds']:.1f} s; process {wall:.1f} s; "
+                  f"peak memory {peak / 1024:.0f} MB; residual {data['max_residual']:.1e}", flush=True)
+    if options.games:
+        from jeopardy.farkle.race import solve
+        from jeopardy.farkle.simulation import simulate
+        from jeopardy.farkle.turn import FarkleRules
 
-    solve(FarkleRules(goal=500), first_to_reach=True)  # JIT cache
-    started = time.perf_counter()
-    fast = solve(FarkleRules(goal=500), first_to_reach=True)
-    fast_time = time.perf_counter() - started
-    started = time.perf_counter()
-    value, states = value_iteration(500, first_to_reach=True, extra=2, tolerance=1e-12)
-    slow_time = time.perf_counter() - started
-    print(f"goal 500, first to reach: pair solver {fast_time * 1000:.1f} ms, plain value iteration "
-          f"{slow_time:.1f} s ({slow_time / fast_time:.0f}x); values differ by "
-          f"{abs(value - fast.win_probability):.1e}")
-    for args, label in [([], "rounds (seed section III)"), (["--first-to-reach"], "first to reach")]:
-        data, wall, peak = child(args)
-        print(f"goal 10,000, {label}: first player wins {data['win_probability']:.6f}; "
-              f"{data['states']:,} states; solve {data['seconds']:.1f} s; process {wall:.1f} s; "
-              f"peak memory {peak / 1024:.0f} MB; residual {data['max_residual']:.1e}")
+        for goal in (2000, 10000):
+            for first_to_reach in (False, True):
+                solution = solve(FarkleRules(goal=goal), first_to_reach)
+                sim = simulate(solution, options.games, seed=11)
+                z = (sim.first_player_wins - solution.win_probability) / sim.stderr
+                print(f"goal {goal:,}, {'first to reach' if first_to_reach else 'round'}: "
+                      f"{options.games:,} games {sim.first_player_wins:.6f} +- {sim.stderr:.6f}, "
+                      f"exact {solution.win_probability:.6f}: {z:+.2f} standard errors "
+                      f"({sim.seconds:.0f} s)", flush=True)
 
 
 if __name__ == "__main__":

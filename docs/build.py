@@ -20,9 +20,16 @@ TEMPLATES = HERE / "templates"
 
 
 def run(command: str) -> str:
+    """Run one documented command (``cmd args < file`` feeds a file as input)."""
     env = dict(os.environ, COLUMNS="100")
-    result = subprocess.run(shlex.split(command), capture_output=True, text=True, cwd=HERE.parent,
-                            env=env)
+    words = shlex.split(command)
+    stdin = None
+    if "<" in words:
+        at = words.index("<")
+        stdin = (HERE.parent / words[at + 1]).read_text()
+        words = words[:at]
+    result = subprocess.run(words, capture_output=True, text=True, cwd=HERE.parent, env=env,
+                            input=stdin)
     # Progress lines redraw themselves with "\r": keep what was drawn last.
     stderr = "\n".join(line.split("\r")[-1] for line in result.stderr.split("\n"))
     return (result.stdout.rstrip() + ("\n" + stderr if stderr.strip() else "")).strip()

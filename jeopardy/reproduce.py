@@ -233,7 +233,7 @@ def linux_magazin() -> list[Claim]:
         Claim(source, "value iteration in R: 101 minutes", published.LINUX_MAGAZIN_MINUTES.text,
               f"{solution.seconds * 1000:.1f} ms", None, "our solver time, for scale",
               numeric=False),
-        _row(wins, "optimal bot vs hold at 16: 5319 wins of 10000", result.fair,
+        _row(wins, f"optimal bot vs hold at 16: {wins.text} wins", result.fair,
              f"{result.fair:.4f} exact (fair coin); {(wins.value - result.fair) / stderr:+.2f} SE",
              "who started is not stated: fair coin assumed; " + wins.why),
     ]
@@ -295,10 +295,14 @@ def literature() -> list[Claim]:
     turns20 = hold_at_expected_turns(pig, 100, [20]).turns[20]
     rows.append(_row(claim, "Pig solitaire: expected turns to 100, hold at 20 or goal",
                      turns20, f"{turns20:.6f} exact", claim.why))
+    from jeopardy.solitaire.exact import certify
+
     best = expected_turns(pig, 100)
+    certificate = certify(pig, 100, best.roll)
     rows.append(Claim(published.TIJMS_2007, "Pig solitaire: fewest expected turns to 100",
                       "(studied; value not pinned down)",
-                      f"{best.expected_turns:.6f} (optimal; residual {best.residual:.0e})", None,
+                      f"{float(certificate.expected_turns):.9f} (exact; certified optimal: "
+                      f"{certificate.optimal})", None,
                       "no published value we could read; see docs/reproduce.md", numeric=False))
     two_dice = reach_probability(game("two-dice-pig"), 100, 15)
     cells = matched = 0

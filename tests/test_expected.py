@@ -107,6 +107,7 @@ def test_bounded_scores_match_a_twin_that_allows_twice_the_turn_total(turns, cap
     assert exact_expected(ours) == twin
 
 
+@pytest.mark.slow
 def test_eight_turn_claim_holds_exactly_with_scores_capped_at_200():
     """'the same deviation of optimal versus odds-based policies for Pig games
     longer than eight turns': unbounded, never (ties only); with final scores
@@ -177,3 +178,18 @@ def test_max_score_command():
     assert "turn 2, score 25, turn total 16: roll vs hold" in result.output
     result = runner.invoke(cli, ["max-score", "--turns", "0"])
     assert result.exit_code != 0 and "at least 1" in result.output
+
+
+def test_max_score_command_with_a_score_cap():
+    runner = CliRunner()
+    result = runner.invoke(cli, ["max-score", "--game", "pig", "--turns", "9", "--policy",
+                                 "optimal-ties-hold", "--compare", "odds-strict", "--score-cap",
+                                 "200", "--no-exact", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["score_cap"] == 200 and data["comparison"]["strict_differences"] == 282
+    result = runner.invoke(cli, ["max-score", "--game", "pig", "--score-cap", "200",
+                                 "--simulate", "10"])
+    assert result.exit_code != 0 and "--score-cap" in result.output
+    result = runner.invoke(cli, ["max-score", "--game", "pig", "--score-cap", "0"])
+    assert result.exit_code != 0 and "score cap must be a positive integer" in result.output

@@ -154,6 +154,9 @@ def test_cli_skunk_json_keys():
     data = json.loads(result.output)
     assert 0 < data["win_probability"] < 1
     assert set(data["compare"]) == {"max-expected-score", "odds", "optimal"}
+    last = [row for row in data["first_holds"] if row["turn"] == 4 and row["mover_score"] == 30
+            and row["other_score"] == 60]
+    assert last and last[0]["optimal"] == 31  # the last turn: roll until ahead (30 + 31 > 60)
     for record in data["compare"].values():  # nobody beats optimal play in either seat
         assert record["as_first"] <= data["win_probability"] + 1e-12
         assert record["as_second"] <= 1 - data["win_probability"] + 1e-12
@@ -162,3 +165,10 @@ def test_cli_skunk_json_keys():
 def test_cli_skunk_bad_input():
     result = CliRunner().invoke(cli, ["skunk", "--turns", "-1"])
     assert result.exit_code == 2 and "--turns" in result.output
+
+
+def test_cap_grows_until_the_bound_is_met():
+    solution = solve_fixed_turns(game("skunk"), 2, tolerance=1e-13)
+    assert solution.bound <= 1e-13 and solution.cap >= 150
+    loose = solve_fixed_turns(game("skunk"), 2, cap=40)
+    assert loose.bound > 1e-13  # so the growth is needed at small caps

@@ -6,6 +6,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings, strategies as st
 
+from jeopardy import published
 from jeopardy.cli.main import cli
 from jeopardy.errors import JeopardyError
 from jeopardy.race.reference import value_iteration
@@ -15,7 +16,7 @@ from tests.strategies import roll_models
 
 SMALL_GOALS = {"pig": 12, "piglet": 6, "linux-magazin": 12, "two-dice-pig": 16, "think": 14,
                "skunk": 14, "big-pig": 20, "frey-pig": 20, "piggy": 16, "piggy-sicherman": 16,
-               "pass-the-pigs": 16}
+               "pass-the-pigs": 16, "pigmania": 16, "shi": 16}
 
 
 @pytest.mark.parametrize("name", list(PRESETS))
@@ -114,7 +115,7 @@ def test_solve_and_policy_commands(tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert {"win_probability", "states", "seconds", "max_residual"} <= set(data)
-    assert data["states"] == 505_000 and data["max_residual"] < 1e-12
+    assert data["states"] == published.PIG_EQUATIONS.value and data["max_residual"] < 1e-12
     result = runner.invoke(cli, ["policy", "--score", "41", "--opponent", "49", "--json"])
     data = json.loads(result.output)
     assert len(data["actions"]) == 59 == len(data["win_probability"])

@@ -32,6 +32,15 @@ def test_every_preset_is_a_valid_distribution(name):
     pytest.param("piggy-sicherman", bust, "4/36", id="sicherman-doubles-rarer"),
     pytest.param("pass-the-pigs", add(60), Fraction(32 * 32, 3939 ** 2), id="double-leaning-jowler"),
     pytest.param("pass-the-pigs", bust, Fraction(2 * 1344 * 1294, 3939 ** 2), id="pig-out"),
+    # Shi: any 1 busts (double 1s too: 11 of 36 throws); 2 x 2 = 4 adds 4, 3 x 4 adds 12.
+    pytest.param("shi", bust, "11/36", id="shi-any-one-busts"),
+    pytest.param("shi", add(4), "1/36", id="shi-double-twos-product"),
+    pytest.param("shi", add(12), "4/36", id="shi-twelve-from-2x6-and-3x4"),
+    pytest.param("shi", add(36), "1/36", id="shi-double-sixes"),
+    # PigMania (Bellhouse): a roll is an oinker when either pig is (3 of 1,435 each).
+    pytest.param("pigmania", bust_all, 1 - Fraction(1432, 1435) ** 2, id="pigmania-oinker"),
+    pytest.param("pigmania", bust, Fraction(2 * 593 * 622, 1435 ** 2), id="pigmania-pig-out"),
+    pytest.param("pigmania", add(60), Fraction(2 * 2, 1435 ** 2), id="pigmania-double-jowler"),
 ])
 def test_preset_probabilities(name, effect, probability):
     model = game(name)
@@ -126,3 +135,18 @@ def test_dice_games_are_distributions(faces, dice, data):
     assert sum(p for _, p in model.outcomes) == 1
     assert model.probability("bust") + model.probability("bust_all") == 1 - Fraction(
         faces - len(bad), faces) ** dice
+
+
+def test_two_pigs_rule_matches_pass_the_pigs():
+    """The PigMania builder with Ballard's counts and no oinkers is Pass the Pigs."""
+    from jeopardy.rules.presets import PIG_POSITIONS, _two_pigs
+
+    model = _two_pigs("x", PIG_POSITIONS, 3939, "")
+    assert model.outcomes == pass_the_pigs().outcomes
+
+
+def test_fixed_turn_presets_know_their_turns():
+    from jeopardy.rules.presets import default_turns
+
+    assert default_turns("skunk") == 5 and default_turns("shi") == 6
+    assert default_turns("pig") == 5  # not a fixed-turns game: the fallback

@@ -228,3 +228,38 @@ def test_hold_thresholds_out_of_range_are_refused():
         hold_at_expected_turns(game("pig"), 10, [0])
     with pytest.raises(JeopardyError, match="positive integer"):
         expected_turns(game("pig"), -3)
+
+
+def test_the_optimal_pig_policy_is_certified_in_rationals():
+    """Exact solve of the float solver's policy, then the Bellman condition
+    checked exactly: the policy is optimal and the float value is right to 1e-13."""
+    from jeopardy.solitaire.exact import certify
+    from jeopardy.solitaire.solver import hold_at_table
+
+    pig = game("pig")
+    best = expected_turns(pig, 100)
+    certificate = certify(pig, 100, best.roll)
+    assert certificate.optimal
+    assert float(certificate.expected_turns) == pytest.approx(best.expected_turns, abs=1e-13)
+    worse = certify(pig, 100, hold_at_table(100, 20))
+    assert not worse.optimal and worse.expected_turns > certificate.expected_turns
+
+
+@pytest.mark.parametrize("name", ["two-dice-pig", "big-pig", "frey-pig", "piggy", "piglet"])
+def test_optimal_policies_of_presets_are_certified(name):
+    from jeopardy.solitaire.exact import certify
+
+    model = game(name)
+    best = expected_turns(model, 30)
+    certificate = certify(model, 30, best.roll)
+    assert certificate.optimal
+    assert float(certificate.expected_turns) == pytest.approx(best.expected_turns, rel=1e-12)
+
+
+def test_exact_flag_on_the_command_line():
+    result = CliRunner().invoke(cli, ["solitaire", "--goal", "40", "--exact", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["certified_optimal"] is True
+    assert float(Fraction(data["expected_turns_exact"])) == pytest.approx(data["expected_turns"],
+                                                                           abs=1e-12)

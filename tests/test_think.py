@@ -6,6 +6,7 @@ from functools import lru_cache
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings, strategies as st
 
 from jeopardy.cli.main import cli
 from jeopardy.errors import JeopardyError
@@ -244,7 +245,7 @@ def test_cli_think_json_keys():
                                       "--turn-cap", "40", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert data["value"] == 0.5
+    assert data["value"] == 0.5 and data["value_exact"] == "1/2"
     assert {"mixed_states", "reach_of_mixed", "exploit"} <= set(data)
     assert set(data["exploit"]) == {"max-expected-score", "odds"}
 
@@ -252,3 +253,21 @@ def test_cli_think_json_keys():
 def test_cli_think_bad_input():
     result = CliRunner().invoke(cli, ["think", "--rounds", "0"])
     assert result.exit_code == 2 and "--rounds" in result.output
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.floats(0.0, 1.0, allow_nan=False), min_size=4, max_size=4))
+def test_closed_form_2x2_agrees_with_the_lp_of_the_single_turn_game(entries):
+    """The closed form used at every state against the cvxpy LP the simultaneous
+    single-turn game uses (row player A, payoffs to A)."""
+    import numpy as np
+
+    from jeopardy.simultaneous.lp import solve_matrix_game
+    from jeopardy.think.solver import _matrix
+
+    a, b, c, d = entries
+    value, p_hold, _, _ = _matrix(a, b, c, d)
+    lp = solve_matrix_game(np.array([[a, b], [c, d]]))
+    assert value == pytest.approx(lp.value, abs=1e-7)
+    # A's mix guarantees the value against either column
+    assert min(p_hold * a + (1 - p_hold) * c, p_hold * b + (1 - p_hold) * d) >= value - 1e-12

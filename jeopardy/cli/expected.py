@@ -17,9 +17,12 @@ from jeopardy.errors import JeopardyError
               help="also evaluate the policy exactly in rationals (if affordable)")
 @click.option("--simulate", "games", type=int, default=0, help="also simulate this many games")
 @click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--score-cap", type=int, default=None,
+              help="bounded scores: a final score counts as min(score, CAP)")
 @game_options(default="think")
 @json_option
-def max_score(turns, policy_text, compare_text, exact, games, seed, model, game_name, as_json) -> None:
+def max_score(turns, policy_text, compare_text, exact, games, seed, score_cap, model, game_name,
+              as_json) -> None:
     """Expected final score over a fixed number of turns (THINK, SKUNK, n-turn Pig)."""
     from jeopardy.expected.analysis import compare, exact_expected
     from jeopardy.expected.policies import optimal, parse
@@ -29,11 +32,14 @@ def max_score(turns, policy_text, compare_text, exact, games, seed, model, game_
         raise JeopardyError(f"--turns must be at least 1; got {turns}")
     if games < 0:
         raise JeopardyError(f"--simulate must be a positive number of games; got {games}")
+    if score_cap is not None and games:
+        raise JeopardyError("--simulate does not apply with --score-cap")
     policy = parse(policy_text, model)
-    best = solve_expected(model, turns, optimal() if not policy.is_optimal else policy)
+    best = solve_expected(model, turns, optimal() if not policy.is_optimal else policy,
+                          score_cap=score_cap)
     solution = best if policy.is_optimal else solve_expected(model, turns, policy, cap=max(
-        best.cap, _policy_cap(policy)))
-    data = {"game": model.name, "turns": turns, "policy": str(policy),
+        best.cap, _policy_cap(policy)), score_cap=score_cap)
+    data = {"game": model.name, "turns": turns, "policy": str(policy), "score_cap": score_cap,
             "expected": solution.expected, "optimal_expected": best.expected,
             "cap": solution.cap, "seconds": solution.seconds}
     if exact:
@@ -51,12 +57,13 @@ def max_score(turns, policy_text, compare_text, exact, games, seed, model, game_
     if compare_text:
         other_policy = parse(compare_text, model)
         other = best if other_policy == policy and policy.is_optimal else solve_expected(
-            model, turns, other_policy, cap=solution.cap)
+            model, turns, other_policy, cap=solution.cap, score_cap=score_cap)
         data["comparison"] = compare(solution, other, best).to_dict()
     if as_json:
         emit_json(data)
         return
-    click.echo(f"{model.name}, {turns} turns, {policy}: expected final score "
+    bounded = "" if score_cap is None else f" (scores capped at {score_cap})"
+    click.echo(f"{model.name}, {turns} turns{bounded}, {policy}: expected final score "
                f"{solution.expected:.14f}")
     if not policy.is_optimal:
         click.echo(f"optimal policy: {best.expected:.14f} (loses {best.expected - solution.expected:.3e})")

@@ -8,7 +8,8 @@ from jeopardy.errors import JeopardyError
 
 
 @click.command(name="skunk")
-@click.option("--turns", type=int, default=5, show_default=True, help="turns per player")
+@click.option("--turns", type=int, default=None,
+              help="turns per player (default: the game's, e.g. 5 for SKUNK, 6 for Shi's)")
 @click.option("--cap", type=int, default=None,
               help="score cap (default: grown until the proved bound is below 1e-13)")
 @game_options(default="skunk")
@@ -16,7 +17,10 @@ from jeopardy.errors import JeopardyError
 def skunk(turns, cap, model, game_name, as_json) -> None:
     """Two players, a fixed number of turns each, the higher total wins (Brutlag's SKUNK)."""
     from jeopardy.fixed_turns.analysis import analyse
+    from jeopardy.rules.presets import default_turns
 
+    if turns is None:
+        turns = default_turns(game_name)
     if turns < 1:
         raise JeopardyError(f"--turns must be at least 1; got {turns}")
     result = analyse(model, turns, cap, progress=progress_printer(not as_json))
@@ -29,17 +33,22 @@ def skunk(turns, cap, model, game_name, as_json) -> None:
                f"(proved bound {data['bound']:.1e}, cap {data['cap']}, {data['seconds']:.1f} s)")
     click.echo("against optimal play:        as first     as second")
     for name, record in data["compare"].items():
-        click.echo(f"  {record['policy']:<32} {record['as_first']:.9f}  {record['as_second']:.9f}")
-    click.echo("turn total of the first hold:")
-    for where, total in data["first_holds"].items():
-        click.echo(f"  {where}: {total}")
+        bound = f"  (proved bound {record['bound']:.1e})" if record["bound"] > 1e-13 else ""
+        click.echo(f"  {record['policy']:<32} {record['as_first']:.9f}  "
+                   f"{record['as_second']:.9f}{bound}")
+    click.echo("least turn total at which each holds (turn, who moves, mover's and other's score):")
+    click.echo("  turn  mover   scores     optimal  max-expected-score  odds")
+    for row in data["first_holds"]:
+        click.echo(f"  {row['turn']:>4}  {row['mover']:<6} {row['mover_score']:>3} vs "
+                   f"{row['other_score']:<3}  {row['optimal']!s:>7}  "
+                   f"{row['max-expected-score']!s:>18}  {row['odds']!s:>4}")
 
 
 @click.command(name="think")
 @click.option("--rounds", type=int, default=5, show_default=True)
-@click.option("--score-cap", type=int, default=160, show_default=True,
+@click.option("--score-cap", type=int, default=200, show_default=True,
               help="truncate where a player still in could bank more than this")
-@click.option("--turn-cap", type=int, default=160, show_default=True,
+@click.option("--turn-cap", type=int, default=200, show_default=True,
               help="truncate turn totals above this")
 @game_options(default="think")
 @json_option

@@ -15,6 +15,8 @@ from jeopardy.cli.race import certify, fairness, policy, solve
 from jeopardy.cli.reproduce import reproduce
 from jeopardy.cli.solitaire import solitaire
 from jeopardy.cli.single_turn import games, replies, simultaneous, turn
+from jeopardy.cli.variants import variants
+from jeopardy.cli.sweep import sweep
 
 
 @click.group(cls=ErrorReportingGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -25,7 +27,7 @@ def cli() -> None:
 
 for command in (games, turn, simultaneous, replies, solve, policy, exact, max_score,
                 compare, simulate, reach, plot, farkle, reproduce, play,
-                certify, fairness, solitaire, skunk, think):
+                certify, fairness, solitaire, skunk, think, variants, sweep):
     cli.add_command(command)
 
 

@@ -37,3 +37,53 @@ class ProgressLine:
         end = "\n" if percent == 100 else ""
         sys.stderr.write(f"\r{self.label} [{bar}] {percent:3d}%  {elapsed:5.1f} s{end}")
         sys.stderr.flush()
+
+
+class SweepProgress:
+    """``sweep [#####.....] 37/100 tasks  12 s, about 20 s left`` on stderr.
+
+    The time left is this run's rate (tasks finished since it started,
+    skipped ones not counted) applied to the tasks still to do.  Off a
+    terminal: one plain line per tenth of the tasks.
+    """
+
+    def __init__(self, enabled: bool = True, width: int = 30) -> None:
+        self.enabled = enabled
+        self.width = width
+        self.started = time.perf_counter()
+        self.last = None
+
+    def __call__(self, done: int, total: int, skipped: int) -> None:
+        if not self.enabled or total == 0:
+            return
+        elapsed = time.perf_counter() - self.started
+        ran = done - skipped
+        left = total - done
+        if left == 0:
+            eta = "done"
+        elif ran == 0:
+            eta = "time left unknown"
+        else:
+            eta = f"about {_duration(elapsed / ran * left)} left"
+        terminal = sys.stderr.isatty()
+        step = done if terminal else (10 * done // total if done < total else 10)
+        if step == self.last:
+            return
+        self.last = step
+        text = f"{done}/{total} tasks  {_duration(elapsed)}, {eta}"
+        if not terminal:
+            sys.stderr.write(f"sweep: {text}\n")
+        else:
+            filled = self.width * done // total
+            bar = "#" * filled + "." * (self.width - filled)
+            end = "\n" if left == 0 else ""
+            sys.stderr.write(f"\rsweep [{bar}] {text}\033[K{end}")
+        sys.stderr.flush()
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 60:
+        return f"{seconds:.0f} s"
+    if seconds < 3600:
+        return f"{int(seconds // 60)} min {int(seconds % 60):02d} s"
+    return f"{int(seconds // 3600)} h {int(seconds % 3600 // 60):02d} min"

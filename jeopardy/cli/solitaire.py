@@ -10,9 +10,11 @@ from jeopardy.cli.common import emit_json, game_options, json_option
 @click.option("--goal", type=int, default=100, show_default=True)
 @click.option("--turns", type=int, default=None,
               help="also the best chance to reach the goal within this many turns")
+@click.option("--exact", is_flag=True,
+              help="also solve the optimal policy in rationals and certify it optimal")
 @game_options(default="pig")
 @json_option
-def solitaire(goal, turns, model, game_name, as_json) -> None:
+def solitaire(goal, turns, exact, model, game_name, as_json) -> None:
     """Solitaire Pig: fewest expected turns to the goal, and the best chance within n turns."""
     from jeopardy.errors import JeopardyError
     from jeopardy.solitaire import expected_turns, hold_at_expected_turns, reach_probability
@@ -22,12 +24,20 @@ def solitaire(goal, turns, model, game_name, as_json) -> None:
     best = expected_turns(model, goal)
     holds = hold_at_expected_turns(model, goal)
     reach = reach_probability(model, goal, turns) if turns is not None else None
+    certificate = None
+    if exact:
+        from jeopardy.solitaire.exact import certify
+        certificate = certify(model, goal, best.roll)
     if as_json:
         data = {"game": model.name, "goal": goal, "expected_turns": best.expected_turns,
                 "residual": best.residual, "iterations": best.iterations,
                 "best_hold": holds.best,
                 "hold_at_expected_turns": {str(h): v for h, v in holds.turns.items()},
                 "policies": {"expected_turns": best.to_dict()["policy"]}}
+        if certificate is not None:
+            exact_data = certificate.to_dict()
+            data["expected_turns_exact"] = exact_data["expected_turns_exact"]
+            data["certified_optimal"] = certificate.optimal
         if reach is not None:
             reach_data = reach.to_dict()
             data["turns"] = turns
@@ -38,6 +48,10 @@ def solitaire(goal, turns, model, game_name, as_json) -> None:
     click.echo(f"{model.name}, solitaire to {goal}")
     click.echo(f"fewest expected turns (optimal play): {best.expected_turns:.6f} "
                f"({best.iterations} policy-iteration steps, residual {best.residual:.1e})")
+    if certificate is not None:
+        value = certificate.expected_turns
+        click.echo(f"exact: {float(value):.15f} (a fraction with a {len(str(value.denominator))}-"
+                   f"digit denominator); certified optimal: {certificate.optimal}")
     h = holds.best
     click.echo(f"best hold at h or goal: h = {h}, {holds.turns[h]:.6f} turns "
                f"(hold at 20: {holds.turns.get(20, float('nan')):.6f})")
@@ -46,4 +60,4 @@ def solitaire(goal, turns, model, game_name, as_json) -> None:
     click.echo(f"optimal hold-at by banked score (score:h; '-' = not a threshold): {shown}"
                + (" ..." if goal > 40 else ""))
     if reach is not None:
-        click.echo(f"best chance to reach {goal} within {turns} turns: {reach.probability:.6f}")
+        click.echo(f"best chance to reach {goal} within {turns} turns: {reach.probability:.9f}")

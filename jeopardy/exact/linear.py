@@ -11,13 +11,15 @@ class SingularSystem(JeopardyError):
     """The exact system has no unique solution."""
 
 
-def solve(matrix: Sequence[Sequence[object]], rhs: Sequence[object]) -> list[Fraction]:
+def solve(matrix: Sequence[Sequence[object]], rhs: Sequence[object], number=Fraction) -> list:
     """Solve ``matrix @ x = rhs`` exactly; entries may be ints or Fractions.
 
-    Raises :class:`SingularSystem` when the matrix is singular.
+    ``number`` is the exact rational type computed in (``Fraction``, or
+    ``gmpy2.mpq`` for large numbers).  Raises :class:`SingularSystem` when
+    the matrix is singular.
     """
     n = len(matrix)
-    rows = [[Fraction(v) for v in row] + [Fraction(b)] for row, b in zip(matrix, rhs)]
+    rows = [[number(v) for v in row] + [number(b)] for row, b in zip(matrix, rhs)]
     for col in range(n):
         pivot = next((r for r in range(col, n) if rows[r][col] != 0), None)
         if pivot is None:

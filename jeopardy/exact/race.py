@@ -1,142 +1,99 @@
-"""Exact rational solution of small race games by policy iteration.
+"""Exact rational solution of race games, at full size (Pig to 100).
 
-For a fixed policy every value is an affine function of a few unknowns, so
-policy evaluation is an exact linear solve:
+Only the turn-start values ``P(i, j, 0)`` are kept.  For a fixed policy the
+value at any turn total of the column ``(i, j)`` is an affine combination of
+``y = P(j, i, 0)`` and turn-start values of higher score sums, with small
+exact coefficients (:mod:`jeopardy.exact.columns`).  So, going down the
+score sums, each pair ``x = P(i, j, 0)``, ``y = P(j, i, 0)`` satisfies
 
-* within a pair ``{(i, j), (j, i)}`` each ``P(i, j, k)`` is affine in
-  ``y = P(j, i, 0)``; the two equations for ``x = P(i, j, 0)`` and ``y`` are
-  solved exactly (a 2 x 2 system);
-* a ``bust_all`` effect points to ``Z_m = P(m, 0, 0)`` of a lower score sum,
-  so values are carried as affine forms in ``Z`` as well, and ``Z`` comes
-  from one exact linear system of ``goal`` equations at the end.
+    x = A + b (1 - y),      y = A' + b' (1 - x)
 
-Policy improvement switches an action only where the other one is strictly
-better.  The loop starts from a given policy (by default the float solver's,
-which makes the result a certificate of it) and ends with an exact check that
-every equation ``P = max(roll, hold)`` holds.
+with ``A``, ``A'`` exact rationals known from higher sums and ``b``, ``b'``
+small: a 2 x 2 linear system, solved exactly.  A ``bust_all`` effect points
+to ``Z_m = P(m, 0, 0)``, of a *lower* sum: then every value is carried as an
+affine form in the ``goal`` unknowns ``Z`` and one exact ``goal x goal``
+system gives ``Z`` at the end.
+
+The policy comes from the float solver (``jeopardy.race.solver.solve``);
+:func:`jeopardy.exact.verification.check` then proves that every Bellman
+equation ``P = max(roll, hold)`` holds exactly, the branch of each max
+included.  Where a branch of the float policy is not the exact maximum (a
+near-tie the floats could not resolve), the action is switched and the
+policy evaluated again: policy iteration, which the float policy starts
+one round from the end.
+
+Arithmetic is in ``gmpy2.mpq`` (GMP rationals): on Pig to 80 it took 0.8 s
+where python-flint's ``fmpq`` took 0.85 s and ``fractions.Fraction`` 3.5 s
+(benchmarks/exact.py), so results are converted to ``Fraction`` only at the
+edge.
 """
 from __future__ import annotations
 
+import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
+
+import numpy as np
+from gmpy2 import mpq
 
 from jeopardy.errors import JeopardyError
-from jeopardy.exact.linear import solve as linear_solve
-from jeopardy.rules.effects import ADD, BANK, BUST, BUST_ALL, DOUBLE
+from jeopardy.exact import columns
+from jeopardy.exact.columns import ONE, ZERO, column_values, combination
+from jeopardy.rules.effects import ADD, BANK
 from jeopardy.rules.roll_model import RollModel
 
-ZERO = Fraction(0)
-ONE = Fraction(1)
 
-# Exact solving is refused up front when its estimated work is past a budget
-# measured to take about a minute on the reference 2-core machine
-# (benchmarks/exact.py, docs/exact.md).  Work grows with the states, the
-# outcomes of a roll (at least 3 counted), the rolls needed to reach the goal
-# and the size of the probabilities' denominators (the digits of the
-# rationals grow with all of these); bank effects tie distant scores together
-# (x3), and bust-all games carry a vector of goal reset unknowns in every
-# value (x goal).  Calibration runs at the previous, looser limits: Pig to 63
-# 19 s, Piglet to 70 81 s, Linux Magazin to 53 24 s, Big Pig to 66 29 s,
-# Frey to 66 181 s, Piggy to 62 18 s, Pass the Pigs to 48 95 s, two-dice Pig
-# to 41 35 s; time grows about as goal**5.
-WORK_LIMIT = 30_000_000
-WORK_LIMIT_BUST_ALL = 250_000_000
+# ------------------------------------------------------------------- limits
+# Exact solving is refused up front when its estimated time is past
+# TIME_LIMIT seconds on the reference 2-core machine.  Time grows as a power
+# of the goal (the digits of the rationals grow with the goal, and every
+# pair's arithmetic with the digits); benchmarks/exact.py fits
+# ``seconds = (goal / GOAL_AT_ONE_SECOND) ** EXPONENT`` per preset.
+# Games that are not presets get the most pessimistic fit of the presets
+# with the same kind of effects.
+TIME_LIMIT = 600.0
 
-
-def exact_work(model: RollModel, goal: int) -> int:
-    """Estimated work of an exact solve (see WORK_LIMIT)."""
-    import math
-
-    smallest = min(e.points for e, _ in model.outcomes if e.kind in (ADD, BANK) and e.points > 0)
-    bits = math.log2(model.common_denominator())
-    banks = any(e.kind == BANK for e, _ in model.outcomes)
-    work = (states_of(goal) * max(3, len(model.outcomes)) * max(1, goal // smallest)
-            * (1 + bits / 8) * (3 if banks else 1))
-    return int(work * goal if model.has_bust_all else work)
+# preset: (goal solved in one CPU second, exponent), fitted by benchmarks/exact.py.
+TIMINGS: dict[str, tuple[float, float]] = {
+    "pig": (70.0, 8.0),
+    "piglet": (40.0, 4.2),
+    "linux-magazin": (45.0, 6.0),
+    "two-dice-pig": (50.0, 16.0),
+    "big-pig": (50.0, 6.0),
+    "frey-pig": (50.0, 6.0),
+    "piggy": (50.0, 6.0),
+    "piggy-sicherman": (50.0, 6.0),
+    "pass-the-pigs": (50.0, 6.0),
+}
+# Games that are not presets: the most pessimistic fit of a preset.
+FALLBACK = (40.0, 8.0)
+FALLBACK_BUST_ALL = (50.0, 16.0)
 
 
-def largest_exact_goal(model: RollModel) -> int:
-    limit = WORK_LIMIT_BUST_ALL if model.has_bust_all else WORK_LIMIT
-    goal = 1
-    while exact_work(model, goal + 1) <= limit:
-        goal += 1
-    return goal
+def _timing(model: RollModel) -> tuple[float, float]:
+    """The fit of the preset with the same rules (THINK and SKUNK are two-dice
+    Pig under other names), else the fallback."""
+    from jeopardy.rules import game
+
+    fingerprint = model.fingerprint()
+    for name, timing in TIMINGS.items():
+        if game(name).fingerprint() == fingerprint:
+            return timing
+    return FALLBACK_BUST_ALL if model.has_bust_all else FALLBACK
 
 
-class Form:
-    """``c + b*y + sum_m z[m] * Z_m`` with exact coefficients."""
-
-    __slots__ = ("c", "b", "z")
-
-    def __init__(self, c=ZERO, b=ZERO, z=None):
-        self.c = c
-        self.b = b
-        self.z = z  # list of Fractions, or None when there are no Z unknowns
-
-    def plus(self, other: "Form", weight: Fraction) -> None:
-        self.c += weight * other.c
-        self.b += weight * other.b
-        if other.z is not None:
-            if self.z is None:
-                self.z = [weight * v for v in other.z]
-            else:
-                self.z = [a + weight * v for a, v in zip(self.z, other.z)]
-
-    def scaled(self, factor: Fraction) -> "Form":
-        return Form(self.c * factor, self.b * factor,
-                    None if self.z is None else [v * factor for v in self.z])
-
-    def substitute_y(self, y: "Form") -> "Form":
-        """Replace ``y`` by a form with no ``y`` term."""
-        out = Form(self.c + self.b * y.c, ZERO, None if self.z is None else list(self.z))
-        if y.z is not None:
-            out.z = [self.b * v for v in y.z] if out.z is None else [a + self.b * v for a, v in zip(out.z, y.z)]
-        return out
-
-    def value(self, y: Fraction = ZERO, Z: list[Fraction] | None = None) -> Fraction:
-        total = self.c + self.b * y
-        if self.z is not None and Z is not None:
-            total += sum((a * v for a, v in zip(self.z, Z)), ZERO)
-        return total
+def estimated_seconds(model: RollModel, goal: int) -> float:
+    """Estimated time of an exact solve (see TIME_LIMIT)."""
+    at_one_second, exponent = _timing(model)
+    return (goal / at_one_second) ** exponent
 
 
-def _constant(value: Fraction) -> Form:
-    return Form(value)
-
-
-@dataclass(frozen=True)
-class ExactRaceSolution:
-    """Exact ``P(i, j, k)`` and optimal actions of a small race game."""
-
-    model: RollModel
-    goal: int
-    values: dict[tuple[int, int, int], Fraction]
-    roll: dict[tuple[int, int, int], bool]
-    iterations: int
-    verified: bool
-    seconds: float
-
-    def win_probability(self, i: int = 0, j: int = 0, k: int = 0) -> Fraction:
-        if i + k >= self.goal:
-            return ONE
-        return self.values[(i, j, k)]
-
-    @property
-    def roll_word(self) -> str:
-        return "flip" if self.model.name == "piglet" else "roll"
-
-    def to_dict(self) -> dict:
-        word = self.roll_word
-        return {
-            "game": self.model.name,
-            "goal": self.goal,
-            "win_probability": {f"{i},{j},{k}": str(v) for (i, j, k), v in sorted(self.values.items())},
-            "policy": {f"{i},{j},{k}": (word if r else "hold") for (i, j, k), r in sorted(self.roll.items())},
-            "iterations": self.iterations,
-            "verified": self.verified,
-            "seconds": self.seconds,
-        }
+def largest_exact_goal(model: RollModel, seconds: float = TIME_LIMIT) -> int:
+    """The largest goal whose estimated solving time is within ``seconds``."""
+    at_one_second, exponent = _timing(model)
+    return max(1, int(at_one_second * seconds ** (1 / exponent)))
 
 
 def states_of(goal: int) -> int:
@@ -146,209 +103,372 @@ def states_of(goal: int) -> int:
 def check_size(model: RollModel, goal: int) -> None:
     if goal < 1:
         raise JeopardyError(f"goal must be a positive integer; got {goal}")
-    limit = WORK_LIMIT_BUST_ALL if model.has_bust_all else WORK_LIMIT
-    if exact_work(model, goal) > limit:
+    limit = largest_exact_goal(model)
+    if goal > limit:
+        minutes = estimated_seconds(model, goal) / 60
         raise JeopardyError(
-            f"exact solving of {model.name} is limited to goal {largest_exact_goal(model)} "
-            f"(about a minute): the rationals grow with every state and roll (thousands of "
-            f"digits), so goal {goal} would take far longer; use `jeopardy solve` for floats")
+            f"exact solving of {model.name} is limited to goal {limit} (about "
+            f"{TIME_LIMIT / 60:.0f} minutes): the rationals grow with the goal, so goal {goal} "
+            f"would take about {minutes:,.0f} minutes; use `jeopardy solve` for floats")
 
 
+# ------------------------------------------------------------------ result
+def as_fraction(value: mpq) -> Fraction:
+    return Fraction(int(value.numerator), int(value.denominator))
+
+
+@dataclass(frozen=True)
+class ExactRaceSolution:
+    """Exact turn-start values ``P(i, j, 0)`` and the optimal policy.
+
+    Values at other turn totals are recomputed exactly from the turn-start
+    values when asked for (:meth:`win_probability`).
+    """
+
+    model: RollModel
+    goal: int
+    start: tuple = field(repr=False)  # start[i][j] = P(i, j, 0) as gmpy2.mpq
+    policy: np.ndarray = field(repr=False)  # policy[i, j, k] = 1 roll, 0 hold
+    iterations: int
+    policy_changes: int  # actions switched from the start policy
+    exact_comparisons: int  # near-ties the check settled in exact arithmetic
+    verified: bool
+    seconds: float
+
+    def __repr__(self) -> str:
+        return (f"ExactRaceSolution({self.model.name!r}, goal={self.goal}, "
+                f"P(0,0,0)~{float(self.start[0][0]):.12f}, verified={self.verified})")
+
+    def _check_state(self, i: int, j: int, k: int) -> None:
+        g = self.goal
+        if not (0 <= i < g and 0 <= j < g and k >= 0):
+            raise JeopardyError(f"state ({i}, {j}, {k}) is not a state of the game to {g}: "
+                                f"scores must be in 0..{g - 1}, the turn total non-negative")
+
+    def exact_value(self, i: int = 0, j: int = 0, k: int = 0) -> mpq:
+        """``P(i, j, k)`` as a ``gmpy2.mpq``."""
+        self._check_state(i, j, k)
+        if i + k >= self.goal:
+            return ONE
+        if k == 0:
+            return self.start[i][j]
+        row = self.start[j]
+        combo = combination(columns.outcomes(self.model), self.goal, i, self.policy[i, j], k)
+        return combo.value(row[i], lambda t: row[t], row[0])
+
+    def action_values(self, i: int, j: int, k: int) -> tuple[Fraction, Fraction]:
+        """Exact ``(roll, hold)``: the two branches of the max at ``(i, j, k)``."""
+        self._check_state(i, j, k)
+        if i + k >= self.goal:
+            return Fraction(1), Fraction(1)
+        row = self.start[j]
+        roll = combination(columns.outcomes(self.model), self.goal, i, self.policy[i, j], k,
+                           first=True).value(row[i], lambda t: row[t], row[0])
+        hold = ONE - (row[i] if k == 0 else row[i + k])
+        return as_fraction(roll), as_fraction(hold)
+
+    def win_probability(self, i: int = 0, j: int = 0, k: int = 0) -> Fraction:
+        """Exact ``P(i, j, k)``."""
+        return as_fraction(self.exact_value(i, j, k))
+
+    def action(self, i: int, j: int, k: int) -> str:
+        self._check_state(i, j, k)
+        if i + k >= self.goal:
+            return "hold"
+        return self.roll_word if self.policy[i, j, k] else "hold"
+
+    @property
+    def roll_word(self) -> str:
+        return "flip" if self.model.name == "piglet" else "roll"
+
+    @cached_property
+    def values(self) -> dict[tuple[int, int, int], Fraction]:
+        """Every ``P(i, j, k)`` (small games: refused past 200,000 states)."""
+        if states_of(self.goal) > 200_000:
+            raise JeopardyError(f"listing all {states_of(self.goal):,} exact values is refused; "
+                                "ask for states one by one")
+        rolls = columns.outcomes(self.model)
+        out = {}
+        for i in range(self.goal):
+            for j in range(self.goal):
+                column = column_values(rolls, self.goal, i, j, self.policy[i, j],
+                                       lambda a, b: self.start[a][b])
+                for k, v in enumerate(column):
+                    out[(i, j, k)] = as_fraction(v)
+        return out
+
+    @property
+    def roll(self) -> dict[tuple[int, int, int], bool]:
+        """The action of every state (True roll)."""
+        g = self.goal
+        return {(i, j, k): bool(self.policy[i, j, k])
+                for i in range(g) for j in range(g) for k in range(g - i)}
+
+    def to_dict(self) -> dict:
+        value = self.start[0][0]
+        return {
+            "game": self.model.name,
+            "goal": self.goal,
+            "win_probability": float(value),
+            "win_probability_000": exact_text(value),
+            "numerator_digits": digits(value.numerator),
+            "denominator_digits": digits(value.denominator),
+            "decimal": decimals(value),
+            "iterations": self.iterations,
+            "policy_changes": self.policy_changes,
+            "exact_comparisons": self.exact_comparisons,
+            "verified": self.verified,
+            "seconds": self.seconds,
+        }
+
+
+def float_difference(solution: ExactRaceSolution) -> float:
+    """Largest |exact - float solver| over the turn-start values ``P(i, j, 0)``."""
+    from jeopardy.race.solver import solve
+
+    floats = solve(solution.model, solution.goal).start_values
+    return max(abs(float(v) - floats[i, j]) for i, row in enumerate(solution.start)
+               for j, v in enumerate(row))
+
+
+def digits(n) -> int:
+    """Decimal digits of a non-negative integer (0 has one)."""
+    from gmpy2 import mpz
+
+    return len(mpz(n).digits(10))
+
+
+def exact_text(value) -> str:
+    """``"p/q"`` of a rational of any size (gmpy2 prints without Python's
+    limit on int-to-string conversion)."""
+    from gmpy2 import mpz
+
+    q = mpq(value)
+    if q.denominator == 1:
+        return mpz(q.numerator).digits(10)
+    return f"{mpz(q.numerator).digits(10)}/{mpz(q.denominator).digits(10)}"
+
+
+def decimals(value, places: int = 40) -> str:
+    """The first ``places`` decimals of a value in [0, 1], truncated (not rounded)."""
+    from gmpy2 import mpz
+
+    q = mpq(value)
+    scaled = mpz(q.numerator) * mpz(10) ** places // mpz(q.denominator)
+    whole, fraction = divmod(scaled, mpz(10) ** places)
+    return f"{whole.digits(10)}.{fraction.digits(10).zfill(places)}"
+
+
+# ----------------------------------------------------------------- solving
 def solve_exact(model: RollModel, goal: int, start: dict | str = "float",
-                max_iterations: int = 100) -> ExactRaceSolution:
-    """Solve exactly by policy iteration.
+                max_iterations: int = 100, progress=None, refuse_large: bool = True
+                ) -> ExactRaceSolution:
+    """Solve exactly by policy iteration (see the module docstring).
 
     ``start`` is ``"float"`` (the float solver's policy), ``"roll"`` (roll
-    everywhere), ``"hold"`` or a dict ``{(i, j, k): roll?}``.
+    everywhere), ``"hold"`` or a dict ``{(i, j, k): roll?}``.  ``progress``,
+    if given, is called as ``progress(stage, fraction)``.  Goals whose
+    estimated time is past TIME_LIMIT are refused unless ``refuse_large``
+    is false (benchmarks/exact.py measures past the limit).
     """
-    check_size(model, goal)
+    from jeopardy.exact.verification import Checker, check
+
+    if refuse_large:
+        check_size(model, goal)
+    elif goal < 1:
+        raise JeopardyError(f"goal must be a positive integer; got {goal}")
     started = time.perf_counter()
-    policy = _start_policy(model, goal, start)
+    policy = start_policy(model, goal, start)
+    first = policy.copy()
+    rolls = columns.outcomes(model)
     for iteration in range(1, max_iterations + 1):
-        values = evaluate(model, goal, policy)
-        changed = improve(model, goal, values, policy)
-        if not changed:
-            ok = verify(model, goal, values)
-            return ExactRaceSolution(model, goal, values, dict(policy), iteration, ok,
-                                     time.perf_counter() - started)
+        evaluating = _stage(progress, "evaluating", iteration)
+        if model.has_bust_all:
+            values, branches, resets = evaluate(model, goal, policy, rolls, evaluating)
+            result = check(model, goal, policy, values, branches, rolls,
+                           _stage(progress, "verifying", iteration), resets)
+        else:
+            checker = Checker(model, goal, None, rolls)
+            values, branches, _ = evaluate(model, goal, policy, rolls, evaluating, checker)
+            result = checker.result
+        if result.better:  # only bust-all games: every pair was repaired in place otherwise
+            for i, j, k in result.better:
+                policy[i, j, k] ^= 1
+            continue
+        changes = int(sum(int(np.count_nonzero(policy[i, :, :goal - i] != first[i, :, :goal - i]))
+                          for i in range(goal)))
+        return ExactRaceSolution(model, goal, tuple(tuple(row) for row in values), policy,
+                                 iteration, changes, result.exact_comparisons, result.verified,
+                                 time.perf_counter() - started)
     raise JeopardyError(f"exact policy iteration did not settle in {max_iterations} rounds")
 
 
-def _start_policy(model: RollModel, goal: int, start) -> dict[tuple[int, int, int], bool]:
-    keys = [(i, j, k) for i in range(goal) for j in range(goal) for k in range(goal - i)]
+def _stage(progress, name: str, iteration: int):
+    if progress is None:
+        return None
+    label = name if iteration == 1 else f"{name} (round {iteration})"
+    return lambda fraction: progress(label, fraction)
+
+
+def start_policy(model: RollModel, goal: int, start) -> np.ndarray:
+    """``policy[i, j, k]``: 1 roll, 0 hold, for ``k < goal - i`` (the rest unused)."""
+    policy = np.zeros((goal, goal, goal), dtype=np.int8)
     if isinstance(start, dict):
-        return {key: bool(start.get(key, True)) for key in keys}
+        for i in range(goal):
+            for j in range(goal):
+                for k in range(goal - i):
+                    policy[i, j, k] = bool(start.get((i, j, k), True))
+        return policy
     if start == "roll":
-        return {key: True for key in keys}
+        policy[:] = 1
+        return policy
     if start == "hold":
-        return {key: key[2] == 0 for key in keys}  # hold everywhere but k = 0
+        policy[:, :, 0] = 1  # hold everywhere but k = 0
+        return policy
     if start == "float":
+        from jeopardy.race import kernels
         from jeopardy.race.solver import solve
 
         solution = solve(model, goal)
-        policy = {}
-        for i in range(goal):
-            for j in range(goal):
-                acts = solution.column(i, j)[1]
-                for k in range(goal - i):
-                    policy[(i, j, k)] = bool(acts[k])
+        kinds, points, probs = model.arrays()
+        kernels.actions(goal, solution.start_values, kernels.MAXIMISE, kernels.no_table(goal),
+                        kinds, points, probs, policy)
         return policy
     raise JeopardyError(f"unknown start policy {start!r}")
 
 
-def _column_forms(model: RollModel, goal: int, i: int, j: int, policy, start_forms,
-                  z_size: int | None) -> list[Form]:
-    """Forms (affine in y = P(j, i, 0) and Z) of P(i, j, k), k = 0..goal-i-1."""
-    top = goal - i
-    column: list[Form | None] = [None] * top
+class _Forms:
+    """Values as affine forms in the reset unknowns ``Z`` (bust-all games), or
+    plain rationals.  A form is an object array ``[c, z_0, ..., z_{goal-1}]``
+    meaning ``c + sum z_m Z_m``."""
 
-    def at(k: int) -> Form:
-        return _constant(ONE) if k >= top else column[k]
+    def __init__(self, goal: int, resets: bool) -> None:
+        self.goal = goal
+        self.resets = resets
 
-    for k in range(top - 1, -1, -1):
-        if policy[(i, j, k)]:
-            form = Form(z=None)
-            stay = ZERO
-            for e, p in model.outcomes:
-                if (e.kind == ADD and e.points == 0) or (e.kind == DOUBLE and k == 0):
-                    stay += p
-                elif e.kind == ADD:
-                    form.plus(at(k + e.points), p)
-                elif e.kind == DOUBLE:
-                    form.plus(at(2 * k), p)
-                elif e.kind == BUST or (e.kind == BUST_ALL and i == 0):
-                    form.c += p
-                    form.b -= p
-                elif e.kind == BUST_ALL:
-                    form.c += p
-                    z = [ZERO] * z_size
-                    z[j] = -p
-                    form.plus(Form(ZERO, ZERO, z), ONE)
-                elif e.kind == BANK:
-                    t = i + k + e.points
-                    if t >= goal:
-                        form.c += p
-                    elif t == i:  # k + points == 0
-                        form.c += p
-                        form.b -= p
-                    else:
-                        form.c += p
-                        form.plus(start_forms[(j, t)], -p)
-            if stay:
-                form = form.scaled(1 / (1 - stay))
-        else:
-            if k == 0:
-                form = Form(ONE, -ONE)
-            else:
-                form = Form(ONE)
-                form.plus(start_forms[(j, i + k)], -ONE)
-        column[k] = form
-    return column
+    def constant(self, c):
+        if not self.resets:
+            return c
+        form = np.full(self.goal + 1, ZERO, dtype=object)
+        form[0] = c
+        return form
+
+    def unknown(self, m: int):
+        form = np.full(self.goal + 1, ZERO, dtype=object)
+        form[m + 1] = ONE
+        return form
 
 
-def evaluate(model: RollModel, goal: int, policy) -> dict[tuple[int, int, int], Fraction]:
-    """Exact values of a policy (used by both players)."""
-    z_size = goal if model.has_bust_all else None
-    start_forms: dict[tuple[int, int], Form] = {}  # P(i, j, 0) as forms in Z
-    columns: dict[tuple[int, int], tuple[list[Form], Form]] = {}
+def _branch(forms: _Forms, combo, j: int, row, resets):
+    """``A`` of ``x = A + b (1 - y)`` (``row[t]``: ``P(j, t, 0)``).  With
+    ``forms.resets`` the values are forms and a reset points to the unknown
+    ``Z_j``; otherwise resets, if any, are known: ``resets[j]``."""
+    if not forms.resets:
+        return combo.known(lambda t: row[t], None if resets is None else resets[j])
+    total = forms.constant(combo.win + combo.reset + sum(combo.hold.values(), ZERO))
+    for t, c in combo.hold.items():
+        total = total - c * row[t]
+    if combo.reset:
+        total = total - combo.reset * forms.unknown(j)
+    return total
+
+
+def evaluate(model: RollModel, goal: int, policy: np.ndarray, rolls=None, progress=None,
+             checker=None, max_rounds: int = 50):
+    """Exact ``P(i, j, 0)`` of a policy used by both players.
+
+    Returns ``(start, branches, resets)``: ``start[i][j] = P(i, j, 0)``;
+    ``branches[(i, j)] = (combination, A)``, the unrolled ``k = 0`` branch of
+    every column and the exact ``A`` of ``x = A + b (1 - y)``; ``resets[m] =
+    P(m, 0, 0)`` as solved from the reset system (bust-all games; else None).
+    Bust-all games take two passes down the score sums: one with affine forms
+    in the unknown resets, which gives their ``goal x goal`` system, and one
+    with the solved resets as known numbers.
+
+    With a :class:`~jeopardy.exact.verification.Checker` (games without
+    bust-all only), each pair is checked as soon as it is solved, and where
+    the other branch is strictly better the action is switched in ``policy``
+    and the pair solved again (policy iteration on the pair, at most
+    ``max_rounds`` rounds): everything a pair depends on is final by then, so
+    one pass gives the optimal policy.
+    """
+    rolls = rolls or columns.outcomes(model)
+    combos = {(i, j): combination(rolls, goal, i, policy[i, j])
+              for i in range(goal) for j in range(goal)}
+    resets = None
+    if model.has_bust_all:
+        forms, _ = _pass(goal, combos, _Forms(goal, True), None, progress, 0.0, 0.5)
+        matrix = [[(ONE if m == n else ZERO) - forms[m][0][n + 1] for n in range(goal)]
+                  for m in range(goal)]
+        resets = _solve_resets(matrix, [forms[m][0][0] for m in range(goal)])
+        del forms
+    repair = None
+    start = [[None] * goal for _ in range(goal)]
+    if checker is not None:
+        checker.start = start
+
+        def repair(i, j, known):
+            """Check the pair's columns; switch the actions found wrong."""
+            checker.round_value(i, j)
+            checker.round_value(j, i)
+            wrong = []
+            for a, b in {(i, j), (j, i)}:
+                wrong += checker.column(a, b, policy[a, b], (combos[(a, b)], known[(a, b)]))
+            for a, b, k in wrong:
+                policy[a, b, k] ^= 1
+            for a, b in {(a, b) for a, b, _ in wrong}:
+                combos[(a, b)] = combination(rolls, goal, a, policy[a, b])
+            return bool(wrong)
+
+    start, known = _pass(goal, combos, _Forms(goal, False), resets, progress,
+                         0.5 if resets else 0.0, 1.0, repair, max_rounds, start)
+    return start, {key: (combo, known[key]) for key, combo in combos.items()}, resets
+
+
+def _pass(goal: int, combos, forms: _Forms, resets, progress, low: float, high: float,
+          repair=None, max_rounds: int = 1, start=None):
+    """Down the score sums, solving each pair's 2 x 2 system exactly."""
+    start = start if start is not None else [[None] * goal for _ in range(goal)]
+    known = {}
+    total_pairs = goal * (goal + 1) // 2
+    done = 0
     for s in range(2 * goal - 2, -1, -1):
         for i in range(max(0, s - goal + 1), s // 2 + 1):
             j = s - i
-            col_ij = _column_forms(model, goal, i, j, policy, start_forms, z_size)
-            if i == j:
-                # x = c + b x + z.Z
-                f = col_ij[0]
-                x = Form(f.c / (1 - f.b), ZERO,
-                         None if f.z is None else [v / (1 - f.b) for v in f.z])
-                start_forms[(i, i)] = x
-                columns[(i, i)] = (col_ij, x)
-                continue
-            col_ji = _column_forms(model, goal, j, i, policy, start_forms, z_size)
-            fx, fy = col_ij[0], col_ji[0]  # x = fx(y),  y = fy(x)
-            det = 1 - fx.b * fy.b
-            if det == 0:
-                raise JeopardyError(f"policy never ends the game from ({i}, {j}); "
-                                    "cannot evaluate it")
-            # x = fx.c + fx.b (fy.c + fy.b x + fy.z Z) + fx.z Z
-            x = Form((fx.c + fx.b * fy.c) / det, ZERO, _combine(fx.z, fy.z, fx.b, det))
-            y = fy.substitute_y(x)  # y in terms of x -> constant + Z
-            start_forms[(i, j)] = x
-            start_forms[(j, i)] = y
-            columns[(i, j)] = (col_ij, y)
-            columns[(j, i)] = (col_ji, x)
-    Z = None
-    if z_size is not None:
-        # Z_m = P(m, 0, 0) = form(Z): (I - A) Z = c
-        matrix = []
-        rhs = []
-        for m in range(goal):
-            f = start_forms[(m, 0)]
-            matrix.append([(ONE if m == n else ZERO) - (f.z[n] if f.z else ZERO) for n in range(goal)])
-            rhs.append(f.c)
-        Z = linear_solve(matrix, rhs)
-    values = {}
-    for (i, j), (column, y_form) in columns.items():
-        y = y_form.value(ZERO, Z)
-        for k, form in enumerate(column):
-            values[(i, j, k)] = form.value(y, Z)
-    return values
+            for _ in range(max_rounds):
+                _solve_pair(i, j, goal, combos, forms, resets, start, known)
+                if repair is None or not repair(i, j, known):
+                    break
+            else:
+                raise JeopardyError(f"exact policy iteration on the pair ({i}, {j}) did not "
+                                    f"settle in {max_rounds} rounds")
+            done += 1
+            if progress is not None and done % goal == 0:
+                progress(low + (high - low) * done / total_pairs)
+    return start, known
 
 
-def _combine(zx, zy, b, det):
-    if zx is None and zy is None:
-        return None
-    n = len(zx if zx is not None else zy)
-    zx = zx or [ZERO] * n
-    zy = zy or [ZERO] * n
-    return [(a + b * c) / det for a, c in zip(zx, zy)]
+def _solve_pair(i: int, j: int, goal: int, combos, forms: _Forms, resets, start, known) -> None:
+    cx = combos[(i, j)]
+    ax, bx = _branch(forms, cx, j, start[j], resets), cx.bust
+    known[(i, j)] = ax
+    if i == j:
+        start[i][i] = (ax + forms.constant(bx)) / (ONE + bx)
+        return
+    cy = combos[(j, i)]
+    ay, by = _branch(forms, cy, i, start[i], resets), cy.bust
+    known[(j, i)] = ay
+    det = ONE - bx * by
+    if det == 0:
+        raise JeopardyError(f"the policy never ends the game from ({i}, {j}): "
+                            "both players hold at turn total 0; cannot evaluate it")
+    x = (ax - bx * ay + forms.constant(bx - bx * by)) / det
+    start[i][j] = x
+    start[j][i] = ay - by * x + forms.constant(by)
 
 
-def action_values(model: RollModel, goal: int, values, i: int, j: int, k: int) -> tuple[Fraction, Fraction]:
-    """Exact (roll, hold) values at (i, j, k) given all values."""
+def _solve_resets(matrix, rhs) -> list[mpq]:
+    """The exact solution of the reset system ``matrix @ Z = rhs``."""
+    from jeopardy.exact.linear import solve as linear_solve
 
-    def P(a, b, c):
-        return ONE if a + c >= goal else values[(a, b, c)]
-
-    roll = ZERO
-    stay = ZERO
-    for e, p in model.outcomes:
-        if (e.kind == ADD and e.points == 0) or (e.kind == DOUBLE and k == 0):
-            stay += p
-        elif e.kind == ADD:
-            roll += p * P(i, j, k + e.points)
-        elif e.kind == DOUBLE:
-            roll += p * P(i, j, 2 * k)
-        elif e.kind == BUST:
-            roll += p * (1 - P(j, i, 0))
-        elif e.kind == BUST_ALL:
-            roll += p * (1 - P(j, 0, 0))
-        elif e.kind == BANK:
-            t = i + k + e.points
-            roll += p * (ONE if t >= goal else 1 - P(j, t, 0))
-    if stay:
-        roll /= 1 - stay
-    hold = 1 - P(j, i + k, 0) if i + k < goal else ONE
-    return roll, hold
-
-
-def improve(model: RollModel, goal: int, values, policy) -> bool:
-    """Switch actions where the other is strictly better; True if any changed."""
-    changed = False
-    for (i, j, k), rolls in policy.items():
-        roll, hold = action_values(model, goal, values, i, j, k)
-        if rolls and hold > roll:
-            policy[(i, j, k)] = False
-            changed = True
-        elif not rolls and roll > hold:
-            policy[(i, j, k)] = True
-            changed = True
-    return changed
-
-
-def verify(model: RollModel, goal: int, values) -> bool:
-    """Every equation P(i, j, k) = max(roll, hold) holds exactly."""
-    for (i, j, k), v in values.items():
-        roll, hold = action_values(model, goal, values, i, j, k)
-        if v != max(roll, hold) or not 0 <= v <= 1:
-            return False
-    return True
+    return linear_solve(matrix, rhs, number=mpq)

@@ -1,131 +1,112 @@
-"""Seeded simulation of two-player Ten Thousand under the optimal policy (numba).
+"""Seeded simulation of two-player Ten Thousand under the solver's optimal policy.
 
-Each turn's decisions come from the solution's column at the current scores
-(computed once per (role, i, j) and cached); the second player's last turn
-after the first reaches the goal follows its own small optimal DP.
+The games are played by :mod:`jeopardy.reference.farkle_simulation`, which
+throws real dice and re-scores them from the rules text; only the bank/throw
+decisions come from the solution here.  They are tabulated once: every
+column of both roles (:func:`decision_tables`, the solver's own kernel) and,
+for B's last turn of the round ending, whether to take a tie at ``t == d``.
 """
 from __future__ import annotations
 
-import time
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
 from numba import njit
+from numba.core.errors import NumbaWarning
 
 from jeopardy.errors import JeopardyError
 from jeopardy.farkle.race import FarkleSolution, _column, _t_top, last_turn_values
-from jeopardy.farkle.throws import outcomes
 from jeopardy.farkle.turn import UNIT
-from jeopardy.sampling import draw
-
-
-def outcome_arrays():
-    """Flattened ``(score units, next dice, probability)`` by dice count, busts left out."""
-    offsets = np.zeros(8, dtype=np.int64)
-    scores, nexts, probs = [], [], []
-    bust = np.zeros(7)
-    for n in range(1, 7):
-        offsets[n] = len(scores)
-        for s, m, p in outcomes(n):
-            if m == 0:
-                bust[n] += float(p)
-            else:
-                scores.append(s // UNIT)
-                nexts.append(m)
-                probs.append(float(p))
-    offsets[7] = len(scores)
-    return (offsets, np.array(scores, dtype=np.int64), np.array(nexts, dtype=np.int64),
-            np.array(probs), bust)
+from jeopardy.reference.farkle import ReferenceRules
+from jeopardy.reference.farkle_simulation import simulate as play_games
 
 
 @njit(cache=True, nogil=True)
-def _sample(n, bust, offsets, cum):
-    if np.random.random() < bust[n]:
-        return -1
-    return draw(cum, offsets[n], offsets[n + 1])
-
-
-@njit(cache=True, nogil=True)
-def _play_turn(acts, top, bust, offsets, cum, scores, nexts):
-    """Throw from six dice until ``acts[t, n]`` says bank (0; always above
-    ``top``) or nothing scores: the banked turn total, or -1 after a bust."""
-    t = 0
-    n = 6
-    while True:
-        if t > 0 and (t > top or acts[t, n] == 0):
-            return t
-        e = _sample(n, bust, offsets, cum)
-        if e < 0:
-            return -1
-        t += scores[e]
-        n = nexts[e]
-
-
-@njit(cache=True, nogil=True)
-def _play(games, seed, goal, first_to_reach, VF, VS, throws, match, high_score, min_low, min_high,
-          offsets, scores, nexts, probs, bust, cum, slot, pool, pool_tops):
-    np.random.seed(seed)
-    size = pool.shape[1]
+def _decision_tables(VF, VS, throws, match, offsets, tops, flat):
+    """Fill ``flat`` with every column's actions (1 throw), ``offsets[role, i, j]``
+    pointing at row ``t = 0`` of a ``(top + 1) x 7`` block (role 0: A)."""
+    size = 1
+    for i in range(match.goal):
+        for j in range(match.goal):
+            for role in range(2):
+                size = max(size, _t_top(role == 0, i, j, match) + 2)
     vals = np.zeros((size + 1, 7))
     dvals = np.zeros((size + 1, 7))
     acts = np.zeros((size + 1, 7), dtype=np.int8)
-    used = 0
-    total_points = 0.0
-    for _ in range(games):
-        a = np.zeros(2, dtype=np.int64)
-        result = -1.0
-        while result < 0.0:
-            for mover in range(2):
-                i = a[mover]
-                j = a[1 - mover]
-                first = mover == 0
-                role = 0 if first else 1
-                key = (role * goal + i) * goal + j
-                s_ = slot[key]
-                if s_ < 0:
-                    # Compute the column; keep it if the cache has room, else
-                    # use the last slot as scratch space (never cached).
-                    scratch = pool.shape[0] - 1
-                    target = used if used < scratch else scratch
-                    top = _t_top(first, i, j, match)
-                    y = VS[j, i] if first else VF[j, i]
-                    other = VS if first else VF
-                    _column(first, i, j, y, other, throws, match, vals, dvals, acts)
-                    pool_tops[target] = top
-                    for t in range(top + 1):
-                        for n in range(7):
-                            pool[target, t, n] = acts[t, n]
-                    if target != scratch:
-                        slot[key] = target
-                        used += 1
-                    s_ = target
-                t = _play_turn(pool[s_], pool_tops[s_], bust, offsets, cum, scores, nexts)
-                if t >= 0:
-                    a[mover] = i + t
-                if a[mover] >= goal:
-                    if first and not first_to_reach:
-                        # The second player's last turn: beat a[0] - a[1].
-                        d = a[0] - a[1]
-                        mj = min_high if a[1] > high_score else min_low
-                        V = last_turn_values(d, mj, False, False, throws)
-                        top2 = V.shape[0] - 1  # above it: t > d and t >= mj, bank and win
-                        last = np.ones((top2 + 1, 7), dtype=np.int8)
-                        for t in range(mj if mj > 1 else 1, top2 + 1):
-                            for n in range(1, 7):
-                                if t > d or (t == d and V[t, n] <= 0.5):
-                                    last[t, n] = 0
-                        final = max(0, _play_turn(last, top2, bust, offsets, cum, scores, nexts))
-                        if final > d:
-                            result = 0.0
-                        elif final == d and final > 0:
-                            result = 0.5
-                        else:
-                            result = 1.0
-                    else:
-                        result = 1.0 if mover == 0 else 0.0
-                    break
-        total_points += result
-    return total_points
+    at = 0
+    for role in range(2):
+        for i in range(match.goal):
+            for j in range(match.goal):
+                first = role == 0
+                top = _t_top(first, i, j, match)
+                if first:
+                    _column(True, i, j, VS[j, i], VS, throws, match, vals, dvals, acts)
+                else:
+                    _column(False, i, j, VF[j, i], VF, throws, match, vals, dvals, acts)
+                offsets[role, i, j] = at
+                tops[role, i, j] = top
+                for t in range(top + 1):
+                    for n in range(7):
+                        flat[at + t * 7 + n] = acts[t, n]
+                at += (top + 1) * 7
+
+
+@dataclass(frozen=True)
+class DecisionTables:
+    """The optimal bank/throw decision at every turn state, as arrays."""
+
+    offsets: np.ndarray  # [role, i, j] -> start of the column in ``flat``
+    tops: np.ndarray  # [role, i, j] -> the column's largest turn total (units)
+    flat: np.ndarray  # int8, 1 = throw
+    tie: np.ndarray  # [minimum row, d, n]: B's last turn takes the tie at t == d
+
+
+def decision_tables(solution: FarkleSolution) -> DecisionTables:
+    g = solution.goal_units
+    offsets = np.zeros((2, g, g), dtype=np.int64)
+    tops = np.zeros((2, g, g), dtype=np.int64)
+    flat = np.zeros(solution.states // 6 * 7, dtype=np.int8)
+    _decision_tables(solution.VF, solution.VS, solution.throws, solution.match, offsets, tops, flat)
+    rules = solution.rules
+    match = solution.match
+    largest = int(tops.max()) + g + 2
+    tie = np.zeros((2, largest + 1, 7), dtype=np.int8)
+    if not solution.first_to_reach:
+        for row, minimum in enumerate((match.min_low, match.min_high)):
+            for d in range(1, largest + 1):
+                V = last_turn_values(d, minimum, rules.exact_goal, rules.no_stop_on_six,
+                                     solution.throws)
+                for n in range(1, 7):
+                    # the DP takes the tie (value 1/2) where throwing is worth no more
+                    tie[row, d, n] = d < V.shape[0] and V[d, n] == 0.5
+    return DecisionTables(offsets, tops, flat, tie)
+
+
+def optimal_decide(solution: FarkleSolution):
+    """The solution's policy as ``decide(role, my_score, other_score, turn_total, dice)
+    -> bank?`` (points), the interface of the rules-based simulation."""
+    tables = decision_tables(solution)
+    offsets, tops, flat, tie = tables.offsets, tables.tops, tables.flat, tables.tie
+    goal = solution.goal_units
+    high = solution.match.high_score
+
+    @njit(nogil=True)
+    def decide(role, my_score, other_score, turn_total, dice):
+        i = my_score // 50
+        j = other_score // 50
+        t = turn_total // 50
+        if j >= goal:  # B's last turn: beat A's total, or take a tie the DP takes
+            d = j - i
+            if t > d:
+                return True
+            row = 1 if i > high else 0
+            return t == d and d < tie.shape[1] and tie[row, d, dice] == 1
+        if t > tops[role, i, j]:
+            return True  # past the table every bank is best (jeopardy.farkle.race's proof)
+        return flat[offsets[role, i, j] + t * 7 + dice] == 0
+
+    return decide
 
 
 @dataclass(frozen=True)
@@ -137,31 +118,30 @@ class SimulatedFarkle:
     seconds: float
 
 
-def simulate(solution: FarkleSolution, games: int, seed: int = 0,
-             cache_columns: int = 40_000) -> SimulatedFarkle:
-    """Play ``games`` games; decision columns are cached for up to ``cache_columns``
-    score pairs (each about ``goal`` x 7 bytes), the rest recomputed."""
-    if games <= 0:
-        raise JeopardyError(f"number of games must be positive; got {games}")
+def reference_rules(solution: FarkleSolution) -> ReferenceRules:
     rules = solution.rules
-    if rules.keep_choice or rules.no_stop_on_six or rules.exact_goal:
-        raise JeopardyError("the simulation covers the seed's rules with IV.2 only")
-    g = solution.goal_units
-    offsets, scores, nexts, probs, bust = outcome_arrays()
-    cum = np.zeros_like(probs)
-    for n in range(1, 7):
-        lo, hi = offsets[n], offsets[n + 1]
-        cum[lo:hi] = np.cumsum(probs[lo:hi]) / (1.0 - bust[n])
-    min_low, min_high, high = solution.rules.in_units()
-    size = int(max(g, solution.match.dstar.max() + g, max(min_low, min_high))) + 3
-    slots = 2 * g * g
-    slot = np.full(slots, -1, dtype=np.int64)
-    pool = np.zeros((min(slots, max(1, cache_columns)) + 1, size, 7), dtype=np.int8)
-    pool_tops = np.zeros(pool.shape[0], dtype=np.int64)
-    started = time.perf_counter()
-    wins = _play(games, seed, g, solution.first_to_reach, solution.VF, solution.VS,
-                 solution.throws, solution.match, high, min_low, min_high, offsets, scores, nexts, probs, bust, cum,
-                 slot, pool, pool_tops)
-    p = wins / games
-    # Per-game results are 0, 1/2 or 1: the binomial bound is an upper bound on the SE.
-    return SimulatedFarkle(games, seed, p, (p * (1 - p) / games) ** 0.5, time.perf_counter() - started)
+    return ReferenceRules(goal=rules.goal, min_bank=rules.min_bank,
+                          first_to_reach=solution.first_to_reach,
+                          no_bank_six=rules.no_stop_on_six, high_min_bank=rules.high_min_bank,
+                          high_score=rules.high_score, exact_goal=rules.exact_goal,
+                          keep_any_part=rules.keep_choice)
+
+
+def simulate(solution: FarkleSolution, games: int, seed: int = 0) -> SimulatedFarkle:
+    """Play ``games`` seeded games, both players following the optimal policy."""
+    if solution.rules.keep_choice:
+        raise JeopardyError("the simulation plays the rule that sets aside every scoring die "
+                            "(not rule IV.4)")
+    if solution.rules.min_bank == 0:
+        raise JeopardyError("the simulation needs a positive minimum bank")
+    decide = optimal_decide(solution)
+    with warnings.catch_warnings():
+        # The decision tables live in the policy's closure, so numba cannot cache
+        # the game loop compiled around it; it compiles once per solution.
+        warnings.simplefilter("ignore", NumbaWarning)
+        result = play_games(reference_rules(solution), decide, decide, games, seed)
+    return SimulatedFarkle(games, seed, result.win_probability, result.standard_error,
+                           result.seconds)
+
+
+assert UNIT == 50  # decide() divides points by 50

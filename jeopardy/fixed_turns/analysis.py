@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jeopardy.errors import JeopardyError
+import numpy as np
+
 from jeopardy.expected.policies import odds, optimal
 from jeopardy.expected.solver import solve_expected
 from jeopardy.fixed_turns.policies import ExpectedScore, Optimal, Rule
@@ -41,7 +42,7 @@ class PolicyRecord:
 class FixedTurnsAnalysis:
     solution: FixedTurnsSolution
     policies: tuple[PolicyRecord, ...]
-    first_holds: dict  # description -> turn total of the first hold
+    first_holds: tuple[dict, ...]  # where each policy first holds, at sample positions
     seconds: float
 
     @property
@@ -53,7 +54,7 @@ class FixedTurnsAnalysis:
         return {"game": sol.model.name, "turns": sol.turns, "cap": sol.cap,
                 "win_probability": sol.value, "bound": sol.bound,
                 "compare": {p.name: p.to_dict() for p in self.policies},
-                "first_holds": self.first_holds, "seconds": self.seconds}
+                "first_holds": list(self.first_holds), "seconds": self.seconds}
 
     def __repr__(self) -> str:
         return (f"FixedTurnsAnalysis({self.solution.model.name}, {self.solution.turns} turns: "
@@ -75,15 +76,7 @@ def analyse(model: RollModel, turns: int = 5, cap: int | None = None,
     matchups = []
     for policy in policies.values():
         matchups += [(policy, Optimal()), (Optimal(), policy)]
-    size = cap if cap is not None else max(150, 12 * model.max_points)
-    while True:
-        solution = solve_fixed_turns(model, turns, size, matchups, progress)
-        worst = max([solution.bound] + [(m.upper - m.lower) / 2 for m in solution.matchups])
-        if cap is not None or worst <= tolerance:
-            break
-        size = int(size * 1.5)
-        if progress is not None:
-            progress(f"bound {worst:.1e} above {tolerance:.0e}; cap raised to {size}")
+    solution = solve_fixed_turns(model, turns, cap, matchups, progress, tolerance)
     records = []
     for index, (name, policy) in enumerate(policies.items()):
         first, second = solution.matchups[2 * index], solution.matchups[2 * index + 1]
@@ -91,17 +84,30 @@ def analyse(model: RollModel, turns: int = 5, cap: int | None = None,
                                     max(first.upper - first.lower, second.upper - second.lower) / 2))
     records.append(PolicyRecord("optimal", "optimal", solution.value, 1.0 - solution.value,
                                 solution.bound))
-    holds = {"first player, first turn": first_hold(solution, 0, 0, 0)}
-    expected = policies["max-expected-score"].solution
-    holds["max-expected-score, first turn"] = next(
-        (t for t in range(expected.cap + 2) if not expected.rolls(1, 0, t)), None)
-    holds["odds, first turn"] = next(t for t in range(10_000)
-                                     if not policies["odds"].policy.rolls(1, 0, t))
-    for lead in (0, 20, 40):
-        holds[f"second player, first turn, first player banked {lead}"] = first_hold(
-            solution, 1, 0, lead)
-    if turns >= 1:
-        for deficit in (0, 20, 50):
-            holds[f"second player, last turn, trailing by {deficit}"] = first_hold(
-                solution, 2 * turns - 1, 50, 50 + deficit)
+    holds = first_holds_table(solution, policies)
     return FixedTurnsAnalysis(solution, tuple(records), holds, time.perf_counter() - started)
+
+
+SAMPLE_SCORES = ((0, 0), (30, 30), (30, 60), (60, 30), (100, 40))
+
+
+def first_holds_table(solution: FixedTurnsSolution, policies: dict) -> tuple[dict, ...]:
+    """For every turn and a few (mover, other) scores: the least turn total at
+    which the optimal mover holds, beside the named policies' (which look at
+    their own score only).  Scores the mover cannot have yet are skipped."""
+    rows = []
+    size = solution.cap + 1
+    for k in range(2 * solution.turns):
+        own_turn = k // 2 + 1
+        for mover, other in SAMPLE_SCORES:
+            if (own_turn == 1 and mover) or (k == 0 and other) or max(mover, other) >= size:
+                continue
+            row = {"turn": k + 1, "mover": "first" if k % 2 == 0 else "second",
+                   "mover_score": mover, "other_score": other,
+                   "optimal": first_hold(solution, k, mover, other)}
+            for name, policy in policies.items():
+                table = policy.table(own_turn, size)[mover]
+                holding = np.flatnonzero(table == 0)
+                row[name] = int(holding[0]) if holding.size else None
+            rows.append(row)
+    return tuple(rows)

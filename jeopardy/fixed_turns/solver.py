@@ -214,14 +214,38 @@ class FixedTurnsSolution:
                 f"wins {self.value:.12f} +- {self.bound:.1e})")
 
 
-def solve_fixed_turns(model: RollModel, turns: int, cap: int = 400,
-                      matchups=(), progress=None) -> FixedTurnsSolution:
+def solve_fixed_turns(model: RollModel, turns: int, cap: int | None = None,
+                      matchups=(), progress=None, tolerance: float = 1e-13) -> FixedTurnsSolution:
     """Solve the game of ``turns`` turns each, and evaluate policy pairs.
 
     ``matchups`` is a sequence of ``(first, second)`` policies from
     :mod:`jeopardy.fixed_turns.policies`; each is evaluated against the other,
-    player A being ``first``.
+    player A being ``first``.  Without a ``cap``, the cap starts at 150 and
+    grows by half until the proved bound of every figure is below ``tolerance``,
+    or until the next cap would exceed the work limit: then the last solution
+    is returned with the bound it proves (``solution.bound``, ``Matchup.lower``
+    and ``upper``), which callers print.
     """
+    if cap is not None:
+        return _solve_with_cap(model, turns, cap, matchups, progress)
+    size = 150
+    games = 3 + 2 * len(matchups)
+    while True:
+        solution = _solve_with_cap(model, turns, size, matchups, progress)
+        worst = max([solution.bound] + [(m.upper - m.lower) / 2 for m in solution.matchups])
+        if worst <= tolerance or _work(turns, int(size * 1.5) + 1, games) > CELL_LIMIT:
+            return solution
+        size = int(size * 1.5)
+        if progress is not None:
+            progress(f"bound {worst:.1e} above {tolerance:.0e}; cap raised to {size}")
+
+
+def _work(turns: int, size: int, games: int) -> int:
+    """State updates of one solve: turns x (x, y) pairs x turn totals x games."""
+    return 2 * turns * size * size * (size // 2 + 1) * games
+
+
+def _solve_with_cap(model, turns, cap, matchups, progress) -> FixedTurnsSolution:
     check_model(model)
     if turns < 1:
         raise JeopardyError(f"number of turns must be at least 1; got {turns}")
@@ -231,7 +255,7 @@ def solve_fixed_turns(model: RollModel, turns: int, cap: int = 400,
         raise JeopardyError(f"score cap {cap} is below one roll's points ({model.max_points})")
     games = 3 + 2 * len(matchups)
     size = cap + 1
-    work = 2 * turns * size * size * (size // 2 + 1) * games
+    work = _work(turns, size, games)
     if work > CELL_LIMIT:
         raise JeopardyError(f"{turns} turns with cap {cap} and {len(matchups)} matchups is "
                             f"~{work:.1e} state updates (limit {CELL_LIMIT:.0e}); "

@@ -68,7 +68,7 @@ value", which is off by at most ``r(D + 1)``; there ``D`` is also taken so that
 ``r(D + 1) < 1e-16`` (about 30,000 points, slow).  The tests double ``D``.
 
 Policy evaluation (:func:`evaluate`) runs the same passes with both players'
-bank/throw choices given by functions (numba-jitted) ``decide(role,
+bank/throw choices given by functions (compiled by numba) ``decide(role,
 my_score, other_score, turn_total, dice_in_hand) -> bool`` in points, role 0
 for the first player, 1 for the second; they are asked only where banking is
 allowed.  A policy must bank in the settled states (past the goal when its
@@ -81,7 +81,8 @@ import time
 from dataclasses import asdict, dataclass
 
 import numpy as np
-from numba import njit
+from numba import cfunc, njit, types
+from numba.core.ccallback import CFunc
 
 from jeopardy.errors import JeopardyError
 from jeopardy.reference.farkle_throws import MAX_DICE, UNIT, outcome_arrays
@@ -412,7 +413,21 @@ def settle_margin(rules: ReferenceRules) -> tuple[int, float]:
 
 # ---------------------------------------------------------------- front ends
 
-@njit(cache=True, nogil=True)
+DECIDE = types.boolean(types.int64, types.int64, types.int64, types.int64, types.int64)
+_POLICIES: dict = {}
+
+
+def as_policy(decide) -> CFunc:
+    """A policy ``decide(role, my_score, other_score, turn_total, dice) -> bool``
+    (a Python function numba can compile, or a jitted one) as a compiled C
+    callback: the kernels are compiled once for every policy of this type."""
+    if isinstance(decide, CFunc):
+        return decide
+    if decide not in _POLICIES:
+        _POLICIES[decide] = cfunc(DECIDE)(getattr(decide, "py_func", decide))
+    return _POLICIES[decide]
+
+
 def _never(role, my_score, other_score, turn_total, dice):
     return False
 
@@ -428,6 +443,7 @@ def _run(rules: ReferenceRules, decide_first, decide_second, optimal: bool, sett
         if settle % UNIT or settle < max(rules.min_bank, rules.high_min_bank or 0):
             raise JeopardyError(f"settle margin must be a multiple of {UNIT} of at least the minimum; got {settle}")
         D = settle // UNIT
+    decide_first, decide_second = as_policy(decide_first), as_policy(decide_second)
     bundle = rules.bundle(D, optimal)
     tables = outcome_arrays(rules.keep_any_part)
     g = rules.goal // UNIT
@@ -470,7 +486,8 @@ def solve(rules: ReferenceRules = ReferenceRules(), settle: int | None = None,
 def evaluate(rules: ReferenceRules, decide_first, decide_second, settle: int | None = None,
              tolerance: float = 1e-15, max_iterations: int = 100_000) -> ReferenceSolution:
     """The first player's chance when each player follows its ``decide``
-    (numba-jitted ``decide(role, my_score, other_score, turn_total, dice) -> bool``)."""
+    (``decide(role, my_score, other_score, turn_total, dice) -> bool``, a
+    function numba can compile; see :func:`as_policy`)."""
     if rules.keep_any_part:
         raise JeopardyError("policy evaluation covers the keep-all rule (IV.4 needs a choice of part)")
     return _run(rules, decide_first, decide_second, False, settle, tolerance, max_iterations)

@@ -4,7 +4,9 @@ Real dice are thrown (a seeded ``numpy.random.Generator``), each throw is
 re-scored by :mod:`jeopardy.reference.farkle_throws` (a table over every
 multiset of at most six faces, built once from that scoring), and each player
 follows its ``decide(role, my_score, other_score, turn_total, dice_in_hand)
--> bool`` (bank?), a numba-jitted function in points; role 0 is the first
+-> bool`` (bank?), a function numba can compile (turned into a C callback by
+:func:`jeopardy.reference.farkle.as_policy`, so the game kernel is compiled
+once for all policies), in points; role 0 is the first
 player, 1 the second.  ``decide`` is asked only where the rules allow a bank;
 in B's last turn of the round ending ``other_score`` is A's final total, at
 least the goal.  Nothing here reads a solver's tables.
@@ -27,7 +29,7 @@ import numpy as np
 from numba import njit
 
 from jeopardy.errors import JeopardyError
-from jeopardy.reference.farkle import ReferenceRules
+from jeopardy.reference.farkle import ReferenceRules, as_policy
 from jeopardy.reference.farkle_throws import FACES, MAX_DICE, UNIT, score_counts
 
 MAX_GAMES = 100_000_000
@@ -145,7 +147,8 @@ def simulate(rules: ReferenceRules, decide_first, decide_second, games: int,
     bundle = rules.bundle(0, True)[:7]
     rng = np.random.default_rng(seed)
     outcome = np.zeros(games, np.int8)
-    if _play(bundle, _table(), rng, decide_first, decide_second, games, outcome) < 0:
+    if _play(bundle, _table(), rng, as_policy(decide_first), as_policy(decide_second),
+             games, outcome) < 0:
         raise JeopardyError(f"a game lasted more than {MAX_TURNS:,} turns (does every policy bank?)")
     points = outcome / 2.0
     mean = float(points.mean())
@@ -171,11 +174,10 @@ def bank_at(threshold: int, goal: int, most_dice: int = MAX_DICE):
     most ``most_dice`` dice in hand; bank too whenever that reaches ``goal``
     (and, in the round's last turn, passes the leader).  The rules' own
     limits (minimum, IV.1) are applied by the caller."""
-    @njit
     def decide(role, my_score, other_score, turn_total, dice):
         if other_score >= goal:  # the round's last turn: beat the leader
             return my_score + turn_total > other_score
         if my_score + turn_total >= goal:
             return True
         return turn_total >= threshold and dice <= most_dice
-    return decide
+    return as_policy(decide)

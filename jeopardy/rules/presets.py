@@ -84,6 +84,61 @@ PIG_POSITIONS = {
 }
 
 
+def shi() -> RollModel:
+    """Shi's variant: two d6; a 1 (single or double) loses the turn total, otherwise
+    the turn total grows by the *product* of the dice."""
+    d6 = standard_die(6)
+
+    def rule(throw: tuple[int, ...]) -> Effect:
+        a, b = throw
+        return bust if 1 in (a, b) else add(a * b)
+
+    return from_dice("shi", [d6, d6], rule,
+                     "two d6: any 1 loses the turn total (double 1s too), otherwise add the "
+                     "product of the dice")
+
+
+# PigMania: Erika Bellhouse's 1,435 rolls of "Tequila Pigs" (Bellhouse 1999, via the
+# paper's appendix), in the order of PIG_POSITIONS; 3 rolls were oinkers.
+BELLHOUSE_POSITIONS = {"right side": 593, "left side": 622, "razorback": 112, "trotter": 76,
+                       "snouter": 27, "leaning jowler": 2}
+BELLHOUSE_OINKERS = 3
+
+
+def pigmania() -> RollModel:
+    """Two pigs, each independently in a position with Bellhouse's frequencies or an
+    oinker (3 of 1,435 pigs leaned on another); a roll with an oinker loses the
+    turn total and the score (``bust_all``), otherwise it scores as Pass the Pigs."""
+    rolls = sum(BELLHOUSE_POSITIONS.values()) + BELLHOUSE_OINKERS
+    counts = {name: (BELLHOUSE_POSITIONS[name], score)
+              for name, (_, score) in PIG_POSITIONS.items()}
+    return _two_pigs("pigmania", counts, rolls,
+                     "two pigs, Bellhouse's 1,435 Tequila Pigs rolls; an oinker (3 of 1,435 "
+                     "pigs) loses the turn total and the score; sider 1, pig out busts")
+
+
+def _two_pigs(name: str, counts: dict, rolls: int, description: str) -> RollModel:
+    """Two pigs rolled independently; ``counts`` maps a position to (count, score);
+    pigs not in a position (``rolls`` minus the counts) are oinkers."""
+    table: dict[Effect, Fraction] = {}
+    for first, (count_a, score_a) in counts.items():
+        for second, (count_b, score_b) in counts.items():
+            probability = Fraction(count_a * count_b, rolls * rolls)
+            if score_a is None and score_b is None:
+                effect = add(1) if first == second else bust
+            elif score_a is None or score_b is None:
+                effect = add(score_a or score_b)
+            elif first == second:
+                effect = add(2 * (score_a + score_b))
+            else:
+                effect = add(score_a + score_b)
+            table[effect] = table.get(effect, Fraction(0)) + probability
+    placed = sum(count for count, _ in counts.values())
+    if placed < rolls:
+        table[bust_all] = 1 - Fraction(placed * placed, rolls * rolls)
+    return RollModel(name, tuple(table.items()), description)
+
+
 def pass_the_pigs(oinker: Fraction = Fraction(0)) -> RollModel:
     """Two pigs rolled independently with the recorded single-pig frequencies.
 
@@ -124,6 +179,7 @@ class Preset:
     goal: int
     one_die: bool
     summary: str
+    turns: int | None = None  # turns (rounds) each, for games played over a fixed number
 
 
 PRESETS: dict[str, Preset] = {p.name: p for p in (
@@ -134,8 +190,8 @@ PRESETS: dict[str, Preset] = {p.name: p for p in (
     Preset("two-dice-pig", lambda: two_dice_pig(), 100, False,
            "two d6: a single 1 busts, double 1s lose the score too"),
     Preset("think", lambda: two_dice_pig(), 100, False,
-           "THINK / SKUNK dice: two d6, a 1 busts, double 1s lose the score too"),
-    Preset("skunk", lambda: two_dice_pig(), 100, False, "same dice as THINK"),
+           "THINK / SKUNK dice: two d6, a 1 busts, double 1s lose the score too", turns=5),
+    Preset("skunk", lambda: two_dice_pig(), 100, False, "same dice as THINK", turns=5),
     Preset("big-pig", lambda: big_pig(), 100, False,
            "two d6: double 1s add 25 and continue, other doubles add twice"),
     Preset("frey-pig", lambda: frey_pig(), 100, False,
@@ -145,6 +201,11 @@ PRESETS: dict[str, Preset] = {p.name: p for p in (
            "Sicherman dice: doubles bust"),
     Preset("pass-the-pigs", lambda: pass_the_pigs(), 100, False,
            "Pass the Pigs with the 3,939 recorded rolls"),
+    Preset("pigmania", lambda: pigmania(), 100, False,
+           "PigMania: Bellhouse's 1,435 rolls, oinkers lose everything"),
+    Preset("shi", lambda: shi(), 100, False,
+           "Shi's variant: a 1 busts, else add the product of the dice (six turns each)",
+           turns=6),
 )}
 
 
@@ -175,3 +236,9 @@ def default_goal(name: str) -> int:
     if preset is None:
         raise JeopardyError(f"unknown game {name!r}; known games: {', '.join(PRESETS)}")
     return preset.goal
+
+
+def default_turns(name: str, fallback: int = 5) -> int:
+    """The customary number of turns each of a fixed-turns preset (else ``fallback``)."""
+    preset = PRESETS.get(name)
+    return preset.turns if preset is not None and preset.turns is not None else fallback

@@ -68,7 +68,9 @@ class ThinkAnalysis:
 
     def to_dict(self) -> dict:
         return {"game": self.model.name, "rounds": self.rounds, "score_cap": self.score_cap,
-                "turn_cap": self.turn_cap, "value": self.value, "lower": self.lower,
+                "turn_cap": self.turn_cap, "value": self.value,
+                # exact by symmetry: the rules do not tell the players apart
+                "value_exact": "1/2" if self.value == 0.5 else None, "lower": self.lower,
                 "upper": self.upper,
                 "mixed_states": {"scores_up_to": min(REPORT_SCORES, self.score_cap),
                                  "per_round": list(self.mixed_states),
@@ -88,7 +90,7 @@ class ThinkAnalysis:
                 f"{sum(self.mixed_states)} mixed states)")
 
 
-def analyse(model: RollModel, rounds: int = 5, score_cap: int = 160, turn_cap: int = 160,
+def analyse(model: RollModel, rounds: int = 5, score_cap: int = 200, turn_cap: int = 200,
             progress=None) -> ThinkAnalysis:
     from jeopardy import resources, validate
 

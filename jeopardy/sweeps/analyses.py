@@ -1,0 +1,219 @@
+"""One sweep task: run its analysis, return its row -- never raise.
+
+A row is a flat dict of plain values: the task's parameters, ``value`` (the
+analysis's headline number, the one plotted against the goal), the
+analysis's other figures, ``residual``, ``seconds``, ``peak_memory_bytes``
+(the peak of the allocations Python and numpy make during the task, measured
+with :mod:`tracemalloc`; empty when tasks shared a process, as thread
+workers do, since the trace covers the whole process), ``estimated_memory_bytes``, ``worker`` and
+``error`` (empty, or the one-line reason the task has no values).
+
+``value`` per analysis:
+
+* ``solve`` -- P(the first player wins), both playing optimally;
+* ``fairness`` -- the compensation points (:func:`jeopardy.fairness.race_fairness`):
+  the head start ``b`` for the second player that brings P(first wins) closest
+  to 1/2 (``b < 0``: the first player needs the head start);
+* ``compare`` -- P(optimal play beats the named policy), a fair coin deciding
+  who starts (exact policy evaluation);
+* ``simultaneous`` -- the value of the simultaneous single-turn game over hold
+  at ``1..goal`` (its support is the ``support`` column);
+* ``solitaire`` -- the fewest expected turns to reach the goal alone
+  (:func:`jeopardy.solitaire.expected_turns`).
+"""
+from __future__ import annotations
+
+import importlib
+import threading
+import time
+import tracemalloc
+
+from jeopardy.errors import JeopardyError
+from jeopardy.rules.roll_model import RollModel
+from jeopardy.sweeps.memory import estimated_memory
+from jeopardy.sweeps.spec import Task
+
+N_PLAYER_ISSUE = "the N-player core (issue 11)"
+
+
+class Unsupported(JeopardyError):
+    """The task is well formed but the library cannot do it yet."""
+
+
+def _solve(model: RollModel, task: Task) -> dict:
+    from jeopardy.race.solver import solve
+
+    solution = solve(model, task.goal)
+    return {"value": solution.win_probability(), "win_probability": solution.win_probability(),
+            "residual": solution.max_residual, "states": solution.states}
+
+
+def _fairness(model: RollModel, task: Task) -> dict:
+    from jeopardy.fairness import race_fairness
+    from jeopardy.race.solver import solve
+
+    solution = solve(model, task.goal)
+    fairest = race_fairness(solution)
+    return {"value": float(fairest.bonus), "compensation_points": fairest.bonus,
+            "compensated_win_probability": fairest.win_probability,
+            "win_probability": solution.win_probability(), "residual": solution.max_residual,
+            "states": solution.states}
+
+
+def _policy(word: str, goal: int):
+    from jeopardy.race import policies
+
+    if word.startswith("hold:"):
+        try:
+            h = int(word[5:])
+        except ValueError:
+            raise JeopardyError(f"cannot read policy {word!r}; write hold:N with an integer N") from None
+        return policies.hold_at(goal, h)
+    return policies.from_formula(goal, word[5:])
+
+
+def _compare(model: RollModel, task: Task) -> dict:
+    from jeopardy.race import policies
+    from jeopardy.race.evaluation import head_to_head
+    from jeopardy.race.solver import solve
+
+    other = _policy(task.against, task.goal)
+    optimal = policies.from_solution(solve(model, task.goal))
+    result = head_to_head(model, optimal, other)
+    return {"value": result.fair, "first": result.first, "second": result.second,
+            "residual": result.max_residual}
+
+
+def _simultaneous(model: RollModel, task: Task) -> dict:
+    from jeopardy.simultaneous.game import solve_simultaneous
+
+    solution = solve_simultaneous(model, max_hold=task.goal)
+    equilibrium = solution.equilibrium
+    support = ",".join(str(w.rule.hold) for w in equilibrium.strategy)
+    return {"value": float(equilibrium.value), "support": support,
+            "verified": bool(equilibrium.verified), "residual": 0.0 if equilibrium.verified else None}
+
+
+def _solitaire(model: RollModel, task: Task) -> dict:
+    from jeopardy.solitaire import expected_turns
+
+    result = expected_turns(model, task.goal)
+    return {"value": result.expected_turns, "residual": result.residual}
+
+
+ANALYSES = {"solve": _solve, "fairness": _fairness, "compare": _compare,
+            "simultaneous": _simultaneous, "solitaire": _solitaire}
+
+
+def _prepare(task: Task) -> None:
+    """Import the analysis's modules and load its compiled kernels, off the clock."""
+    if task.analysis in ("solve", "fairness", "compare"):
+        from jeopardy import fairness  # noqa: F401
+        from jeopardy.race import evaluation, policies, solver  # noqa: F401
+
+        solver.warm_up(task.model)
+    elif task.analysis == "solitaire":
+        from jeopardy.solitaire import expected_turns
+
+        expected_turns(task.model, 1)  # loads the compiled kernels
+    elif task.analysis == "simultaneous":
+        from jeopardy.simultaneous import game  # noqa: F401
+        import cvxpy  # noqa: F401  (imported by the LP on first use)
+
+
+def unsupported(task: Task) -> str | None:
+    """Why the library cannot do ``task`` yet, or None."""
+    if task.players != 2:
+        return f"players={task.players} needs {N_PLAYER_ISSUE}"
+    if task.ending != "first-to-goal":
+        return f"ending {task.ending!r} needs {N_PLAYER_ISSUE}"
+    return None
+
+
+def _one_line(error: BaseException) -> str:
+    text = str(error).strip().splitlines()
+    message = text[0] if text else ""
+    if isinstance(error, JeopardyError):
+        return message or type(error).__name__
+    return f"{type(error).__name__}: {message}" if message else type(error).__name__
+
+
+def _worker() -> str:
+    import sys
+
+    if "distributed" in sys.modules:
+        try:
+            from distributed import get_worker
+
+            return get_worker().address
+        except ValueError:
+            pass
+    return "in-process"
+
+
+_lock = threading.Lock()
+_running = 0
+_starts = 0
+_started_tracing = False
+
+
+def _begin_measuring() -> int | None:
+    """Start tracing allocations; returns this task's start number, or None
+    if another task of this process (a thread worker) is running already."""
+    global _running, _starts, _started_tracing
+    with _lock:
+        _running += 1
+        _starts += 1
+        if _running == 1:
+            if not tracemalloc.is_tracing():
+                tracemalloc.start()
+                _started_tracing = True
+            tracemalloc.reset_peak()
+            return _starts
+        return None
+
+
+def _end_measuring(start: int | None) -> int | None:
+    """The task's peak traced memory, or None when tasks overlapped in this
+    process (tracemalloc counts a whole process, so the peak is not this task's)."""
+    global _running, _started_tracing
+    with _lock:
+        peak = tracemalloc.get_traced_memory()[1]
+        alone = start is not None and _starts == start and _running == 1
+        _running -= 1
+        if _running == 0 and _started_tracing:
+            tracemalloc.stop()
+            _started_tracing = False
+        return peak if alone else None
+
+
+def run_task(task: Task) -> dict:
+    """The row of one task (see the module docstring); errors become the ``error`` field."""
+    row = task.parameters()
+    row.update(value=None, residual=None, seconds=None, peak_memory_bytes=None,
+               estimated_memory_bytes=estimated_memory(task.analysis, task.model, task.goal,
+                                                       task.players),
+               worker=_worker(), error="")
+    reason = unsupported(task)
+    if reason is not None:
+        row["error"] = reason
+        return row
+    try:
+        _prepare(task)
+    except Exception as error:
+        row["error"] = _one_line(error)
+        return row
+    alone = _begin_measuring()
+    started = time.perf_counter()
+    try:
+        row.update(ANALYSES[task.analysis](task.model, task))
+    except MemoryError:
+        row["error"] = "out of memory"
+    except Exception as error:  # a task's failure is its row, never the sweep's
+        row["error"] = _one_line(error)
+    finally:
+        row["seconds"] = time.perf_counter() - started
+        row["peak_memory_bytes"] = _end_measuring(alone)
+    if row["error"]:
+        row["value"] = None
+    return row

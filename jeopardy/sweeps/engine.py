@@ -1,0 +1,264 @@
+"""Run a sweep's tasks on Dask (or in this process) and collect one table.
+
+* ``scheduler=None``: a ``LocalCluster`` sized to the machine -- one worker
+  process per CPU, one thread each (``processes=False`` gives one process with
+  a thread per CPU instead; docs/sweep.md has the measurement that chose
+  processes).
+* ``scheduler="tcp://HOST:PORT"`` (or a ``distributed.Client``): an existing
+  cluster.
+* ``scheduler="in-process"``: no Dask at all, one task after another.
+
+Every finished row is written at once (:class:`~jeopardy.sweeps.store.RowStore`)
+and skipped on a rerun.  A worker that dies takes no row with it: the
+scheduler runs its tasks again elsewhere; if a task still cannot finish (it
+killed three workers), its row carries the reason and is not stored, so the
+next run tries it again.  Each task asks for its estimated memory as the
+Dask resource ``memory`` (workers declare theirs: ``--resources
+memory=BYTES``), so a worker never takes on more tasks than fit; a task
+larger than every worker is an error row, refused before it starts.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+import time
+from pathlib import Path
+from typing import Callable
+
+from jeopardy.errors import JeopardyError
+from jeopardy.sweeps.analyses import run_task, unsupported
+from jeopardy.sweeps.memory import estimated_memory, estimated_work
+from jeopardy.sweeps.spec import Sweep, Task, read
+from jeopardy.sweeps.store import RowStore
+
+RESOURCE = "memory"  # lower case: DASK_DISTRIBUTED__WORKER__RESOURCES__MEMORY sets it too
+MEMORY_SHARE = 0.8  # of the machine's memory given to a local cluster's tasks
+CONNECT_TIMEOUT = 30  # seconds to reach a scheduler and see a worker
+COLUMNS = ("task", "game", "goal", "players", "ending", "analysis", "against", "value",
+           "win_probability", "compensation_points", "compensated_win_probability", "first",
+           "second", "support", "verified", "states", "residual", "seconds", "peak_memory_bytes",
+           "estimated_memory_bytes", "worker", "error")
+
+Progress = Callable[[int, int, int], None]  # (tasks done, total, done before this run)
+
+
+def sweep(spec: str | Path | dict | Sweep, out: str | Path | None = None,
+          scheduler=None, workers: int | None = None, processes: bool = True,
+          resume: bool = True, progress: Progress | None = None,
+          connect_timeout: float = CONNECT_TIMEOUT):
+    """Run every task of ``spec`` and return the results as a pandas DataFrame.
+
+    The table (one row per task, grid order) is also written to
+    ``out/results.parquet`` and ``out/results.csv``; ``out`` defaults to the
+    spec's ``output`` or ``sweep-results``.  ``resume=False`` recomputes rows
+    already on disk.  ``progress(done, total, skipped)`` is called as tasks
+    finish.  ``frame.attrs["notes"]`` says how the sweep ran.
+    """
+    plan = spec if isinstance(spec, Sweep) else read(spec)
+    if isinstance(scheduler, str) and scheduler != "in-process" and "://" not in scheduler:
+        raise JeopardyError(f"scheduler must be an address like tcp://HOST:PORT; got {scheduler!r}")
+    if workers is not None and workers < 1:
+        raise JeopardyError(f"workers must be at least 1; got {workers}")
+    store = RowStore(out or plan.output or "sweep-results")
+    rows: dict[str, dict] = {}
+    if resume:
+        for task in plan.tasks:
+            row = store.read(task.key)
+            if row is not None:
+                rows[task.key] = row
+    pending = [t for t in plan.tasks if t.key not in rows]
+    pending.sort(key=lambda t: -estimated_work(t.analysis, t.model, t.goal, t.players))
+    total, skipped = len(plan.tasks), len(rows)
+    notes = [f"{skipped} of {total} tasks were finished before and skipped"] if skipped else []
+    if progress is not None:
+        progress(skipped, total, skipped)
+
+    def finished(row: dict, keep: bool = True) -> None:
+        rows[row["task"]] = row
+        if keep:
+            store.write(row)
+        if progress is not None:
+            progress(len(rows), total, skipped)
+
+    if pending:
+        if isinstance(scheduler, str) and scheduler == "in-process":
+            notes.append("ran in this process, one task after another")
+            for task in pending:
+                finished(run_task(task))
+        else:
+            notes.extend(_run_on_dask(pending, scheduler, workers, processes, finished,
+                                      connect_timeout))
+    frame = _table([rows[t.key] for t in plan.tasks])
+    frame.attrs["notes"] = notes
+    frame.attrs["output"] = str(store.directory)
+    _write_table(frame, store.directory)
+    return frame
+
+
+# --------------------------------------------------------------------- Dask
+def machine() -> tuple[int, int]:
+    """``(CPUs this process may use, bytes of memory)``."""
+    import psutil
+
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:
+        cpus = os.cpu_count() or 1
+    return max(1, cpus), int(psutil.virtual_memory().total)
+
+
+def local_cluster(workers: int | None = None, processes: bool = True):
+    """A ``LocalCluster`` sized to the machine, each worker declaring its ``memory``."""
+    import logging
+
+    from distributed import LocalCluster
+
+    cpus, memory = machine()
+    n = workers or cpus
+    if n < 1:
+        raise JeopardyError(f"workers must be at least 1; got {n}")
+    share = int(MEMORY_SHARE * memory / n)
+    if processes:
+        return LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                            resources={RESOURCE: share}, memory_limit=share,
+                            dashboard_address=None, silence_logs=logging.ERROR)
+    return LocalCluster(n_workers=1, threads_per_worker=n, processes=False,
+                        resources={RESOURCE: int(MEMORY_SHARE * memory)},
+                        dashboard_address=None, silence_logs=logging.ERROR)
+
+
+def _client(scheduler, workers: int | None, processes: bool, timeout: float):
+    """``(client, cluster or None, note)`` for the scheduler option."""
+    from distributed import Client
+
+    if scheduler is None:
+        cluster = local_cluster(workers, processes)
+        client = Client(cluster, timeout=f"{timeout}s")
+        kind = "processes" if processes else "threads"
+        return client, cluster, (f"local cluster: {len(cluster.workers)} worker "
+                                 f"{'processes' if processes else 'process'}, {kind}")
+    if isinstance(scheduler, Client):
+        return scheduler, None, f"existing client {scheduler.scheduler.address}"
+    if not isinstance(scheduler, str) or "://" not in scheduler:
+        raise JeopardyError(f"scheduler must be an address like tcp://HOST:PORT; got {scheduler!r}")
+    try:
+        client = Client(scheduler, timeout=f"{timeout}s")
+    except (OSError, TimeoutError) as error:
+        raise JeopardyError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
+    return client, None, f"scheduler {scheduler}"
+
+
+def _capacity(client, timeout: float) -> int | None:
+    """The largest worker's ``memory``, or None if some worker declares none."""
+    try:
+        client.wait_for_workers(1, timeout=timeout)
+    except TimeoutError:
+        raise JeopardyError(f"no Dask worker joined within {timeout:g} s") from None
+    workers = client.scheduler_info(n_workers=-1)["workers"].values()
+    declared = [w.get("resources", {}).get(RESOURCE) for w in workers]
+    if not declared or any(d is None for d in declared):
+        return None
+    return int(max(declared))
+
+
+def _run_on_dask(pending: list[Task], scheduler, workers, processes, finished,
+                 timeout: float) -> list[str]:
+    from distributed import as_completed
+
+    client, cluster, note = _client(scheduler, workers, processes, timeout)
+    notes = [note]
+    try:
+        capacity = _capacity(client, timeout)
+        if capacity is None:
+            notes.append(f"some workers declare no {RESOURCE} resource: tasks are not held back "
+                         "by their memory estimates (start workers with --resources memory=BYTES)")
+        token = secrets.token_hex(4)
+        futures = {}
+        for rank, task in enumerate(pending):
+            if unsupported(task):  # an error row at once, whatever its size
+                finished(run_task(task))
+                continue
+            need = estimated_memory(task.analysis, task.model, task.goal, task.players)
+            if capacity is not None and need > capacity:
+                row = _refused(task, need, capacity)
+                finished(row)
+                continue
+            resources = {RESOURCE: need} if capacity is not None else None
+            future = client.submit(run_task, task, key=f"jeopardy-sweep-{task.key}-{token}",
+                                   pure=False, resources=resources, priority=len(pending) - rank)
+            futures[future] = task
+        for future in as_completed(list(futures)):
+            task = futures.pop(future)
+            try:
+                row = future.result()
+            except (KeyboardInterrupt, SystemExit):
+                raise
+            except BaseException as error:  # never finished: killed three workers, cancelled
+                row = _lost(task, error)
+                finished(row, keep=False)
+            else:
+                finished(row)
+            future.release()
+    finally:
+        if cluster is not None:
+            client.close(timeout=timeout)
+            cluster.close(timeout=timeout)
+        elif isinstance(scheduler, str):  # a client we opened (not one we were given)
+            client.close(timeout=timeout)
+    return notes
+
+
+def _empty_row(task: Task, need: int) -> dict:
+    row = task.parameters()
+    row.update(value=None, residual=None, seconds=None, peak_memory_bytes=None,
+               estimated_memory_bytes=need, worker="", error="")
+    return row
+
+
+def _refused(task: Task, need: int, capacity: int) -> dict:
+    row = _empty_row(task, need)
+    row["error"] = f"needs about {_size(need)}, more than any worker has ({_size(capacity)})"
+    return row
+
+
+def _size(count: int) -> str:
+    return f"{count / 1e9:.2f} GB" if count >= 1e9 else f"{count / 1e6:.1f} MB"
+
+
+def _lost(task: Task, error: BaseException) -> dict:
+    row = _empty_row(task, estimated_memory(task.analysis, task.model, task.goal, task.players))
+    text = str(error).strip().splitlines()
+    row["error"] = f"not finished ({type(error).__name__}{': ' + text[0] if text else ''}); " \
+                   "a rerun tries it again"
+    return row
+
+
+# -------------------------------------------------------------------- table
+def _table(rows: list[dict]):
+    import pandas as pd
+
+    frame = pd.DataFrame(rows)
+    for column in COLUMNS:
+        if column not in frame:
+            frame[column] = None
+    order = list(COLUMNS) + sorted(c for c in frame.columns if c not in COLUMNS)
+    frame = frame[order]
+    for column in ("value", "win_probability", "compensated_win_probability", "first", "second",
+                   "residual", "seconds"):
+        frame[column] = pd.to_numeric(frame[column], errors="coerce").astype("float64")
+    for column in ("goal", "players", "compensation_points", "states", "peak_memory_bytes",
+                   "estimated_memory_bytes"):
+        frame[column] = pd.to_numeric(frame[column], errors="coerce").astype("Int64")
+    for column in ("support", "against", "worker", "error"):
+        frame[column] = frame[column].fillna("").astype(str)
+    frame["verified"] = frame["verified"].astype("boolean")
+    return frame
+
+
+def _write_table(frame, directory: Path) -> None:
+    from jeopardy.files import write_atomically
+
+    write_atomically(directory / "results.parquet", lambda tmp: frame.to_parquet(tmp, index=False),
+                     suffix=".parquet")
+    write_atomically(directory / "results.csv", lambda tmp: frame.to_csv(tmp, index=False),
+                     suffix=".csv")

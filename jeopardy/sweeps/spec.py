@@ -1,0 +1,218 @@
+"""The sweep specification: a grid read from TOML or a dict.
+
+Keys (every one but ``games`` and ``goals`` optional)::
+
+    games    = ["pig", "piggy", {name = "d8 pig", faces = 8, dice = 1, bad_faces = [1]}]
+    goals    = [10, 20, 50]              # or {from = 10, to = 1000, step = 10} (inclusive)
+    players  = [2]                       # 2..10
+    endings  = ["first-to-goal"]         # or "equal-turns"
+    analyses = ["solve", "fairness",
+                {name = "compare", against = ["hold:20", "hold:25"]},
+                "simultaneous", "solitaire"]   # solitaire: fewest expected turns
+    output   = "sweep-results"           # directory of the results (the CLI's --out wins)
+
+A game is a preset name (``jeopardy games``), a dice definition (the
+arguments of :func:`jeopardy.rules.dice.dice_game`: ``faces``, ``dice``,
+``bad_faces``, ``all_bad``, and a ``name``) or ``{model = "file.json"}``.
+Every combination is one :class:`Task`; ``compare`` makes one task per
+policy it is compared against.  Anything malformed is refused up front with a
+one-line :class:`~jeopardy.errors.JeopardyError`.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from jeopardy.errors import JeopardyError
+from jeopardy.rules.roll_model import RollModel
+
+ANALYSES = ("solve", "compare", "simultaneous", "fairness", "solitaire")
+ENDINGS = ("first-to-goal", "equal-turns")
+MAX_PLAYERS = 10
+MAX_TASKS = 1_000_000
+KEYS = ("games", "goals", "players", "endings", "analyses", "output")
+DICE_KEYS = ("name", "faces", "dice", "bad_faces", "all_bad")
+ROW_VERSION = 1  # bump when a row's meaning changes: old finished rows are then recomputed
+
+
+@dataclass(frozen=True)
+class Task:
+    """One cell of the grid: an analysis of one game at one goal."""
+
+    game: str
+    model: RollModel = field(repr=False)
+    goal: int
+    players: int
+    ending: str
+    analysis: str
+    against: str = ""  # the policy of a "compare" task
+
+    @property
+    def key(self) -> str:
+        """A stable name for the task's finished row (same task, same key)."""
+        text = json.dumps([ROW_VERSION, self.game, self.model.fingerprint(), self.goal,
+                           self.players, self.ending, self.analysis, self.against])
+        return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+    def parameters(self) -> dict:
+        return {"task": self.key, "game": self.game, "goal": self.goal, "players": self.players,
+                "ending": self.ending, "analysis": self.analysis, "against": self.against}
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """The tasks of a spec, in grid order, and where the results go."""
+
+    tasks: tuple[Task, ...]
+    output: str | None = None
+
+    def __repr__(self) -> str:
+        return f"Sweep({len(self.tasks)} tasks)"
+
+
+def read(spec: str | Path | dict) -> Sweep:
+    """A :class:`Sweep` from a TOML path or a dict (see the module docstring)."""
+    if isinstance(spec, (str, Path)):
+        spec = _read_toml(Path(spec))
+    if not isinstance(spec, dict):
+        raise JeopardyError(f"a sweep spec is a TOML file or a dict; got {type(spec).__name__}")
+    unknown = sorted(set(spec) - set(KEYS))
+    if unknown:
+        raise JeopardyError(f"sweep spec: unknown key {unknown[0]!r}; known keys: {', '.join(KEYS)}")
+    for key in ("games", "goals"):
+        if key not in spec:
+            raise JeopardyError(f"sweep spec: {key!r} is missing")
+    games = [_game(entry) for entry in _list(spec["games"], "games")]
+    labels = [name for name, _ in games]
+    for name in labels:
+        if labels.count(name) > 1:
+            raise JeopardyError(f"sweep spec: two games are named {name!r}; give one a name")
+    goals = _goals(spec["goals"])
+    players = [_players(p) for p in _list(spec.get("players", [2]), "players")]
+    endings = [_ending(e) for e in _list(spec.get("endings", ["first-to-goal"]), "endings")]
+    analyses = [a for entry in _list(spec.get("analyses", ["solve"]), "analyses")
+                for a in _analysis(entry)]
+    size = len(games) * len(goals) * len(players) * len(endings) * len(analyses)
+    if size > MAX_TASKS:
+        raise JeopardyError(f"sweep spec: {size:,} tasks; at most {MAX_TASKS:,} in one sweep")
+    tasks = tuple(Task(name, model, goal, n, ending, analysis, against)
+                  for name, model in games for goal in goals for n in players
+                  for ending in endings for analysis, against in analyses)
+    keys = [t.key for t in tasks]
+    if len(set(keys)) != len(keys):
+        raise JeopardyError("sweep spec: the same task appears twice (repeated goal or analysis?)")
+    output = spec.get("output")
+    if output is not None and not isinstance(output, str):
+        raise JeopardyError(f"sweep spec: output must be a directory name; got {output!r}")
+    return Sweep(tasks, output)
+
+
+def _read_toml(path: Path) -> dict:
+    import tomllib
+
+    try:
+        with open(path, "rb") as handle:
+            return tomllib.load(handle)
+    except FileNotFoundError:
+        raise JeopardyError(f"cannot read sweep spec {str(path)!r}: no such file") from None
+    except OSError as error:
+        raise JeopardyError(f"cannot read sweep spec {str(path)!r}: {error.strerror}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise JeopardyError(f"sweep spec {str(path)!r} is not valid TOML: {error}") from None
+
+
+def _list(value, key: str) -> list:
+    values = value if isinstance(value, (list, tuple)) else [value]
+    if not values:
+        raise JeopardyError(f"sweep spec: {key!r} is empty")
+    return list(values)
+
+
+def _integer(value, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise JeopardyError(f"sweep spec: {what} must be an integer; got {value!r}")
+    return value
+
+
+def _game(entry) -> tuple[str, RollModel]:
+    from jeopardy.rules import game, load
+    from jeopardy.rules.dice import dice_game
+
+    if isinstance(entry, str):
+        return entry, game(entry)
+    if not isinstance(entry, dict):
+        raise JeopardyError(f"sweep spec: a game is a preset name or a table; got {entry!r}")
+    if "model" in entry:
+        extra = sorted(set(entry) - {"model", "name"})
+        if extra:
+            raise JeopardyError(f"sweep spec: a model-file game takes only model and name; got {extra[0]!r}")
+        model = load(entry["model"])
+        name = entry.get("name", model.name)
+        return str(name), RollModel(str(name), model.outcomes, model.description)
+    unknown = sorted(set(entry) - set(DICE_KEYS))
+    if unknown:
+        raise JeopardyError(f"sweep spec: unknown dice key {unknown[0]!r}; known: {', '.join(DICE_KEYS)}")
+    faces = _integer(entry.get("faces", 6), "faces")
+    dice = _integer(entry.get("dice", 1), "dice")
+    bad = entry.get("bad_faces", [1])
+    bad = [_integer(b, "a bad face") for b in (bad if isinstance(bad, list) else [bad])]
+    if faces ** dice > 1_000_000:
+        raise JeopardyError(f"sweep spec: {dice} d{faces} have {faces ** dice:,} throws; at most 1,000,000")
+    model = dice_game(faces, dice, bad, entry.get("all_bad", "bust"), entry.get("name"))
+    return model.name, model
+
+
+def _goals(value) -> list[int]:
+    if isinstance(value, dict):
+        unknown = sorted(set(value) - {"from", "to", "step"})
+        if unknown or "from" not in value or "to" not in value:
+            raise JeopardyError("sweep spec: a goal range is {from = A, to = B, step = C}")
+        start, stop = _integer(value["from"], "goals.from"), _integer(value["to"], "goals.to")
+        step = _integer(value.get("step", 1), "goals.step")
+        if step < 1:
+            raise JeopardyError(f"sweep spec: goals.step must be at least 1; got {step}")
+        goals = list(range(start, stop + 1, step))
+        if not goals:
+            raise JeopardyError(f"sweep spec: no goals from {start} to {stop}")
+    else:
+        goals = [_integer(g, "a goal") for g in _list(value, "goals")]
+    for goal in goals:
+        if goal < 1:
+            raise JeopardyError(f"sweep spec: goals must be positive integers; got {goal}")
+    return goals
+
+
+def _players(value) -> int:
+    n = _integer(value, "players")
+    if not 2 <= n <= MAX_PLAYERS:
+        raise JeopardyError(f"sweep spec: players must be 2..{MAX_PLAYERS}; got {n}")
+    return n
+
+
+def _ending(value) -> str:
+    if value not in ENDINGS:
+        raise JeopardyError(f"sweep spec: unknown ending {value!r}; known: {', '.join(ENDINGS)}")
+    return value
+
+
+def _analysis(entry) -> list[tuple[str, str]]:
+    options = {}
+    if isinstance(entry, dict):
+        options = dict(entry)
+        entry = options.pop("name", None)
+    if entry not in ANALYSES:
+        raise JeopardyError(f"sweep spec: unknown analysis {entry!r}; known: {', '.join(ANALYSES)}")
+    if entry != "compare":
+        if options:
+            raise JeopardyError(f"sweep spec: analysis {entry!r} takes no options; got {sorted(options)[0]!r}")
+        return [(entry, "")]
+    unknown = sorted(set(options) - {"against"})
+    if unknown:
+        raise JeopardyError(f"sweep spec: compare takes 'against'; got {unknown[0]!r}")
+    against = _list(options.get("against", ["hold:20"]), "compare.against")
+    for word in against:
+        if not isinstance(word, str) or not word.startswith(("hold:", "rule:")):
+            raise JeopardyError(f"sweep spec: compare against 'hold:N' or 'rule:FORMULA'; got {word!r}")
+    return [("compare", word) for word in against]

@@ -1,0 +1,125 @@
+"""Every variant in the paper's appendix: its customary goal and, where our
+solvers can play it now, the first player's chance under optimal play.
+
+Each row names the preset, the ending and the solver that computes the
+figure (race to a goal, a fixed number of turns each, or THINK's
+simultaneous rounds); the rows that cannot be solved yet say why.
+Nothing here is pasted: :func:`variants_table` runs the solvers.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+RACE, FIXED_TURNS, SIMULTANEOUS, PENDING, NOT_MODELLED = (
+    "race", "fixed turns", "simultaneous", "pending", "not modelled")
+
+
+@dataclass(frozen=True)
+class Variant:
+    name: str
+    source: str
+    preset: str | None
+    goal: str  # the customary goal / ending, in words
+    kind: str
+    target: int = 0  # goal score (race) or turns each (fixed turns, THINK's rounds)
+    note: str = ""
+
+
+VARIANTS: tuple[Variant, ...] = (
+    Variant("Pig", "Neller & Presser; Scarne's rules without the equal turns", "pig",
+            "first to 100", RACE, 100),
+    Variant("Piglet (Pig Tails)", "Neller & Presser; Fendel et al.", "piglet",
+            "first to 10", RACE, 10),
+    Variant("Linux Magazin Pig (a 6 busts)", "Linux Magazin blog", "linux-magazin",
+            "first to 50", RACE, 50),
+    Variant("Pig with equal turns", "Scarne 1945; Bell; Knizia", None,
+            "100, equal number of turns", PENDING, 100,
+            "the equal-turns ending is a core change being made separately"),
+    Variant("Boyan's Pig", "Boyan 1998", None, "first to 100", PENDING, 100,
+            "a 1 ends the turn with a one-point gain (the turn total is lost, 1 point is "
+            "banked); no effect in the roll-model vocabulary loses the turn total and banks "
+            "points, and adding one touches every solver"),
+    Variant("Parker Brothers Pig Dice", "Parker Brothers 1942", None,
+            "100, then one more turn each", PENDING, 100,
+            "a tail negates the other die, so the turn total can fall (a turn with cycles), "
+            "and the ending is equal turns: both core changes being made separately"),
+    Variant("2-dice Pig (Piggy Ones)", "Butler; Beardon & Ayer", "two-dice-pig",
+            "first to 100", RACE, 100),
+    Variant("W.H. Schaper's Skunk", "Schaper 1953", None, "a match for poker chips",
+            NOT_MODELLED, 100,
+            "payoffs are chip transfers (kitty, 5 or 10 chips from each loser by score), rolls "
+            "cost 1, 2 or 4 chips depending on both dice, and the match length is left open "
+            "(elimination is the paper's guess): a game's value depends on both chip stacks, "
+            "which neither the win/lose race solver nor the roll-model effects express"),
+    Variant("Frey's Pig (first to the goal)", "Frey 1975", "frey-pig", "first to 100", RACE,
+            100, "Frey's own ending is equal turns: pending with the equal-turns ending"),
+    Variant("Big Pig", "Knizia 1999", "big-pig", "first to 100", RACE, 100),
+    Variant("Pass the Pigs (Ballard's 3,939 rolls)", "Wong; no oinkers recorded",
+            "pass-the-pigs", "first to 100", RACE, 100),
+    Variant("PigMania with oinkers (Bellhouse's 1,435 rolls)", "Bellhouse 1999", "pigmania",
+            "first to 100", RACE, 100),
+    Variant("Piggy", "Peterson 2000", "piggy", "first to 100", RACE, 100),
+    Variant("Piggy, Sicherman dice", "Peterson 2000", "piggy-sicherman", "first to 100", RACE,
+            100),
+    Variant("SKUNK", "Brutlag 1994", "skunk", "five turns each, higher total wins",
+            FIXED_TURNS, 5),
+    Variant("Shi's variant", "Shi 2000", "shi", "six turns each, higher total wins",
+            FIXED_TURNS, 6),
+    Variant("THINK", "Falk & Tadmor-Troyanski 1999", "think",
+            "five simultaneous rounds, higher total wins", SIMULTANEOUS, 5,
+            "either player's chance; equilibrium play keeps the scores equal, so every "
+            "game is a tie"),
+)
+
+
+@dataclass(frozen=True)
+class VariantResult:
+    variant: Variant
+    first_player: float | None
+    bound: float | None  # largest Bellman residual (race) or proved truncation bound
+    seconds: float
+
+    def to_dict(self) -> dict:
+        v = self.variant
+        return {"variant": v.name, "source": v.source, "preset": v.preset, "goal": v.goal,
+                "kind": v.kind, "first_player": self.first_player, "bound": self.bound,
+                "seconds": self.seconds, "note": v.note}
+
+
+def solve_variant(variant: Variant, progress=None) -> VariantResult:
+    """The first player's chance under optimal play, or None for pending rows."""
+    import time
+
+    from jeopardy.rules import game
+
+    started = time.perf_counter()
+    if variant.kind == RACE:
+        from jeopardy.race.solver import solve
+
+        solution = solve(game(variant.preset), variant.target, cache=True)
+        return VariantResult(variant, solution.win_probability(0, 0, 0), solution.max_residual,
+                             time.perf_counter() - started)
+    if variant.kind == FIXED_TURNS:
+        from jeopardy.fixed_turns.solver import solve_fixed_turns
+
+        solution = solve_fixed_turns(game(variant.preset), variant.target, progress=progress)
+        return VariantResult(variant, solution.value, solution.bound,
+                             time.perf_counter() - started)
+    if variant.kind == SIMULTANEOUS:
+        from jeopardy.think.solver import OPTIMAL, solve_pass
+
+        run = solve_pass(game(variant.preset), variant.target, 60, 60,
+                         [OPTIMAL, OPTIMAL, OPTIMAL], [0.5, 0.0, 1.0], progress=progress)
+        lower, value, upper = float(run.values[1]), float(run.values[0]), float(run.values[2])
+        return VariantResult(variant, value, max(upper - value, value - lower),
+                             time.perf_counter() - started)
+    return VariantResult(variant, None, None, 0.0)
+
+
+def variants_table(progress=None) -> list[VariantResult]:
+    results = []
+    for variant in VARIANTS:
+        if progress is not None and variant.kind in (RACE, FIXED_TURNS, SIMULTANEOUS):
+            progress(f"solving {variant.name}")
+        results.append(solve_variant(variant, progress))
+    return results

@@ -1,0 +1,240 @@
+"""The Ten Thousand reference twin (written from the seed's rules) against the
+package: scoring, the seed's Table 1, the two-player solver, and a seeded
+simulation that plays the rules with real dice."""
+import itertools
+from fractions import Fraction
+
+import pytest
+
+from jeopardy.errors import JeopardyError
+from jeopardy.published import TEN_THOUSAND_TABLE_1 as TABLE_1
+from jeopardy.reference.farkle import ReferenceRules, evaluate, reach_probabilities, solve
+from jeopardy.reference.farkle_simulation import bank_at, simulate
+from jeopardy.reference.farkle_throws import (outcome_arrays, part_options, score_dice,
+                                              single_throw_table, throw_distribution)
+
+# Values are certified brackets of width < 1e-13 (checked below); two
+# independent computations of the same game then agree to well within 1e-10.
+AGREE = 1e-10
+
+
+# ---------------------------------------------------------------- scoring
+
+@pytest.mark.parametrize("dice", range(1, 7))
+def test_scoring_agrees_with_the_package_on_every_throw(dice):
+    from jeopardy.farkle.scoring import score_all
+
+    for throw in itertools.product(range(1, 7), repeat=dice):
+        points, aside = score_all(throw)
+        assert score_dice(throw) == (points, len(aside)), throw
+
+
+@pytest.mark.parametrize("dice", range(1, 7))
+def test_part_options_agree_with_the_package(dice):
+    """IV.4: the best points for each number of dice set aside."""
+    from jeopardy.farkle.scoring import keep_options
+
+    for counts, _ in throw_distribution(dice):
+        best = {}
+        for points, kept in keep_options(counts):
+            best[kept] = max(best.get(kept, -1), points)
+        assert {k: p for p, k in part_options(counts)} == best, counts
+
+
+def test_scoring_readings():
+    assert score_dice([1, 1, 1, 1]) == (2000, 4)  # four 1s, not 1,000 + 100
+    assert score_dice([5, 5, 5, 5, 5]) == (2000, 5)
+    assert score_dice([1, 2, 3, 4, 5, 6]) == (2000, 6)  # the sequence
+    assert score_dice([2, 2, 3, 3, 4, 4]) == (0, 0)  # three pairs are nothing
+    assert score_dice([2, 2, 2, 3, 3, 3]) == (500, 6)  # two triples
+    assert score_dice([2, 2, 2, 2, 1, 5]) == (550, 6)
+
+
+@pytest.mark.parametrize("cell", list(TABLE_1), ids=[f"I{i}-K{k}" for i, k in TABLE_1])
+def test_single_throw_table_is_the_seeds_table_1(cell):
+    """Each cell rounds to the seed's printed value (two decimals)."""
+    dice, k = cell
+    percent, mean = TABLE_1[cell]
+    row = single_throw_table(dice)
+    assert set(row) == {kk for ii, kk in TABLE_1 if ii == dice}
+    probability, score = row[k]
+    assert abs(100 * probability - Fraction(str(percent))) <= Fraction(1, 200)
+    if mean is not None:
+        assert abs(score - Fraction(str(mean))) <= Fraction(1, 200)
+
+
+@pytest.mark.parametrize("keep_any_part", [False, True])
+def test_outcome_tables_sum_to_one(keep_any_part):
+    counts, scores, nexts, probs, bust = outcome_arrays(keep_any_part)
+    for n in range(1, 7):
+        assert probs[n].sum() + bust[n] == pytest.approx(1, abs=1e-15)
+        assert (nexts[n, : counts[n], 0] > 0).all()
+
+
+def test_reach_probabilities():
+    r = reach_probabilities(ReferenceRules(), 400)
+    assert r[0] == 1 and r[1] == pytest.approx(1 - 5 / 162, abs=1e-15)  # anything but P(6, 0)
+    assert (r[1:] <= r[:-1]).all() and 0 < r[400] < 1e-10
+    wider = reach_probabilities(ReferenceRules(keep_any_part=True), 400)
+    assert (wider >= r - 1e-15).all() and wider[100] > r[100]  # IV.4 can only help
+
+
+# ---------------------------------------------------------------- the reference
+
+def test_goal_50_first_to_reach_is_a_race_of_first_successes():
+    """Each turn needs 350 points; the first success wins: 1 / (2 - p)."""
+    p = reach_probabilities(ReferenceRules(), 7)[7]
+    result = solve(ReferenceRules(goal=50, first_to_reach=True))
+    assert result.win_probability == pytest.approx(1 / (2 - p), abs=1e-14)
+
+
+@pytest.mark.parametrize("first_to_reach", [False, True], ids=["round", "first-to-reach"])
+def test_bracket_is_tight(first_to_reach):
+    result = solve(ReferenceRules(goal=1000, first_to_reach=first_to_reach))
+    assert 0 <= result.lower <= result.upper <= 1
+    assert result.upper - result.lower < 1e-13
+    assert result.settle_error == 0
+
+
+@pytest.mark.slow
+def test_doubling_the_settle_margin_changes_nothing():
+    rules = ReferenceRules(goal=2000)
+    base = solve(rules)
+    assert base.settle_margin == 3500
+    doubled = solve(rules, settle=2 * base.settle_margin)
+    assert abs(doubled.win_probability - base.win_probability) < 1e-13
+    # ...while a margin that truncates at the minimum moves the value: the test can fail.
+    short = solve(rules, settle=350)
+    assert abs(short.win_probability - base.win_probability) > 1e-4
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("goal", [1000, 2000, 3000])
+@pytest.mark.parametrize("first_to_reach", [False, True], ids=["round", "first-to-reach"])
+def test_solver_agrees_with_the_reference(goal, first_to_reach):
+    from jeopardy.farkle.race import solve as solver
+    from jeopardy.farkle.turn import FarkleRules
+
+    reference = solve(ReferenceRules(goal=goal, first_to_reach=first_to_reach))
+    package = solver(FarkleRules(goal=goal), first_to_reach=first_to_reach)
+    assert abs(package.win_probability - reference.win_probability) < AGREE
+
+
+# ---------------------------------------------------------------- optional rules
+
+@pytest.mark.parametrize("switch", [
+    pytest.param(dict(first_to_reach=True, no_bank_six=True), id="IV.1-first-to-reach"),
+    pytest.param(dict(high_min_bank=500, high_score=500), id="IV.2-round"),
+    pytest.param(dict(first_to_reach=True, high_min_bank=500, high_score=500), id="IV.2-first-to-reach"),
+    pytest.param(dict(exact_goal=True), id="IV.3-round"),
+    pytest.param(dict(first_to_reach=True, exact_goal=True), id="IV.3-first-to-reach"),
+    pytest.param(dict(keep_any_part=True), id="IV.4-round"),
+    pytest.param(dict(first_to_reach=True, keep_any_part=True), id="IV.4-first-to-reach"),
+])
+def test_each_optional_rule_moves_the_value(switch):
+    rules = ReferenceRules(goal=1000, **switch)
+    plain = ReferenceRules(goal=1000, first_to_reach=rules.first_to_reach)
+    result = solve(rules)
+    assert result.upper - result.lower < 1e-13
+    assert abs(result.win_probability - solve(plain).win_probability) > 1e-4
+
+
+@pytest.mark.slow
+def test_no_bank_with_six_dice_round_ending():
+    """IV.1 under the round ending: a long settle margin with a proved bound."""
+    result = solve(ReferenceRules(goal=500, no_bank_six=True))
+    assert result.settle_error < 1e-16
+    assert result.upper - result.lower < 1e-13
+    assert abs(result.win_probability - solve(ReferenceRules(goal=500)).win_probability) > 1e-4
+
+
+def test_bad_rules_are_refused():
+    with pytest.raises(JeopardyError, match="goal"):
+        ReferenceRules(goal=1025)
+    with pytest.raises(JeopardyError, match="min_bank"):
+        ReferenceRules(min_bank=0)
+    with pytest.raises(JeopardyError, match="settle"):
+        solve(ReferenceRules(goal=500), settle=100)
+
+
+# ---------------------------------------------------------------- simulation
+
+def _policies(goal):
+    return bank_at(350, goal), bank_at(350, goal, most_dice=2)
+
+
+@pytest.mark.parametrize("first_to_reach", [False, True], ids=["round", "first-to-reach"])
+def test_simulation_agrees_with_policy_evaluation(first_to_reach):
+    """Bank at 350 against bank at 350 with at most two dice in hand, goal 2,000:
+    the exact value lies within 4 standard errors of 100,000 simulated games."""
+    rules = ReferenceRules(goal=2000, first_to_reach=first_to_reach)
+    first, second = _policies(rules.goal)
+    exact = evaluate(rules, first, second)
+    assert exact.upper - exact.lower < 1e-13
+    played = simulate(rules, first, second, games=100_000, seed=7)
+    assert abs(played.win_probability - exact.win_probability) < 4 * played.standard_error
+    # The two policies are far enough apart for the check to mean something.
+    assert abs(exact.win_probability - evaluate(rules, first, first).win_probability) > 0.02
+
+
+@pytest.mark.parametrize("switch", [
+    pytest.param(dict(no_bank_six=True, first_to_reach=True), id="IV.1"),
+    pytest.param(dict(high_min_bank=500, high_score=500), id="IV.2"),
+    pytest.param(dict(exact_goal=True), id="IV.3-round"),
+    pytest.param(dict(exact_goal=True, first_to_reach=True), id="IV.3-first-to-reach"),
+])
+def test_simulation_agrees_with_policy_evaluation_under_optional_rules(switch):
+    rules = ReferenceRules(goal=1000, **switch)
+    first, second = _policies(rules.goal)
+    exact = evaluate(rules, first, second)
+    played = simulate(rules, first, second, games=100_000, seed=11)
+    assert abs(played.win_probability - exact.win_probability) < 4 * played.standard_error
+
+
+def test_simulation_is_seeded():
+    rules = ReferenceRules(goal=1000)
+    first, second = _policies(rules.goal)
+    a = simulate(rules, first, second, games=2000, seed=3)
+    b = simulate(rules, first, second, games=2000, seed=3)
+    c = simulate(rules, first, second, games=2000, seed=4)
+    assert a.win_probability == b.win_probability != c.win_probability
+
+
+def _never_past_two_dice(role, my_score, other_score, turn_total, dice):
+    return dice <= 2  # ignores the goal: throws on with a winning total and three dice
+
+
+def test_evaluation_refuses_a_policy_that_throws_on_past_the_goal():
+    rules = ReferenceRules(goal=500, first_to_reach=True)
+    with pytest.raises(JeopardyError, match="throws on"):
+        evaluate(rules, _never_past_two_dice, _never_past_two_dice)
+
+
+def test_simulation_refuses_bad_requests():
+    first, second = _policies(1000)
+    with pytest.raises(JeopardyError, match="games"):
+        simulate(ReferenceRules(goal=1000), first, second, games=0)
+    with pytest.raises(JeopardyError, match="IV.4"):
+        simulate(ReferenceRules(goal=1000, keep_any_part=True), first, second, games=10)
+
+
+SOLVER_SWITCHES = {  # reference rules -> the solver's FarkleRules switches
+    "IV.1": (dict(no_bank_six=True), dict(no_stop_on_six=True)),
+    "IV.2": (dict(high_min_bank=500, high_score=500), dict(high_min_bank=500, high_score=500)),
+    "IV.3": (dict(exact_goal=True), dict(exact_goal=True)),
+    "IV.4": (dict(keep_any_part=True), dict(keep_choice=True)),
+}
+
+
+@pytest.mark.parametrize("first_to_reach", [False, True], ids=["round", "first-to-reach"])
+@pytest.mark.parametrize("switch", sorted(SOLVER_SWITCHES))
+def test_solver_agrees_with_the_reference_under_each_optional_rule(switch, first_to_reach):
+    """Goal 1,000 (IV.1 under the round ending: 500, its settle margin is long)."""
+    from jeopardy.farkle.race import solve as solver
+    from jeopardy.farkle.turn import FarkleRules
+
+    ours, theirs = SOLVER_SWITCHES[switch]
+    goal = 500 if (switch == "IV.1" and not first_to_reach) else 1000
+    reference = solve(ReferenceRules(goal=goal, first_to_reach=first_to_reach, **ours))
+    package = solver(FarkleRules(goal=goal, **theirs), first_to_reach=first_to_reach)
+    assert abs(package.win_probability - reference.win_probability) < AGREE

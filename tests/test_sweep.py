@@ -1,0 +1,355 @@
+"""Sweeps: the grid, its rows, resuming, memory estimates, figures, and Dask.
+
+The in-process engine checks the rows; a small in-process Dask cluster checks
+the resources; ``test_scheduler_and_workers_survive_a_killed_worker`` starts a
+scheduler and two workers as separate processes (loopback only) and kills one
+in the middle of a sweep.
+"""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import jeopardy
+from jeopardy.errors import JeopardyError
+from jeopardy.race.reference import value_iteration
+from jeopardy.rules import game
+from jeopardy.rules.dice import dice_game
+from jeopardy.sweeps.memory import estimated_memory
+from jeopardy.sweeps.spec import read
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = dict(os.environ, PYTHONPATH=str(ROOT))
+
+
+def in_process(spec, tmp_path, **options):
+    return jeopardy.sweep(spec, out=tmp_path / "out", scheduler="in-process", **options)
+
+
+# ---------------------------------------------------------------------- spec
+def test_grid_is_every_combination_and_a_goal_range_is_inclusive():
+    plan = read({"games": ["pig", {"name": "d8 pig", "faces": 8, "bad_faces": [1]}],
+                 "goals": {"from": 10, "to": 30, "step": 10}, "players": [2, 3],
+                 "analyses": ["solve", {"name": "compare", "against": ["hold:20", "hold:25"]}]})
+    assert len(plan.tasks) == 2 * 3 * 2 * 3
+    assert sorted({t.goal for t in plan.tasks}) == [10, 20, 30]
+    d8 = next(t.model for t in plan.tasks if t.game == "d8 pig")
+    assert d8.fingerprint() == dice_game(8, 1, [1]).fingerprint()
+    assert {t.against for t in plan.tasks if t.analysis == "compare"} == {"hold:20", "hold:25"}
+    assert len({t.key for t in plan.tasks}) == len(plan.tasks)
+
+
+@pytest.mark.parametrize("spec, words", [
+    pytest.param({"games": ["pig"]}, "'goals' is missing", id="no-goals"),
+    pytest.param({"games": ["pig"], "goals": [10], "colour": 1}, "unknown key 'colour'", id="key"),
+    pytest.param({"games": ["pog"], "goals": [10]}, "unknown game 'pog'", id="game"),
+    pytest.param({"games": [{"faces": 6, "sides": 2}], "goals": [10]}, "unknown dice key 'sides'",
+                 id="dice-key"),
+    pytest.param({"games": [{"faces": 6, "bad_faces": [7]}], "goals": [10]}, "bad face 7",
+                 id="bad-face"),
+    pytest.param({"games": ["pig"], "goals": [0]}, "positive integers", id="goal-0"),
+    pytest.param({"games": ["pig"], "goals": {"from": 10, "to": 5}}, "no goals", id="empty-range"),
+    pytest.param({"games": ["pig"], "goals": [10], "players": [11]}, "players must be 2..10",
+                 id="players"),
+    pytest.param({"games": ["pig"], "goals": [10], "endings": ["sudden-death"]},
+                 "unknown ending", id="ending"),
+    pytest.param({"games": ["pig"], "goals": [10], "analyses": ["fame"]}, "unknown analysis",
+                 id="analysis"),
+    pytest.param({"games": ["pig"], "goals": [10], "analyses": [{"name": "compare",
+                  "against": ["optimal"]}]}, "compare against", id="against"),
+    pytest.param({"games": ["pig"], "goals": [10, 10]}, "same task appears twice", id="twice"),
+])
+def test_malformed_specs_are_refused_in_one_line(spec, words):
+    with pytest.raises(JeopardyError, match=words) as error:
+        read(spec)
+    assert "\n" not in str(error.value)
+
+
+def test_spec_reads_toml(tmp_path):
+    path = tmp_path / "spec.toml"
+    path.write_text('games = ["piglet"]\ngoals = {from = 2, to = 4}\nanalyses = ["solve"]\n')
+    assert [t.goal for t in read(path).tasks] == [2, 3, 4]
+    path.write_text("games = [\n")
+    with pytest.raises(JeopardyError, match="not valid TOML"):
+        read(path)
+
+
+# ---------------------------------------------------------------------- rows
+def reference_chance(model, goal):
+    """P(first wins | scores i, j) from the plain value iteration, as a table."""
+    P = value_iteration(model, goal, tolerance=1e-14)
+    return np.array([[P[(i, j, 0)] for j in range(goal)] for i in range(goal)])
+
+
+def test_rows_match_the_plain_reference_solver(tmp_path):
+    games = ["pig", "piglet", {"name": "d4 bad 4", "faces": 4, "bad_faces": [4]}]
+    frame = in_process({"games": games, "goals": [6, 9], "analyses": ["solve", "fairness"]},
+                       tmp_path)
+    assert len(frame) == 12 and (frame["error"] == "").all()
+    models = {"pig": game("pig"), "piglet": game("piglet"), "d4 bad 4": dice_game(4, 1, [4])}
+    for row in frame.itertuples():
+        table = reference_chance(models[row.game], row.goal)
+        # value iteration stops at a change of 1e-14; the kernels are exact to rounding
+        assert row.win_probability == pytest.approx(table[0, 0], abs=1e-11)
+        if row.analysis == "fairness":
+            gap = {b: abs(table[0, b] - 0.5) for b in range(row.goal)}
+            gap.update({-b: abs(table[b, 0] - 0.5) for b in range(1, row.goal)})
+            best = min(gap.values())
+            assert gap[row.compensation_points] == pytest.approx(best, abs=1e-11)
+            assert row.value == row.compensation_points
+        assert row.residual < 1e-12 and row.seconds >= 0 and row.peak_memory_bytes > 0
+
+
+def test_compare_is_the_exact_head_to_head(tmp_path, pig):
+    from jeopardy.race import policies
+    from jeopardy.race.evaluation import head_to_head
+    from jeopardy.race.solver import solve
+
+    frame = in_process({"games": ["pig"], "goals": [25], "analyses": [
+        {"name": "compare", "against": ["hold:20", "rule:k < 10"]}]}, tmp_path)
+    optimal = policies.from_solution(solve(pig, 25))
+    for row, other in zip(frame.itertuples(), (policies.hold_at(25, 20),
+                                               policies.from_formula(25, "k < 10"))):
+        exact = head_to_head(pig, optimal, other)
+        assert (row.first, row.second, row.value) == (exact.first, exact.second, exact.fair)
+    assert frame["value"].iloc[1] > 0.5  # hold at 10 loses to optimal play
+
+
+def test_failing_and_unsupported_tasks_are_error_rows_and_the_sweep_goes_on(tmp_path):
+    frame = in_process({"games": ["pig"], "goals": [8],
+                        "players": [2, 3], "endings": ["first-to-goal", "equal-turns"],
+                        "analyses": ["solve",
+                                     {"name": "compare", "against": ["hold:0", "rule:k <"]}]},
+                       tmp_path)
+    assert len(frame) == 4 * 3
+    errors = dict(zip(zip(frame.players, frame.ending, frame.analysis, frame.against), frame.error))
+    assert errors[(2, "first-to-goal", "solve", "")] == ""
+    assert errors[(3, "first-to-goal", "solve", "")] == "players=3 needs the N-player core (issue 11)"
+    assert errors[(2, "equal-turns", "solve", "")] == \
+        "ending 'equal-turns' needs the N-player core (issue 11)"
+    assert errors[(2, "first-to-goal", "compare", "hold:0")] == "hold:N needs N >= 1; got 0"
+    assert errors[(2, "first-to-goal", "compare", "rule:k <")] != ""
+    assert all("\n" not in e for e in frame.error)
+    assert frame.loc[frame.error != "", "value"].isna().all()
+
+
+def test_solitaire_rows_are_the_fewest_expected_turns(tmp_path):
+    # goal 1: every turn that does not bust on its first roll reaches it, so the
+    # turns are geometric: 1 / P(no bust) = 2 for the coin, 6/5 for the die
+    frame = in_process({"games": ["piglet", "pig"], "goals": [1, 40],
+                        "analyses": ["solitaire"]}, tmp_path)
+    by = {(r.game, r.goal): r for r in frame.itertuples()}
+    assert by[("piglet", 1)].value == pytest.approx(2.0, abs=1e-12)
+    assert by[("pig", 1)].value == pytest.approx(1.2, abs=1e-12)
+    assert 1 < by[("pig", 40)].value < by[("piglet", 40)].value
+    assert (frame["peak_memory_bytes"] <= frame["estimated_memory_bytes"]).all()
+
+
+# ------------------------------------------------------------ resume, files
+def test_rows_are_kept_and_a_rerun_skips_them(tmp_path):
+    spec = {"games": ["pig", "piglet"], "goals": [5, 10], "analyses": ["solve", "fairness"]}
+    first = in_process(spec, tmp_path)
+    rows = sorted((tmp_path / "out" / "rows").glob("*.json"))
+    assert len(rows) == 8
+    rows[0].unlink()
+    rows[1].write_text('{"task": "damag')  # a damaged row is not trusted
+    calls = []
+    second = in_process(spec, tmp_path, progress=lambda done, total, skipped: calls.append(
+        (done, total, skipped)))
+    assert calls[0] == (6, 8, 6) and calls[-1] == (8, 8, 6)
+    assert "6 of 8 tasks were finished before and skipped" in second.attrs["notes"]
+    columns = ["task", "value", "win_probability", "compensation_points", "error"]
+    pd.testing.assert_frame_equal(first[columns], second[columns])
+    for table in (pd.read_parquet(tmp_path / "out" / "results.parquet"),
+                  pd.read_csv(tmp_path / "out" / "results.csv", keep_default_na=False)):
+        assert table["task"].tolist() == first["task"].tolist()
+        assert np.allclose(table["value"].astype(float), first["value"])
+    third = in_process(spec, tmp_path, resume=False)
+    assert not third.attrs["notes"][:1] or "skipped" not in third.attrs["notes"][0]
+
+
+# -------------------------------------------------------------------- memory
+@pytest.mark.parametrize("name", ["pig", "two-dice-pig"])
+def test_memory_estimate_covers_the_measured_peak(tmp_path, name):
+    frame = in_process({"games": [name], "goals": [30, 90], "analyses": [
+        "solve", "fairness", "solitaire", {"name": "compare", "against": ["hold:20"]}]},
+                       tmp_path)
+    assert (frame["error"] == "").all()
+    assert (frame["peak_memory_bytes"] <= frame["estimated_memory_bytes"]).all()
+    big = frame[frame.goal == 90]
+    compare = big[big.analysis == "compare"].iloc[0]
+    # the policy tables dominate: the estimate is not wildly above the peak
+    assert compare.peak_memory_bytes > 0.3 * (compare.estimated_memory_bytes - 4 * 2 ** 20)
+
+
+def test_estimates_grow_with_the_goal(pig):
+    for analysis in ("solve", "fairness", "compare", "simultaneous", "solitaire"):
+        sizes = [estimated_memory(analysis, pig, g) for g in (10, 100, 1000)]
+        assert sizes == sorted(sizes) and sizes[0] < sizes[-1]
+    assert estimated_memory("solve", pig, 100, players=3) > estimated_memory("solve", pig, 100)
+
+
+def test_a_task_larger_than_every_worker_is_refused_before_it_runs(tmp_path):
+    from distributed import Client, LocalCluster
+
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                      resources={"memory": 6_000_000}, dashboard_address=None) as cluster, \
+            Client(cluster, timeout="20s") as client:
+        frame = jeopardy.sweep({"games": ["pig"], "goals": [12, 150], "players": [2, 3],
+                                "analyses": ["solve", {"name": "compare", "against": ["hold:20"]}]},
+                               out=tmp_path / "out", scheduler=client)
+    # unsupported tasks say why, whatever their size (3 players at 150 would need 81 MB)
+    assert (frame[frame.players == 3]["error"] == "players=3 needs the N-player core (issue 11)").all()
+    frame = frame[frame.players == 2]
+    by = {(r.goal, r.analysis): r for r in frame.itertuples()}
+    assert by[(150, "compare")].error == \
+        "needs about 14.9 MB, more than any worker has (6.0 MB)"
+    assert by[(150, "compare")].seconds != by[(150, "compare")].seconds  # never ran: NaN
+    assert by[(150, "solve")].error == "" and by[(12, "compare")].error == ""
+    assert by[(150, "solve")].worker.startswith("inproc://")
+
+
+# ------------------------------------------------------------ plots and CLI
+def test_figure_and_cli(tmp_path):
+    from click.testing import CliRunner
+    from matplotlib.figure import Figure
+
+    from jeopardy.cli.main import cli
+    from jeopardy.plots.sweep import value_against_goal
+
+    spec = tmp_path / "spec.toml"
+    spec.write_text('games = ["pig", "piglet"]\ngoals = [5, 10, 15]\n'
+                    'analyses = ["solve", "fairness"]\nplayers = [2, 3]\n')
+    out = tmp_path / "out"
+    result = subprocess.run([sys.executable, "-m", "jeopardy", "sweep", str(spec), "--out",
+                             str(out), "--scheduler", "in-process", "--plot",
+                             str(tmp_path / "f.svg"), "--json"], cwd=ROOT, env=ENV,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "f.svg").read_bytes().startswith(b"<?xml")
+    data = json.loads(result.stdout)
+    assert data["tasks"] == 24 and data["errors"] == 12
+    assert "sweep: 24/24 tasks" in result.stderr  # the progress line, on stderr
+    again = CliRunner().invoke(cli, ["sweep", str(spec), "--out", str(out), "--scheduler",
+                                     "in-process", "--plot", str(tmp_path / "f.png")])
+    assert again.exit_code == 0, again.output
+    assert (tmp_path / "f.png").read_bytes().startswith(b"\x89PNG")
+    assert "24 of 24 tasks were finished before and skipped" in again.output
+    assert "error in 12 tasks: players=3 needs the N-player core (issue 11)" in again.output
+    figure = value_against_goal(pd.read_parquet(out / "results.parquet"))
+    assert isinstance(figure, Figure) and len(figure.axes) == 2
+    lines, labels = figure.axes[0].get_legend_handles_labels()
+    assert labels == ["pig", "piglet"] and [len(line.get_xdata()) for line in lines] == [3, 3]
+
+
+@pytest.mark.parametrize("arguments, words", [
+    pytest.param(["missing.toml"], "cannot read sweep spec", id="missing"),
+    pytest.param(["SPEC", "--scheduler", "nowhere"], "scheduler must be an address", id="address"),
+    pytest.param(["SPEC", "--scheduler", "tcp://127.0.0.1:1", "--connect-timeout", "2"],
+                 "cannot reach the Dask scheduler", id="unreachable"),
+    pytest.param(["SPEC", "--scheduler", "in-process", "--plot", "x.pdf"], "use a .png or .svg",
+                 id="plot-suffix"),
+    pytest.param(["SPEC", "--workers", "0"], "--workers must be at least 1", id="workers"),
+])
+def test_cli_refusals_are_one_line(tmp_path, arguments, words):
+    from click.testing import CliRunner
+
+    from jeopardy.cli.main import cli
+
+    spec = tmp_path / "spec.toml"
+    spec.write_text('games = ["piglet"]\ngoals = [3]\n')
+    arguments = [str(spec) if a == "SPEC" else a for a in arguments]
+    result = CliRunner().invoke(cli, ["sweep", *arguments, "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    lines = [line for line in result.output.strip().splitlines() if not line.startswith("sweep:")]
+    assert len(lines) == 1 and lines[0].startswith("jeopardy: error:") and words in lines[0]
+
+
+# ---------------------------------------------------------------- real Dask
+def start(arguments: list[str], log: Path) -> subprocess.Popen:
+    """A Dask process in its own session (so the whole group can be killed), loopback only."""
+    return subprocess.Popen([sys.executable, "-m", *arguments], cwd=ROOT, env=ENV,
+                            stdout=subprocess.DEVNULL, stderr=open(log, "w"),
+                            start_new_session=True)
+
+
+def stop(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait(timeout=10)
+
+
+@pytest.fixture
+def cluster(tmp_path):
+    """A scheduler and two workers, each a separate process on 127.0.0.1."""
+    scheduler_file = tmp_path / "scheduler.json"
+    processes = [start(["distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", "0",
+                        "--no-dashboard", "--scheduler-file", str(scheduler_file)],
+                       tmp_path / "scheduler.log")]
+    try:
+        deadline = time.monotonic() + 30
+        while not scheduler_file.exists() or not scheduler_file.read_text().strip():
+            assert time.monotonic() < deadline, "the scheduler did not start"
+            assert processes[0].poll() is None, (tmp_path / "scheduler.log").read_text()
+            time.sleep(0.1)
+        address = json.loads(scheduler_file.read_text())["address"]
+        for name in ("a", "b"):
+            processes.append(start(["distributed.cli.dask_worker", address, "--name", name,
+                                    "--nthreads", "1", "--no-nanny", "--no-dashboard",
+                                    "--host", "127.0.0.1", "--resources", "memory=2e9"],
+                                   tmp_path / f"worker-{name}.log"))
+        from distributed import Client
+
+        with Client(address, timeout="30s") as client:
+            client.wait_for_workers(2, timeout=30)
+        yield address, processes[1], processes[2]
+    finally:
+        for process in reversed(processes):
+            stop(process)
+
+
+@pytest.mark.slow
+def test_scheduler_and_workers_survive_a_killed_worker(cluster, tmp_path):
+    address, worker_a, _ = cluster
+    spec = tmp_path / "spec.toml"
+    spec.write_text('games = ["pig"]\ngoals = {from = 100, to = 300, step = 20}\n')
+    out = tmp_path / "out"
+    sweep = subprocess.Popen([sys.executable, "-m", "jeopardy", "sweep", str(spec), "--out",
+                              str(out), "--scheduler", address, "--json"], cwd=ROOT, env=ENV,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not list((out / "rows").glob("*.json")) if (out / "rows").exists() else True:
+            assert time.monotonic() < deadline and sweep.poll() is None, "no row arrived"
+            time.sleep(0.05)
+        stop(worker_a)  # SIGKILL, in the middle of the sweep
+        finished_before = len(list((out / "rows").glob("*.json")))
+        stdout, stderr = sweep.communicate(timeout=90)
+    finally:
+        stop(sweep)
+    assert sweep.returncode == 0, stderr
+    assert finished_before < 11
+    data = json.loads(stdout)
+    assert data["tasks"] == 11 and data["errors"] == 0
+    frame = pd.read_parquet(out / "results.parquet")
+    assert frame["goal"].tolist() == list(range(100, 301, 20))
+    assert frame["value"].notna().all() and (frame["residual"] < 1e-12).all()
+    assert frame["worker"].str.startswith("tcp://127.0.0.1:").all()
+
+
+@pytest.mark.slow
+def test_default_local_cluster(tmp_path):
+    frame = jeopardy.sweep({"games": ["piglet", "pig"], "goals": [5, 10]}, out=tmp_path / "out",
+                           workers=2)
+    assert frame.attrs["notes"][0] == "local cluster: 2 worker processes, processes"
+    assert (frame["error"] == "").all() and frame["worker"].str.startswith("tcp://").all()

@@ -1,0 +1,48 @@
+"""The appendix's variants table: every row solved or explained."""
+import json
+
+import pytest
+from click.testing import CliRunner
+
+import jeopardy.variants as variants_module
+from jeopardy.cli.main import cli
+from jeopardy.rules import PRESETS
+from jeopardy.variants import (NOT_MODELLED, PENDING, RACE, SIMULTANEOUS, VARIANTS,
+                               solve_variant)
+
+
+def test_every_row_names_a_preset_or_says_why_not():
+    for variant in VARIANTS:
+        if variant.kind in (PENDING, NOT_MODELLED):
+            assert variant.preset is None and len(variant.note) > 40
+        else:
+            assert variant.preset in PRESETS
+
+
+def test_appendix_systems_are_all_listed():
+    names = " ".join(v.name for v in VARIANTS)
+    for system in ("Parker Brothers", "Boyan", "Frey", "Shi", "PigMania", "Schaper", "SKUNK",
+                   "THINK", "Big Pig", "Piggy", "2-dice Pig"):
+        assert system in names
+
+
+def test_race_row_is_the_race_solver():
+    piglet = next(v for v in VARIANTS if v.preset == "piglet")
+    result = solve_variant(piglet)
+    assert result.first_player == pytest.approx(0.5224794079, abs=1e-10)  # as `jeopardy solve`
+
+
+def test_think_row_is_one_half():
+    think = next(v for v in VARIANTS if v.kind == SIMULTANEOUS)
+    result = solve_variant(think)
+    assert result.first_player == 0.5 and result.bound == 0.0
+
+
+def test_cli_variants_json(monkeypatch):
+    rows = tuple(v for v in VARIANTS if v.preset == "piglet" or v.kind == PENDING)
+    monkeypatch.setattr(variants_module, "VARIANTS", rows)
+    result = CliRunner().invoke(cli, ["variants", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)["variants"]
+    assert [row["kind"] for row in data].count(RACE) == 1
+    assert all(row["first_player"] is None for row in data if row["kind"] == PENDING)
