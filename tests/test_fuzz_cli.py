@@ -29,7 +29,9 @@ DEADLINE = 30.0  # seconds per invocation, with a 3 s budget: generous for a sha
 ENVIRONMENT = {"JEOPARDY_TIME_LIMIT": "3", "JEOPARDY_MEMORY_LIMIT": "2G"}
 # `reproduce` recomputes every published number (minutes): only its refusals are fuzzed.
 SLOW_COMMANDS = {("reproduce",)}
-OUTPUT_OPTIONS = {"out", "csv_path", "strategy_csv", "plot_path", "trace_plot"}
+OUTPUT_OPTIONS = {"out", "csv_path", "strategy_csv", "plot_path", "trace_plot", "plot", "plot_file"}
+# Options left at their defaults: a scheduler address would make the test wait on the network.
+UNFUZZED_OPTIONS = {"scheduler", "connect_timeout"}
 FILE_OPTIONS = {"model_file", "solution_file"}
 
 
@@ -86,7 +88,7 @@ def invocations(draw, commands):
             args.append(draw(_value(command, param)) if param.name != "figure" else
                         draw(st.sampled_from(list(param.type.choices) + ["nope"])))
             continue
-        if not draw(st.booleans()):
+        if param.name in UNFUZZED_OPTIONS or not draw(st.booleans()):
             continue
         flag = max(param.opts, key=len)
         if param.is_flag:
@@ -118,7 +120,7 @@ GROUPS = {
     "race": ["solve", "policy", "compare", "simulate", "reach", "plot", "certify", "fairness",
              "play"],
     "turn": ["turn", "simultaneous", "replies", "games", "max-score", "exact"],
-    "other": ["solitaire", "skunk", "think", "reproduce"],
+    "other": ["solitaire", "skunk", "think", "reproduce", "sweep", "variants"],
     "farkle": ["farkle"],
 }
 
