@@ -30,10 +30,16 @@ MAX_READ_BYTES = 2 * 1024 ** 3
 
 
 # ----------------------------------------------------------------- writing
+def _no_nul(path) -> None:
+    if "\0" in str(path):
+        raise JeopardyError(f"path {str(path)[:40]!r} contains a NUL character")
+
+
 def check_output(path: str | Path, suffixes: tuple[str, ...] | None = None) -> Path:
     """The path a write to ``path`` will replace (a symlink's target), or a refusal."""
     if path is None or not str(path).strip():
         raise JeopardyError("output path is empty")
+    _no_nul(path)
     path = Path(path)
     if suffixes is not None and path.suffix.lower() not in suffixes:
         raise JeopardyError(f"cannot write {str(path)!r}: the name must end in "
@@ -95,6 +101,7 @@ def write_text(path: str | Path, text: str) -> Path:
 def _readable(path: str | Path, kind: str) -> Path:
     if path is None or not str(path).strip():
         raise JeopardyError(f"{kind} path is empty")
+    _no_nul(path)
     path = Path(path)
     try:
         info = os.stat(path)

@@ -87,6 +87,21 @@ def _expected(turns: int, **_) -> Estimate:
     return Estimate(2 * 17.5 * (t / 40) ** 2, int(BASE_BYTES + 320e6 * (t / 40) ** 2))
 
 
+def _think(rounds: int, score_cap: int = 160, turn_cap: int = 160, **_) -> Estimate:
+    """THINK played to win: passes over rounds x score_cap**2 x turn_cap states (about
+    2.2 s a round at the default caps, 17 s for 5 rounds in all); value cubes of
+    7 games and two round-by-score-pair tables."""
+    size = float(score_cap + 1)
+    cube = size * size * (turn_cap + 1)
+    seconds = 4 + 2.2 * rounds * cube / 161 ** 3
+    return Estimate(seconds, int(BASE_BYTES + 2 * 7 * cube * 8 + rounds * size * size * 16))
+
+
+def _farkle_turn(min_bank: int, **_) -> Estimate:
+    """The optimal Ten Thousand turn: a table up to the minimum bank (4.4 s at 1,000,000)."""
+    return Estimate(0.5 + 4.4e-6 * min_bank, int(BASE_BYTES + 200 * min_bank / 50))
+
+
 def _farkle(goal: int, keep_choice: bool = False, first_to_reach: bool = False, **_) -> Estimate:
     """Ten Thousand: :func:`jeopardy.farkle.race.estimate` (goal rounded to its unit)."""
     from jeopardy.farkle.race import UNIT, FarkleRules, estimate
@@ -106,6 +121,8 @@ ESTIMATORS: dict[str, tuple[Callable[..., Estimate], str]] = {
     "simultaneous": (_simultaneous, "max_hold"),
     "expected": (_expected, "turns"),
     "farkle": (_farkle, "goal"),
+    "think": (_think, "rounds"),
+    "farkle_turn": (_farkle_turn, "min_bank"),
 }
 
 
@@ -171,7 +188,7 @@ def duration(seconds: float) -> str:
         return f"{seconds / 3600:.1f} hours"
     if seconds < 3e9:
         return f"{seconds / 86400:,.0f} days"
-    return "more than a century"
+    return "centuries"
 
 
 def size_text(count: float) -> str:
@@ -190,13 +207,15 @@ def require(analysis: str, what: str | None = None, **params) -> Estimate:
     limit = budget()
     _, size = ESTIMATORS[analysis]
     if not fits(cost, limit):
+        from jeopardy.validate import ParameterError
+
         best = largest(analysis, **params)
         over = "time" if cost.seconds > limit.seconds else "memory"
-        raise JeopardyError(
-            f"{what or analysis} with {size} {params[size]:,} needs {describe(cost)}, past this "
-            f"machine's {over} budget ({duration(limit.seconds)}, {size_text(limit.bytes)}; "
-            f"JEOPARDY_TIME_LIMIT / JEOPARDY_MEMORY_LIMIT); the largest {size} that fits is "
-            f"{best:,}")
+        fitting = f"the largest that fits is {best:,}" if best else "nothing fits"
+        raise ParameterError(size, (
+            f"{params[size]:,} ({what or analysis}) needs {describe(cost)}, past this machine's "
+            f"{over} budget ({duration(limit.seconds)}, {size_text(limit.bytes)}; "
+            f"JEOPARDY_TIME_LIMIT / JEOPARDY_MEMORY_LIMIT); {fitting}"))
     if cost.seconds > NOTICE_SECONDS:
         warnings.warn(f"{what or analysis} with {size} {params[size]:,}: expect {describe(cost)}",
                       LongRunNotice, stacklevel=3)

@@ -144,7 +144,11 @@ FLAG_NAMES = {"bad_faces": "--bad-face", "bad_face": "--bad-face", "model": "--m
 def _flag_of(commands, parameter: str) -> str | None:
     """The flag of ``parameter`` in the invoked commands (innermost first)."""
     wanted = "--" + parameter.replace("_", "-")
-    for command in reversed(commands):
+    ordered = []
+    for command in reversed(commands):  # the invoked commands, then those of invoked groups
+        ordered.append(command)
+        ordered.extend(getattr(command, "commands", {}).values())
+    for command in ordered:
         for option in getattr(command, "params", ()):
             if not isinstance(option, click.Option):
                 continue

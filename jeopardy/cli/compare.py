@@ -37,7 +37,7 @@ def build_policy(spec: str, model, goal: int, other_spec: str | None = None, _de
             raise JeopardyError("best-response needs the other policy to be something else")
         from jeopardy.race.evaluation import best_response
         return best_response(model, build_policy(other_spec, model, goal, _depth=1))
-    if spec.endswith((".csv", ".npz")) or Path(spec).exists():
+    if spec.endswith((".csv", ".npz")) or ("\0" not in spec and Path(spec).exists()):
         return policies.load(spec, goal)
     raise JeopardyError(f"unknown policy {spec!r}; use {POLICY_HELP}")
 

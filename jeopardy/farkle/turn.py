@@ -22,6 +22,7 @@ from fractions import Fraction
 import numpy as np
 
 from jeopardy.errors import JeopardyError
+from jeopardy.validate import ParameterError
 from jeopardy.farkle.throws import option_outcomes, outcomes, stopping_table, throw_table
 
 UNIT = 50
@@ -42,9 +43,9 @@ class FarkleRules:
 
     def __post_init__(self) -> None:
         if self.min_bank < 0 or self.min_bank % UNIT:
-            raise JeopardyError(f"--min-bank must be a non-negative multiple of {UNIT}; got {self.min_bank}")
+            raise ParameterError("min_bank", f"must be a non-negative multiple of {UNIT}; got {self.min_bank}")
         if self.goal <= 0 or self.goal % UNIT:
-            raise JeopardyError(f"--goal must be a positive multiple of {UNIT}; got {self.goal}")
+            raise ParameterError("goal", f"must be a positive multiple of {UNIT}; got {self.goal}")
         if self.high_min_bank is not None and (self.high_min_bank < 0 or self.high_min_bank % UNIT):
             raise JeopardyError(f"the high minimum must be a non-negative multiple of {UNIT}")
         if self.no_stop_on_six and self.keep_choice:
@@ -130,6 +131,10 @@ def _throw_value(values, t, n, rules, top):
 def solve_turn(rules: FarkleRules = FarkleRules(), policy: str = "optimal",
                banked: int = 0) -> TurnSolution:
     """Optimal (or the seed's ``Cs`` rule, ``policy="seed"``) single turn."""
+    from jeopardy import resources
+
+    resources.require("farkle_turn", "the Ten Thousand turn",
+                      min_bank=max(rules.min_bank, rules.high_min_bank or 0, banked))
     caps = bank_caps(rules)
     critical = [float(c) for c in stopping_table().critical]
     minimum = rules.min_bank_at(banked) // UNIT

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from jeopardy.errors import JeopardyError
+from jeopardy.validate import ParameterError
 from jeopardy.rules.dice import SICHERMAN_DICE, dice_game, from_dice, standard_die
 from jeopardy.rules.effects import Effect, add, bank, bust, bust_all
 from jeopardy.rules.roll_model import RollModel
@@ -220,14 +221,15 @@ def game(name: str = "pig", faces: int | None = None, bad_face: int | None = Non
             model = RollModel(name, model.outcomes, model.description)
         return model
     if not preset.one_die:
-        raise JeopardyError(f"--faces/--bad-face apply to one-die games; {name!r} is not one")
+        raise JeopardyError(f"faces/bad_face (--faces/--bad-face) apply to one-die games; "
+                            f"{name!r} is not one")
     faces = 6 if faces is None else faces
     if faces < 2:
-        raise JeopardyError(f"--faces must be at least 2; got {faces}")
+        raise ParameterError("faces", f"must be at least 2; got {faces}")
     default_bad = 6 if name == "linux-magazin" else 1
     bad = default_bad if bad_face is None else bad_face
     if not 1 <= bad <= faces:
-        raise JeopardyError(f"--bad-face must be a face of the d{faces} (1..{faces}); got {bad}")
+        raise ParameterError("bad_face", f"must be a face of the d{faces} (1..{faces}); got {bad}")
     return preset.build(faces=faces, bad_face=bad)
 
 

@@ -135,7 +135,7 @@ class SimultaneousSolution:
 def hold_distributions(model: RollModel, max_hold: int) -> list[TurnDistribution]:
     """Exact distributions of hold at 1..max_hold."""
     if max_hold < 1:
-        raise JeopardyError(f"--max-hold must be at least 1; got {max_hold}")
+        raise JeopardyError(f"max_hold must be at least 1; got {max_hold}")
     if model.has_double:
         return [recursion_distribution(model, hold_at(h)) for h in range(1, max_hold + 1)]
     reach = reach_probabilities(model, max_hold)

@@ -92,8 +92,14 @@ class ThinkAnalysis:
 
 def analyse(model: RollModel, rounds: int = 5, score_cap: int = 200, turn_cap: int = 200,
             progress=None) -> ThinkAnalysis:
-    if rounds < 1:
-        raise JeopardyError(f"number of rounds must be at least 1; got {rounds}")
+    from jeopardy import resources, validate
+
+    model = validate.roll_model(model)
+    rounds = validate.positive_int(rounds, "rounds")
+    score_cap = validate.positive_int(score_cap, "score_cap")
+    turn_cap = validate.positive_int(turn_cap, "turn_cap")
+    resources.require("think", "THINK played to win", rounds=rounds, score_cap=score_cap,
+                      turn_cap=turn_cap)
     started = time.perf_counter()
     first = solve_pass(model, rounds, score_cap, turn_cap,
                        [OPTIMAL, OPTIMAL, OPTIMAL, MIXED_COUNT, MIXED_HIT],

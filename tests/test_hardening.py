@@ -1,0 +1,213 @@
+"""Issue 12, class by class: the cache, files, sizes, endless games, convergence, interrupts."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import warnings
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from jeopardy.cli.main import cli
+from jeopardy.errors import JeopardyError
+from jeopardy.race import policies
+from jeopardy.race.evaluation import head_to_head
+from jeopardy.race.simulation import simulate
+from jeopardy.race.solver import CacheWarning, _cache_path, cache_directory, load, solve
+from jeopardy.race.termination import stuck_state
+from jeopardy.rules import game
+
+
+# ------------------------------------------------------------------ the cache
+def test_cache_keys_carry_the_model_name(tmp_path, monkeypatch):
+    monkeypatch.setenv("JEOPARDY_CACHE_DIR", str(tmp_path))
+    think, skunk = game("think"), game("skunk")
+    assert think.fingerprint() == skunk.fingerprint()
+    assert _cache_path(think, 30) != _cache_path(skunk, 30)
+    solve(think, 30, cache=True)
+    assert solve(skunk, 30, cache=True).model.name == "skunk"
+
+
+@pytest.mark.parametrize("damage", ["truncate", "empty", "edit"])
+def test_damaged_cache_entries_are_rebuilt_with_a_warning(tmp_path, monkeypatch, pig, damage):
+    monkeypatch.setenv("JEOPARDY_CACHE_DIR", str(tmp_path))
+    first = solve(pig, 25, cache=True)
+    path = _cache_path(pig, 25)
+    if damage == "truncate":
+        path.write_bytes(path.read_bytes()[:200])
+    elif damage == "empty":
+        path.write_bytes(b"")
+    else:
+        edited = first.start_values.copy()
+        edited[3, 4] = 0.9
+        type(first)(pig, 25, edited, 0.0, 0.0, 1, 1).save(path)  # a consistent checksum
+    with pytest.warns(CacheWarning):
+        again = solve(pig, 25, cache=True)
+    assert not again.cached
+    assert np.array_equal(again.start_values, first.start_values)
+    assert solve(pig, 25, cache=True).cached  # rebuilt
+
+
+def test_an_empty_cache_variable_means_the_default(monkeypatch):
+    monkeypatch.setenv("JEOPARDY_CACHE_DIR", "")
+    assert cache_directory() == cache_directory().home() / ".cache" / "jeopardy"
+
+
+# ------------------------------------------------------------------ files
+def test_an_edited_solution_file_is_refused_by_its_residual(tmp_path, pig):
+    solution = solve(pig, 20)
+    values = solution.start_values.copy()
+    values[5, 5] += 0.01
+    path = type(solution)(pig, 20, values, 0.0, 0.0, 1, 1).save(tmp_path / "edited.npz")
+    with pytest.raises(JeopardyError, match="do not solve the game"):
+        load(path)
+
+
+def test_compare_reads_the_solvers_own_out_file(tmp_path):
+    out = tmp_path / "pig20.npz"
+    runner = CliRunner()
+    assert runner.invoke(cli, ["solve", "--goal", "20", "--out", str(out)]).exit_code == 0
+    from_file = runner.invoke(cli, ["compare", str(out), "hold:10", "--goal", "20", "--json"])
+    direct = runner.invoke(cli, ["compare", "optimal", "hold:10", "--goal", "20", "--json"])
+    assert from_file.exit_code == 0, from_file.stderr
+    import json
+    assert json.loads(from_file.stdout)["first"] == json.loads(direct.stdout)["first"]
+
+
+@pytest.mark.parametrize("content, message", [
+    pytest.param("i,j,k,action\n0,0,0,roll\n0,0,0,hold\n", "conflicting", id="conflicting-rows"),
+    pytest.param(b"i,j,k,action\n0,0,0,r\xe9\n", "not UTF-8", id="latin-1"),
+])
+def test_bad_policy_csv_files(tmp_path, content, message):
+    path = tmp_path / "p.csv"
+    path.write_bytes(content if isinstance(content, bytes) else content.encode())
+    with pytest.raises(JeopardyError, match=message):
+        policies.load(path, 5)
+
+
+def test_a_typo_in_a_model_file_is_named(tmp_path):
+    from jeopardy.rules import load as load_model
+
+    path = tmp_path / "m.json"
+    path.write_text('{"outcomes": [{"effect": "add", "point": 2, "probability": "1/2"},'
+                    ' {"effect": "bust", "probability": "1/2"}]}')
+    with pytest.raises(JeopardyError, match="unknown key 'point'"):
+        load_model(path)
+
+
+def test_outputs_write_through_symlinks_and_refuse_fifos(tmp_path):
+    from jeopardy.files import write_text
+
+    target = tmp_path / "target.csv"
+    link = tmp_path / "link.csv"
+    link.symlink_to(target)
+    write_text(link, "x\n")
+    assert link.is_symlink() and target.read_text() == "x\n"
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(JeopardyError, match="not a regular file"):
+        write_text(fifo, "x")
+    with pytest.raises(JeopardyError, match="empty"):
+        write_text("", "x")
+
+
+def test_figures_use_the_format_of_their_suffix(tmp_path):
+    result = CliRunner().invoke(cli, ["plot", "boundary", "--goal", "12", "--out",
+                                      str(tmp_path / "b.svg")])
+    assert result.exit_code == 0, result.stderr
+    assert (tmp_path / "b.svg").read_bytes().lstrip().startswith(b"<?xml")
+
+
+# ------------------------------------------------------------------ sizes
+def test_the_largest_size_that_fits_is_the_boundary(monkeypatch):
+    from jeopardy import resources
+
+    monkeypatch.setenv("JEOPARDY_TIME_LIMIT", "100")
+    pig = game("pig")
+    best = resources.largest("race", model=pig)
+    assert resources.fits(resources.estimate("race", goal=best, model=pig))
+    assert not resources.fits(resources.estimate("race", goal=best + 1, model=pig))
+    with pytest.raises(JeopardyError, match=f"the largest that fits is {best:,}"):
+        resources.require("race", goal=2 * best, model=pig)
+
+
+def test_estimates_grow_with_size():
+    from jeopardy.resources import ESTIMATORS, estimate
+
+    for analysis, (_, size) in ESTIMATORS.items():
+        small = estimate(analysis, **{size: 100})
+        large = estimate(analysis, **{size: 200})
+        assert large.seconds > small.seconds and large.bytes >= small.bytes, analysis
+
+
+# ------------------------------------------------------------------ endless games
+def test_policies_that_never_end_the_game_are_refused(pig):
+    never = policies.from_formula(20, "k < 0")
+    assert stuck_state(pig, never, never) is not None
+    with pytest.raises(JeopardyError, match="may never end"):
+        head_to_head(pig, never, never)
+    with pytest.raises(JeopardyError, match="may never end"):
+        simulate(pig, never, never, 10)
+
+
+def test_a_stall_at_one_score_pair_is_found(pig):
+    stall = policies.from_formula(30, "k < 8 and not (i == 20 and j == 20)")
+    assert stuck_state(pig, stall, stall)[1:] == (20, 20)
+
+
+def test_ordinary_policies_end(pig):
+    assert stuck_state(pig, policies.hold_at(30, 10), policies.hold_at(30, 25)) is None
+    # one player never banking still ends: the other wins
+    assert stuck_state(pig, policies.from_formula(30, "k < 0"), policies.hold_at(30, 5)) is None
+
+
+# ------------------------------------------------------------------ convergence
+def test_a_tolerance_below_the_rounding_floor_still_ends():
+    model = game("two-dice-pig")
+    started = time.perf_counter()
+    solution = solve(model, 40, tolerance=1e-300)
+    assert solution.passes < 200
+    assert solution.max_residual < 1e-13
+    assert time.perf_counter() - started < 30
+
+
+# ------------------------------------------------------------------ interrupts
+def test_chunked_simulation_gives_the_same_games(monkeypatch, pig):
+    from jeopardy import interrupts
+
+    a, b = policies.hold_at(40, 12), policies.hold_at(40, 15)
+    whole = simulate(pig, a, b, 3000, seed=7)
+    monkeypatch.setattr(interrupts, "CHUNK_SECONDS", 1e-9)  # one game a chunk
+    chunked = simulate(pig, a, b, 3000, seed=7)
+    assert (whole.first, whole.second) == (chunked.first, chunked.second)
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_a_long_simulation_at_once():
+    process = subprocess.Popen(
+        [sys.executable, "-m", "jeopardy", "simulate", "hold:20", "hold:25", "--games", "5000000"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(6)
+    process.send_signal(signal.SIGINT)
+    sent = time.perf_counter()
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert err.strip().endswith("interrupted")
+    assert time.perf_counter() - sent < 5  # a chunk is 0.2 s; the rest is interpreter exit
+
+
+def test_warnings_are_one_line_on_the_cli(tmp_path, monkeypatch):
+    monkeypatch.setenv("JEOPARDY_CACHE_DIR", str(tmp_path))
+    runner = CliRunner()
+    runner.invoke(cli, ["solve", "--goal", "15"])
+    for path in tmp_path.iterdir():
+        path.write_bytes(b"junk")
+    with warnings.catch_warnings():
+        result = runner.invoke(cli, ["solve", "--goal", "15"])
+    assert result.exit_code == 0
+    assert len(result.stderr.splitlines()) == 1 and "warning" in result.stderr
