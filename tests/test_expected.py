@@ -192,4 +192,4 @@ def test_max_score_command_with_a_score_cap():
                                  "--simulate", "10"])
     assert result.exit_code != 0 and "--score-cap" in result.output
     result = runner.invoke(cli, ["max-score", "--game", "pig", "--score-cap", "0"])
-    assert result.exit_code != 0 and "score cap must be a positive integer" in result.output
+    assert result.exit_code != 0 and "--score-cap must be positive" in result.output
