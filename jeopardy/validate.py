@@ -140,6 +140,10 @@ def table(value, name: str, shape: tuple[int, ...]) -> np.ndarray:
         return np.ascontiguousarray(array, dtype=np.int8)
     if not np.issubdtype(array.dtype, np.number):
         raise ParameterError(name, f"must hold 0/1 decisions; got dtype {array.dtype}")
-    if array.size and not np.isin(array, (0, 1)).all():
+    # min/max and one int8 copy: no temporaries of the table's size in int64
+    if array.size and not (array.min() >= 0 and array.max() <= 1):
         raise ParameterError(name, "must hold only 0 (hold) and 1 (roll)")
-    return np.ascontiguousarray(array, dtype=np.int8)
+    table = np.ascontiguousarray(array, dtype=np.int8)
+    if not np.issubdtype(array.dtype, np.integer) and not np.array_equal(table, array):
+        raise ParameterError(name, "must hold only 0 (hold) and 1 (roll)")
+    return table

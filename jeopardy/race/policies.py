@@ -83,7 +83,9 @@ def from_solution(solution) -> RacePolicy:
 def hold_at(goal: int, h: int) -> RacePolicy:
     """Roll while the turn total is below ``h`` (holding wins once i + k >= goal)."""
     _check_goal(goal)
-    h = validate.positive_int(h, "h")
+    h = validate.integer(h, "h")
+    if h < 1:
+        raise JeopardyError(f"hold:N needs N >= 1; got {h}")
     k = np.arange(goal)[None, None, :]
     roll = np.broadcast_to(k < h, (goal, goal, goal)).astype(np.int8)
     return RacePolicy(f"hold at {h}", goal, roll.copy())

@@ -35,9 +35,9 @@ from jeopardy.race import kernels
 
 @njit(cache=True, nogil=True)
 def _turn(m, i, j, goal, tables, kinds, points, reach, ends):
-    """One turn of player ``m`` from ``(i, j, 0)``: fills ``ends`` with the mover's
-    banked scores at the hand-over (``-1`` padding) and returns True if a win is reachable."""
-    table = tables[m]
+    """One turn of player ``m`` from ``(i, j, 0)``: marks in ``ends`` the mover's
+    banked scores at the hand-over and returns True if a win is reachable."""
+    table = tables[0] if m == 0 else tables[1]
     top = goal - i
     reach[:top] = 0
     ends[:] = 0
@@ -132,7 +132,7 @@ def stuck_state(model, a, b) -> tuple[int, int, int] | None:
     """``(mover, i, j)`` (mover 0 = A, 1 = B) of a reachable turn start from which
     no one can win when A follows ``a`` and B follows ``b``; None if the game ends."""
     kinds, points, _ = model.arrays()
-    tables = np.stack([a.roll, b.roll])
+    tables = (a.roll, b.roll)  # no copy of the goal**3 tables
     out = np.zeros(3, dtype=np.int64)
     if _search(a.goal, tables, kinds, points, out):
         return int(out[0]), int(out[1]), int(out[2])
