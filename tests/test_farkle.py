@@ -18,6 +18,7 @@ RULE_SWITCHES = {
     "IV.2": {"high_min_bank": 500, "high_score": 700},
     "IV.3": {"exact_goal": True},
     "IV.4": {"keep_choice": True},
+    "IV.5": {"continue_position": True},
 }
 
 
@@ -105,9 +106,19 @@ def test_the_minimum_holds_at_the_goal():
     assert not throws[7, 3] and values[7, 3] == 1.0
 
 
-def test_continuing_the_previous_position_is_refused_with_its_size():
-    with pytest.raises(JeopardyError, match="IV.5.*MB at goal 1000"):
-        solve(FarkleRules(goal=1000, continue_position=True))
+def test_continuing_a_position_is_solved_alone_and_its_file_reloads(tmp_path):
+    """IV.5: the next player may take the position over; it changes the round
+    ending's value a lot (A's position passes to B's last turn) and is combined
+    with no other optional rule."""
+    plain = solve(FarkleRules(goal=1000))
+    taken = solve(FarkleRules(goal=1000, continue_position=True))
+    assert taken.win_probability < plain.win_probability - 0.05
+    again = load(taken.save(tmp_path / "iv5.npz"))  # offers rebuilt before the residual
+    assert again.max_residual < 1e-13
+    with pytest.raises(JeopardyError, match="IV.5.*on its own"):
+        solve(FarkleRules(goal=1000, continue_position=True, exact_goal=True))
+    with pytest.raises(JeopardyError, match="IV.5"):
+        simulate(taken, 10)
 
 
 @pytest.mark.parametrize("first_to_reach", [False, True])

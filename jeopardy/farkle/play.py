@@ -54,6 +54,8 @@ class FarkleMatch:
     winner: float | None = None  # 0 person, 1 computer, 0.5 a tie
 
     def __post_init__(self) -> None:
+        if self.solution.rules.continue_position:
+            raise JeopardyError("play does not cover rule IV.5 (taking a position over)")
         if self.solution.rules.keep_choice:
             raise JeopardyError("play covers the rule that sets aside every scoring die "
                                 "(not rule IV.4)")

@@ -20,6 +20,11 @@ Rules (the seed's sections I-III; section IV's options as switches)
 * IV.3 (exact goal): a bank must land exactly on the goal; a turn whose total
   would pass it is lost (as if nothing scored); the bank that lands on the
   goal needs no minimum.  Under the round ending B can then only tie.
+* IV.5 (continue the previous player's position): after a bank with turn total
+  ``t`` and ``n`` dice to throw, the next player may take ``(t, n)`` over
+  instead of a fresh turn; it must throw at least once, and a throw that
+  scores nothing loses it all.  After a farkle there is nothing to take over.
+  Under the round ending B's last turn may take A's position over too.
 
 B's last turn depends only on ``d = T - j``: its value ``Q(d)`` (to B) comes
 from a small DP (:func:`last_turn_values`).
@@ -58,6 +63,19 @@ above ``top`` banking is allowed and optimal:
   backwards from ``D`` with ``Q(D) <= 1e-20`` and ``R = 0`` beyond, an error
   of at most ``sup_{d >= D} R(d) <= Q(D) <= 1e-20``.
 * IV.3: turn totals above ``goal - i`` are lost, so ``top = goal - i``.
+* IV.5: a bank's value now depends on the dice left, ``1 - max(fresh, throw on
+  from (t, n))`` for the next player, so every column's throw values are kept
+  (``Match.throws_flat``).  B's and first-to-reach columns stop as above (past
+  the top one scoring throw wins).  A's column under the round ending does not:
+  B may take A's position over and needs only ``r = i - j`` more than the
+  inherited total, with chance ``C(r, n)`` (:func:`_continuation_values`), while
+  a fresh last turn is worth ``Q(d)``, ``d = i + t - j``.  Once ``Q(d) <=
+  min_n C(r, n)`` (``t >= d*(r) - r``, ``Q`` non-increasing) and ``t`` is past
+  the goal and the minimum, the bank is worth ``1 - C(r, n)`` whatever ``t``,
+  and every throw leads to larger ``t``: the column is *stationary*, a
+  six-state stopping problem in the dice alone, solved exactly by policy
+  iteration (:func:`_stationary`).  No truncation: the stationary values are
+  the values.
 
 The tests double every ``top`` (``cap_scale=2``) and get the same values to
 1e-13, and compare with :mod:`jeopardy.reference.farkle`, a solver written
@@ -86,19 +104,18 @@ MAX_GAIN = 8000 // UNIT  # six 1s
 MAX_NEWTON_STEPS = 200
 # The largest goal solved: time and memory grow like goal^3 (10,000: about 10 s).
 MAX_GOAL = 30_000
-IV5_REFUSAL = (
-    "rule IV.5 (continue from the previous player's position) is not solved: a bank hands the "
-    "next player its turn total, so banking never becomes surely best as the total grows and "
-    "the turn-total caps this solver proves do not hold (its {states:.1e} turn states, "
-    "{megabytes:.0f} MB at goal {goal}, would fit; the proof does not)")
-
 # The throws of 1..6 dice for the kernels.  ``patterns`` group throws with the
 # same choices; each has ``choices`` (score in units, next dice); busts are apart.
 Throws = namedtuple("Throws", "pattern_offsets pattern_probs choice_offsets choice_scores "
-                              "choice_nexts bust hot cold")
+                              "choice_nexts bust hot cold transitions")
 # The match rules for the kernels (arrays indexed by the opponent's score j).
 Match = namedtuple("Match", "goal round_rule exact_goal no_stop_on_six min_low min_high "
-                            "high_score dstar Q R cap_scale")
+                            "high_score dstar Q R cap_scale continue_position C offsets tops "
+                            "throws_flat theta")
+# IV.5 (``continue_position``): ``C[r + goal, n]`` is B's last turn continuing from A's
+# position with ``n`` dice, needing ``r`` more than the inherited total; ``offsets`` /
+# ``tops`` / ``throws_flat`` hold every column's throw values ``[role, i, j] -> t x 7``
+# and ``theta[role, i, j, n]`` the throw value past the column's top.
 
 
 def throw_arrays(keep_choice: bool = False) -> Throws:
@@ -124,9 +141,14 @@ def throw_arrays(keep_choice: bool = False) -> Throws:
     pattern_offsets[7] = len(pattern_probs)
     hot = sum(float(p) for s, m, p in outcomes(6) if m == 6)
     cold = sum(float(p) for s, m, p in outcomes(6) if m and m != 6)
+    transitions = np.zeros((7, 7))  # keep-all: P(next dice m | n dice thrown, scoring)
+    for n in range(1, 7):
+        for s, m, p in outcomes(n):
+            if m:
+                transitions[n, m] += float(p)
     return Throws(pattern_offsets, np.array(pattern_probs), np.array(choice_offsets, dtype=np.int64),
                   np.array(choice_scores, dtype=np.int64), np.array(choice_nexts, dtype=np.int64),
-                  bust, hot, cold)
+                  bust, hot, cold, transitions)
 
 
 # ------------------------------------------------------------- B's last turn
@@ -217,7 +239,11 @@ def _t_top(first, i, j, match):
         return below
     top = max(below, _minimum(i, match))
     if first and match.round_rule:
-        top = max(top, match.dstar[j] + j - i)
+        if match.continue_position:
+            r = i - j
+            top = max(top, match.dstar[r + match.goal] - r)
+        else:
+            top = max(top, match.dstar[j] + j - i)
     return match.cap_scale * top
 
 
@@ -267,6 +293,85 @@ def bank_option(first, i, j, t, n, other, match):
 
 
 @njit(cache=True, nogil=True, inline='always')
+def offered(role, a, b, t, n, fresh, match):
+    """IV.5: the value to the player ``role`` at ``(a, b)`` of a turn start at which
+    it may continue from ``(t, n)``: the better of a fresh turn and throwing on."""
+    top = match.tops[role, a, b]
+    if t <= top:
+        on = match.throws_flat[match.offsets[role, a, b] + t * 7 + n]
+    else:
+        on = match.theta[role, a, b, n]
+    return max(fresh, on)
+
+
+@njit(cache=True, nogil=True, inline='always')
+def continued_bank(first, i, j, t, n, other, match):
+    """IV.5: the value of banking at ``(i, j, t, n)``: the next player may take the
+    position over."""
+    total = i + t
+    if total < match.goal:
+        return 1.0 - offered(1 if first else 0, j, total, t, n, other[j, total], match)
+    if first and match.round_rule:
+        d = total - j
+        fresh = match.Q[0, d] if d < match.Q.shape[1] else 0.0
+        return 1.0 - max(fresh, match.C[i - j + match.goal, n])
+    return 1.0
+
+
+@njit(cache=True, nogil=True)
+def _stationary(i, j, y, throws, match, out, dout):
+    """IV.5, A under the round ending, past its top: the column no longer depends on
+    the turn total.  ``out[n]``: value, ``out[7 + n]``: the throw value (theta),
+    ``dout`` their derivatives in ``y``; a six-state stopping problem solved by
+    policy iteration with exact linear solves."""
+    r = i - j + match.goal
+    P = throws.transitions
+    bank = np.zeros(7, dtype=np.bool_)
+    for n in range(1, 7):
+        bank[n] = True
+    W = np.zeros(7)
+    dW = np.zeros(7)
+    for _ in range(64):
+        A = np.eye(6)
+        rhs = np.zeros(6)
+        drhs = np.zeros(6)
+        for n in range(1, 7):
+            if bank[n]:
+                rhs[n - 1] = 1.0 - match.C[r, n]
+            else:
+                rhs[n - 1] = throws.bust[n] * (1.0 - y)
+                drhs[n - 1] = -throws.bust[n]
+                for m in range(1, 7):
+                    A[n - 1, m - 1] -= P[n, m]
+        solution = np.linalg.solve(A, rhs)
+        dsolution = np.linalg.solve(A, drhs)
+        for n in range(1, 7):
+            W[n] = solution[n - 1]
+            dW[n] = dsolution[n - 1]
+        changed = False
+        for n in range(1, 7):
+            theta = throws.bust[n] * (1.0 - y)
+            for m in range(1, 7):
+                theta += P[n, m] * W[m]
+            should = 1.0 - match.C[r, n] >= theta
+            if should != bank[n]:
+                bank[n] = should
+                changed = True
+        if not changed:
+            break
+    for n in range(1, 7):
+        theta = throws.bust[n] * (1.0 - y)
+        dtheta = -throws.bust[n]
+        for m in range(1, 7):
+            theta += P[n, m] * W[m]
+            dtheta += P[n, m] * dW[m]
+        out[n] = W[n]
+        dout[n] = dW[n]
+        out[7 + n] = theta
+        dout[7 + n] = dtheta
+
+
+@njit(cache=True, nogil=True, inline='always')
 def throw_value(first, i, j, t, n, y, top, throws, match, vals, dvals):
     """The value (and d/dy) of throwing ``n`` dice at turn total ``t``, given the
     values above ``t`` in ``vals`` (up to ``top``) and ``y`` after a bust."""
@@ -283,6 +388,9 @@ def throw_value(first, i, j, t, n, y, top, throws, match, vals, dvals):
             if u <= top:
                 v = vals[u, m]
                 dv = dvals[u, m]
+            elif match.continue_position and first and match.round_rule:
+                v = vals[top + 1, m]  # the stationary tail (IV.5), set by _column
+                dv = dvals[top + 1, m]
             else:
                 v, dv = _above_top(first, i + u, m, j, y, throws, match)
             if v > best:
@@ -304,12 +412,33 @@ def _column(first, i, j, y, other, throws, match, vals, dvals, acts):
     returns ``(vals[0, 6], dvals[0, 6])``.
     """
     top = _t_top(first, i, j, match)
+    role = 0 if first else 1
+    store = match.continue_position
+    offset = 0
+    if store:
+        if first and match.round_rule:
+            tail = np.zeros(14)
+            dtail = np.zeros(14)
+            _stationary(i, j, y, throws, match, tail, dtail)
+            for n in range(1, 7):
+                vals[top + 1, n] = tail[n]
+                dvals[top + 1, n] = dtail[n]
+                match.theta[role, i, j, n] = tail[7 + n]
+        else:
+            for n in range(1, 7):  # past the top one scoring throw wins
+                match.theta[role, i, j, n] = 1.0 - throws.bust[n] * y
+        offset = match.offsets[role, i, j]
     for t in range(top, -1, -1):
-        # the bank's value does not depend on the dice in hand; IV.1 is checked per n
+        # the bank's value does not depend on the dice in hand (but for IV.5);
+        # IV.1 is checked per n
         may_bank, bank_value = bank_option(first, i, j, t, 1, other, match)
         for n in range(1, 7):
             throw, dthrow = throw_value(first, i, j, t, n, y, top, throws, match, vals, dvals)
             can_bank = may_bank and not (match.no_stop_on_six and n == 6)
+            if store:
+                match.throws_flat[offset + t * 7 + n] = throw
+                if can_bank:
+                    bank_value = continued_bank(first, i, j, t, n, other, match)
             if can_bank and bank_value >= throw:
                 vals[t, n] = bank_value
                 dvals[t, n] = 0.0
@@ -360,14 +489,16 @@ def _solve_sums(VF, VS, throws, match, first_sum, last_sum, tol, max_iter, size)
 @njit(cache=True, nogil=True)
 def _residual(VF, VS, throws, match, size):
     """The largest Bellman residual over every turn start (the values at ``t > 0``
-    are defined by the column sweep itself)."""
+    are defined by the column sweep itself).  Down the score sums, so that under
+    IV.5 every column's offers are rebuilt before a lower sum reads them."""
     goal = match.goal
     vals = np.zeros((size + 1, 7))
     dvals = np.zeros((size + 1, 7))
     acts = np.zeros((size + 1, 7), dtype=np.int8)
     worst = 0.0
-    for i in range(goal):
-        for j in range(goal):
+    for s in range(2 * goal - 2, -1, -1):
+        for i in range(max(0, s - goal + 1), min(s, goal - 1) + 1):
+            j = s - i
             v, _ = _column(True, i, j, VS[j, i], VS, throws, match, vals, dvals, acts)
             worst = max(worst, abs(v - VF[i, j]))
             v, _ = _column(False, i, j, VF[j, i], VF, throws, match, vals, dvals, acts)
@@ -530,13 +661,16 @@ def match_rules(rules: FarkleRules, first_to_reach: bool, throws: Throws,
     empty = np.zeros((2, 1))
     dstar = np.zeros(g, dtype=np.int64)
     if not round_rule:
-        return Match(g, False, rules.exact_goal, rules.no_stop_on_six, min_low, min_high, high,
-                     dstar, empty, empty, cap_scale)
+        return _with_store(rules, throws, Match(g, False, rules.exact_goal, rules.no_stop_on_six,
+                                                min_low, min_high, high, dstar, empty, empty,
+                                                cap_scale, *NO_STORE))
     minima = (min_low, min_high)
     if rules.exact_goal:
         Q = np.vstack([_last_turn(g + 2, m, True, rules.no_stop_on_six, throws) for m in minima])
         return Match(g, True, True, rules.no_stop_on_six, min_low, min_high, high, dstar, Q,
-                     empty, cap_scale)
+                     empty, cap_scale, *NO_STORE)
+    if rules.continue_position:
+        return _with_store(rules, throws, _continuing_round(rules, throws, cap_scale))
     smallest_bust = float(min(throws.bust[1:]))
     reach = _reach_probabilities(g + max(minima) + 1, rules.no_stop_on_six, throws)
     lower = np.array([reach[max(g - j, minima[1 if j > high else 0])] for j in range(g)])
@@ -578,7 +712,93 @@ def match_rules(rules: FarkleRules, first_to_reach: bool, throws: Throws,
                 total += sum(p * R[row, d + s] for s, p in hot if d + s < Q.shape[1])
                 R[row, d] = total
     return Match(g, True, False, rules.no_stop_on_six, min_low, min_high, high, dstar, Q, R,
-                 cap_scale)
+                 cap_scale, *NO_STORE)
+
+
+NO_STORE = (False, np.zeros((1, 7)), np.zeros((2, 1, 1), dtype=np.int64),
+            np.zeros((2, 1, 1), dtype=np.int64), np.zeros(1), np.zeros((2, 1, 1, 7)))
+
+
+@njit(cache=True, nogil=True)
+def _continuation_values(goal, throws):
+    """IV.5: ``C[r + goal, n]``, B's last turn continuing from A's position with ``n``
+    dice, ``r`` short of A's total over the inherited turn total (it must throw
+    once; then it banks above A's total to win, or at it for a tie)."""
+    low = MAX_GAIN + 1  # G[rho + low]: rho = -low .. goal
+    G = np.zeros((goal + low + 1, 7))
+    C = np.zeros((2 * goal + 1, 7))
+    for rho in range(-low, goal + 1):
+        for n in range(1, 7):
+            if rho < 0:
+                G[rho + low, n] = 1.0
+                continue
+            throw = 0.0
+            for k in range(throws.pattern_offsets[n], throws.pattern_offsets[n + 1]):
+                c = throws.choice_offsets[k]
+                rest = rho - throws.choice_scores[c]
+                throw += throws.pattern_probs[k] * (1.0 if rest < 0 else G[rest + low, throws.choice_nexts[c]])
+            G[rho + low, n] = max(0.5, throw) if rho == 0 else throw
+    for r in range(-goal, goal + 1):
+        for n in range(1, 7):
+            throw = 0.0
+            for k in range(throws.pattern_offsets[n], throws.pattern_offsets[n + 1]):
+                c = throws.choice_offsets[k]
+                rest = r - throws.choice_scores[c]
+                throw += throws.pattern_probs[k] * (1.0 if rest < 0 else G[rest + low, throws.choice_nexts[c]])
+            C[r + goal, n] = throw
+    return C
+
+
+def _continuing_round(rules: FarkleRules, throws: Throws, cap_scale: int) -> Match:
+    """IV.5 under the round ending: B's last-turn values and the tops past which A's
+    column is stationary (module docstring)."""
+    g = rules.goal // UNIT
+    minimum = rules.min_bank // UNIT
+    C = _continuation_values(g, throws)
+    smallest = C[:, 1:].min(axis=1)
+    if np.any(smallest <= 0.0):
+        raise JeopardyError(f"goal {rules.goal}: the continuation values underflow; "
+                            "use a smaller goal")
+    dstar = np.zeros(2 * g + 1, dtype=np.int64)
+    size = 2 * g + minimum + 64
+    while True:
+        Q = _last_turn(size, minimum, False, False, throws)
+        found = True
+        for index in range(2 * g + 1):
+            below = np.flatnonzero((Q <= smallest[index]) & (np.arange(size) > 0))
+            if len(below) == 0:
+                found = False
+                break
+            dstar[index] = below[0]
+        if found:
+            break
+        size *= 2
+    reach = (max(int(dstar.max()), 2 * g + minimum) + g) * cap_scale + MAX_GAIN + 2
+    Q = _last_turn(reach + 1, minimum, False, False, throws)
+    Q = np.vstack([Q, Q])
+    empty = np.zeros((2, 1))
+    return Match(g, True, False, False, minimum, minimum, 10 ** 9, dstar, Q, empty, cap_scale,
+                 True, C, *NO_STORE[2:])
+
+
+def _with_store(rules: FarkleRules, throws: Throws, match: Match) -> Match:
+    """IV.5: room for every column's throw values (offers to the next player)."""
+    if not rules.continue_position:
+        return match
+    g = match.goal
+    match = match._replace(continue_position=True)
+    offsets = np.zeros((2, g, g), dtype=np.int64)
+    tops = np.zeros((2, g, g), dtype=np.int64)
+    at = 0
+    for role in range(2):
+        for i in range(g):
+            for j in range(g):
+                top = int(_t_top(role == 0, i, j, match))
+                offsets[role, i, j] = at
+                tops[role, i, j] = top
+                at += (top + 1) * 7
+    return match._replace(offsets=offsets, tops=tops, throws_flat=np.zeros(at + 7),
+                          theta=np.zeros((2, g, g, 7)))
 
 
 def estimate(rules: FarkleRules, first_to_reach: bool = False) -> tuple[float, int]:
@@ -596,11 +816,10 @@ def solve(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
 
     ``cap_scale`` multiplies every turn-total cap (the tests double it).
     """
-    if rules.continue_position:
-        throws = throw_arrays(rules.keep_choice)
-        _, states = _table_size(match_rules(rules, first_to_reach, throws))
-        raise JeopardyError(IV5_REFUSAL.format(states=states, megabytes=8 * states / 1e6,
-                                               goal=rules.goal))
+    if rules.continue_position and (rules.no_stop_on_six or rules.keep_choice or
+                                    rules.exact_goal or rules.high_min_bank is not None):
+        raise JeopardyError("rule IV.5 (continue from the previous player's position) is solved "
+                            "on its own, not together with rules IV.1-IV.4")
     from jeopardy import resources
 
     resources.require("farkle", "solving Ten Thousand", goal=rules.goal,

@@ -131,6 +131,8 @@ def simulate(solution: FarkleSolution, games: int, seed: int = 0) -> SimulatedFa
     if solution.rules.keep_choice:
         raise JeopardyError("the simulation plays the rule that sets aside every scoring die "
                             "(not rule IV.4)")
+    if solution.rules.continue_position:
+        raise JeopardyError("the simulation does not play rule IV.5 (taking a position over)")
     if solution.rules.min_bank == 0:
         raise JeopardyError("the simulation needs a positive minimum bank")
     policy = optimal_policy(solution)
