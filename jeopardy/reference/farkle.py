@@ -76,6 +76,53 @@ are valued as "throw until fewer than six dice, then bank at the current
 value", which is off by at most ``r(D + 1)``; there ``D`` is also taken so that
 ``r(D + 1) < 1e-16`` (32,000 points, slow).  The tests double ``D``.
 
+Rule IV.5 (``continue_position``), "player could start round by continuing
+with the position (and score) that was quit by previous player", read as:
+when a player banks with turn total ``t`` and ``n`` dice left to throw (six
+after hot dice), the next player may, instead of starting fresh (total 0, six
+dice), continue from ``(t, n)``; it must still throw at least once before
+banking, and a throw that scores nothing loses the turn total as usual.  The
+choice is the next player's, to its own advantage.  After a farkle there is
+nothing to continue: the next player starts fresh.  The minimum applies to
+the continuing player's bank (its total includes the inherited points).
+Under the round ending, when A banks ``a = i + t >= g`` leaving ``(t, n)``,
+B's last turn may continue too: B ends at its score plus its final turn total
+(which includes ``t``) and must end strictly above ``a`` (equal: tie).  Under
+first-to-reach A's bank at the goal wins at once.  IV.3 with IV.5 is refused.
+
+IV.5's states.  A player's value at the start of its turn is
+``max(fresh, continue)``; "continue" is the value of *throwing* at ``(t, n)``
+in the mover's own turn table (the backward pass computes it for every row
+anyway).  So a pair's Gauss-Seidel iteration is unchanged (a farkle hands the
+opponent a fresh start at the same pair); the bank values now depend on the
+dice in hand, ``bank[t, n]``, and read the opponent's throw values ``TA`` /
+``TB`` at higher score sums, stored per pair for totals below the goal.
+B's last turn continuing A's position ``(t, n)`` after A banked from ``i``:
+B must gain more than ``i - j`` over ``t`` (tie at equal), and may bank once
+its total reaches its minimum, i.e. after gaining ``max(m(j) - t, 0)``; that
+chance ``C[i - j, max(m(j) - t, 0), n]`` does not depend on ``t`` otherwise
+and is one finite turn table each (every ``i - j < 0`` is the same as -1).
+
+IV.5's truncation, the round ending.  The settle-margin proof above fails:
+banking hands B the total, so past the goal A's bank is worth
+``1 - max(F, C[i - j, 0, n])`` with ``F = last[j, a - g]`` (B starting fresh),
+and A may prefer to throw on at any total (e.g. to leave B fewer dice).  Past
+``t >= S = g - i + D`` (``D >= `` every minimum) the only ``t``-dependence left
+is ``F``, and ``0 <= F <= r(a - j) <= phi_j = r(g + D - j)``.  So the rows
+``t >= S`` are replaced by a model in which a bank is worth ``b(n) = 1 -
+max(phi, C[i - j, 0, n])``, independent of ``t``: its values ``U(n)`` are the
+same in every such row and solve a six-unknown fixed point
+(:func:`_tail`, iterated monotonically from the run's start).  With
+``phi = phi_j`` every bank value there is at most the true one, with
+``phi = 0`` at least; the run from 0 uses the first, the run from 1 the
+second, so (the updates being monotone) the reported ``[lower, upper]`` still
+contains the true value, whatever ``D``: the truncation's error is inside the
+bracket's width.  ``D`` only makes the bracket narrow; by default the smallest
+multiple of 10 units with ``r(D + 1) < 1e-6`` (11,500 points); ``settle_error``
+reports ``max_j phi_j`` (the bank values' largest uncertainty, not the value's).
+The tests double ``D`` and check that a short ``D`` widens the bracket.
+Memory: two ``g**3 * 7`` tables per run, so IV.5 is taken up to goal 4,000.
+
 Policy evaluation (:func:`evaluate`) runs the same passes with both players'
 bank/throw choices (and IV.4 parts) given by policies
 (:mod:`jeopardy.reference.farkle_policies`): ``decide(data, role, my_score,
@@ -83,7 +130,8 @@ other_score, turn_total, dice_in_hand) -> bool`` in points, role 0 for the
 first player, 1 for the second, asked only where banking is allowed.  A
 policy must bank in the settled states (past the goal when its bank wins or
 settles the round, above the leader in the last turn); one that throws on
-there, within a throw of the computed totals, is refused.
+there, within a throw of the computed totals, is refused.  Policies do not
+cover IV.5 (refused).
 """
 from __future__ import annotations
 
@@ -114,8 +162,14 @@ class ReferenceRules:
     high_score: int = 5_000
     exact_goal: bool = False  # IV.3
     keep_any_part: bool = False  # IV.4
+    continue_position: bool = False  # IV.5
 
     def __post_init__(self) -> None:
+        if self.continue_position and self.exact_goal:
+            raise JeopardyError("rules IV.3 (exact goal) and IV.5 (continue the position) "
+                                "together are not supported")
+        if self.continue_position and self.goal > 4_000:
+            raise JeopardyError(f"the reference takes IV.5 for goals up to 4,000; got {self.goal}")
         if self.goal <= 0 or self.goal % UNIT:
             raise JeopardyError(f"goal must be a positive multiple of {UNIT}; got {self.goal}")
         for name in ("min_bank", "high_min_bank"):
@@ -132,11 +186,11 @@ class ReferenceRules:
         return np.array([self.goal // UNIT, self.min_bank // UNIT, high // UNIT,
                          self.high_score // UNIT if self.high_min_bank is not None else 10 ** 9,
                          int(self.no_bank_six), int(self.exact_goal), int(not self.first_to_reach),
-                         settle, int(optimal)], np.int64)
+                         settle, int(optimal), int(self.continue_position)], np.int64)
 
 
 # Indices into the rules bundle.
-GOAL, MIN_LOW, MIN_HIGH, HIGH_SCORE, NO_BANK_SIX, EXACT, ROUND, SETTLE, OPTIMAL = range(9)
+GOAL, MIN_LOW, MIN_HIGH, HIGH_SCORE, NO_BANK_SIX, EXACT, ROUND, SETTLE, OPTIMAL, CONTINUE = range(10)
 
 
 @dataclass(frozen=True)
@@ -465,11 +519,236 @@ def settle_margin(rules: ReferenceRules) -> tuple[int, float]:
     raise JeopardyError("no settle margin satisfies the truncation condition")  # pragma: no cover
 
 
+# ---------------------------------------------------------------- IV.5: continue the position
+
+@njit(cache=True, nogil=True)
+def _may_bank5(rules, lowest, t, n):
+    """IV.5 turns: bank at ``t >= lowest`` (the minimum, at least one unit), not
+    with six dice in hand under IV.1 (IV.3 is refused with IV.5)."""
+    if t <= 0 or t < lowest:
+        return False
+    return not (rules[NO_BANK_SIX] and n == MAX_DICE)
+
+
+@njit(cache=True, nogil=True)
+def _turn5(V, length, bank, farkle_value, lowest, rules, tables, policy, thr):
+    """One turn by backward induction on the total, the bank value depending on
+    the dice in hand (``bank[t, n]``: the next player inherits ``(t, n)``).
+    ``thr[t, n]`` gets the value of *throwing* at ``(t, n)`` (what a player who
+    continues the position there gets), for every row of ``thr``; rows from
+    ``length`` on are uniform (settled), so their throw value is row ``length``'s."""
+    for t in range(length - 1, -1, -1):
+        for n in range(1, MAX_DICE + 1):
+            value = _throw(V, t, n, farkle_value, tables, rules, policy, 0, 0, 0)
+            if t < thr.shape[0]:
+                thr[t, n] = value
+            if _may_bank5(rules, lowest, t, n) and bank[t, n] > value:
+                value = bank[t, n]
+            V[t, n] = value
+    if length < thr.shape[0]:
+        for n in range(1, MAX_DICE + 1):
+            x = _throw(V, length, n, farkle_value, tables, rules, policy, 0, 0, 0)
+            for t in range(length, thr.shape[0]):
+                thr[t, n] = x
+    return V[0, MAX_DICE]
+
+
+@njit(cache=True, nogil=True)
+def _continuations(rules, tables, policy, C, V, bank, settled, thr):
+    """``C[d + 1, mu, n]``: B's chance in its last turn when it continues A's
+    final position with ``n`` dice and must gain more than ``d`` points over the
+    inherited total to pass A (``d`` = A's score before its bank minus B's;
+    ``d = -1`` stands for every ``d < 0``), exactly ``d`` tying, and may bank
+    only once it has gained ``mu`` (B's minimum less the inherited total)."""
+    for di in range(C.shape[0]):
+        d = di - 1
+        for mu in range(C.shape[1]):
+            lowest = max(mu, 1)
+            length = max(d + 1, lowest)
+            for t in range(length):
+                for n in range(1, MAX_DICE + 1):
+                    bank[t, n] = 1.0 if t > d else (0.5 if t == d else 0.0)
+            _settle_rows(V, length, settled, 0.0, False, rules, tables)
+            _turn5(V, length, bank, 0.0, lowest, rules, tables, policy, thr)
+            for n in range(1, MAX_DICE + 1):
+                C[di, mu, n] = thr[0, n]
+
+
+@njit(cache=True, nogil=True)
+def _tail(U, b, farkle_value, start, rules, tables):
+    """A's values past the settle margin, where a bank is worth ``b[n]`` whatever
+    the total: ``U[n] = max(b[n] if bankable, throw)``, iterated (Gauss-Seidel)
+    from ``start`` (monotone: stays on that side of the fixed point)."""
+    counts, scores, nexts, probs, bust = tables
+    for n in range(1, MAX_DICE + 1):
+        U[n] = start
+    for _ in range(100_000):
+        change = 0.0
+        for n in range(1, MAX_DICE + 1):
+            x = farkle_value * bust[n]
+            for k in range(counts[n]):
+                best = -1.0
+                for o in range(MAX_DICE):
+                    m = nexts[n, k, o]
+                    if m == 0:
+                        break
+                    best = max(best, U[m])
+                x += probs[n, k] * best
+            if _may_bank5(rules, 1, 1, n) and b[n] > x:
+                x = b[n]
+            change = max(change, abs(x - U[n]))
+            U[n] = x
+        if change <= 1e-18:
+            break
+
+
+@njit(cache=True, nogil=True)
+def _first5(i, j, farkle_value, VB, TB, last, C, phi, start, rules, tables, policy, work, thr):
+    """A's turn from ``(i, j)`` under IV.5: A's chance; ``thr`` gets A's throw values."""
+    V, bank, settled, U, b = work
+    g = rules[GOAL]
+    lowest = _minimum(rules, i)
+    round_ending = rules[ROUND]
+    length = g - i + rules[SETTLE] if round_ending else max(g - i, lowest)
+    low_b = _minimum(rules, j)
+    d = max(i - j, -1) + 1
+    for t in range(1, length):
+        a = i + t
+        for n in range(1, MAX_DICE + 1):
+            if a < g:  # B starts from (a, j): fresh or continuing (t, n)
+                bank[t, n] = min(VB[a, j], 1.0 - TB[a, j, t, n])
+            elif round_ending:  # B's last turn: fresh or continuing (t, n)
+                bank[t, n] = 1.0 - max(last[j, a - g], C[d, max(low_b - t, 0), n])
+            else:
+                bank[t, n] = 1.0
+    if round_ending:
+        for n in range(1, MAX_DICE + 1):
+            b[n] = 1.0 - max(phi, C[d, 0, n])
+        _tail(U, b, farkle_value, start, rules, tables)
+        for r in range(TOP):
+            for n in range(1, MAX_DICE + 1):
+                V[length + r, n] = U[n]
+    else:
+        _settle_rows(V, length, settled, farkle_value, False, rules, tables)
+    return _turn5(V, length, bank, farkle_value, lowest, rules, tables, policy, thr)
+
+
+@njit(cache=True, nogil=True)
+def _second5(i, j, farkle_value, VA, TA, rules, tables, policy, work, thr):
+    """B's ordinary turn from ``(i, j)`` under IV.5: B's chance; ``thr`` gets B's throw values."""
+    V, bank, settled, U, b = work
+    g = rules[GOAL]
+    lowest = _minimum(rules, j)
+    length = max(g - j, lowest)
+    for t in range(1, length):
+        s = j + t
+        for n in range(1, MAX_DICE + 1):
+            bank[t, n] = 1.0 - max(VA[i, s], TA[i, s, t, n]) if s < g else 1.0
+    _settle_rows(V, length, settled, farkle_value, False, rules, tables)
+    return _turn5(V, length, bank, farkle_value, lowest, rules, tables, policy, thr)
+
+
+@njit(cache=True, nogil=True)
+def _solve_pairs5(rules, tables, policy, last, C, phi, VA, VB, TA, TB, start, tolerance,
+                  max_iterations):
+    """IV.5's pairs, as :func:`_solve_pairs`: ``VA``/``VB`` the first player's
+    chance at A's/B's fresh start; ``TA[i, j, t, n]`` A's chance when it
+    continues B's position ``(t, n)`` (``TB`` the same for B, B's chance)."""
+    g = rules[GOAL]
+    size = g + rules[SETTLE] + 2 * TOP + rules[MIN_LOW] + rules[MIN_HIGH] + 2
+    work = (np.zeros((size, MAX_DICE + 1)), np.zeros((size, MAX_DICE + 1)), np.ones(TOP),
+            np.zeros(MAX_DICE + 1), np.zeros(MAX_DICE + 1))
+    most = 0
+    for s in range(2 * g - 2, -1, -1):
+        for i in range(max(0, s - g + 1), min(g - 1, s) + 1):
+            j = s - i
+            a_value = start
+            b_value = start
+            converged = False
+            for it in range(1, max_iterations + 1):
+                new_b = 1.0 - _second5(i, j, 1.0 - a_value, VA, TA, rules, tables, policy, work,
+                                       TB[i, j])
+                new_a = _first5(i, j, new_b, VB, TB, last, C, phi[j], start, rules, tables,
+                                policy, work, TA[i, j])
+                change = max(abs(new_a - a_value), abs(new_b - b_value))
+                a_value = new_a
+                b_value = new_b
+                if change <= tolerance:
+                    converged = True
+                    break
+            VA[i, j] = a_value
+            VB[i, j] = b_value
+            if not converged:
+                return -1
+            most = max(most, it)
+    return most
+
+
+def continue_margin(rules: ReferenceRules) -> int:
+    """IV.5's default settle margin ``D`` (units): the smallest multiple of 10
+    units, at least the minimum, with ``r(D + 1) < 1e-6`` (11,500 points at the
+    seed's scoring)."""
+    D = max(rules.min_bank, rules.high_min_bank or 0) // UNIT
+    D += (-D) % 10
+    r = reach_probabilities(rules, 2000)
+    while r[D + 1] >= 1e-6:
+        D += 10
+    return D
+
+
+def _run5(rules: ReferenceRules, settle: int | None, tolerance: float, max_iterations: int,
+          started: float) -> ReferenceSolution:
+    g = rules.goal // UNIT
+    D = 0 if rules.first_to_reach else (continue_margin(rules) if settle is None else settle // UNIT)
+    bundle = rules.bundle(D, True)
+    tables = outcome_arrays(rules.keep_any_part)
+    policy = NO_POLICY.bundle()
+    high = max(bundle[MIN_LOW], bundle[MIN_HIGH])
+    size = 2 * (g + D + 2 * TOP + bundle[MIN_LOW] + bundle[MIN_HIGH] + 2)
+    V, bank = np.zeros((size, MAX_DICE + 1)), np.zeros((size, MAX_DICE + 1))
+    last = np.zeros((g, D + TOP + 1))
+    C = np.zeros((g + 1, high + 1, MAX_DICE + 1))
+    bound = 0.0
+    phi = np.zeros(g)
+    if not rules.first_to_reach:
+        _last_turns(bundle, tables, policy, last, V, np.zeros(size), np.zeros(TOP),
+                    np.ones((g, D + TOP + 1, 0, MAX_DICE + 1), np.bool_))
+        _continuations(bundle, tables, policy, C, V, bank, np.ones(TOP),
+                       np.zeros((1, MAX_DICE + 1)))
+        r = reach_probabilities(rules, 2 * g + D + 1)
+        phi = np.array([r[g + D - j] for j in range(g)])  # B's fresh last turn past the margin
+        bound = float(phi.max())
+    values = []
+    most = 0
+    for start in (0.0, 1.0):
+        VA, VB = np.full((g, g), np.nan), np.full((g, g), np.nan)
+        TA, TB = np.zeros((g, g, g, MAX_DICE + 1)), np.zeros((g, g, g, MAX_DICE + 1))
+        passes = _solve_pairs5(bundle, tables, policy, last, C, phi if start == 0.0 else 0.0 * phi,
+                               VA, VB, TA, TB, start, tolerance, max_iterations)
+        if passes < 0:
+            raise JeopardyError(f"a pair did not settle within {max_iterations} passes")
+        most = max(most, passes)
+        values.append(float(VA[0, 0]))
+    lower, upper = values
+    return ReferenceSolution(rules, 0.5 * (lower + upper), lower, upper, D * UNIT, bound, most,
+                             time.perf_counter() - started)
+
+
 # ---------------------------------------------------------------- front ends
 
 def _run(rules: ReferenceRules, first: Policy, second: Policy, optimal: bool, settle: int | None,
          tolerance: float, max_iterations: int, keep_policy: bool = False):
     started = time.perf_counter()
+    if rules.continue_position:
+        if not optimal or keep_policy:
+            raise JeopardyError("policies (evaluate, optimal_policy) do not cover IV.5")
+        if settle is not None and (settle % UNIT or settle < max(rules.min_bank,
+                                                                 rules.high_min_bank or 0)):
+            raise JeopardyError(f"settle margin must be a multiple of {UNIT} "
+                                f"of at least the minimum; got {settle}")
+        with warnings.catch_warnings():  # the policy's functions travel as first-class functions
+            warnings.simplefilter("ignore", NumbaExperimentalFeatureWarning)
+            return _run5(rules, settle, tolerance, max_iterations, started)
     if rules.exact_goal or rules.first_to_reach:
         D, bound = 0, 0.0
     else:
