@@ -321,7 +321,6 @@ def test_continuing_the_position_refusals():
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=False, reason="IV.5 in the solver in progress")
 @pytest.mark.parametrize("goal", [500, 1000])
 @pytest.mark.parametrize("first_to_reach", [False, True], ids=["round", "first-to-reach"])
 def test_solver_agrees_with_the_reference_continuing_the_position(goal, first_to_reach):
