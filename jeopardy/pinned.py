@@ -412,3 +412,28 @@ PINNED += [close("variants", name, value, 1e-12, RACE if name not in ("SKUNK", "
     "PigMania with oinkers (Bellhouse's 1,435 rolls)": 0.5127172500825372,
     "Piggy": 0.5406932369439255, "Piggy, Sicherman dice": 0.5511092263357332,
     "SKUNK": 0.4154361138298478, "THINK": 0.5}.items()]
+
+# Ten Thousand to 10,000 (minutes each): the two endings, the fairest head starts
+# (docs/farkle.md prints them with --first-to-reach and --max-bonus 300) and the
+# banking thresholds at two positions.
+PINNED += [
+    close("farkle 10000 rounds", "first player", 0.48519915589336066, 1e-11, FARKLE_GAME,
+          _GAME10K, slow=True),
+    equal("farkle 10000 rounds", "states", 63_006_000, _GAME10K, slow=True),
+    equal("farkle 10000 rounds", "fairest bonus", -150, _GAME10K, slow=True),
+    close("farkle 10000 rounds", "fairest P(first wins)", 0.5028989990212481, 1e-11, FARKLE_GAME,
+          _GAME10K, slow=True),
+    equal("farkle 10000 rounds", "bank at 0 vs 0",
+          "{1: [[350, None]], 2: [[350, None]], 3: [[400, None]], 4: [[1050, None]], "
+          "5: [[2650, None]], 6: [[4950, None]]}", _GAME10K, slow=True),
+    equal("farkle 10000 rounds", "bank at 9000 vs 9500",
+          "{1: [[650, 650], [750, None]], 2: [[550, 850], [1000, None]], 3: [[650, 750], "
+          "[1000, None]], 4: [[1100, None]], 5: [[1600, None]], 6: [[2200, None]]}", _GAME10K,
+          slow=True),
+    close("farkle 10000 first to reach", "first player", 0.5275368582092317, 1e-11, FARKLE_GAME,
+          _GAME10K, slow=True),
+    equal("farkle 10000 first to reach", "states", 48_770_400, _GAME10K, slow=True),
+    equal("farkle 10000 first to reach", "fairest bonus", 250, _GAME10K, slow=True),
+    close("farkle 10000 first to reach", "fairest P(first wins)", 0.4978963787888158, 1e-11,
+          FARKLE_GAME, _GAME10K, slow=True),
+]
