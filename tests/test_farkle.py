@@ -148,16 +148,26 @@ def test_farkle_commands(tmp_path):
     assert six["bust"] == pytest.approx(0.0309, abs=5e-5)
     assert six["next"]["6"]["mean_score"] == pytest.approx(1323.53, abs=5e-3)
     data = json.loads(runner.invoke(cli, ["farkle", "stopping", "--json"]).output)
-    assert len(data["W"]) == len(data["critical"]) == 6
+    from jeopardy.farkle.throws import stopping_table
+
+    table = stopping_table()
+    assert data["W"] == [float(w) for w in table.W]
+    assert data["critical"] == [float(c) for c in table.critical]
     data = json.loads(runner.invoke(cli, ["farkle", "turn", "--json"]).output)
-    assert {"expected", "thresholds", "seed_rule_expected"} <= set(data)
+    assert data["expected"] == solve_turn().expected
+    assert data["seed_rule_expected"] == solve_turn(policy="seed").expected
+    assert data["thresholds"] == [350, 350, 400, 1050, 3050, 11900]
     out = tmp_path / "s.npz"
     result = runner.invoke(cli, ["farkle", "solve", "--goal", "1000", "--out", str(out), "--json"])
     data = json.loads(result.output)
-    assert {"win_probability", "states", "seconds"} <= set(data)
+    ours = solve(FarkleRules(goal=1000))
+    assert (data["win_probability"], data["states"]) == (ours.win_probability, ours.states)
+    assert data["ending"] == "round" and data["rules"] == []
     result = runner.invoke(cli, ["farkle", "policy", "--solution", str(out), "--score", "0",
                                  "--opponent", "0"])
-    assert "6 dice in hand" in result.output
+    assert "  1 dice in hand: bank at 350 and above\n" in result.output
+    assert "  3 dice in hand: bank at 600-850, 1000 and above\n" in result.output
+    assert "  6 dice in hand: bank at 2000 and above\n" in result.output
     data = json.loads(runner.invoke(cli, ["farkle", "score", "1", "1", "1", "5", "2", "3",
                                           "--json"]).output)
     assert data["score"] == 1050 and data["remaining"] == 2
@@ -188,8 +198,10 @@ def test_the_fairest_bonus_is_the_one_closest_to_a_fair_game():
     assert all(abs(farkle.win_probability - 0.5) <= abs(p - 0.5) for _, p in farkle.candidates)
     data = json.loads(CliRunner().invoke(cli, ["fairness", "--game", "pig", "--goal", "30",
                                                "--json"]).output)
-    assert {"bonus", "candidates"} <= set(data)
-    assert all({"bonus", "win_probability"} == set(c) for c in data["candidates"])
+    ours = race_fairness(solve_race(game("pig"), 30))
+    assert (data["bonus"], data["win_probability"]) == (ours.bonus, ours.win_probability)
+    assert [(c["bonus"], c["win_probability"]) for c in data["candidates"]] == \
+        [(b, p) for b, p in ours.candidates]
 
 
 @pytest.mark.slow
