@@ -437,3 +437,27 @@ PINNED += [
     close("farkle 10000 first to reach", "fairest P(first wins)", 0.4978963787888158, 1e-11,
           FARKLE_GAME, _GAME10K, slow=True),
 ]
+
+# ------------------------- practical policies (Neller & Presser 2010) and the API tour
+_PRACTICAL = "docs/reproduce.md (jeopardy compare keep-pace optimal, ...)"
+PINNED += [close("practical pig 100", name, value, 1e-12, RACE, _PRACTICAL)
+           for name, value in {
+               "hold-25 vs optimal: first": 0.5091352743139615,
+               "hold-25 vs optimal: second": 0.448726166876126,
+               "hold-25 vs optimal: fair": 0.47893072059504377,
+               "keep-pace vs optimal: first": 0.525833333129964,
+               "keep-pace vs optimal: second": 0.46494726306770595,
+               "keep-pace vs optimal: fair": 0.495390298098835,
+               "keep-pace-half-even vs optimal: first": 0.5257801404862106,
+               "keep-pace-half-even vs optimal: second": 0.46490760013083254,
+               "keep-pace-half-even vs optimal: fair": 0.49534387030852156,
+               "score-base vs optimal: first": 0.5076255204154713,
+               "score-base vs optimal: second": 0.4453688548654211,
+               "score-base vs optimal: fair": 0.4764971876404462}.items()]
+_TOUR = "docs/python.md (analyses/api_tour.py)"
+PINNED += [
+    close("race three d4 60", "P(0,0,0)", 0.5216841736570377, 1e-12, RACE, _TOUR),
+    equal("race three d4 60", "model", "3d4 bad 1 (add 6: 1/64, add 7: 3/64, add 8: 3/32, "
+          "add 9: 7/64, add 10: 3/32, add 11: 3/64, add 12: 1/64, bust: 9/16, bust_all: 1/64)",
+          _TOUR),
+]

@@ -192,6 +192,32 @@ def _compare_pig():
     return out
 
 
+@analysis("practical pig 100")
+def _practical_pig():
+    from jeopardy.race.evaluation import head_to_head
+    from jeopardy.race.policies import PRACTICAL, from_solution, practical
+    from jeopardy.rules import game
+
+    optimal = from_solution(_pig_100())
+    out = {}
+    for name in PRACTICAL:
+        result = head_to_head(game("pig"), practical(100, name), optimal)
+        out[f"{name} vs optimal: first"] = result.first
+        out[f"{name} vs optimal: second"] = result.second
+        out[f"{name} vs optimal: fair"] = result.fair
+    return out
+
+
+@analysis("race three d4 60")
+def _three_d4():
+    from jeopardy.race.solver import solve
+    from jeopardy.rules import dice_game
+
+    model = dice_game(faces=4, dice=3, bad_faces=(1,), all_bad="bust_all")
+    return {"P(0,0,0)": solve(model, 60).win_probability(),
+            "model": str(model)}
+
+
 @analysis("compare linux-magazin 50")
 def _compare_linux():
     from jeopardy.race.evaluation import head_to_head
