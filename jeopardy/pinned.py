@@ -371,9 +371,9 @@ PINNED += [close("skunk 5", name, value, 1e-12, FIXED, _SKUNK, slow=True) for na
 PINNED += [equal("skunk 5", f"first hold turn {turn} at {mover} vs {other}", hold, _SKUNK,
                  slow=True)
            for turn, mover, other, hold in [(1, 0, 0, 19), (2, 0, 0, 15), (3, 0, 0, 19), (3, 30, 30, 17), (3, 30, 60, 23), (3, 60, 30, 11), (3, 100, 40, 3), (4, 0, 0, 14), (4, 30, 30, 12), (4, 30, 60, 19), (4, 60, 30, 6), (4, 100, 40, 0), (5, 0, 0, 18), (5, 30, 30, 17), (5, 30, 60, 30), (5, 60, 30, 10), (5, 100, 40, 1), (6, 0, 0, 13), (6, 30, 30, 10), (6, 30, 60, 22), (6, 60, 30, 4), (6, 100, 40, 0), (7, 0, 0, 17), (7, 30, 30, 16), (7, 30, 60, 37), (7, 60, 30, 9), (7, 100, 40, 0), (8, 0, 0, 8), (8, 30, 30, 6), (8, 30, 60, 30), (8, 60, 30, 0), (8, 100, 40, 0), (9, 0, 0, 10), (9, 30, 30, 10), (9, 30, 60, 38), (9, 60, 30, 5), (9, 100, 40, 0), (10, 0, 0, 1), (10, 30, 30, 1), (10, 30, 60, 31), (10, 60, 30, 0), (10, 100, 40, 0), ]]
-PINNED += [close("skunk shi 6", "first player", 0.4349453641, 1e-10,
-                 "printed to 10 decimals (docs/games.md); the solve takes minutes, so this row "
-                 "is pinned to the printed digits", _SKUNK, slow=True)]
+PINNED += [close("skunk shi 6", "first player", 0.4349453640511362, 1e-12, FIXED, _SKUNK,
+                 slow=True),
+           equal("skunk shi 6", "cap", 505, _SKUNK, slow=True)]
 
 _THINK = "docs/to-win.md, docs/games.md (jeopardy think --rounds 5, jeopardy variants)"
 PINNED += [
