@@ -227,3 +227,26 @@ def test_fixed_turn_presets_know_their_turns():
 
     assert default_turns("skunk") == 5 and default_turns("shi") == 6
     assert default_turns("pig") == 5  # not a fixed-turns game: the fallback
+
+
+def test_the_arrays_the_kernels_read_use_the_kernels_codes():
+    """Effect codes, points and probabilities as the numba kernels decode them
+    (jeopardy/race/kernels.py: 0 add, 1 bust, 2 bust_all, 3 bank, 4 double)."""
+    from jeopardy.race import kernels
+    from jeopardy.rules import double
+
+    model = roll_model("every effect", {add(2): "1/5", bust: "1/5", bust_all: "1/10",
+                                        bank(3): "3/10", double: "1/5"})
+    kinds, points, probs = model.arrays()
+    codes = {"add": kernels.ADD, "bust": kernels.BUST, "bust_all": kernels.BUST_ALL,
+             "bank": kernels.BANK, "double": kernels.DOUBLE}
+    assert [int(k) for k in kinds] == [codes[e.kind] for e, _ in model.outcomes]
+    assert [int(n) for n in points] == [e.points for e, _ in model.outcomes]
+    assert list(probs) == [float(p) for _, p in model.outcomes]
+    assert model.arrays() is model.arrays()  # built once
+
+
+def test_dice_game_defaults_are_pig():
+    """One d6, a 1 busts: the defaults of dice_game are Pig's die."""
+    assert dict(dice_game().outcomes) == {bust: Fraction(1, 6),
+                                          **{add(n): Fraction(1, 6) for n in range(2, 7)}}
