@@ -57,6 +57,8 @@ def test_simultaneous_full_game_json():
 
     ours = solve_simultaneous(game("pig"), 40, all_stopping_rules=True)
     assert data["full_gain"] == str(ours.full_gain) and Fraction(data["full_gain"]) > 0
+    assert data["full_gain_float"] == float(ours.full_gain)
+    assert data["lp"] == {"status": "optimal", "solver": "HIGHS"}
     assert data["full_best_rule"] == str(ours.full_best_rule)
     assert [(s["rule"], s["probability"]) for s in data["strategy"]] == \
         [(str(w.rule), str(w.probability)) for w in ours.full.strategy]

@@ -214,6 +214,11 @@ def test_command_human_output():
     result = CliRunner().invoke(cli, ["solitaire", "--goal", "50", "--turns", "5"])
     assert result.exit_code == 0, result.output
     assert "fewest expected turns" in result.output and "within 5 turns" in result.output
+    pig = game("pig")
+    assert f"(optimal play): {expected_turns(pig, 50).expected_turns:.6f} (" in result.output
+    best = hold_at_expected_turns(pig, 50)
+    assert f"h = {best.best}, {best.turns[best.best]:.6f} turns" in result.output
+    assert f"within 5 turns: {reach_probability(pig, 50, 5).probability:.9f}\n" in result.output
 
 
 @pytest.mark.parametrize("args, message", [
