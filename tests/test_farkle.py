@@ -82,6 +82,7 @@ def test_minimum_bank_zero_and_rule_switches():
 
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("first_to_reach", [False, True], ids=["round", "first-to-reach"])
 @pytest.mark.parametrize("switch", sorted(RULE_SWITCHES))
 def test_doubling_every_cap_changes_nothing(switch, first_to_reach):
@@ -110,6 +111,7 @@ def test_continuing_the_previous_position_is_refused_with_its_size():
         solve(FarkleRules(goal=1000, continue_position=True))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("first_to_reach", [False, True])
 def test_simulation_agrees_within_four_standard_errors(first_to_reach):
     solution = solve(FarkleRules(goal=2000), first_to_reach=first_to_reach)
@@ -117,6 +119,7 @@ def test_simulation_agrees_within_four_standard_errors(first_to_reach):
     assert abs(sim.first_player_wins - solution.win_probability) < 4 * sim.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("switch", ["IV.1", "IV.2", "IV.3"])
 def test_simulation_under_the_rule_switches_agrees(switch):
     """The rules-based simulator (its own scoring and rules) plays the solver's

@@ -140,6 +140,7 @@ def solver_values(model, rounds, caps, kinds, boundary, rule=None):
     return solve_pass(model, rounds, caps, caps, kinds, boundary, rule).values
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("model, rounds, caps", [
     pytest.param(SMALL, 1, 9, id="small-1-round"),
     pytest.param(SMALL, 2, 8, id="small-2-rounds"),
