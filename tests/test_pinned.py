@@ -4,7 +4,7 @@ One parametrised test: each row of :data:`jeopardy.pinned.PINNED` names an
 analysis (a function below, run once per session and shared by its rows) and
 one of the numbers it returns; exact results are compared exactly, floats
 within the row's stated tolerance.  A row whose analysis or key is missing
-fails, and so does an analysis key that no row pins (``test_every_number_is_pinned``).
+fails, and so does an analysis that no row uses (``test_every_analysis_is_pinned``).
 """
 from __future__ import annotations
 
@@ -559,3 +559,8 @@ def test_every_pinned_row_is_unique_and_explained():
             # a tolerance is a small fraction of the value (counts) or below 1e-3 (floats)
             assert isinstance(row.value, float), row.id
             assert 0 < row.tolerance <= max(1e-3, 0.02 * abs(row.value)), row.id
+
+
+def test_every_analysis_is_pinned():
+    used = {row.analysis for row in PINNED}
+    assert set(ANALYSES) == used, (set(ANALYSES) - used, used - set(ANALYSES))
