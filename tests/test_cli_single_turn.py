@@ -26,7 +26,11 @@ def test_turn_json():
 def test_turn_with_roll_at_and_bad_face():
     result = run("turn", "--roll-at", "0-9", "--game", "pig", "--bad-face", "6", "--json")
     data = json.loads(result.output)
-    assert result.exit_code == 0 and "10" in data["distribution"]
+    assert result.exit_code == 0
+    # a 6 busts; roll at 0-9: the first total of 10 or more ends it (10..14: 9 plus 1..5)
+    assert set(data["distribution"]) == {"0", *(str(n) for n in range(10, 15))}
+    assert data["distribution"]["0"] == data["bust_probability_exact"]
+    assert sum(Fraction(p) for p in data["distribution"].values()) == 1
 
 
 def test_simultaneous_json_and_files(tmp_path):
@@ -47,13 +51,27 @@ def test_simultaneous_full_game_json():
     result = run("simultaneous", "--max-hold", "40", "--all-stopping-rules", "--json")
     data = json.loads(result.output)
     assert data["verified"] is True
-    assert any("stop_at" in s for s in data["strategy"])
+    # what the command prints is what the library computes, exactly
+    from jeopardy.rules import game
+    from jeopardy.simultaneous.game import solve_simultaneous
+
+    ours = solve_simultaneous(game("pig"), 40, all_stopping_rules=True)
+    assert data["full_gain"] == str(ours.full_gain) and Fraction(data["full_gain"]) > 0
+    assert data["full_gain_float"] == float(ours.full_gain)
+    assert data["lp"] == {"status": "optimal", "solver": "HIGHS"}
+    assert data["full_best_rule"] == str(ours.full_best_rule)
+    assert [(s["rule"], s["probability"]) for s in data["strategy"]] == \
+        [(str(w.rule), str(w.probability)) for w in ours.full.strategy]
+    # the full game's equilibrium uses rules that are not hold-at-h
+    assert any("roll_at" in s and "hold" not in s for s in data["strategy"])
+    assert sum(Fraction(s["probability"]) for s in data["strategy"]) == 1
 
 
 def test_replies_human_output():
     result = run("replies", "--max-hold", "25")
     assert result.exit_code == 0
-    assert "smallest advantage" in result.output
+    assert "smallest advantage over any pure strategy: 0.079592 (against hold at 17)" in result.output
+    assert "  hold  17  hold  20   0.079592   roll at 0,3-19                  0.081780" in result.output
 
 
 @pytest.mark.parametrize("args, message", [

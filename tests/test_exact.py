@@ -62,6 +62,7 @@ LARGE = {"pig": 60, "piglet": 100, "linux-magazin": 50, "two-dice-pig": 50, "thi
          "pass-the-pigs": 45, "pigmania": 20, "shi": 30}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_float_solver_agrees_with_exact_on_every_preset(name):
     """Every turn-start value, and every state of a few columns, within 1e-13
@@ -98,6 +99,7 @@ def test_every_preset_satisfies_the_papers_equations_at_goal_6(name):
     assert sympy_check(model, 6, solution.values)
 
 
+@pytest.mark.slow
 def test_exact_handles_doubling_and_bank_effects():
     for model in [roll_model("odd", {add(1): "1/3", double: "1/6", bust: "1/2"}),
                   roll_model("banks", {add(0): "1/6", add(2): "1/3", bank(1): "1/6", bust: "1/6",

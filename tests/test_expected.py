@@ -59,6 +59,7 @@ def test_four_turn_think_optimal_and_odds_agree_on_reachable_states(think):
     assert compare(five, solve_expected(think, 5, odds(think), cap=five.cap), five).strict_differences
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("turns", [1, 8, 9, 12])
 def test_one_die_pig_optimal_equals_hold_at_20_exactly(turns):
     """Without bust-all, turns are independent: hold at 20 is optimal, and

@@ -85,6 +85,7 @@ def test_reach_probabilities():
 
 # ---------------------------------------------------------------- the reference
 
+@pytest.mark.slow
 def test_goal_50_first_to_reach_is_a_race_of_first_successes():
     """Each turn needs 350 points; the first success wins: 1 / (2 - p)."""
     p = reach_probabilities(ReferenceRules(), 7)[7]
@@ -171,6 +172,7 @@ def _policies(goal):
     return bank_at(350, goal), bank_at(350, goal, most_dice=2)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("first_to_reach", [False, True], ids=["round", "first-to-reach"])
 def test_simulation_agrees_with_policy_evaluation(first_to_reach):
     """Bank at 350 against bank at 350 with at most two dice in hand, goal 2,000:
@@ -253,6 +255,7 @@ SOLVER_SWITCHES = {  # reference rules -> the solver's FarkleRules switches
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("first_to_reach", [False, True], ids=["round", "first-to-reach"])
 @pytest.mark.parametrize("switch", sorted(SOLVER_SWITCHES))
 def test_solver_agrees_with_the_reference_under_each_optional_rule(switch, first_to_reach):

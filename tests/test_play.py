@@ -35,6 +35,12 @@ def test_play_command_quits_cleanly():
     result = CliRunner().invoke(cli, ["play", "--goal", "20", "--hints", "--seed", "1"], input="r\nh\nq\n")
     assert result.exit_code == 0
     assert "P(win): roll" in result.output and "bye" in result.output
+    # the hints are the solver's values: P(0,0,0) of Pig to 20 for rolling, 1 - P(0,0,0) for holding
+    from jeopardy.race.solver import solve
+    from jeopardy.rules import game
+
+    p = solve(game("pig"), 20).win_probability()
+    assert f"turn total 0   P(win): roll {p:.4f}, hold {1 - p:.4f}\n" in result.output
 
 
 def test_unknown_answers_and_a_bare_enter_ask_again_and_end_of_input_quits():

@@ -146,10 +146,22 @@ def test_self_play_simulation_agrees_with_the_solved_value(name):
 
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_simulate_and_plot_commands_for_every_preset(name, tmp_path):
+    """The simulation the command prints lies within 4 standard errors of the
+    exact head-to-head, in both seats; the plot is a PNG."""
+    from jeopardy.race.evaluation import head_to_head
+    from jeopardy.race.policies import from_solution, hold_at
+
     runner = CliRunner()
+    model = game(name)
     result = runner.invoke(cli, ["simulate", "--game", name, "--goal", "20", "optimal", "hold:6",
-                                 "--games", "500", "--json"])
+                                 "--games", "2000", "--json"])
     assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    exact = head_to_head(model, from_solution(solve(model, 20)), hold_at(20, 6))
+    for seat in ("first", "second"):
+        p = getattr(exact, seat)
+        assert abs(data[seat] - p) <= 4 * (p * (1 - p) / 2000) ** 0.5 + 1e-9, seat
     out = tmp_path / f"{name}.png"
     result = runner.invoke(cli, ["plot", "boundary", "--game", name, "--goal", "20", "--out", str(out)])
-    assert result.exit_code == 0 and out.exists()
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes()[:4] == b"\x89PNG"

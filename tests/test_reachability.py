@@ -187,6 +187,7 @@ def test_joint_search_matches_brute_force_on_random_models_and_policies(model, g
     assert ours(model, policy) == brute_force(model, policy)
 
 
+@pytest.mark.slow
 def test_pig_to_100_reachable_states_under_optimal_play():
     """The joint search agrees with the brute force at full size; the counts are the
     ones issue 18 found by an independent search (179,577 states on 6,190 score

@@ -9,11 +9,88 @@ from jeopardy.rules import PRESETS, add, bank, bust, bust_all, dice_game, game, 
 from jeopardy.rules.presets import pass_the_pigs
 
 
+def _throws(*dice):
+    """Every equally likely throw of the dice, as a tuple of faces."""
+    import itertools
+
+    return list(itertools.product(*dice))
+
+
+def _from_rules(throws, rule, weight=lambda t: 1):
+    """The exact distribution of effects, counted throw by throw (each ``weight`` times)."""
+    from collections import Counter
+
+    counts = Counter()
+    for t in throws:
+        counts[rule(t)] += weight(t)
+    total = sum(weight(t) for t in throws)
+    return {effect: Fraction(n, total) for effect, n in counts.items() if n}
+
+
+def _two_d6(a, b, ones, doubles, otherwise):
+    if a == b == 1:
+        return ones
+    if a == 1 or b == 1:
+        return bust
+    return doubles(a + b) if a == b else otherwise(a, b)
+
+
+D6 = range(1, 7)
+# Each preset's rules as docs/games.md states them, one throw at a time; shares
+# nothing with jeopardy.rules but the effect names.
+RULES_TEXT = {
+    "pig": lambda: _from_rules(_throws(D6), lambda t: bust if t[0] == 1 else add(t[0])),
+    "piglet": lambda: _from_rules(_throws("HT"), lambda t: add(1) if t[0] == "H" else bust),
+    "linux-magazin": lambda: _from_rules(_throws(D6), lambda t: bust if t[0] == 6 else add(t[0])),
+    **{name: (lambda: _from_rules(_throws(D6, D6), lambda t: _two_d6(
+        *t, bust_all, lambda s: add(s), lambda a, b: add(a + b))))
+       for name in ("two-dice-pig", "think", "skunk")},
+    "big-pig": lambda: _from_rules(_throws(D6, D6), lambda t: _two_d6(
+        *t, add(25), lambda s: add(2 * s), lambda a, b: add(a + b))),
+    "frey-pig": lambda: _from_rules(_throws(D6, D6), lambda t: _two_d6(
+        *t, bank(25), lambda s: add(2 * s), lambda a, b: add(a + b))),
+    "piggy": lambda: _from_rules(_throws(D6, D6),
+                                 lambda t: bust if t[0] == t[1] else add(t[0] + t[1])),
+    "piggy-sicherman": lambda: _from_rules(_throws((1, 2, 2, 3, 3, 4), (1, 3, 4, 5, 6, 8)),
+                                           lambda t: bust if t[0] == t[1] else add(t[0] + t[1])),
+    "shi": lambda: _from_rules(_throws(D6, D6),
+                               lambda t: bust if 1 in t else add(t[0] * t[1])),
+}
+
+
+def _pigs(counts, oinkers=0):
+    """Pass the Pigs' scoring from the rules text, pig by pig, with recorded counts."""
+    score = {"razorback": 5, "trotter": 5, "snouter": 10, "leaning jowler": 15}
+    counts = {**counts, "oinker": oinkers}
+
+    def rule(t):
+        a, b = t
+        if "oinker" in t:
+            return bust_all
+        sides = {"right side", "left side"}
+        if a in sides and b in sides:
+            return add(1) if a == b else bust
+        if a in sides or b in sides:
+            return add(score[b if a in sides else a])
+        if a == b:
+            return add(4 * score[a])
+        return add(score[a] + score[b])
+
+    return _from_rules(_throws(counts, counts), rule, lambda t: counts[t[0]] * counts[t[1]])
+
+
+RULES_TEXT["pass-the-pigs"] = lambda: _pigs({"right side": 1344, "left side": 1294,
+                                             "razorback": 767, "trotter": 365, "snouter": 137,
+                                             "leaning jowler": 32})
+RULES_TEXT["pigmania"] = lambda: _pigs({"right side": 593, "left side": 622, "razorback": 112,
+                                        "trotter": 76, "snouter": 27, "leaning jowler": 2}, 3)
+
+
 @pytest.mark.parametrize("name", list(PRESETS))
-def test_every_preset_is_a_valid_distribution(name):
-    model = game(name)
-    assert sum(p for _, p in model.outcomes) == 1
-    assert all(0 < p <= 1 for _, p in model.outcomes)
+def test_every_preset_is_its_rules_text(name):
+    """Each preset's whole distribution, against a throw-by-throw count of its rules."""
+    assert name in RULES_TEXT, f"preset {name!r} has no rules-text twin in this test"
+    assert dict(game(name).outcomes) == RULES_TEXT[name]()
 
 
 @pytest.mark.parametrize("name, effect, probability", [
@@ -150,3 +227,26 @@ def test_fixed_turn_presets_know_their_turns():
 
     assert default_turns("skunk") == 5 and default_turns("shi") == 6
     assert default_turns("pig") == 5  # not a fixed-turns game: the fallback
+
+
+def test_the_arrays_the_kernels_read_use_the_kernels_codes():
+    """Effect codes, points and probabilities as the numba kernels decode them
+    (jeopardy/race/kernels.py: 0 add, 1 bust, 2 bust_all, 3 bank, 4 double)."""
+    from jeopardy.race import kernels
+    from jeopardy.rules import double
+
+    model = roll_model("every effect", {add(2): "1/5", bust: "1/5", bust_all: "1/10",
+                                        bank(3): "3/10", double: "1/5"})
+    kinds, points, probs = model.arrays()
+    codes = {"add": kernels.ADD, "bust": kernels.BUST, "bust_all": kernels.BUST_ALL,
+             "bank": kernels.BANK, "double": kernels.DOUBLE}
+    assert [int(k) for k in kinds] == [codes[e.kind] for e, _ in model.outcomes]
+    assert [int(n) for n in points] == [e.points for e, _ in model.outcomes]
+    assert list(probs) == [float(p) for _, p in model.outcomes]
+    assert model.arrays() is model.arrays()  # built once
+
+
+def test_dice_game_defaults_are_pig():
+    """One d6, a 1 busts: the defaults of dice_game are Pig's die."""
+    assert dict(dice_game().outcomes) == {bust: Fraction(1, 6),
+                                          **{add(n): Fraction(1, 6) for n in range(2, 7)}}

@@ -201,15 +201,24 @@ def test_command_for_every_preset(name):
                                       "4", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert {"expected_turns", "hold_at_expected_turns", "reach_probability", "policies"} <= set(data)
-    assert set(data["hold_at_expected_turns"]) == {str(h) for h in range(1, 31)}
-    assert 0.0 <= data["reach_probability"] <= 1.0
+    model = game(name)
+    assert data["expected_turns"] == expected_turns(model, 30).expected_turns
+    assert data["hold_at_expected_turns"] == \
+        {str(h): t for h, t in hold_at_expected_turns(model, 30).turns.items()}
+    assert data["reach_probability"] == reach_probability(model, 30, 4).probability
+    # the optimum is no worse than the best hold-at-h policy
+    assert data["expected_turns"] <= min(data["hold_at_expected_turns"].values()) + 1e-12
 
 
 def test_command_human_output():
     result = CliRunner().invoke(cli, ["solitaire", "--goal", "50", "--turns", "5"])
     assert result.exit_code == 0, result.output
     assert "fewest expected turns" in result.output and "within 5 turns" in result.output
+    pig = game("pig")
+    assert f"(optimal play): {expected_turns(pig, 50).expected_turns:.6f} (" in result.output
+    best = hold_at_expected_turns(pig, 50)
+    assert f"h = {best.best}, {best.turns[best.best]:.6f} turns" in result.output
+    assert f"within 5 turns: {reach_probability(pig, 50, 5).probability:.9f}\n" in result.output
 
 
 @pytest.mark.parametrize("args, message", [

@@ -178,6 +178,7 @@ def test_rows_are_kept_and_a_rerun_skips_them(tmp_path):
 
 
 # -------------------------------------------------------------------- memory
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["pig", "two-dice-pig"])
 def test_memory_estimate_covers_the_measured_peak(tmp_path, name):
     frame = in_process({"games": [name], "goals": [30, 90], "analyses": [
@@ -219,6 +220,7 @@ def test_a_task_larger_than_every_worker_is_refused_before_it_runs(tmp_path):
 
 
 # ------------------------------------------------------------ plots and CLI
+@pytest.mark.slow
 def test_figure_and_cli(tmp_path):
     from click.testing import CliRunner
     from matplotlib.figure import Figure

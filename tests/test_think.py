@@ -140,6 +140,7 @@ def solver_values(model, rounds, caps, kinds, boundary, rule=None):
     return solve_pass(model, rounds, caps, caps, kinds, boundary, rule).values
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("model, rounds, caps", [
     pytest.param(SMALL, 1, 9, id="small-1-round"),
     pytest.param(SMALL, 2, 8, id="small-2-rounds"),
@@ -246,8 +247,14 @@ def test_cli_think_json_keys():
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["value"] == 0.5 and data["value_exact"] == "1/2"
-    assert {"mixed_states", "reach_of_mixed", "exploit"} <= set(data)
-    assert set(data["exploit"]) == {"max-expected-score", "odds"}
+    from jeopardy.think.analysis import analyse
+
+    ours = analyse(game("think"), 1, 40, 40)
+    assert data["mixed_states"]["per_round"] == list(ours.mixed_states)
+    assert {name: (e["equilibrium"], e["best_response"]) for name, e in data["exploit"].items()} \
+        == {e.name: (e.equilibrium, e.best_response) for e in ours.exploits}
+    # nothing beats the equilibrium, and the best response does at least as well
+    assert all(0.5 - 1e-12 <= e.equilibrium <= e.best_response + 1e-12 for e in ours.exploits)
 
 
 def test_cli_think_bad_input():

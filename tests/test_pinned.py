@@ -1,0 +1,566 @@
+"""Every number we publish as ours, recomputed and compared with jeopardy/pinned.py.
+
+One parametrised test: each row of :data:`jeopardy.pinned.PINNED` names an
+analysis (a function below, run once per session and shared by its rows) and
+one of the numbers it returns; exact results are compared exactly, floats
+within the row's stated tolerance.  A row whose analysis or key is missing
+fails, and so does an analysis that no row uses (``test_every_analysis_is_pinned``).
+"""
+from __future__ import annotations
+
+import functools
+from fractions import Fraction
+
+import pytest
+
+from jeopardy.pinned import PINNED, Pinned
+
+ANALYSES = {}
+
+
+def analysis(name):
+    def register(function):
+        ANALYSES[name] = functools.lru_cache(maxsize=None)(function)
+        return function
+    return register
+
+
+def _rule_text(rule) -> str:
+    return str(rule)
+
+
+# ------------------------------------------------------------------ one turn
+@analysis("turn pig hold 20")
+def _turn_pig_hold_20():
+    from jeopardy.rules import game
+    from jeopardy.turn.distribution import turn_distribution
+
+    turn = turn_distribution(game("pig"), 20)
+    out = {f"P({n})": p for n, p in turn.probabilities.items()}
+    out["mean"] = turn.mean
+    out["bust"] = turn.bust_probability
+    return out
+
+
+@analysis("turn unfair coin hold 3")
+def _turn_unfair_coin():
+    from jeopardy.rules import add, bust, roll_model
+    from jeopardy.turn.distribution import turn_distribution
+
+    coin = roll_model("unfair coin", {add(1): "2/3", bust: "1/3"})
+    turn = turn_distribution(coin, 3)
+    return {f"P({n})": p for n, p in turn.probabilities.items()}
+
+
+# ----------------------------------------------------------- simultaneous
+@analysis("simultaneous pig 100")
+def _simultaneous_pig():
+    from jeopardy.rules import game
+    from jeopardy.simultaneous.game import solve_simultaneous
+
+    solution = solve_simultaneous(game("pig"), 100, all_stopping_rules=True)
+    restricted, full = solution.restricted, solution.full
+    out = {"support": ",".join(str(w.rule.hold) for w in restricted.strategy),
+           "value": restricted.value, "verified": restricted.verified,
+           "merged": str(solution.merged), "dominated": len(solution.dominated),
+           "gain": solution.full_gain, "best rule": _rule_text(solution.full_best_rule),
+           "oracle rounds": solution.oracle_iterations, "full value": full.value,
+           "full verified": full.verified, "full rules": len(full.strategy)}
+    for w in restricted.strategy:
+        out[f"weight hold {w.rule.hold}"] = w.probability
+    for w in full.strategy:
+        out[f"full weight {w.rule}"] = w.probability
+    return out
+
+
+@analysis("replies pig 25")
+def _replies_pig_25():
+    from jeopardy.rules import game
+    from jeopardy.simultaneous.game import hold_distributions, replies_to_pure
+    from jeopardy.simultaneous.payoff import payoff_matrix
+
+    pig = game("pig")
+    replies = replies_to_pure(pig, 25)
+    by_rule = min(replies, key=lambda r: r.rule_advantage)
+    by_hold = min(replies, key=lambda r: r.advantage)
+    out = {"least edge, any rule": by_rule.rule_advantage, "least edge against": by_rule.hold,
+           "least edge, hold-at-h": by_hold.advantage,
+           "single roll vs hold 20": payoff_matrix(hold_distributions(pig, 20))[0, 19]}
+    for r in replies:
+        out[f"vs hold {r.hold}: best hold"] = r.best_hold
+        out[f"vs hold {r.hold}: best rule"] = _rule_text(r.best_rule)
+        out[f"vs hold {r.hold}: rule edge"] = r.rule_advantage
+    return out
+
+
+def _full_game(name):
+    from jeopardy.rules import game
+    from jeopardy.simultaneous.game import solve_simultaneous
+
+    solution = solve_simultaneous(game(name), 100, all_stopping_rules=True)
+    heaviest = max(solution.restricted.strategy, key=lambda w: w.probability)
+    return {"holds": len(solution.restricted.strategy), "heaviest hold": heaviest.rule.hold,
+            "heaviest weight": heaviest.probability, "gain": solution.full_gain,
+            "best rule": _rule_text(solution.full_best_rule),
+            "full rules": len(solution.full.strategy), "oracle rounds": solution.oracle_iterations,
+            "full verified": solution.full.verified}
+
+
+for _name in ("linux-magazin", "piggy", "two-dice-pig"):
+    analysis(f"simultaneous {_name} 100")(functools.partial(_full_game, _name))
+
+
+# ------------------------------------------------------------------- race
+def _race(name, goal, **options):
+    from jeopardy.race.solver import solve
+    from jeopardy.rules import game
+
+    model = game(name, **options) if options else game(name)
+    solution = solve(model, goal)
+    return {"P(0,0,0)": solution.win_probability(), "states": solution.states,
+            "passes": solution.passes, "sweeps": solution.sweeps}
+
+
+RACE_GAMES = {"pig": 100, "piglet": 10, "linux-magazin": 50, "two-dice-pig": 100, "think": 100,
+              "skunk": 100, "big-pig": 100, "frey-pig": 100, "piggy": 100,
+              "piggy-sicherman": 100, "pass-the-pigs": 100, "pigmania": 100, "shi": 100}
+for _name, _goal in RACE_GAMES.items():
+    analysis(f"race {_name} {_goal}")(functools.partial(_race, _name, _goal))
+analysis("race pig d8 100")(functools.partial(_race, "pig", 100, faces=8))
+analysis("race pig bad 6 50")(functools.partial(_race, "pig", 50, bad_face=6))
+analysis("race pig 1000")(functools.partial(_race, "pig", 1000))
+
+
+@functools.lru_cache(maxsize=None)
+def _pig_100():
+    from jeopardy.race.solver import solve
+    from jeopardy.rules import game
+
+    return solve(game("pig"), 100)
+
+
+@analysis("policy pig 100")
+def _policy_pig():
+    solution = _pig_100()
+    return {"actions 41 vs 49": solution.actions(41, 49),
+            "P(41,49,0)": solution.win_probability(41, 49, 0),
+            "hold threshold 0 vs 30": solution.hold_threshold(0, 30),
+            "P(0,30,0)": solution.win_probability(0, 30, 0)}
+
+
+@analysis("certify pig 100")
+def _certify_pig():
+    from jeopardy.race.certify import certify
+
+    c = certify(_pig_100())
+    return {"certified": c.certified_states, "undecided": c.undecided_states,
+            "lower P(0,0,0)": float(c.lower[0, 0]), "upper P(0,0,0)": float(c.upper[0, 0])}
+
+
+@analysis("certify piglet 60")
+def _certify_piglet():
+    from jeopardy.race.certify import certify
+    from jeopardy.race.solver import solve
+    from jeopardy.rules import game
+
+    c = certify(solve(game("piglet"), 60))
+    return {"certified": c.certified_states, "undecided": c.undecided_states,
+            "lower P(0,0,0)": float(c.lower[0, 0]), "upper P(0,0,0)": float(c.upper[0, 0])}
+
+
+@analysis("compare pig 100")
+def _compare_pig():
+    from jeopardy.race.evaluation import best_response, head_to_head
+    from jeopardy.race.policies import from_formula, from_solution, hold_at
+    from jeopardy.rules import game
+
+    pig = game("pig")
+    hold20 = hold_at(100, 20)
+    optimal = from_solution(_pig_100())
+    out = {}
+    for name, a, b in [
+        ("optimal vs hold 20", optimal, hold20),
+        ("best response vs hold 20", best_response(pig, hold20), hold20),
+        ("optimal vs keep pace", optimal,
+         from_formula(100, "max(i, j) >= 71 or k < 21 + (j - i) / 8")),
+        ("hold 20 vs hold 20", hold20, hold20),
+    ]:
+        result = head_to_head(pig, a, b)
+        out[f"{name}: first"] = result.first
+        out[f"{name}: second"] = result.second
+        out[f"{name}: fair"] = result.fair
+    return out
+
+
+@analysis("practical pig 100")
+def _practical_pig():
+    from jeopardy.race.evaluation import head_to_head
+    from jeopardy.race.policies import PRACTICAL, from_solution, practical
+    from jeopardy.rules import game
+
+    optimal = from_solution(_pig_100())
+    out = {}
+    for name in PRACTICAL:
+        result = head_to_head(game("pig"), practical(100, name), optimal)
+        out[f"{name} vs optimal: first"] = result.first
+        out[f"{name} vs optimal: second"] = result.second
+        out[f"{name} vs optimal: fair"] = result.fair
+    return out
+
+
+@analysis("race three d4 60")
+def _three_d4():
+    from jeopardy.race.solver import solve
+    from jeopardy.rules import dice_game
+
+    model = dice_game(faces=4, dice=3, bad_faces=(1,), all_bad="bust_all")
+    return {"P(0,0,0)": solve(model, 60).win_probability(),
+            "model": str(model)}
+
+
+@analysis("compare linux-magazin 50")
+def _compare_linux():
+    from jeopardy.race.evaluation import head_to_head
+    from jeopardy.race.policies import from_solution, hold_at
+    from jeopardy.race.solver import solve
+    from jeopardy.rules import game
+
+    model = game("linux-magazin")
+    return {"optimal vs hold 16: fair": head_to_head(model, from_solution(solve(model, 50)),
+                                                     hold_at(50, 16)).fair}
+
+
+@analysis("reach pig 100")
+def _reach_pig():
+    from jeopardy.race.policies import from_solution
+    from jeopardy.race.reachability import reachable
+    from jeopardy.rules import game
+
+    reach = reachable(game("pig"), from_solution(_pig_100()))
+    return {"states": reach.count, "rolling": reach.roll_count,
+            "score pairs": reach.score_pair_count,
+            "own scores never reached": ",".join(map(str, reach.own_scores_never_reached))}
+
+
+@analysis("fairness pig 100")
+def _fairness_pig():
+    from jeopardy.fairness import race_fairness
+
+    result = race_fairness(_pig_100())
+    return {"bonus": result.bonus, "P(first wins)": result.win_probability}
+
+
+# ------------------------------------------------------------------ exact
+@analysis("exact piglet 2")
+def _exact_piglet_2():
+    from jeopardy.exact.race import solve_exact
+    from jeopardy.rules import game
+
+    solution = solve_exact(game("piglet"), 2)
+    out = {f"P{''.join(map(str, s))}": v for s, v in solution.values.items()}
+    out["verified"] = solution.verified
+    return out
+
+
+@analysis("exact piglet 10")
+def _exact_piglet_10():
+    from jeopardy.exact.race import solve_exact
+    from jeopardy.rules import game
+
+    solution = solve_exact(game("piglet"), 10, start="roll")
+    return {"P000": solution.win_probability(), "verified": solution.verified}
+
+
+
+# ---------------------------------------------------------- expected score
+def _expected(name, turns, policy="optimal", score_cap=None, exact=True, ties="roll"):
+    from jeopardy.expected.analysis import exact_expected
+    from jeopardy.expected.policies import optimal, parse
+    from jeopardy.expected.solver import solve_expected
+    from jeopardy.rules import game
+
+    model = game(name)
+    best = solve_expected(model, turns, optimal(ties), score_cap=score_cap)
+    if policy == "optimal":
+        solution = best
+    else:
+        solution = solve_expected(model, turns, parse(policy, model),
+                                  cap=None if score_cap else best.cap, score_cap=score_cap)
+    out = {"expected": solution.expected}
+    if exact:
+        out["exact"] = exact_expected(solution)
+    return out
+
+
+for _args in [("think", 5), ("think", 5, "odds"), ("think", 5, "odds-strict"), ("think", 4),
+              ("shi", 6), ("pig", 9)]:
+    analysis("max-score " + " ".join(map(str, _args)))(functools.partial(_expected, *_args))
+analysis("max-score think 20")(functools.partial(_expected, "think", 20, exact=False))
+analysis("max-score think 20 odds")(functools.partial(_expected, "think", 20, "odds", exact=False))
+analysis("max-score pig 8 capped 200")(functools.partial(_expected, "pig", 8, score_cap=200,
+                                                         ties="hold"))
+analysis("max-score pig 9 capped 200")(functools.partial(_expected, "pig", 9, score_cap=200,
+                                                         exact=False, ties="hold"))
+
+
+def _differences(name, turns, policy, score_cap=None, ties="roll"):
+    from jeopardy.expected.analysis import compare
+    from jeopardy.expected.policies import optimal, parse
+    from jeopardy.expected.solver import solve_expected
+    from jeopardy.rules import game
+
+    model = game(name)
+    best = solve_expected(model, turns, optimal(ties), score_cap=score_cap)
+    other = solve_expected(model, turns, parse(policy, model),
+                           cap=None if score_cap else best.cap, score_cap=score_cap)
+    result = compare(best, other, best)
+    out = {"same reachable states": result.same_reachable_states,
+           "differences": len(result.differences),
+           "strict differences": len(result.strict_differences)}
+    for d in result.strict_differences[:2]:
+        out[f"turn {d.turn} score {d.score} total {d.total}: roll - hold"] = d.margin
+    return out
+
+
+analysis("compare think 4 odds")(functools.partial(_differences, "think", 4, "odds"))
+analysis("compare think 5 odds")(functools.partial(_differences, "think", 5, "odds"))
+analysis("compare pig 9 odds-strict")(functools.partial(_differences, "pig", 9, "odds-strict"))
+analysis("compare pig 9 capped 200")(functools.partial(_differences, "pig", 9, "odds-strict",
+                                                       200, "hold"))
+
+
+@analysis("eight-turn claim")
+def _eight_turns():
+    from jeopardy.reproduce import EIGHT_TURN_CAP, EIGHT_TURN_SEARCH
+    from jeopardy.expected.analysis import first_deviation
+    from jeopardy.expected.policies import odds
+    from jeopardy.rules import game
+
+    pig = game("pig")
+    hold20 = odds(pig, strict=True)
+    unbounded = first_deviation(pig, hold20, EIGHT_TURN_SEARCH)
+    bounded = first_deviation(pig, hold20, EIGHT_TURN_SEARCH, score_cap=EIGHT_TURN_CAP)
+    first = bounded.states[0]
+    return {"unbounded": unbounded.turns, "capped at 200": bounded.turns,
+            "capped: states": len(bounded.states),
+            "capped: first": f"turn {first.turn}, score {first.score}, total {first.total}",
+            "capped: scores": f"{min(d.score for d in bounded.states)}-"
+                              f"{max(d.score for d in bounded.states)}"}
+
+
+# --------------------------------------------------------------- solitaire
+def _solitaire(name, goal, turns):
+    from jeopardy.rules import game
+    from jeopardy.solitaire import expected_turns, hold_at_expected_turns, reach_probability
+
+    model = game(name)
+    best = expected_turns(model, goal)
+    holds = hold_at_expected_turns(model, goal)
+    return {"expected turns": best.expected_turns, "iterations": best.iterations,
+            "best hold": holds.best, "best hold turns": holds.turns[holds.best],
+            "hold 20 turns": holds.turns.get(20), f"reach within {turns}":
+                reach_probability(model, goal, turns).probability,
+            "thresholds 0-4": ",".join(str(h) for h in best.hold_thresholds()[:5])}
+
+
+analysis("solitaire pig 100")(functools.partial(_solitaire, "pig", 100, 10))
+analysis("solitaire two-dice-pig 100")(functools.partial(_solitaire, "two-dice-pig", 100, 15))
+
+
+@analysis("solitaire piglet 10")
+def _solitaire_piglet():
+    from jeopardy.rules import game
+    from jeopardy.solitaire import expected_turns, hold_at_expected_turns, reach_probability
+
+    model = game("piglet")
+    out = {"expected turns": expected_turns(model, 10).expected_turns,
+           "reach within 3": reach_probability(model, 10, 3).probability}
+    for h, turns in hold_at_expected_turns(model, 10).turns.items():
+        out[f"hold {h} turns"] = turns
+    return out
+
+
+@analysis("solitaire pig 100 exact")
+def _solitaire_exact():
+    from jeopardy.rules import game
+    from jeopardy.solitaire import expected_turns
+    from jeopardy.solitaire.exact import certify
+
+    pig = game("pig")
+    certificate = certify(pig, 100, expected_turns(pig, 100).roll)
+    return {"expected turns": certificate.expected_turns, "optimal": certificate.optimal,
+            "denominator digits": len(str(certificate.expected_turns.denominator))}
+
+
+# ------------------------------------------------------------ played to win
+def _skunk(name, turns):
+    from jeopardy.fixed_turns.analysis import analyse
+    from jeopardy.rules import game
+
+    result = analyse(game(name), turns)
+    out = {"first player": result.win_probability, "bound": result.solution.bound,
+           "cap": result.solution.cap}
+    for record in result.policies:
+        out[f"{record.name}: as first"] = record.as_first
+        out[f"{record.name}: as second"] = record.as_second
+    for row in result.first_holds:
+        out[f"first hold turn {row['turn']} at {row['mover_score']} vs {row['other_score']}"] = \
+            row["optimal"]
+    return out
+
+
+analysis("skunk 5")(functools.partial(_skunk, "skunk", 5))
+
+
+@analysis("skunk shi 6")
+def _skunk_shi():
+    from jeopardy.fixed_turns.solver import solve_fixed_turns
+    from jeopardy.rules import game
+
+    solution = solve_fixed_turns(game("shi"), 6)
+    return {"first player": solution.value, "cap": solution.cap}
+
+
+@analysis("think 5")
+def _think():
+    from jeopardy.rules import game
+    from jeopardy.think.analysis import analyse
+
+    result = analyse(game("think"), 5)
+    out = {"value": result.value, "lower": result.lower, "upper": result.upper,
+           "value exact": result.to_dict()["value_exact"]}
+    for r, (states, pairs) in enumerate(zip(result.mixed_states, result.mixed_pairs), start=1):
+        out[f"round {r}: mixed states"] = states
+        out[f"round {r}: score pairs"] = pairs
+    out["mixed met, equilibrium"] = result.reach_of_mixed
+    for e in result.exploits:
+        out[f"{e.name}: equilibrium"] = e.equilibrium
+        out[f"{e.name}: best response"] = e.best_response
+        out[f"{e.name}: mixed met"] = e.mixed_visits
+    for row in result.seeing_first:
+        out[f"round {row['round']}: seeing first"] = row["most"]
+    return out
+
+
+# ---------------------------------------------------------- Ten Thousand
+def _farkle_turn(**options):
+    from jeopardy.farkle.turn import FarkleRules, solve_turn
+
+    rules = FarkleRules(**options)
+    best = solve_turn(rules)
+    seed = solve_turn(rules, policy="seed")
+    out = {"expected": best.expected, "seed rule": seed.expected,
+           "thresholds": ",".join(str(t) for t in best.thresholds())}
+    return out
+
+
+analysis("farkle turn")(_farkle_turn)
+analysis("farkle turn min bank 0")(functools.partial(_farkle_turn, min_bank=0))
+analysis("farkle turn IV.4")(functools.partial(_farkle_turn, keep_choice=True))
+analysis("farkle turn IV.1")(functools.partial(_farkle_turn, no_stop_on_six=True))
+
+
+@analysis("farkle turn exact")
+def _farkle_turn_exact():
+    from jeopardy.farkle.turn import exact_turn_value
+
+    return {"expected": exact_turn_value()}
+
+
+def _farkle_solution(goal, first_to_reach, **options):
+    from jeopardy.farkle.race import solve
+    from jeopardy.farkle.turn import FarkleRules
+
+    return solve(FarkleRules(goal=goal, **options), first_to_reach)
+
+
+_farkle_solutions = functools.lru_cache(maxsize=None)(_farkle_solution)
+
+
+def _farkle(goal, first_to_reach, **options):
+    solution = _farkle_solutions(goal, first_to_reach, **options)
+    return {"first player": solution.win_probability, "states": solution.states}
+
+
+for _reach in (False, True):
+    _ending = "first to reach" if _reach else "rounds"
+    analysis(f"farkle 2000 {_ending}")(functools.partial(_farkle, 2000, _reach))
+for _rule, _options in [("IV.1", dict(no_stop_on_six=True)),
+                        ("IV.2", dict(high_min_bank=500, high_score=1000)),
+                        ("IV.3", dict(exact_goal=True)), ("IV.4", dict(keep_choice=True))]:
+    analysis(f"farkle 2000 rounds {_rule}")(functools.partial(_farkle, 2000, False, **_options))
+
+
+@analysis("farkle 10000 rounds")
+def _farkle_10000_rounds():
+    from jeopardy.fairness import farkle_fairness
+
+    solution = _farkle_solutions(10_000, False)
+    fair = farkle_fairness(solution, 300)
+    out = {"first player": solution.win_probability, "states": solution.states,
+           "fairest bonus": fair.bonus, "fairest P(first wins)": fair.win_probability}
+    for score, opponent in [(0, 0), (9000, 9500)]:
+        out[f"bank at {score} vs {opponent}"] = str(solution.banking(score, opponent))
+    return out
+
+
+@analysis("farkle 10000 first to reach")
+def _farkle_10000_first():
+    from jeopardy.fairness import farkle_fairness
+
+    solution = _farkle_solutions(10_000, True)
+    fair = farkle_fairness(solution)
+    return {"first player": solution.win_probability, "states": solution.states,
+            "fairest bonus": fair.bonus, "fairest P(first wins)": fair.win_probability}
+
+
+# ---------------------------------------------------------------- variants
+@analysis("variants")
+def _variants():
+    from jeopardy.variants import FIXED_TURNS, PENDING, NOT_MODELLED, VARIANTS, solve_variant
+
+    # Shi's variant (four minutes) is pinned by "skunk shi 6", the same computation.
+    return {v.name: solve_variant(v).first_player for v in VARIANTS
+            if v.kind not in (PENDING, NOT_MODELLED) and not (v.kind == FIXED_TURNS
+                                                               and v.preset == "shi")}
+
+
+# ------------------------------------------------------------------- test
+def _compare(row: Pinned, ours) -> None:
+    if row.tolerance is None:
+        expected = Fraction(row.value) if isinstance(ours, Fraction) else row.value
+        assert ours == expected, f"{row.id}: ours {ours}, pinned {row.value}"
+    else:
+        assert ours is not None
+        assert abs(ours - row.value) <= row.tolerance, \
+            f"{row.id}: ours {ours!r}, pinned {row.value!r} +- {row.tolerance}"
+
+
+def _params():
+    for row in PINNED:
+        marks = [pytest.mark.slow] if row.slow else []
+        yield pytest.param(row, id=row.id, marks=marks)
+
+
+@pytest.mark.parametrize("row", _params())
+def test_pinned(row: Pinned):
+    assert row.analysis in ANALYSES, f"no analysis {row.analysis!r} in tests/test_pinned.py"
+    ours = ANALYSES[row.analysis]()
+    assert row.name in ours, f"{row.analysis!r} computes no {row.name!r}"
+    _compare(row, ours[row.name])
+
+
+def test_every_pinned_row_is_unique_and_explained():
+    ids = [row.id for row in PINNED]
+    assert len(ids) == len(set(ids))
+    for row in PINNED:
+        assert row.why and row.where, row.id
+        if row.tolerance is not None:
+            # a tolerance is a small fraction of the value (counts) or below 1e-3 (floats)
+            assert isinstance(row.value, float), row.id
+            assert 0 < row.tolerance <= max(1e-3, 0.02 * abs(row.value)), row.id
+
+
+def test_every_analysis_is_pinned():
+    used = {row.analysis for row in PINNED}
+    assert set(ANALYSES) == used, (set(ANALYSES) - used, used - set(ANALYSES))
