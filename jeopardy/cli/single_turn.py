@@ -49,10 +49,12 @@ def turn(hold, roll_at, model, game_name, as_json) -> None:
 @click.option("--csv-floats", is_flag=True, help="write floats instead of exact fractions")
 @click.option("--strategy-csv", type=str, default=None, callback=check_output, help="write the equilibrium strategy CSV here")
 @click.option("--plot", "plot_path", type=str, default=None, callback=check_output, help="write a bar chart here (.png, .svg or .pdf)")
+@click.option("--nfg", "nfg_path", type=str, default=None, callback=check_output,
+              help="write the game as a Gambit strategic-form file (.nfg, exact payoffs)")
 @game_options
 @json_option
 def simultaneous(max_hold, all_stopping_rules, csv_path, csv_floats, strategy_csv, plot_path,
-                 model, game_name, as_json) -> None:
+                 nfg_path, model, game_name, as_json) -> None:
     """Optimal mixed strategy of the simultaneous single-turn game, verified exactly."""
     from jeopardy.simultaneous.game import solve_simultaneous
 
@@ -69,6 +71,9 @@ def simultaneous(max_hold, all_stopping_rules, csv_path, csv_floats, strategy_cs
     if plot_path:
         from jeopardy.plots.simultaneous import strategy_bar_chart
         strategy_bar_chart(solution, plot_path)
+    if nfg_path:
+        from jeopardy.interop.gambit import write_nfg
+        write_nfg(solution, nfg_path)
     if as_json:
         emit_json(solution.to_dict())
         return

@@ -100,12 +100,25 @@ class SimultaneousSolution:
     full_best_rule: StoppingRule | None = None
     oracle_iterations: int = 0
     seconds: dict[str, float] = field(default_factory=dict)
+    # The exact payoff matrix over ``strategies`` (rows = columns): hold at 1..max_hold,
+    # then, with all_stopping_rules, every rule the double oracle added.  Its
+    # equilibrium is ``equilibrium`` (certified against every stopping rule).
     matrix: ExactMatrix | None = field(default=None, repr=False)
-    labels: tuple[int, ...] = field(default=(), repr=False)
+    strategies: tuple[StoppingRule, ...] = field(default=(), repr=False)
 
     @property
     def equilibrium(self) -> Equilibrium:
         return self.full if self.full is not None else self.restricted
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """The strategies' labels, in the order of the matrix's rows and columns."""
+        return tuple(str(rule) for rule in self.strategies)
+
+    def weights(self) -> list[Fraction]:
+        """The equilibrium's exact probability of each of ``strategies``."""
+        by_rule = {w.rule.roll_at: w.probability for w in self.equilibrium.strategy}
+        return [by_rule.get(rule.roll_at, ZERO) for rule in self.strategies]
 
     def to_dict(self) -> dict:
         eq = self.equilibrium
@@ -301,21 +314,30 @@ def solve_simultaneous(model: RollModel, max_hold: int = 100, all_stopping_rules
     gain = None
     best_rule = None
     iterations = 0
+    strategies = tuple(d.rule for d in distributions)
     if all_stopping_rules:
         t = time.perf_counter()
         reply = best_response(model, mix)
         gain = reply.value - v
         best_rule = reply.rule
         if gain > 0:
-            full, iterations = _double_oracle(model, [distributions[i] for i in candidates],
-                                              max_oracle_iterations, progress)
+            full, iterations, added = _double_oracle(
+                model, [distributions[i] for i in candidates], max_oracle_iterations, progress)
+            # Rules the oracle added that are not among hold at 1..H (it may add a
+            # hold-at-h that dominance had removed from its start).
+            known = {str(d.rule) for d in distributions}
+            added = [d for d in added if str(d.rule) not in known]
+            if added:
+                distributions = distributions + added
+                strategies = tuple(d.rule for d in distributions)
+                matrix = payoff_matrix(distributions)
         else:
             full = restricted
         seconds["full_game"] = time.perf_counter() - t
     seconds["total"] = time.perf_counter() - started
     return SimultaneousSolution(model.name, max_hold, restricted, merged, dominated,
                                 lp.status, lp.solver, full, gain, best_rule, iterations,
-                                seconds, matrix, tuple(range(1, max_hold + 1)))
+                                seconds, matrix, strategies)
 
 
 def _stop_totals(model: RollModel, rule: StoppingRule) -> tuple[int, ...]:
@@ -323,8 +345,13 @@ def _stop_totals(model: RollModel, rule: StoppingRule) -> tuple[int, ...]:
 
 
 def _double_oracle(model: RollModel, start: list[TurnDistribution], limit: int,
-                   progress: Callable[[str], None] | None) -> tuple[Equilibrium, int]:
-    """Equilibrium over all stopping rules by a double-oracle loop."""
+                   progress: Callable[[str], None] | None
+                   ) -> tuple[Equilibrium, int, list[TurnDistribution]]:
+    """Equilibrium over all stopping rules by a double-oracle loop.
+
+    Returns the certified equilibrium, the number of rounds and the
+    distributions of the rules the oracle added to ``start``.
+    """
     distributions = list(start)
     for iteration in range(1, limit + 1):
         matrix = payoff_matrix(distributions)
@@ -343,7 +370,8 @@ def _double_oracle(model: RollModel, start: list[TurnDistribution], limit: int,
             strategy = tuple(Weighted(distributions[i].rule, x,
                                       _stop_totals(model, distributions[i].rule))
                              for i, x in zip(support, q))
-            return Equilibrium(strategy, v, ok, check, reply.value, mix), iteration
+            return (Equilibrium(strategy, v, ok, check, reply.value, mix), iteration,
+                    distributions[len(start):])
         distributions.append(recursion_distribution(model, reply.rule))
     raise JeopardyError(f"double oracle did not converge in {limit} iterations")
 
