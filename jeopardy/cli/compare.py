@@ -9,7 +9,8 @@ from jeopardy.errors import JeopardyError
 
 POLICY_HELP = ("optimal, best-response (to the other policy), hold:N, rule:FORMULA, "
                "keep-pace, keep-pace-half-even, score-base, hold-25 (Neller & Presser 2010) "
-               "(e.g. 'rule:k < 21 + (j - i) / 8 or max(i, j) >= 71'), or a .csv/.npz policy file")
+               "(e.g. 'rule:k < 21 + (j - i) / 8 or max(i, j) >= 71'), or a policy file "
+               "(.npz, .csv or .parquet, as written by solve --policy-out)")
 
 
 def build_policy(spec: str, model, goal: int, other_spec: str | None = None, _depth: int = 0):
@@ -37,7 +38,7 @@ def build_policy(spec: str, model, goal: int, other_spec: str | None = None, _de
             raise JeopardyError("best-response needs the other policy to be something else")
         from jeopardy.race.evaluation import best_response
         return best_response(model, build_policy(other_spec, model, goal, _depth=1))
-    if spec.endswith((".csv", ".npz")) or Path(spec).exists():
+    if spec.lower().endswith((".csv", ".npz", ".parquet")) or Path(spec).exists():
         return policies.load(spec, goal)
     raise JeopardyError(f"unknown policy {spec!r}; use {POLICY_HELP}")
 
