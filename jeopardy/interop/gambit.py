@@ -179,3 +179,25 @@ def read_nfg(path: str | Path) -> StrategicForm:
     from jeopardy.files import read_text
 
     return parse_nfg(read_text(path, "nfg file"))
+
+
+# ------------------------------------------------------------------ pygambit
+def pygambit_lp(path: str | Path) -> tuple[list[Fraction], list[Fraction]]:
+    """Gambit's exact LP (``pygambit.nash.lp_solve(rational=True)``) on an .nfg file.
+
+    Returns both players' equilibrium weights, in the file's strategy order,
+    as Fractions.  Needs the optional ``pygambit`` (``pip install .[peers]``).
+    """
+    try:
+        import pygambit as gbt
+    except ImportError:
+        raise JeopardyError("pygambit is not installed: pip install pygambit") from None
+    game = gbt.read_nfg(str(path)) if hasattr(gbt, "read_nfg") else \
+        gbt.Game.read_game(str(path))
+    result = gbt.nash.lp_solve(game, rational=True)
+    equilibria = getattr(result, "equilibria", result)
+    if not equilibria:
+        raise JeopardyError("Gambit's lp_solve found no equilibrium")
+    profile = equilibria[0]
+    return tuple([Fraction(str(profile[strategy])) for strategy in player.strategies]
+                 for player in game.players)
