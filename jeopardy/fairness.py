@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from typing import Callable
 
 from jeopardy.errors import JeopardyError
+from jeopardy.results import Result
 
 
-@dataclass(frozen=True)
-class Fairness:
+@dataclass(frozen=True, repr=False)
+class Fairness(Result):
     """The fairest bonus and the first player's chance at each candidate bonus."""
 
     game: str

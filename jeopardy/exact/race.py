@@ -43,6 +43,7 @@ from jeopardy.exact import columns
 from jeopardy.exact.columns import ONE, ZERO, column_values, combination
 from jeopardy.rules.effects import ADD, BANK
 from jeopardy.rules.roll_model import RollModel
+from jeopardy.results import Result
 
 
 # ------------------------------------------------------------------- limits
@@ -117,8 +118,8 @@ def as_fraction(value: mpq) -> Fraction:
     return Fraction(int(value.numerator), int(value.denominator))
 
 
-@dataclass(frozen=True)
-class ExactRaceSolution:
+@dataclass(frozen=True, repr=False)
+class ExactRaceSolution(Result):
     """Exact turn-start values ``P(i, j, 0)`` and the optimal policy.
 
     Values at other turn totals are recomputed exactly from the turn-start

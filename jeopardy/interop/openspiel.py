@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from jeopardy.errors import JeopardyError
+from jeopardy.results import Result
 
 ROLL, STOP = 0, 1  # OpenSpiel pig's action ids
 _STATE = re.compile(r"Scores: ([\d ]+), Turn total: (\d+)\nCurrent player: (\d+)")
@@ -196,8 +197,8 @@ def _check_goal(race_policy, game) -> None:
                             f"is {goal}")
 
 
-@dataclass(frozen=True)
-class OpenSpielMatch:
+@dataclass(frozen=True, repr=False)
+class OpenSpielMatch(Result):
     """Games played in OpenSpiel's engine: A's wins with each seat moving first."""
 
     games: int

@@ -39,6 +39,7 @@ from jeopardy.interrupts import chunk_size
 from jeopardy.files import checked_array, checksum, meta_field, read_npz, write_atomically
 from jeopardy.race import kernels
 from jeopardy.rules.roll_model import RollModel, from_dict
+from jeopardy.results import Result
 
 FORMAT_VERSION = 1
 MAX_NEWTON_STEPS = 200
@@ -53,8 +54,8 @@ STALL_CHANGE = 1e-12
 MAX_FILE_GOAL = 20_000
 
 
-@dataclass(frozen=True)
-class RaceSolution:
+@dataclass(frozen=True, repr=False)
+class RaceSolution(Result):
     """Win probabilities and optimal actions of a race game."""
 
     model: RollModel

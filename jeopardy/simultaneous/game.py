@@ -33,12 +33,13 @@ from jeopardy.simultaneous.payoff import ExactMatrix, payoff_matrix
 from jeopardy.turn.distribution import (StoppingRule, TurnDistribution,
                                         generating_function_distribution, hold_at,
                                         reach_probabilities, recursion_distribution)
+from jeopardy.results import Result
 
 ZERO = Fraction(0)
 
 
-@dataclass(frozen=True)
-class Weighted:
+@dataclass(frozen=True, repr=False)
+class Weighted(Result):
     """One pure strategy of an equilibrium and its exact probability."""
 
     rule: StoppingRule
@@ -58,8 +59,8 @@ class Weighted:
         return out
 
 
-@dataclass(frozen=True)
-class Equilibrium:
+@dataclass(frozen=True, repr=False)
+class Equilibrium(Result):
     """A mixed strategy with an exact certificate."""
 
     strategy: tuple[Weighted, ...]
@@ -84,8 +85,8 @@ class Equilibrium:
         }
 
 
-@dataclass(frozen=True)
-class SimultaneousSolution:
+@dataclass(frozen=True, repr=False)
+class SimultaneousSolution(Result):
     """Result of :func:`solve_simultaneous`."""
 
     game: str

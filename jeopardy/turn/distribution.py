@@ -23,6 +23,7 @@ from functools import cached_property
 from jeopardy.errors import JeopardyError
 from jeopardy.rules.effects import ADD, BANK, BUST, BUST_ALL, DOUBLE
 from jeopardy.rules.roll_model import RollModel
+from jeopardy.results import Result
 
 ZERO = Fraction(0)
 
@@ -57,8 +58,8 @@ def hold_at(h: int) -> StoppingRule:
     return StoppingRule(frozenset(range(h)), f"hold at {h}")
 
 
-@dataclass(frozen=True)
-class TurnDistribution:
+@dataclass(frozen=True, repr=False)
+class TurnDistribution(Result):
     """Distribution of the final score of one turn under a stopping rule."""
 
     model: RollModel
