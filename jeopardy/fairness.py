@@ -31,6 +31,9 @@ class Fairness(Result):
         return (f"Fairness({self.game} to {self.goal}: fairest bonus {self.bonus}, "
                 f"first player {self.win_probability:.6f}, {len(self.candidates)} candidates)")
 
+    def _rows(self) -> list[dict]:
+        return [{"bonus": b, "win_probability": p} for b, p in self.candidates]
+
     def to_dict(self) -> dict:
         return {"game": self.game, "goal": self.goal, "bonus": self.bonus,
                 "win_probability": self.win_probability,

@@ -68,3 +68,50 @@ def test_race_solution_repr_html_and_json():
 def test_exact_pair_vocabulary():
     assert exact_pair("x", Fraction(1, 3)) == {"x": 1 / 3, "x_exact": "1/3"}
     assert exact_pair("x", 0.25) == {"x": 0.25}
+
+
+def test_tables_become_data_frames():
+    import jeopardy as jp
+
+    pig = jp.game("pig")
+    frame = jp.turn_distribution(pig, 20).to_frame()
+    assert list(frame.columns) == ["score", "probability", "probability_exact"]
+    assert frame["probability_exact"].map(Fraction).sum() == 1
+    sim = jp.solve_simultaneous(pig, 12)
+    weights = sim.to_frame()
+    assert weights["probability_exact"].map(Fraction).sum() == 1
+    assert "<table" in sim._repr_html_()
+
+
+def test_plots_return_figures_and_draw_into_given_axes(tmp_path):
+    from matplotlib.figure import Figure
+
+    import jeopardy as jp
+
+    pig = jp.game("pig")
+    sim = jp.solve_simultaneous(pig, 12)
+    figure = sim.plot()
+    assert isinstance(figure, Figure) and len(figure.axes) == 1
+    own = Figure()
+    ax = own.add_subplot()
+    assert sim.plot(ax=ax) is own and ax.patches  # bars drawn into the given axes
+    race = jp.solve(pig, 30)
+    cross = race.plot("cross-section", opponent=10)
+    assert isinstance(cross, Figure)
+    own3d = Figure()
+    ax3d = own3d.add_subplot(projection="3d")
+    assert race.plot("boundary", ax=ax3d) is own3d and len(own3d.axes) == 1
+    with pytest.raises(JeopardyError, match="unknown figure"):
+        race.plot("pie")
+    # no pyplot state: the figures are not registered with pyplot
+    import sys
+    assert "matplotlib.pyplot" not in sys.modules or not sys.modules["matplotlib.pyplot"].get_fignums()
+    # the CLI still writes files, PNG or SVG by suffix
+    from click.testing import CliRunner
+
+    from jeopardy.cli.main import cli
+    for suffix, magic in ((".png", b"\x89PNG"), (".svg", b"<?xml")):
+        out = tmp_path / f"bars{suffix}"
+        result = CliRunner().invoke(cli, ["simultaneous", "--max-hold", "8", "--plot", str(out)])
+        assert result.exit_code == 0, result.output
+        assert out.read_bytes().startswith(magic)

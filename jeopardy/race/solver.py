@@ -133,6 +133,34 @@ class RaceSolution(Result):
         kernels.expand(g, self.start_values, kinds, points, probs, P, roll)
         return P, roll.astype(bool)
 
+    def plot(self, figure: str = "boundary", opponent: int = 30, ax=None):
+        """One of the paper's figures (``boundary``, ``cross-section``, ``reachable``,
+        ``reachable-roll``, ``contours``) of the optimal policy; a matplotlib Figure."""
+        from jeopardy.plots import race as figures
+        from jeopardy.race.policies import from_solution
+        from jeopardy.race.reachability import reachable
+
+        if figure not in figures.FIGURES:
+            raise JeopardyError(f"unknown figure {figure!r}; use {', '.join(figures.FIGURES)}")
+        policy = from_solution(self)
+        roll = policy.roll.astype(bool)
+        name = f"{self.model.name} to {self.goal}"
+        if figure == "boundary":
+            return figures.boundary_surface(name, roll, ax=ax)
+        if figure == "cross-section":
+            if not 0 <= opponent < self.goal:
+                raise JeopardyError(f"opponent must be in 0..{self.goal - 1}; got {opponent}")
+            return figures.cross_section(name, roll, reachable(self.model, policy), opponent,
+                                         ax=ax)
+        if figure == "contours":
+            return figures.probability_contours(name, self.expand()[0], ax=ax)
+        reach = reachable(self.model, policy)
+        if figure == "reachable":
+            return figures.state_cloud(name, reach.states, "states reachable by an optimal player",
+                                       ax=ax)
+        return figures.state_cloud(name, reach.roll, "reachable states where rolling is optimal",
+                                   ax=ax)
+
     def to_dict(self) -> dict:
         return {
             "game": self.model.name,

@@ -121,6 +121,18 @@ class SimultaneousSolution(Result):
         by_rule = {w.rule.roll_at: w.probability for w in self.equilibrium.strategy}
         return [by_rule.get(rule.roll_at, ZERO) for rule in self.strategies]
 
+    def _rows(self) -> list[dict]:
+        """The equilibrium: one row per pure strategy it plays."""
+        return [{"rule": str(w.rule), "hold": w.rule.hold,
+                 "probability": float(w.probability), "probability_exact": str(w.probability)}
+                for w in self.equilibrium.strategy]
+
+    def plot(self, ax=None):
+        """The equilibrium's bar chart (a matplotlib Figure)."""
+        from jeopardy.plots.simultaneous import strategy_bar_chart
+
+        return strategy_bar_chart(self, ax=ax)
+
     def to_dict(self) -> dict:
         eq = self.equilibrium
         out = {

@@ -75,6 +75,10 @@ class TurnDistribution(Result):
     def total(self) -> Fraction:
         return sum(self.probabilities.values(), ZERO)
 
+    def _rows(self) -> list[dict]:
+        return [{"score": n, "probability": float(p), "probability_exact": str(p)}
+                for n, p in sorted(self.probabilities.items())]
+
     def to_dict(self) -> dict:
         return {
             "game": self.model.name,
