@@ -35,6 +35,13 @@ def exact_pair(name: str, value) -> dict[str, Any]:
     return {name: None if value is None else float(value)}
 
 
+def distribution_pair(name: str, distribution: dict) -> dict[str, Any]:
+    """``{name: {n: float}, name_exact: {n: "p/q"}}`` of an exact distribution."""
+    items = sorted(distribution.items())
+    return {name: {str(n): float(p) for n, p in items},
+            f"{name}_exact": {str(n): str(p) for n, p in items}}
+
+
 def _short(value: Any) -> str:
     if isinstance(value, float):
         text = f"{value:.10g}"

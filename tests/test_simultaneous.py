@@ -124,15 +124,15 @@ def test_csv_exports(pig_solution):
     floats = payoff_csv(pig_solution, exact=False).splitlines()
     assert float(floats[1].split(",")[20]) == pytest.approx(0.14499, abs=1e-5)
     strategy = list(csv.reader(io.StringIO(strategy_csv(pig_solution.equilibrium))))
-    assert strategy[0] == ["rule", "hold", "stop_at", "probability", "float"]
-    assert sum(Fraction(row[3]) for row in strategy[1:]) == 1
+    assert strategy[0] == ["rule", "hold", "stop_at", "probability", "probability_exact"]
+    assert sum(Fraction(row[4]) for row in strategy[1:]) == 1
 
 
 def test_to_dict_has_exact_strings(pig_solution):
     data = pig_solution.to_dict()
-    assert data["value"] == "0" and data["verified"] is True
-    assert sum(Fraction(s["probability"]) for s in data["strategy"]) == 1
-    assert sum(Fraction(p) for p in data["score_distribution"].values()) == 1
+    assert data["value"] == 0.0 and data["value_exact"] == "0" and data["verified"] is True
+    assert sum(Fraction(s["probability_exact"]) for s in data["strategy"]) == 1
+    assert sum(Fraction(p) for p in data["score_distribution_exact"].values()) == 1
 
 
 def test_doubling_the_best_responses_turn_total_cap_changes_nothing():

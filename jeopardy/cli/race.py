@@ -118,7 +118,9 @@ def policy(goal, score, opponent, solution_file, model, game_name, as_json) -> N
     if as_json:
         emit_json({"game": solution.model.name, "goal": solution.goal, "score": score,
                    "opponent": opponent, "actions": actions,
-                   "win_probability": [float(v) for v in values], "hold_threshold": threshold})
+                   "win_probability": float(values[0]),
+                   "win_probability_by_turn_total": [float(v) for v in values],
+                   "hold_threshold": threshold})
         return
     click.echo(f"{solution.model.name} to {solution.goal}, score {score} vs {opponent}: "
                f"P(win) at turn total 0 = {values[0]:.6f}")

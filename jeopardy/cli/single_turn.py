@@ -115,6 +115,7 @@ def _print_solution(solution) -> None:
 @json_option
 def replies(max_hold, model, game_name, as_json) -> None:
     """Best reply to every pure hold-at-h strategy and its advantage."""
+    from jeopardy.results import exact_pair
     from jeopardy.simultaneous.game import replies_to_pure
 
     if max_hold < 1:
@@ -122,10 +123,12 @@ def replies(max_hold, model, game_name, as_json) -> None:
     rows = replies_to_pure(model, max_hold)
     weakest = min(rows, key=lambda r: r.advantage)
     data = {
-        "replies": [{"hold": r.hold, "best_hold": r.best_hold, "advantage": str(r.advantage),
-                     "advantage_float": float(r.advantage), "best_rule": str(r.best_rule),
-                     "rule_advantage": float(r.rule_advantage)} for r in rows],
-        "minimum_advantage": float(weakest.advantage),
+        "game": model.name,
+        "max_hold": max_hold,
+        "replies": [{"hold": r.hold, "best_hold": r.best_hold,
+                     **exact_pair("advantage", r.advantage), "best_rule": str(r.best_rule),
+                     **exact_pair("rule_advantage", r.rule_advantage)} for r in rows],
+        **exact_pair("minimum_advantage", weakest.advantage),
         "minimum_advantage_against": weakest.hold,
     }
     if as_json:

@@ -211,7 +211,7 @@ class ExactRaceSolution(Result):
             "game": self.model.name,
             "goal": self.goal,
             "win_probability": float(value),
-            "win_probability_000": exact_text(value),
+            "win_probability_exact": exact_text(value),
             "numerator_digits": digits(value.numerator),
             "denominator_digits": digits(value.denominator),
             "decimal": decimals(value),

@@ -38,11 +38,11 @@ def payoff_csv(solution: SimultaneousSolution, exact: bool = True) -> str:
 def strategy_csv(equilibrium: Equilibrium) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["rule", "hold", "stop_at", "probability", "float"])
+    writer.writerow(["rule", "hold", "stop_at", "probability", "probability_exact"])
     for w in equilibrium.strategy:
         writer.writerow([str(w.rule), "" if w.rule.hold is None else w.rule.hold,
-                         " ".join(map(str, w.stop_at)), str(w.probability),
-                         repr(float(w.probability))])
+                         " ".join(map(str, w.stop_at)), repr(float(w.probability)),
+                         str(w.probability)])
     return out.getvalue()
 
 

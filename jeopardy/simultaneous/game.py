@@ -33,7 +33,7 @@ from jeopardy.simultaneous.payoff import ExactMatrix, payoff_matrix
 from jeopardy.turn.distribution import (StoppingRule, TurnDistribution,
                                         generating_function_distribution, hold_at,
                                         reach_probabilities, recursion_distribution)
-from jeopardy.results import Result
+from jeopardy.results import Result, distribution_pair, exact_pair
 
 ZERO = Fraction(0)
 
@@ -54,8 +54,7 @@ class Weighted(Result):
             out["roll_at"] = sorted(self.rule.roll_at)
         out["stop_at"] = list(self.stop_at)
         out["rule"] = str(self.rule)
-        out["probability"] = str(self.probability)
-        out["float"] = float(self.probability)
+        out.update(exact_pair("probability", self.probability))
         return out
 
 
@@ -75,13 +74,12 @@ class Equilibrium(Result):
 
     def to_dict(self) -> dict:
         return {
-            "value": str(self.value),
+            **exact_pair("value", self.value),
             "strategy": [w.to_dict() for w in self.strategy],
             "verified": self.verified,
             "check": self.check,
-            "best_deviation": str(self.best_deviation),
-            "score_distribution": {str(n): str(p) for n, p in
-                                   sorted(self.score_distribution.items())},
+            **exact_pair("best_deviation", self.best_deviation),
+            **distribution_pair("score_distribution", self.score_distribution),
         }
 
 
@@ -138,10 +136,10 @@ class SimultaneousSolution(Result):
         out = {
             "game": self.game,
             "max_hold": self.max_hold,
-            "value": str(eq.value),
+            **exact_pair("value", eq.value),
             "strategy": [w.to_dict() for w in eq.strategy],
             "verified": eq.verified,
-            "score_distribution": {str(n): str(p) for n, p in sorted(eq.score_distribution.items())},
+            **distribution_pair("score_distribution", eq.score_distribution),
             "restricted": self.restricted.to_dict(),
             "merged": {str(h): list(a) for h, a in self.merged.items()},
             "dominated": {str(h): d for h, d in self.dominated.items()},
@@ -150,8 +148,7 @@ class SimultaneousSolution(Result):
         }
         if self.full is not None:
             out["full"] = self.full.to_dict()
-            out["full_gain"] = str(self.full_gain)
-            out["full_gain_float"] = float(self.full_gain)
+            out.update(exact_pair("full_gain", self.full_gain))
             out["full_best_rule"] = str(self.full_best_rule)
             out["oracle_iterations"] = self.oracle_iterations
         return out

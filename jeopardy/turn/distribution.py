@@ -23,7 +23,7 @@ from functools import cached_property
 from jeopardy.errors import JeopardyError
 from jeopardy.rules.effects import ADD, BANK, BUST, BUST_ALL, DOUBLE
 from jeopardy.rules.roll_model import RollModel
-from jeopardy.results import Result
+from jeopardy.results import Result, distribution_pair, exact_pair
 
 ZERO = Fraction(0)
 
@@ -83,11 +83,9 @@ class TurnDistribution(Result):
         return {
             "game": self.model.name,
             "rule": str(self.rule),
-            "distribution": {str(n): str(p) for n, p in sorted(self.probabilities.items())},
-            "mean": float(self.mean),
-            "mean_exact": str(self.mean),
-            "bust_probability": float(self.bust_probability),
-            "bust_probability_exact": str(self.bust_probability),
+            **distribution_pair("distribution", self.probabilities),
+            **exact_pair("mean", self.mean),
+            **exact_pair("bust_probability", self.bust_probability),
         }
 
 
