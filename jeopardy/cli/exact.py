@@ -77,7 +77,7 @@ def exact(goal, states, out, all_states, equations, latex, start, sympy_check, t
         _write(out, text)
         data["out"] = out
         if len(text) > INLINE_CHARACTERS:
-            data["win_probability_exact"] = out
+            data["win_probability_exact"] = None  # too long for JSON: the file holds it
     if asked:
         data["states"] = {}
         for i, j, k in asked:
