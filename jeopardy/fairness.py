@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from typing import Callable
 
 from jeopardy.errors import JeopardyError
+from jeopardy.results import Result
 
 
-@dataclass(frozen=True)
-class Fairness:
+@dataclass(frozen=True, repr=False)
+class Fairness(Result):
     """The fairest bonus and the first player's chance at each candidate bonus."""
 
     game: str
@@ -29,6 +30,9 @@ class Fairness:
     def __repr__(self) -> str:
         return (f"Fairness({self.game} to {self.goal}: fairest bonus {self.bonus}, "
                 f"first player {self.win_probability:.6f}, {len(self.candidates)} candidates)")
+
+    def _rows(self) -> list[dict]:
+        return [{"bonus": b, "win_probability": p} for b, p in self.candidates]
 
     def to_dict(self) -> dict:
         return {"game": self.game, "goal": self.goal, "bonus": self.bonus,

@@ -12,6 +12,7 @@ from typing import Callable
 
 from jeopardy import published
 from jeopardy.published import Published
+from jeopardy.results import Result
 
 
 MATCHES = "matches"
@@ -20,8 +21,8 @@ REFUTED = "refuted"
 VERDICTS = (MATCHES, EXPLAINED, REFUTED)
 
 
-@dataclass(frozen=True)
-class Claim:
+@dataclass(frozen=True, repr=False)
+class Claim(Result):
     """One published claim beside ours.
 
     ``verdict`` is :data:`MATCHES` (within the stated tolerance),

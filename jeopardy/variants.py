@@ -9,6 +9,7 @@ Nothing here is pasted: :func:`variants_table` runs the solvers.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from jeopardy.results import Result
 
 RACE, FIXED_TURNS, SIMULTANEOUS, PENDING, NOT_MODELLED = (
     "race", "fixed turns", "simultaneous", "pending", "not modelled")
@@ -72,8 +73,8 @@ VARIANTS: tuple[Variant, ...] = (
 )
 
 
-@dataclass(frozen=True)
-class VariantResult:
+@dataclass(frozen=True, repr=False)
+class VariantResult(Result):
     variant: Variant
     first_player: float | None
     bound: float | None  # largest Bellman residual (race) or proved truncation bound

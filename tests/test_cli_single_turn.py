@@ -17,8 +17,9 @@ def test_turn_json():
     result = run("turn", "--hold", "20", "--game", "pig", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert data["distribution"]["0"] == "9440899/15116544"
-    assert sum(Fraction(p) for p in data["distribution"].values()) == 1
+    assert data["distribution_exact"]["0"] == "9440899/15116544"
+    assert data["distribution"]["0"] == 9440899 / 15116544
+    assert sum(Fraction(p) for p in data["distribution_exact"].values()) == 1
     assert data["mean"] == pytest.approx(8.1418, abs=1e-4)
     assert data["bust_probability"] == pytest.approx(0.624540834, abs=1e-9)
 
@@ -39,9 +40,9 @@ def test_simultaneous_json_and_files(tmp_path):
                  str(strategy_path), "--plot", str(png), "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert data["value"] == "0" and data["verified"] is True
-    assert all({"hold", "probability", "float"} <= set(s) for s in data["strategy"])
-    assert sum(Fraction(s["probability"]) for s in data["strategy"]) == 1
+    assert data["value"] == 0.0 and data["value_exact"] == "0" and data["verified"] is True
+    assert all({"hold", "probability", "probability_exact"} <= set(s) for s in data["strategy"])
+    assert sum(Fraction(s["probability_exact"]) for s in data["strategy"]) == 1
     assert csv_path.read_text().startswith("row \\ column,hold 1,hold 2")
     assert png.read_bytes()[:4] == b"\x89PNG"
     assert strategy_path.exists()

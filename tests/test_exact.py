@@ -191,7 +191,7 @@ def test_exact_command_json():
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["values"] == {f"{i},{j},{k}": v for (i, j, k), v in PIGLET_2.items()}
-    assert data["win_probability_000"] == "4/7" and data["decimal"] == "0." + "571428" * 6 + "5714"
+    assert data["win_probability_exact"] == "4/7" and data["decimal"] == "0." + "571428" * 6 + "5714"
     assert set(data["policy"].values()) == {"flip"}
     assert len(data["equations"]) == 6
     result = CliRunner().invoke(cli, ["exact", "--game", "pig", "--goal", "30", "--state", "3,4,5",
@@ -242,7 +242,7 @@ def test_pig_to_100_exactly(tmp_path):
     data = json.loads(result.output)
     assert data["verified"] is True
     numerator, denominator = out.read_text().strip().split("/")
-    assert data["win_probability_000"] == f"{numerator}/{denominator}"
+    assert data["win_probability_exact"] == f"{numerator}/{denominator}"
     assert (data["numerator_digits"], data["denominator_digits"]) == (len(numerator), len(denominator))
     assert data["numerator_digits"] > 10_000
     value = mpq(numerator + "/" + denominator)

@@ -174,7 +174,7 @@ def test_max_score_command():
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["expected"] == pytest.approx(36.29151996719233, abs=1e-12)
-    assert float(Fraction(data["exact"])) == pytest.approx(36.29151996719233, abs=1e-12)
+    assert float(Fraction(data["expected_exact"])) == pytest.approx(36.29151996719233, abs=1e-12)
     result = runner.invoke(cli, ["max-score", "--turns", "5", "--compare", "odds"])
     assert "turn 2, score 25, turn total 16: roll vs hold" in result.output
     result = runner.invoke(cli, ["max-score", "--turns", "0"])

@@ -182,6 +182,13 @@ def test_farkle_commands(tmp_path):
     assert "  1 dice in hand: bank at 350 and above\n" in result.output
     assert "  3 dice in hand: bank at 600-850, 1000 and above\n" in result.output
     assert "  6 dice in hand: bank at 2000 and above\n" in result.output
+    assert "6 dice in hand" in result.output
+    data = json.loads(runner.invoke(cli, ["farkle", "policy", "--solution", str(out), "--score",
+                                          "0", "--opponent", "0", "--json"]).output)
+    assert data["game"] == "ten-thousand"
+    for runs in data["bank"].values():  # banking ranges as data: from, to (None: and above)
+        assert all(set(r) == {"from", "to"} and (r["to"] is None or r["to"] >= r["from"])
+                   for r in runs)
     data = json.loads(runner.invoke(cli, ["farkle", "score", "1", "1", "1", "5", "2", "3",
                                           "--json"]).output)
     assert data["score"] == 1050 and data["remaining"] == 2

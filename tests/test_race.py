@@ -118,7 +118,8 @@ def test_solve_and_policy_commands(tmp_path, monkeypatch):
     assert data["states"] == published.PIG_EQUATIONS.value and data["max_residual"] < 1e-12
     result = runner.invoke(cli, ["policy", "--score", "41", "--opponent", "49", "--json"])
     data = json.loads(result.output)
-    assert len(data["actions"]) == 59 == len(data["win_probability"])
+    assert len(data["actions"]) == 59 == len(data["win_probability_by_turn_total"])
+    assert data["win_probability"] == data["win_probability_by_turn_total"][0]
     result = runner.invoke(cli, ["policy", "--solution", str(out), "--score", "41", "--opponent", "49"])
     assert "roll at 27" in result.output
     for args, message in [(["solve", "--goal", "0"], "positive"),

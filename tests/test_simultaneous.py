@@ -111,24 +111,28 @@ def test_symmetric_game_has_value_zero(model, max_hold):
 
 
 def test_csv_exports(pig_solution):
+    import csv, io
+
     text = payoff_csv(pig_solution, exact=True)
     lines = text.splitlines()
     assert lines[0].split(",")[1] == "hold 1" and lines[1].split(",")[0] == "hold 1"
-    assert len(lines) == 101 and len(lines[5].split(",")) == 101
+    # hold at 1..100, then the stopping rules the double oracle added (the full game)
+    n = len(pig_solution.strategies)
+    assert n > 100 and pig_solution.labels[100].startswith("roll at")
+    assert len(lines) == n + 1 and len(next(csv.reader([lines[5]]))) == n + 1
     assert Fraction(lines[1].split(",")[20]) == pig_solution.matrix[0, 19]
     floats = payoff_csv(pig_solution, exact=False).splitlines()
     assert float(floats[1].split(",")[20]) == pytest.approx(0.14499, abs=1e-5)
-    import csv, io
     strategy = list(csv.reader(io.StringIO(strategy_csv(pig_solution.equilibrium))))
-    assert strategy[0] == ["rule", "hold", "stop_at", "probability", "float"]
-    assert sum(Fraction(row[3]) for row in strategy[1:]) == 1
+    assert strategy[0] == ["rule", "hold", "stop_at", "probability", "probability_exact"]
+    assert sum(Fraction(row[4]) for row in strategy[1:]) == 1
 
 
 def test_to_dict_has_exact_strings(pig_solution):
     data = pig_solution.to_dict()
-    assert data["value"] == "0" and data["verified"] is True
-    assert sum(Fraction(s["probability"]) for s in data["strategy"]) == 1
-    assert sum(Fraction(p) for p in data["score_distribution"].values()) == 1
+    assert data["value"] == 0.0 and data["value_exact"] == "0" and data["verified"] is True
+    assert sum(Fraction(s["probability_exact"]) for s in data["strategy"]) == 1
+    assert sum(Fraction(p) for p in data["score_distribution_exact"].values()) == 1
 
 
 def test_doubling_the_best_responses_turn_total_cap_changes_nothing():

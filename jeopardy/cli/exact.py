@@ -70,14 +70,14 @@ def exact(goal, states, out, all_states, equations, latex, start, sympy_check, t
     solution = solve_exact(model, goal, start=start, progress=progress)
     data = solution.to_dict()
     data["float_max_difference"] = float_difference(solution)
-    text = data["win_probability_000"]
+    text = data["win_probability_exact"]
     if out is None and len(text) > INLINE_CHARACTERS:
         out = f"{model.name}-to-{goal}-p000.txt"
     if out is not None:
         _write(out, text)
         data["out"] = out
         if len(text) > INLINE_CHARACTERS:
-            data["win_probability_000"] = out
+            data["win_probability_exact"] = None  # too long for JSON: the file holds it
     if asked:
         data["states"] = {}
         for i, j, k in asked:
@@ -127,7 +127,7 @@ def exact(goal, states, out, all_states, equations, latex, start, sympy_check, t
     if all_states:
         listed = list(data["values"].items())
         for key, value in listed[:40]:
-            click.echo(f"  P[{key}] = {value}   ({data['policy'][key]})")
+            click.echo(f"  P({key}) = {value}   ({data['policy'][key]})")
         if len(listed) > 40:
             click.echo(f"  ... {len(listed) - 40} more states (use --json for all)")
     click.echo(f"every equation P = max(roll, hold) holds exactly: {solution.verified} "

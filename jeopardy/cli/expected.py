@@ -45,10 +45,10 @@ def max_score(turns, policy_text, compare_text, exact, games, seed, score_cap, m
     if exact:
         try:
             value = exact_expected(solution)
-            data["exact"] = str(value)
-            data["exact_float"] = float(value)
+            data["expected_exact"] = str(value)
+            exact_float = float(value)
         except JeopardyError as error:
-            data["exact"] = None
+            data["expected_exact"] = None
             data["exact_skipped"] = str(error)
     if games:
         from jeopardy.expected.simulate import simulate
@@ -67,10 +67,10 @@ def max_score(turns, policy_text, compare_text, exact, games, seed, score_cap, m
                f"{solution.expected:.14f}")
     if not policy.is_optimal:
         click.echo(f"optimal policy: {best.expected:.14f} (loses {best.expected - solution.expected:.3e})")
-    if data.get("exact"):
-        text = data["exact"]
+    if data.get("expected_exact"):
+        text = data["expected_exact"]
         shown = text if len(text) < 90 else text[:40] + "..." + text[-40:]
-        click.echo(f"exact: {shown} = {data['exact_float']:.15f}")
+        click.echo(f"exact: {shown} = {exact_float:.15f}")
     elif exact:
         click.echo(f"exact evaluation skipped: {data['exact_skipped']}")
     if games:

@@ -53,7 +53,7 @@ def score(dice, as_json) -> None:
             raise JeopardyError(f"dice show 1 to 6; got {d!r}") from None
     points, aside = score_all(values)
     if as_json:
-        emit_json({"dice": values, "score": points, "set_aside": aside,
+        emit_json({"game": "ten-thousand", "dice": values, "score": points, "set_aside": aside,
                    "remaining": len(values) - len(aside) if points else 0,
                    "hot_dice": bool(points) and len(aside) == len(values)})
         return
@@ -74,7 +74,7 @@ def throws(as_json) -> None:
 
     rows = throw_table()
     if as_json:
-        emit_json({"dice": [{
+        emit_json({"game": "ten-thousand", "dice": [{
             "dice": r.dice, "bust": float(r.bust), "bust_exact": str(r.bust),
             "next": {str(k): {"probability": float(p), "probability_exact": str(p),
                               "mean_score": float(r.next_mean_score[k])}
@@ -104,7 +104,7 @@ def stopping(as_json) -> None:
 
     table = stopping_table()
     if as_json:
-        emit_json({"W": [float(w) for w in table.W], "critical": [float(c) for c in table.critical],
+        emit_json({"game": "ten-thousand", "W": [float(w) for w in table.W], "critical": [float(c) for c in table.critical],
                    "W_exact": [str(w) for w in table.W],
                    "critical_exact": [str(c) for c in table.critical]})
         return
@@ -128,7 +128,7 @@ def turn(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact
     best = solve_turn(rules)
     seed_rule = solve_turn(rules, policy="seed")
     thresholds = best.thresholds()
-    data = {"expected": best.expected, "thresholds": thresholds,
+    data = {"game": "ten-thousand", "expected": best.expected, "thresholds": thresholds,
             "threshold_rule": [best.is_threshold(n) for n in range(1, 7)],
             "seed_rule_expected": seed_rule.expected,
             "seed_rule_loss": best.expected - seed_rule.expected}
@@ -206,7 +206,8 @@ def policy(solution_file, score_, opponent, second, as_json) -> None:
     banking = solution.banking(score_, opponent, first=not second)
     if as_json:
         emit_json({"game": "ten-thousand", "score": score_, "opponent": opponent, "second": second,
-                   "bank": {str(n): runs for n, runs in banking.items()}})
+                   "bank": {str(n): [{"from": a, "to": b} for a, b in runs]
+                            for n, runs in banking.items()}})
         return
     click.echo(f"score {score_} against {opponent} ({'second' if second else 'first'} player of the round):")
     for n, runs in banking.items():

@@ -7,6 +7,7 @@ import click
 
 from jeopardy.cli.common import game_options
 from jeopardy.cli.race import goal_option, resolve_goal, solved
+from jeopardy.errors import JeopardyError
 
 QUIT = "quit"
 
@@ -50,22 +51,32 @@ def _describe(effect) -> str:
 @click.option("--seed", type=int, default=None, help="seed of the dice (default: random)")
 @click.option("--first-to-reach", is_flag=True,
               help="ten-thousand: whoever banks the goal first wins (default: the round rule)")
+@click.option("--ai", "ai_spec", default=None,
+              help="the computer's policy (default: optimal): a policy file written by "
+                   "solve --policy-out, hold:N, rule:FORMULA or a named practical policy")
 @game_options(extra_games=("ten-thousand",))
-def play(goal, second, hints, seed, first_to_reach, model, game_name) -> None:
+def play(goal, second, hints, seed, first_to_reach, ai_spec, model, game_name) -> None:
     """Play against the optimal player (Pig-like games, or --game ten-thousand)."""
     import random
 
     seed = seed if seed is not None else random.randrange(2**31)
     if game_name == "ten-thousand":
+        if ai_spec is not None:
+            raise JeopardyError("--ai is for Pig-like games; ten-thousand plays its optimal policy")
         _play_ten_thousand(goal or 10_000, second, hints, seed, first_to_reach)
         return
     from jeopardy.race.play import Match, action_values
 
     goal = resolve_goal(goal, game_name)
+    computer = None
+    if ai_spec is not None:
+        from jeopardy.cli.compare import build_policy
+        computer = build_policy(ai_spec, model, goal)
     solution = solved(model, goal)
-    match = Match(solution, seed)
+    match = Match(solution, seed, policy=computer)
     match.mover = 1 if second else 0
-    click.echo(f"{model.name} to {goal}. You are player 1; the computer plays optimally.")
+    who = "optimally" if computer is None else f"the policy {computer.name!r}"
+    click.echo(f"{model.name} to {goal}. You are player 1; the computer plays {who}.")
     while match.winner is None:
         you, computer = match.scores
         if match.mover == 0:

@@ -53,15 +53,29 @@ def describe_actions(actions: str, start: int = 0) -> str:
 @click.command()
 @goal_option
 @click.option("--out", type=str, default=None, callback=check_output, help="save the solution (.npz, no pickle)")
+@click.option("--policy-out", type=str, default=None, callback=check_output,
+              help="write the optimal policy table (.npz, or a long i,j,k,action table in "
+                   ".csv or .parquet) for compare, simulate, reach and play --ai")
 @click.option("--no-cache", is_flag=True, help="do not read or write the solution cache")
 @game_options
 @json_option
-def solve(goal, out, no_cache, model, game_name, as_json) -> None:
+def solve(goal, out, policy_out, no_cache, model, game_name, as_json) -> None:
     """Solve the two-player race game: P(i, j, k) and optimal play for every state."""
     goal = resolve_goal(goal, game_name)
+    if policy_out:
+        from pathlib import Path
+
+        from jeopardy.race.policies import _check_goal
+        if Path(policy_out).suffix.lower() not in (".npz", ".csv", ".parquet"):
+            raise JeopardyError(f"cannot write policy {policy_out!r}: the name must end in "
+                                ".npz, .csv or .parquet")
+        _check_goal(goal)
     solution = solved(model, goal, cache=not no_cache)
     if out:
         solution.save(out)
+    if policy_out:
+        from jeopardy.race.policies import from_solution
+        from_solution(solution).save(policy_out)
     if as_json:
         emit_json(solution.to_dict())
         return
@@ -75,6 +89,8 @@ def solve(goal, out, no_cache, model, game_name, as_json) -> None:
                f"{solution.sweeps:,} sweeps)")
     if out:
         click.echo(f"saved to {out}")
+    if policy_out:
+        click.echo(f"policy written to {policy_out}")
 
 
 @click.command()
@@ -102,7 +118,9 @@ def policy(goal, score, opponent, solution_file, model, game_name, as_json) -> N
     if as_json:
         emit_json({"game": solution.model.name, "goal": solution.goal, "score": score,
                    "opponent": opponent, "actions": actions,
-                   "win_probability": [float(v) for v in values], "hold_threshold": threshold})
+                   "win_probability": float(values[0]),
+                   "win_probability_by_turn_total": [float(v) for v in values],
+                   "hold_threshold": threshold})
         return
     click.echo(f"{solution.model.name} to {solution.goal}, score {score} vs {opponent}: "
                f"P(win) at turn total 0 = {values[0]:.6f}")

@@ -49,10 +49,12 @@ def turn(hold, roll_at, model, game_name, as_json) -> None:
 @click.option("--csv-floats", is_flag=True, help="write floats instead of exact fractions")
 @click.option("--strategy-csv", type=str, default=None, callback=check_output, help="write the equilibrium strategy CSV here")
 @click.option("--plot", "plot_path", type=str, default=None, callback=check_output, help="write a bar chart here (.png, .svg or .pdf)")
+@click.option("--nfg", "nfg_path", type=str, default=None, callback=check_output,
+              help="write the game as a Gambit strategic-form file (.nfg, exact payoffs)")
 @game_options
 @json_option
 def simultaneous(max_hold, all_stopping_rules, csv_path, csv_floats, strategy_csv, plot_path,
-                 model, game_name, as_json) -> None:
+                 nfg_path, model, game_name, as_json) -> None:
     """Optimal mixed strategy of the simultaneous single-turn game, verified exactly."""
     from jeopardy.simultaneous.game import solve_simultaneous
 
@@ -69,6 +71,9 @@ def simultaneous(max_hold, all_stopping_rules, csv_path, csv_floats, strategy_cs
     if plot_path:
         from jeopardy.plots.simultaneous import strategy_bar_chart
         strategy_bar_chart(solution, plot_path)
+    if nfg_path:
+        from jeopardy.interop.gambit import write_nfg
+        write_nfg(solution, nfg_path)
     if as_json:
         emit_json(solution.to_dict())
         return
@@ -110,6 +115,7 @@ def _print_solution(solution) -> None:
 @json_option
 def replies(max_hold, model, game_name, as_json) -> None:
     """Best reply to every pure hold-at-h strategy and its advantage."""
+    from jeopardy.results import exact_pair
     from jeopardy.simultaneous.game import replies_to_pure
 
     if max_hold < 1:
@@ -117,10 +123,12 @@ def replies(max_hold, model, game_name, as_json) -> None:
     rows = replies_to_pure(model, max_hold)
     weakest = min(rows, key=lambda r: r.advantage)
     data = {
-        "replies": [{"hold": r.hold, "best_hold": r.best_hold, "advantage": str(r.advantage),
-                     "advantage_float": float(r.advantage), "best_rule": str(r.best_rule),
-                     "rule_advantage": float(r.rule_advantage)} for r in rows],
-        "minimum_advantage": float(weakest.advantage),
+        "game": model.name,
+        "max_hold": max_hold,
+        "replies": [{"hold": r.hold, "best_hold": r.best_hold,
+                     **exact_pair("advantage", r.advantage), "best_rule": str(r.best_rule),
+                     **exact_pair("rule_advantage", r.rule_advantage)} for r in rows],
+        **exact_pair("minimum_advantage", weakest.advantage),
         "minimum_advantage_against": weakest.hold,
     }
     if as_json:

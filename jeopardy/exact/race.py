@@ -43,6 +43,7 @@ from jeopardy.errors import JeopardyError
 from jeopardy.exact import columns
 from jeopardy.exact.columns import ONE, ZERO, column_values, combination
 from jeopardy.rules.roll_model import RollModel
+from jeopardy.results import Result
 
 
 # ------------------------------------------------------------------- limits
@@ -127,8 +128,8 @@ def as_fraction(value: mpq) -> Fraction:
     return Fraction(int(value.numerator), int(value.denominator))
 
 
-@dataclass(frozen=True)
-class ExactRaceSolution:
+@dataclass(frozen=True, repr=False)
+class ExactRaceSolution(Result):
     """Exact turn-start values ``P(i, j, 0)`` and the optimal policy.
 
     Values at other turn totals are recomputed exactly from the turn-start
@@ -217,7 +218,7 @@ class ExactRaceSolution:
             "game": self.model.name,
             "goal": self.goal,
             "win_probability": float(value),
-            "win_probability_000": exact_text(value),
+            "win_probability_exact": exact_text(value),
             "numerator_digits": digits(value.numerator),
             "denominator_digits": digits(value.denominator),
             "decimal": decimals(value),

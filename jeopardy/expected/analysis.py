@@ -15,6 +15,7 @@ import numpy as np
 from jeopardy.errors import JeopardyError
 from jeopardy.expected.solver import ScoreSolution, _column
 from jeopardy.rules.effects import ADD, BANK, BUST, BUST_ALL
+from jeopardy.results import Result
 
 ZERO = Fraction(0)
 EXACT_STATE_LIMIT = 400_000
@@ -99,8 +100,8 @@ class Difference:
         return abs(self.margin) <= 1e-9
 
 
-@dataclass(frozen=True)
-class Comparison:
+@dataclass(frozen=True, repr=False)
+class Comparison(Result):
     first: str
     second: str
     same_reachable_states: bool
@@ -147,8 +148,8 @@ def compare(first: ScoreSolution, second: ScoreSolution, optimal: ScoreSolution)
     return Comparison(str(first.policy), str(second.policy), same, tuple(differences))
 
 
-@dataclass(frozen=True)
-class Deviation:
+@dataclass(frozen=True, repr=False)
+class Deviation(Result):
     """The fewest turns at which the optimal policy (ties hold) and a rule
     part ways: a different decision, not a tie, at a state either reaches.  ``turns`` is None if they never do up to
     ``max_turns``; ``states`` lists the differing decisions at that length."""

@@ -98,6 +98,7 @@ from jeopardy.farkle.throws import option_outcomes, outcomes
 from jeopardy.farkle.turn import UNIT, FarkleRules
 from jeopardy.files import write_atomically
 from jeopardy.race.kernels import newton_step
+from jeopardy.results import Result
 
 FORMAT_VERSION = 2
 MAX_GAIN = 8000 // UNIT  # six 1s
@@ -521,8 +522,8 @@ def _table_size(match):
 
 
 # ------------------------------------------------------------------- result
-@dataclass(frozen=True)
-class FarkleSolution:
+@dataclass(frozen=True, repr=False)
+class FarkleSolution(Result):
     """Optimal two-player Ten Thousand: turn-start values of both roles."""
 
     rules: FarkleRules

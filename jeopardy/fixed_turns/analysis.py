@@ -17,10 +17,11 @@ from jeopardy.expected.solver import solve_expected
 from jeopardy.fixed_turns.policies import ExpectedScore, Optimal, Rule
 from jeopardy.fixed_turns.solver import FixedTurnsSolution, first_hold, solve_fixed_turns
 from jeopardy.rules.roll_model import RollModel
+from jeopardy.results import Result
 
 
-@dataclass(frozen=True)
-class PolicyRecord:
+@dataclass(frozen=True, repr=False)
+class PolicyRecord(Result):
     """A named policy's chance of winning against the optimal player, in either seat."""
 
     name: str
@@ -38,8 +39,8 @@ class PolicyRecord:
                 "average": self.average, "bound": self.bound}
 
 
-@dataclass(frozen=True)
-class FixedTurnsAnalysis:
+@dataclass(frozen=True, repr=False)
+class FixedTurnsAnalysis(Result):
     solution: FixedTurnsSolution
     policies: tuple[PolicyRecord, ...]
     first_holds: tuple[dict, ...]  # where each policy first holds, at sample positions

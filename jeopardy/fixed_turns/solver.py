@@ -68,6 +68,7 @@ from numba import njit
 
 from jeopardy.errors import JeopardyError
 from jeopardy.rules.roll_model import KIND_CODES, RollModel
+from jeopardy.results import Result
 
 ADD, BUST, BUST_ALL, BANK = (KIND_CODES[k] for k in ("add", "bust", "bust_all", "bank"))
 FOLLOW_OPTIMAL = -1  # a policy table entry meaning "do what the optimal policy does"
@@ -165,8 +166,8 @@ def reach_bound(model: RollModel, turns: int, cap: int) -> float:
     return min(1.0, 2.0 * math.exp(best))
 
 
-@dataclass(frozen=True)
-class Matchup:
+@dataclass(frozen=True, repr=False)
+class Matchup(Result):
     """Player A's policy against player B's, evaluated exactly (sandwiched)."""
 
     first: str
@@ -184,8 +185,8 @@ class Matchup:
                 "bound": 0.5 * (self.upper - self.lower)}
 
 
-@dataclass(frozen=True)
-class FixedTurnsSolution:
+@dataclass(frozen=True, repr=False)
+class FixedTurnsSolution(Result):
     """The optimal first-player chance of a fixed-turns game, certified by a sandwich."""
 
     model: RollModel

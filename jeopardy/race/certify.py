@@ -27,6 +27,7 @@ from numba import njit
 from jeopardy.errors import JeopardyError
 from jeopardy.race import kernels
 from jeopardy.race.solver import RaceSolution
+from jeopardy.results import Result
 
 INF = np.inf
 
@@ -191,8 +192,8 @@ def _certify(goal, P0, kinds, points, probs, p_lo, p_hi, lo, hi):
     return 0, certified, undecided, gap
 
 
-@dataclass(frozen=True)
-class Certificate:
+@dataclass(frozen=True, repr=False)
+class Certificate(Result):
     game: str
     goal: int
     certified_states: int

@@ -29,6 +29,7 @@ from jeopardy.race.policies import RacePolicy, _check_goal
 from jeopardy.race.solver import iterate, max_residual
 from jeopardy.race.termination import require_ending
 from jeopardy.rules.roll_model import RollModel
+from jeopardy.results import Result
 
 
 
@@ -41,8 +42,8 @@ def _run(model: RollModel, goal: int, mode_a: int, table_a: np.ndarray, mode_b: 
     return WA, WB, passes, max_residual(model, goal, *players)
 
 
-@dataclass(frozen=True)
-class HeadToHead:
+@dataclass(frozen=True, repr=False)
+class HeadToHead(Result):
     """Exact win probabilities of policy A against policy B."""
 
     first_name: str

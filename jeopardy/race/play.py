@@ -49,7 +49,11 @@ def action_values(solution: RaceSolution, i: int, j: int, k: int) -> tuple[float
 
 @dataclass
 class Match:
-    """Scores, whose turn it is, the turn total, and a seeded die."""
+    """Scores, whose turn it is, the turn total, and a seeded die.
+
+    The computer plays ``policy`` (a :class:`~jeopardy.race.policies.RacePolicy`)
+    if one is given, else the solution's optimal policy.
+    """
 
     solution: RaceSolution
     seed: int = 0
@@ -57,6 +61,7 @@ class Match:
     mover: int = 0
     turn_total: int = 0
     winner: int | None = None
+    policy: object = None
 
     def __post_init__(self) -> None:
         self._random = random.Random(self.seed)
@@ -115,4 +120,6 @@ class Match:
 
     def computer_rolls(self) -> bool:
         i, j, k = self.state
+        if self.policy is not None:
+            return self.policy.rolls(i, j, k)
         return self.solution.action(i, j, k) == "roll"

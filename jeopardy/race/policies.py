@@ -3,7 +3,21 @@
 A :class:`RacePolicy` is a table ``roll[i, j, k]`` for ``0 <= i, j < goal``,
 ``0 <= k < goal`` (entries with ``i + k >= goal`` are ignored: the player
 holds and wins).  Constructors: the optimal policy of a solution, "hold at
-h", a formula (:mod:`jeopardy.race.formula`), or a CSV / npz file.
+h", a formula (:mod:`jeopardy.race.formula`), or a file.
+
+Policy files (written by :meth:`RacePolicy.save`, ``jeopardy solve
+--policy-out FILE``; read by :func:`load`, i.e. by ``compare``, ``simulate``,
+``reach`` and ``play --ai FILE``), chosen by suffix:
+
+* ``.npz`` -- arrays ``roll`` (int8, shape ``(goal, goal, goal)``, 1 = roll,
+  indexed ``[i, j, k]``) and ``goal``; no pickle.  A solution file of
+  ``jeopardy solve --out`` is read as its optimal policy.
+* ``.csv`` and ``.parquet`` -- a long table, one row per decision state, with
+  columns ``i`` (the mover's banked score), ``j`` (the opponent's), ``k`` (the
+  turn total) and ``action`` (``roll`` or ``hold``), for every ``0 <= i, j <
+  goal`` and ``0 <= k < goal - i`` (at ``i + k >= goal`` the player holds and
+  wins, so those states have no row).  Every decision state has exactly one
+  row; the reader is told the goal and refuses a table for another one.
 """
 from __future__ import annotations
 
@@ -47,6 +61,41 @@ class RacePolicy:
 
     def save_csv(self, path: str | Path) -> Path:
         return write_text(path, self.to_csv())
+
+    def long_table(self) -> dict[str, np.ndarray]:
+        """Columns ``i, j, k, action`` of the decision states (``i + k < goal``)."""
+        g = self.goal
+        i, j, k = np.meshgrid(np.arange(g), np.arange(g), np.arange(g), indexing="ij")
+        keep = (i + k < g)
+        return {"i": i[keep].astype(np.int32), "j": j[keep].astype(np.int32),
+                "k": k[keep].astype(np.int32),
+                "action": np.where(self.roll[keep] != 0, "roll", "hold")}
+
+    def to_frame(self):
+        """The long table as a pandas DataFrame (columns ``i, j, k, action``)."""
+        import pandas as pd
+
+        return pd.DataFrame(self.long_table())
+
+    def save_parquet(self, path: str | Path) -> Path:
+        frame = self.to_frame()
+
+        def write(temporary: str) -> None:
+            frame.to_parquet(temporary, index=False)
+
+        return write_atomically(path, write, suffix=".parquet")
+
+    def save(self, path: str | Path) -> Path:
+        """Write the table as .npz, .csv or .parquet (by suffix; see the module docstring)."""
+        suffix = Path(str(path)).suffix.lower()
+        if suffix == ".npz":
+            return self.save_npz(path)
+        if suffix == ".csv":
+            return self.save_csv(path)
+        if suffix == ".parquet":
+            return self.save_parquet(path)
+        raise JeopardyError(f"cannot write policy {str(path)!r}: the name must end in "
+                            ".npz, .csv or .parquet")
 
     def save_npz(self, path: str | Path) -> Path:
         def write(temporary: str) -> None:
@@ -162,6 +211,8 @@ def load(path: str | Path, goal: int) -> RacePolicy:
         if not np.issubdtype(roll.dtype, np.integer) and roll.dtype != np.bool_:
             raise JeopardyError(f"{source}: table roll has type {roll.dtype}; expected integers")
         return RacePolicy(path.name, goal, (roll != 0).astype(np.int8))
+    if path.suffix.lower() == ".parquet":
+        return _from_long_table(_read_parquet(path, source), goal, source, path.name)
     text = read_text(path, "policy file")
     roll = np.zeros((goal, goal, goal), dtype=np.int8)
     seen = np.zeros((goal, goal, goal), dtype=bool)
@@ -201,3 +252,57 @@ def load(path: str | Path, goal: int) -> RacePolicy:
         raise JeopardyError(f"{source} has no action for {int(missing.sum())} states, "
                             f"e.g. {first}")
     return RacePolicy(path.name, goal, roll)
+
+
+def _read_parquet(path: Path, source: str) -> dict[str, np.ndarray]:
+    from jeopardy.files import _readable
+
+    _readable(path, "policy file")
+    try:
+        import pyarrow.parquet as pq
+
+        table = pq.read_table(path)
+    except Exception as error:  # pyarrow raises many kinds for a damaged file
+        raise JeopardyError(f"{source} is not a readable Parquet file ({error})") from None
+    columns = set(table.column_names)
+    if not {"i", "j", "k", "action"} <= columns:
+        raise JeopardyError(f"{source}: columns must include i, j, k, action; "
+                            f"found {', '.join(sorted(columns))}")
+    return {name: table.column(name).to_numpy(zero_copy_only=False)
+            for name in ("i", "j", "k", "action")}
+
+
+def _from_long_table(columns: dict[str, np.ndarray], goal: int, source: str,
+                     name: str) -> RacePolicy:
+    """A policy from the long table's columns, every decision state exactly once."""
+    try:
+        i, j, k = (np.asarray(columns[c]).astype(np.int64, casting="safe") for c in "ijk")
+    except (TypeError, ValueError):
+        raise JeopardyError(f"{source}: columns i, j, k must be integers") from None
+    action = np.char.lower(np.asarray(columns["action"]).astype(str))
+    bad = ~np.isin(action, ["roll", "hold", "r", "h"])
+    if bad.any():
+        raise JeopardyError(f"{source}: action {action[bad][0]!r} is not roll or hold")
+    if len(i) and int(i.max()) + 1 != goal and int(i.min()) >= 0:
+        raise JeopardyError(f"{source} holds a policy for goal {int(i.max()) + 1}; "
+                            f"expected goal {goal}")
+    outside = ~((0 <= i) & (i < goal) & (0 <= j) & (j < goal) & (0 <= k) & (k < goal - i))
+    if outside.any():
+        at = int(np.flatnonzero(outside)[0])
+        raise JeopardyError(f"{source}: state ({i[at]},{j[at]},{k[at]}) is outside goal {goal}")
+    roll = np.zeros((goal, goal, goal), dtype=np.int8)
+    count = np.zeros((goal, goal, goal), dtype=np.int64)
+    rolls = np.isin(action, ["roll", "r"]).astype(np.int8)
+    np.add.at(count, (i, j, k), 1)
+    roll[i, j, k] = rolls
+    twice = count > 1
+    if twice.any():
+        first = tuple(int(v) for v in np.argwhere(twice)[0])
+        raise JeopardyError(f"{source}: state {first} has more than one row")
+    ii, _, kk = np.meshgrid(np.arange(goal), np.arange(goal), np.arange(goal), indexing="ij")
+    missing = (count == 0) & (ii + kk < goal)
+    if missing.any():
+        first = tuple(int(v) for v in np.argwhere(missing)[0])
+        raise JeopardyError(f"{source} has no action for {int(missing.sum())} states, "
+                            f"e.g. {first}")
+    return RacePolicy(name, goal, roll)

@@ -46,6 +46,7 @@ from jeopardy.race import kernels
 from jeopardy.race.policies import RacePolicy
 from jeopardy.rules import effects
 from jeopardy.rules.roll_model import RollModel
+from jeopardy.results import Result
 
 
 @dataclass(frozen=True)
@@ -161,7 +162,7 @@ def _search(roll, rules, other, reach, handed):
 
 
 @dataclass(frozen=True, repr=False)
-class Reachable:
+class Reachable(Result):
     """Reachable states of a policy against any opponent (see the module docstring)."""
 
     goal: int

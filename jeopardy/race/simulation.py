@@ -13,6 +13,7 @@ from jeopardy.interrupts import chunk_size
 from jeopardy.race.policies import RacePolicy
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.sampling import draw
+from jeopardy.results import Result
 
 MAX_TURNS = 100_000
 # Win counts stay exact in float64 (and far from int64), and 2**40 games is
@@ -71,8 +72,8 @@ def _play(games, a_first, seed, goal, table_a, table_b, cum, kinds, points):
     return wins
 
 
-@dataclass(frozen=True)
-class SimulatedMatch:
+@dataclass(frozen=True, repr=False)
+class SimulatedMatch(Result):
     first_name: str
     second_name: str
     games: int

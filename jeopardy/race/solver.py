@@ -39,6 +39,7 @@ from jeopardy.interrupts import chunk_size
 from jeopardy.files import checked_array, checksum, meta_field, read_npz, write_atomically
 from jeopardy.race import kernels
 from jeopardy.rules.roll_model import RollModel, from_dict
+from jeopardy.results import Result
 
 FORMAT_VERSION = 1
 MAX_NEWTON_STEPS = 200
@@ -53,8 +54,8 @@ STALL_CHANGE = 1e-12
 MAX_FILE_GOAL = 20_000
 
 
-@dataclass(frozen=True)
-class RaceSolution:
+@dataclass(frozen=True, repr=False)
+class RaceSolution(Result):
     """Win probabilities and optimal actions of a race game."""
 
     model: RollModel
@@ -131,6 +132,34 @@ class RaceSolution:
         kinds, points, probs = self.model.arrays()
         kernels.expand(g, self.start_values, kinds, points, probs, P, roll)
         return P, roll.astype(bool)
+
+    def plot(self, figure: str = "boundary", opponent: int = 30, ax=None):
+        """One of the paper's figures (``boundary``, ``cross-section``, ``reachable``,
+        ``reachable-roll``, ``contours``) of the optimal policy; a matplotlib Figure."""
+        from jeopardy.plots import race as figures
+        from jeopardy.race.policies import from_solution
+        from jeopardy.race.reachability import reachable
+
+        if figure not in figures.FIGURES:
+            raise JeopardyError(f"unknown figure {figure!r}; use {', '.join(figures.FIGURES)}")
+        policy = from_solution(self)
+        roll = policy.roll.astype(bool)
+        name = f"{self.model.name} to {self.goal}"
+        if figure == "boundary":
+            return figures.boundary_surface(name, roll, ax=ax)
+        if figure == "cross-section":
+            if not 0 <= opponent < self.goal:
+                raise JeopardyError(f"opponent must be in 0..{self.goal - 1}; got {opponent}")
+            return figures.cross_section(name, roll, reachable(self.model, policy), opponent,
+                                         ax=ax)
+        if figure == "contours":
+            return figures.probability_contours(name, self.expand()[0], ax=ax)
+        reach = reachable(self.model, policy)
+        if figure == "reachable":
+            return figures.state_cloud(name, reach.states, "states reachable by an optimal player",
+                                       ax=ax)
+        return figures.state_cloud(name, reach.roll, "reachable states where rolling is optimal",
+                                   ax=ax)
 
     def to_dict(self) -> dict:
         return {

@@ -9,10 +9,19 @@ from jeopardy.files import write_text
 from jeopardy.simultaneous.game import Equilibrium, SimultaneousSolution
 
 
+def strategy_label(rule) -> str:
+    """``hold 20`` for hold-at-h rules, the rule's own words otherwise."""
+    return f"hold {rule.hold}" if rule.hold is not None else str(rule)
+
+
 def payoff_csv(solution: SimultaneousSolution, exact: bool = True) -> str:
-    """Payoff matrix with strategy labels on the first row and column."""
+    """Payoff matrix with strategy labels on the first row and column.
+
+    The strategies are the solution's ``strategies``: hold at 1..H, and with
+    ``all_stopping_rules`` also every rule the double oracle added.
+    """
     matrix = solution.matrix
-    labels = [f"hold {h}" for h in solution.labels]
+    labels = [strategy_label(rule) for rule in solution.strategies]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["row \\ column"] + labels)
@@ -29,11 +38,11 @@ def payoff_csv(solution: SimultaneousSolution, exact: bool = True) -> str:
 def strategy_csv(equilibrium: Equilibrium) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["rule", "hold", "stop_at", "probability", "float"])
+    writer.writerow(["rule", "hold", "stop_at", "probability", "probability_exact"])
     for w in equilibrium.strategy:
         writer.writerow([str(w.rule), "" if w.rule.hold is None else w.rule.hold,
-                         " ".join(map(str, w.stop_at)), str(w.probability),
-                         repr(float(w.probability))])
+                         " ".join(map(str, w.stop_at)), repr(float(w.probability)),
+                         str(w.probability)])
     return out.getvalue()
 
 

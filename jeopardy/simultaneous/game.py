@@ -33,12 +33,13 @@ from jeopardy.simultaneous.payoff import ExactMatrix, payoff_matrix
 from jeopardy.turn.distribution import (StoppingRule, TurnDistribution,
                                         generating_function_distribution, hold_at,
                                         reach_probabilities, recursion_distribution)
+from jeopardy.results import Result, distribution_pair, exact_pair
 
 ZERO = Fraction(0)
 
 
-@dataclass(frozen=True)
-class Weighted:
+@dataclass(frozen=True, repr=False)
+class Weighted(Result):
     """One pure strategy of an equilibrium and its exact probability."""
 
     rule: StoppingRule
@@ -53,13 +54,12 @@ class Weighted:
             out["roll_at"] = sorted(self.rule.roll_at)
         out["stop_at"] = list(self.stop_at)
         out["rule"] = str(self.rule)
-        out["probability"] = str(self.probability)
-        out["float"] = float(self.probability)
+        out.update(exact_pair("probability", self.probability))
         return out
 
 
-@dataclass(frozen=True)
-class Equilibrium:
+@dataclass(frozen=True, repr=False)
+class Equilibrium(Result):
     """A mixed strategy with an exact certificate."""
 
     strategy: tuple[Weighted, ...]
@@ -74,18 +74,17 @@ class Equilibrium:
 
     def to_dict(self) -> dict:
         return {
-            "value": str(self.value),
+            **exact_pair("value", self.value),
             "strategy": [w.to_dict() for w in self.strategy],
             "verified": self.verified,
             "check": self.check,
-            "best_deviation": str(self.best_deviation),
-            "score_distribution": {str(n): str(p) for n, p in
-                                   sorted(self.score_distribution.items())},
+            **exact_pair("best_deviation", self.best_deviation),
+            **distribution_pair("score_distribution", self.score_distribution),
         }
 
 
-@dataclass(frozen=True)
-class SimultaneousSolution:
+@dataclass(frozen=True, repr=False)
+class SimultaneousSolution(Result):
     """Result of :func:`solve_simultaneous`."""
 
     game: str
@@ -100,22 +99,47 @@ class SimultaneousSolution:
     full_best_rule: StoppingRule | None = None
     oracle_iterations: int = 0
     seconds: dict[str, float] = field(default_factory=dict)
+    # The exact payoff matrix over ``strategies`` (rows = columns): hold at 1..max_hold,
+    # then, with all_stopping_rules, every rule the double oracle added.  Its
+    # equilibrium is ``equilibrium`` (certified against every stopping rule).
     matrix: ExactMatrix | None = field(default=None, repr=False)
-    labels: tuple[int, ...] = field(default=(), repr=False)
+    strategies: tuple[StoppingRule, ...] = field(default=(), repr=False)
 
     @property
     def equilibrium(self) -> Equilibrium:
         return self.full if self.full is not None else self.restricted
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """The strategies' labels, in the order of the matrix's rows and columns."""
+        return tuple(str(rule) for rule in self.strategies)
+
+    def weights(self) -> list[Fraction]:
+        """The equilibrium's exact probability of each of ``strategies``."""
+        by_rule = {w.rule.roll_at: w.probability for w in self.equilibrium.strategy}
+        return [by_rule.get(rule.roll_at, ZERO) for rule in self.strategies]
+
+    def _rows(self) -> list[dict]:
+        """The equilibrium: one row per pure strategy it plays."""
+        return [{"rule": str(w.rule), "hold": w.rule.hold,
+                 "probability": float(w.probability), "probability_exact": str(w.probability)}
+                for w in self.equilibrium.strategy]
+
+    def plot(self, ax=None):
+        """The equilibrium's bar chart (a matplotlib Figure)."""
+        from jeopardy.plots.simultaneous import strategy_bar_chart
+
+        return strategy_bar_chart(self, ax=ax)
 
     def to_dict(self) -> dict:
         eq = self.equilibrium
         out = {
             "game": self.game,
             "max_hold": self.max_hold,
-            "value": str(eq.value),
+            **exact_pair("value", eq.value),
             "strategy": [w.to_dict() for w in eq.strategy],
             "verified": eq.verified,
-            "score_distribution": {str(n): str(p) for n, p in sorted(eq.score_distribution.items())},
+            **distribution_pair("score_distribution", eq.score_distribution),
             "restricted": self.restricted.to_dict(),
             "merged": {str(h): list(a) for h, a in self.merged.items()},
             "dominated": {str(h): d for h, d in self.dominated.items()},
@@ -124,8 +148,7 @@ class SimultaneousSolution:
         }
         if self.full is not None:
             out["full"] = self.full.to_dict()
-            out["full_gain"] = str(self.full_gain)
-            out["full_gain_float"] = float(self.full_gain)
+            out.update(exact_pair("full_gain", self.full_gain))
             out["full_best_rule"] = str(self.full_best_rule)
             out["oracle_iterations"] = self.oracle_iterations
         return out
@@ -301,21 +324,30 @@ def solve_simultaneous(model: RollModel, max_hold: int = 100, all_stopping_rules
     gain = None
     best_rule = None
     iterations = 0
+    strategies = tuple(d.rule for d in distributions)
     if all_stopping_rules:
         t = time.perf_counter()
         reply = best_response(model, mix)
         gain = reply.value - v
         best_rule = reply.rule
         if gain > 0:
-            full, iterations = _double_oracle(model, [distributions[i] for i in candidates],
-                                              max_oracle_iterations, progress)
+            full, iterations, added = _double_oracle(
+                model, [distributions[i] for i in candidates], max_oracle_iterations, progress)
+            # Rules the oracle added that are not among hold at 1..H (it may add a
+            # hold-at-h that dominance had removed from its start).
+            known = {str(d.rule) for d in distributions}
+            added = [d for d in added if str(d.rule) not in known]
+            if added:
+                distributions = distributions + added
+                strategies = tuple(d.rule for d in distributions)
+                matrix = payoff_matrix(distributions)
         else:
             full = restricted
         seconds["full_game"] = time.perf_counter() - t
     seconds["total"] = time.perf_counter() - started
     return SimultaneousSolution(model.name, max_hold, restricted, merged, dominated,
                                 lp.status, lp.solver, full, gain, best_rule, iterations,
-                                seconds, matrix, tuple(range(1, max_hold + 1)))
+                                seconds, matrix, strategies)
 
 
 def _stop_totals(model: RollModel, rule: StoppingRule) -> tuple[int, ...]:
@@ -323,8 +355,13 @@ def _stop_totals(model: RollModel, rule: StoppingRule) -> tuple[int, ...]:
 
 
 def _double_oracle(model: RollModel, start: list[TurnDistribution], limit: int,
-                   progress: Callable[[str], None] | None) -> tuple[Equilibrium, int]:
-    """Equilibrium over all stopping rules by a double-oracle loop."""
+                   progress: Callable[[str], None] | None
+                   ) -> tuple[Equilibrium, int, list[TurnDistribution]]:
+    """Equilibrium over all stopping rules by a double-oracle loop.
+
+    Returns the certified equilibrium, the number of rounds and the
+    distributions of the rules the oracle added to ``start``.
+    """
     distributions = list(start)
     for iteration in range(1, limit + 1):
         matrix = payoff_matrix(distributions)
@@ -343,7 +380,8 @@ def _double_oracle(model: RollModel, start: list[TurnDistribution], limit: int,
             strategy = tuple(Weighted(distributions[i].rule, x,
                                       _stop_totals(model, distributions[i].rule))
                              for i, x in zip(support, q))
-            return Equilibrium(strategy, v, ok, check, reply.value, mix), iteration
+            return (Equilibrium(strategy, v, ok, check, reply.value, mix), iteration,
+                    distributions[len(start):])
         distributions.append(recursion_distribution(model, reply.rule))
     raise JeopardyError(f"double oracle did not converge in {limit} iterations")
 

@@ -18,6 +18,7 @@ import numpy as np
 from jeopardy.errors import JeopardyError
 from jeopardy.rules.effects import ADD, BANK, BUST, BUST_ALL, DOUBLE
 from jeopardy.rules.roll_model import RollModel
+from jeopardy.results import Result
 
 EXACT_STATE_LIMIT = 50_000
 ZERO = Fraction(0)
@@ -106,8 +107,8 @@ def exact_starts(model: RollModel, goal: int, roll: np.ndarray) -> list[Fraction
     return [a[s] + c[s] * a[0] for s in range(goal)]
 
 
-@dataclass(frozen=True)
-class Certificate:
+@dataclass(frozen=True, repr=False)
+class Certificate(Result):
     """Exact value of a policy and whether it is optimal (Bellman condition)."""
 
     expected_turns: Fraction

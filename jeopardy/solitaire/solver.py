@@ -46,6 +46,7 @@ import numpy as np
 from jeopardy.errors import JeopardyError
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.solitaire import kernels
+from jeopardy.results import Result
 
 MAX_GOAL = 2000
 MAX_WORK = 3_000_000_000  # state-outcome visits: a few seconds of the kernels
@@ -80,8 +81,8 @@ def _thresholds(roll: np.ndarray, goal: int) -> tuple[list[int | None], list[int
     return out, irregular
 
 
-@dataclass(frozen=True)
-class ExpectedTurns:
+@dataclass(frozen=True, repr=False)
+class ExpectedTurns(Result):
     """Fewest expected turns to reach the goal, and the optimal policy.
 
     ``start_values[s]`` is the expected number of turns from the start of a
@@ -139,8 +140,8 @@ def hold_at_table(goal: int, h: int) -> np.ndarray:
     return np.broadcast_to(t < h, (goal, goal)).astype(np.int8).copy()
 
 
-@dataclass(frozen=True)
-class HoldAtTurns:
+@dataclass(frozen=True, repr=False)
+class HoldAtTurns(Result):
     """Expected turns of "hold at h or goal" for h = 1..goal."""
 
     model: RollModel
@@ -194,8 +195,8 @@ def expected_turns(model: RollModel, goal: int) -> ExpectedTurns:
     raise JeopardyError(f"policy iteration did not settle in {MAX_ITERATIONS} steps")
 
 
-@dataclass(frozen=True)
-class ReachProbability:
+@dataclass(frozen=True, repr=False)
+class ReachProbability(Result):
     """Best chance to reach the goal within ``turns`` turns.
 
     ``start_values[n][s]``: the best chance from the start of a turn at score

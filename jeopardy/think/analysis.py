@@ -23,12 +23,13 @@ from jeopardy.rules.roll_model import RollModel
 from jeopardy.think.solver import (BEST_RESPONSE_VS_RULE, EQUILIBRIUM_VS_RULE, MIXED_COUNT,
                                    MIXED_COUNT_VS_RULE, MIXED_HIT, MIXED_HIT_VS_RULE, OPTIMAL,
                                    solve_pass)
+from jeopardy.results import Result
 
 REPORT_SCORES = 100  # mixed states are counted at scores up to this (the caps hold more)
 
 
-@dataclass(frozen=True)
-class Exploit:
+@dataclass(frozen=True, repr=False)
+class Exploit(Result):
     """Player A against a named rule: win rates (ties one half), with proved bounds."""
 
     name: str
@@ -48,8 +49,8 @@ class Exploit:
                 "mixed_visits": self.mixed_visits, "mixed_reach": self.mixed_reach}
 
 
-@dataclass(frozen=True)
-class ThinkAnalysis:
+@dataclass(frozen=True, repr=False)
+class ThinkAnalysis(Result):
     model: RollModel
     rounds: int
     score_cap: int

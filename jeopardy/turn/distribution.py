@@ -23,6 +23,7 @@ from functools import cached_property
 from jeopardy.errors import JeopardyError
 from jeopardy.rules.effects import ADD, BANK, BUST, BUST_ALL, DOUBLE
 from jeopardy.rules.roll_model import RollModel
+from jeopardy.results import Result, distribution_pair, exact_pair
 
 ZERO = Fraction(0)
 
@@ -57,8 +58,8 @@ def hold_at(h: int) -> StoppingRule:
     return StoppingRule(frozenset(range(h)), f"hold at {h}")
 
 
-@dataclass(frozen=True)
-class TurnDistribution:
+@dataclass(frozen=True, repr=False)
+class TurnDistribution(Result):
     """Distribution of the final score of one turn under a stopping rule."""
 
     model: RollModel
@@ -74,15 +75,17 @@ class TurnDistribution:
     def total(self) -> Fraction:
         return sum(self.probabilities.values(), ZERO)
 
+    def _rows(self) -> list[dict]:
+        return [{"score": n, "probability": float(p), "probability_exact": str(p)}
+                for n, p in sorted(self.probabilities.items())]
+
     def to_dict(self) -> dict:
         return {
             "game": self.model.name,
             "rule": str(self.rule),
-            "distribution": {str(n): str(p) for n, p in sorted(self.probabilities.items())},
-            "mean": float(self.mean),
-            "mean_exact": str(self.mean),
-            "bust_probability": float(self.bust_probability),
-            "bust_probability_exact": str(self.bust_probability),
+            **distribution_pair("distribution", self.probabilities),
+            **exact_pair("mean", self.mean),
+            **exact_pair("bust_probability", self.bust_probability),
         }
 
 
