@@ -29,3 +29,79 @@ def test_reference_values_sum_to_one():
     for state, value in ref.values.items():
         assert sum(value) == pytest.approx(1.0, abs=1e-12), state
         assert min(value) >= 0.0
+
+
+# ------------------------------------------------------------ the fast solver
+def _compare(ref, fast, goal, players, places):
+    """Largest difference over every turn start (relative scores and places)."""
+    import itertools
+
+    worst = 0.0
+    for scores in itertools.product(range(goal), repeat=players):
+        for mover in range(players):
+            expected = ref.value(scores, mover)
+            relative = tuple(scores[(mover + c) % players] for c in range(players))
+            got = fast.start_value(relative, mover if places > 1 else 0)
+            worst = max(worst, max(abs(got[c] - expected[(mover + c) % players])
+                                   for c in range(players)))
+    return worst
+
+
+@pytest.mark.parametrize("name, goal, players", [
+    pytest.param("piglet", 3, 2, id="piglet-3-two"),
+    pytest.param("pig", 6, 3, id="pig-6-three"),
+    pytest.param("piglet", 4, 3, id="piglet-4-three"),
+    pytest.param("two-dice-pig", 5, 3, id="two-dice-pig-5-three"),
+    pytest.param("pig", 4, 4, id="pig-4-four"),
+    pytest.param("frey-pig", 8, 2, id="frey-pig-8-two"),
+])
+def test_first_to_goal_matches_the_reference(name, goal, players):
+    """Every turn start of every player, to 1e-10 (both iterate to ~1e-14)."""
+    from jeopardy.match.solver import solve
+
+    model = game(name)
+    fast = solve(model, goal, players)
+    ref = reference.solve(model, goal, players)
+    assert _compare(ref, fast, goal, players, 1) < 1e-10
+    assert sum(fast.win_probabilities) == pytest.approx(1.0, abs=1e-12)
+    assert fast.max_residual < 1e-12
+
+
+@pytest.mark.parametrize("name, goal, cap", [
+    pytest.param("piglet", 2, 4, id="piglet-2"),
+    pytest.param("piglet", 4, 9, id="piglet-4"),
+    pytest.param("pig", 8, 16, id="pig-8"),
+    pytest.param("two-dice-pig", 8, 14, id="two-dice-pig-8"),
+    pytest.param("big-pig", 12, 30, id="big-pig-12"),
+])
+def test_equal_turns_matches_the_reference(name, goal, cap):
+    """Two players, the same cap in both solvers, every turn start and place, to 1e-10."""
+    from jeopardy.match.solver import solve
+
+    model = game(name)
+    fast = solve(model, goal, 2, "equal-turns", cap=cap)
+    ref = reference.solve(model, goal, 2, reference.EQUAL_TURNS, cap=cap)
+    assert _compare(ref, fast, goal, 2, 2) < 1e-10
+    assert fast.max_residual < 1e-12
+
+
+def test_two_player_first_to_goal_is_the_pair_solver(pig):
+    from jeopardy.match.solver import solve
+    from jeopardy.race.solver import solve as pair
+
+    fast = solve(pig, 30, 2)
+    values = pair(pig, 30).start_values
+    assert np.max(np.abs(fast.values[0, :, 0].reshape(30, 30) - values)) < 1e-13
+
+
+@pytest.mark.parametrize("name, goal", [pytest.param("pig", 8, id="pig-8"),
+                                        pytest.param("piglet", 6, id="piglet-6")])
+def test_equal_turns_cap_is_proved_and_doubling_it_changes_nothing(name, goal):
+    """The cap the solver proves harmless: doubling it leaves every value (1e-13)."""
+    from jeopardy.match.solver import solve
+
+    model = game(name)
+    proved = solve(model, goal, 2, "equal-turns")
+    doubled = solve(model, goal, 2, "equal-turns", cap=2 * proved.cap)
+    assert proved.cap > goal
+    assert np.max(np.abs(proved.values - doubled.values)) < 1e-13
