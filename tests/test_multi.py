@@ -6,6 +6,12 @@ import pytest
 
 from jeopardy.reference import race as reference
 from jeopardy.rules import game
+from jeopardy.rules.effects import add, bust, bust_all, double
+from jeopardy.rules.roll_model import roll_model
+
+# Every effect kind but bank (frey-pig has bank): add, double, bust, bust_all.
+DOUBLING = roll_model("doubling", {add(1): "3/8", add(2): "1/4", double: "1/8", bust: "3/16",
+                                   bust_all: "1/16"})
 
 
 @pytest.mark.parametrize("name, goal", [pytest.param("piglet", 4, id="piglet-4"),
@@ -54,12 +60,13 @@ def _compare(ref, fast, goal, players, places):
     pytest.param("two-dice-pig", 5, 3, id="two-dice-pig-5-three"),
     pytest.param("pig", 4, 4, id="pig-4-four"),
     pytest.param("frey-pig", 8, 2, id="frey-pig-8-two"),
+    pytest.param("doubling", 5, 3, id="doubling-5-three"),
 ])
 def test_first_to_goal_matches_the_reference(name, goal, players):
     """Every turn start of every player, to 1e-10 (both iterate to ~1e-14)."""
     from jeopardy.match.solver import solve
 
-    model = game(name)
+    model = DOUBLING if name == "doubling" else game(name)
     fast = solve(model, goal, players)
     ref = reference.solve(model, goal, players)
     assert _compare(ref, fast, goal, players, 1) < 1e-10
@@ -72,13 +79,14 @@ def test_first_to_goal_matches_the_reference(name, goal, players):
     pytest.param("piglet", 4, 9, id="piglet-4"),
     pytest.param("pig", 8, 16, id="pig-8"),
     pytest.param("two-dice-pig", 8, 14, id="two-dice-pig-8"),
-    pytest.param("big-pig", 12, 30, id="big-pig-12"),
+    pytest.param("doubling", 5, 12, id="doubling-5"),
+    pytest.param("frey-pig", 8, 12, id="frey-pig-8"),
 ])
 def test_equal_turns_matches_the_reference(name, goal, cap):
     """Two players, the same cap in both solvers, every turn start and place, to 1e-10."""
     from jeopardy.match.solver import solve
 
-    model = game(name)
+    model = DOUBLING if name == "doubling" else game(name)
     fast = solve(model, goal, 2, "equal-turns", cap=cap)
     ref = reference.solve(model, goal, 2, reference.EQUAL_TURNS, cap=cap)
     assert _compare(ref, fast, goal, 2, 2) < 1e-10
