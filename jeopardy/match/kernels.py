@@ -54,7 +54,9 @@ ADD, BUST, BUST_ALL, BANK, DOUBLE = 0, 1, 2, 3, 4
 #   last                  equal-turns, two players: last[D] is the chance that the last
 #                         player of the round, D points behind the leader, wins (halves for a
 #                         tie); empty otherwise
-Race = namedtuple("Race", ["kinds", "points", "probs", "goal", "players", "places", "cap", "last"])
+#   high                  goal**(players - 1): the weight of the mover's score in the index
+Race = namedtuple("Race", ["kinds", "points", "probs", "goal", "players", "places", "cap", "last",
+                           "high"])
 
 
 @njit(cache=True, nogil=True)
@@ -69,8 +71,7 @@ def rotate(race, y, out):
 @njit(cache=True, nogil=True)
 def after_turn(race, index, banked):
     """Flat index of the next turn start when the mover (of ``index``) banks ``banked``."""
-    high = race.goal ** (race.players - 1)
-    return (index % high) * race.goal + banked
+    return (index % race.high) * race.goal + banked
 
 
 @njit(cache=True, nogil=True)
@@ -103,26 +104,28 @@ def stop_value(race, place, second, banked, out):
 
 
 @njit(cache=True, nogil=True)
-def sweep(race, W, index, place, y, vals, dvals, acts, mode, table):
+def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, work):
     """One turn at turn start ``index`` (place ``place``), given the bust target ``y``.
 
     Fills ``vals[k, :]`` (value vectors), ``dvals[k]`` (slope in ``rotate(y)``)
     and ``acts[k]`` (1 roll) for ``k = 0 .. top-1``, ``top = limit - s[0]``;
     returns ``top``.  ``mode`` 0: the mover maximises its own chance (rolling
     on ties); 1: it plays ``table[k]`` (``table`` is ignored otherwise).
+    ``work``: scratch space of shape ``(4, players)``.
     """
     n = race.players
     goal = race.goal
-    high = goal ** (n - 1)
-    own = index // high
-    second = (index // goal ** (n - 2)) % goal
+    own = index // race.high
+    second = (index % race.high) // (race.high // goal)
+    base = (index % race.high) * goal  # flat index of (s[1], ..., s[N-1], 0)
     following = (place + 1) % race.places
+    table_next = W[following]
     top = limit(race, place) - own
-    bust_vec = np.empty(n)
+    bust_vec = work[0]
+    hold = work[1]
+    roll = work[2]
+    other = work[3]
     rotate(race, y, bust_vec)
-    hold = np.empty(n)
-    roll = np.empty(n)
-    other = np.empty(n)
     for k in range(top - 1, -1, -1):
         f = own + k
         if k == 0:
@@ -132,7 +135,7 @@ def sweep(race, W, index, place, y, vals, dvals, acts, mode, table):
             stop_value(race, place, second, f, hold)
             dhold = 0.0
         else:
-            rotate(race, W[following, after_turn(race, index, f)], hold)
+            rotate(race, table_next[base + f], hold)
             dhold = 0.0
         if mode == 1 and table[k] == 0:
             vals[k, :] = hold
@@ -163,7 +166,7 @@ def sweep(race, W, index, place, y, vals, dvals, acts, mode, table):
                     roll[m] += p * bust_vec[m]
                 droll += p
             elif kind == BUST_ALL:
-                rotate(race, W[following, after_turn(race, index, 0)], other)
+                rotate(race, table_next[base], other)
                 for m in range(n):
                     roll[m] += p * other[m]
             elif kind == BANK:
@@ -171,7 +174,7 @@ def sweep(race, W, index, place, y, vals, dvals, acts, mode, table):
                 if t >= goal:
                     stop_value(race, place, second, t, other)
                 else:
-                    rotate(race, W[following, after_turn(race, index, t)], other)
+                    rotate(race, table_next[base + t], other)
                 for m in range(n):
                     roll[m] += p * other[m]
             else:
@@ -194,8 +197,7 @@ def sweep(race, W, index, place, y, vals, dvals, acts, mode, table):
 @njit(cache=True, nogil=True)
 def rotation(race, index):
     """The flat index of the scores rotated once (the mover's score moved to the back)."""
-    high = race.goal ** (race.players - 1)
-    return after_turn(race, index, index // high)
+    return after_turn(race, index, index // race.high)
 
 
 @njit(cache=True, nogil=True)
@@ -229,7 +231,8 @@ def order_by_sum(race):
 def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol):
     """Solve every rotation class with score sum ``first_sum`` down to ``last_sum``.
 
-    Returns ``(sweeps, largest residual |F(x) - x| of a class)``.
+    Returns ``(sweeps, largest residual |F(x) - x| of a class, classes left with a
+    residual above tol after max_iter steps)``.
     """
     n = race.players
     width = race.cap + 1
@@ -240,8 +243,10 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol):
     indices = np.empty(n, dtype=np.int64)
     ys = np.empty((n, n))
     x = np.empty(n)
+    work = np.empty((4, n))
     sweeps = 0
     worst = 0.0
+    unsettled = 0
     for s in range(first_sum, last_sum - 1, -1):
         for position in range(starts[s], starts[s + 1]):
             index = order[position]
@@ -253,8 +258,14 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol):
                     canonical = False
             if not canonical:
                 continue
+            own = index // race.high
             for r0 in range(race.places):
-                x[:] = W[r0, index]
+                # Start from the solved neighbour with one point more for the mover (a
+                # higher score sum): values change little from point to point.
+                if own + 1 < race.goal:
+                    x[:] = W[r0, index + race.high]
+                else:
+                    x[:] = W[r0, index]
                 previous = np.inf
                 plain = False
                 residual = 0.0
@@ -263,7 +274,8 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol):
                     for c in range(n - 1, -1, -1):
                         place = (r0 + c) % race.places
                         target = x if c == n - 1 else ys[c + 1]
-                        sweep(race, W, indices[c], place, target, vals, dvals, acts, 0, none)
+                        sweep(race, W, indices[c], place, target, vals, dvals, acts, 0, none,
+                              work)
                         sweeps += 1
                         ys[c, :] = vals[0]
                         slope *= dvals[0]
@@ -284,7 +296,9 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol):
                     W[(r0 + c) % race.places, indices[c]] = ys[c]
                 if residual > worst:
                     worst = residual
-    return sweeps, worst
+                if residual > tol:
+                    unsettled += 1
+    return sweeps, worst, unsettled
 
 
 @njit(cache=True, nogil=True)
@@ -296,12 +310,13 @@ def bellman_residual(race, W):
     dvals = np.empty(width + 1)
     acts = np.empty(width + 1, dtype=np.int8)
     none = np.empty(0, dtype=np.int8)
+    work = np.empty((4, n))
     worst = 0.0
     for place in range(race.places):
         following = (place + 1) % race.places
         for index in range(W.shape[1]):
             sweep(race, W, index, place, W[following, rotation(race, index)], vals, dvals, acts,
-                  0, none)
+                  0, none, work)
             for m in range(n):
                 worst = max(worst, abs(vals[0, m] - W[place, index, m]))
     return worst

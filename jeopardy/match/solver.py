@@ -10,6 +10,16 @@ backward, score-sum by score-sum iteration, and the residual reported is the
 largest Bellman residual of *every* player's optimality equation, so the
 values are an equilibrium to that residual.
 
+Pure best responses need not settle.  With three or more players a player's
+switch between roll and hold moves the *other* players' values by a jump, so
+the class map can lack a fixed point in pure actions (an equilibrium then
+mixes at a state where the mover is indifferent).  3-player Pig to 100 has
+such classes: there the class iteration cycles among a few pure policies,
+stops after :data:`MAX_NEWTON_STEPS` steps, keeps the last iterate, and
+counts the class in ``unsettled_classes``; ``max_residual`` then shows the
+size of the jump (about 1e-3), i.e. the values are an epsilon-equilibrium of
+that epsilon, not an exact one.  Mixed actions at those states are not done.
+
 ``values[r, index, m]``: turn-start win probabilities (see
 :mod:`jeopardy.match.kernels` for the layout); ``win_probabilities`` are
 those of the start, each player's chance in turn order from the first to
@@ -65,6 +75,7 @@ class MatchSolution:
     passes: int
     sweeps: int
     cap: int
+    unsettled_classes: int = 0  # rotation classes whose pure best responses cycle
 
     @property
     def players(self) -> int:
@@ -113,7 +124,7 @@ class MatchSolution:
         following = (place + 1) % race.places
         y = self.values[following, kernels.rotation(race, index)]
         top = kernels.sweep(race, self.values, index, place, y, vals, dvals, acts, 0,
-                            np.empty(0, dtype=np.int8))
+                            np.empty(0, dtype=np.int8), np.empty((4, self.players)))
         return vals[:top].copy(), acts[:top].astype(bool)
 
     def actions(self, scores, place: int = 0) -> str:
@@ -137,6 +148,7 @@ class MatchSolution:
             "max_residual": self.max_residual,
             "passes": self.passes,
             "sweeps": self.sweeps,
+            "unsettled_classes": self.unsettled_classes,
         }
 
     def __repr__(self) -> str:
@@ -191,7 +203,7 @@ def bundle(model: RollModel, goal: int, rules: MatchRules, cap: int,
         last = last_turn_table(model, cap)
     return kernels.Race(kinds, points, probs, np.int64(goal), np.int64(rules.players),
                         np.int64(rules.players if equal else 1), np.int64(cap),
-                        last if equal else np.zeros(0))
+                        last if equal else np.zeros(0), np.int64(goal ** (rules.players - 1)))
 
 
 def last_turn_table(model: RollModel, cap: int) -> np.ndarray:
@@ -202,7 +214,7 @@ def last_turn_table(model: RollModel, cap: int) -> np.ndarray:
 
 
 def _iterate(model: RollModel, race: kernels.Race, W: np.ndarray, tolerance: float,
-             max_passes: int, progress: Callable[[float], None] | None) -> tuple[int, int, float]:
+             max_passes: int, progress: Callable[[float], None] | None) -> tuple[int, int, int]:
     order, starts = kernels.order_by_sum(race)
     top_sum = race.players * (race.goal - 1)
     per_sum = 2e-9 * W.shape[0] * W.shape[1] / (top_sum + 1) * race.players * race.cap * \
@@ -217,12 +229,14 @@ def _iterate(model: RollModel, race: kernels.Race, W: np.ndarray, tolerance: flo
         previous = W.copy() if multi_pass else None
         s = top_sum
         worst = 0.0
+        unsettled = 0
         while s >= 0:
             last = max(0, s - chunk + 1)
-            n, residual = kernels.solve_sums(race, W, order, starts, s, last, MAX_NEWTON_STEPS,
-                                             tolerance)
+            n, residual, left = kernels.solve_sums(race, W, order, starts, s, last,
+                                                   MAX_NEWTON_STEPS, tolerance)
             sweeps += n
             worst = max(worst, residual)
+            unsettled += left
             s = last - 1
             if progress is not None:
                 done = 1.0 - (s + 1) / (top_sum + 1) if s >= 0 else 1.0
@@ -239,7 +253,7 @@ def _iterate(model: RollModel, race: kernels.Race, W: np.ndarray, tolerance: flo
         if passes >= max_passes:
             raise JeopardyError(f"N-player race solver: no convergence in {passes} passes "
                                 f"(last change {change:.1e})")
-    return passes, sweeps, worst
+    return passes, sweeps, unsettled
 
 
 def _cap_holds(model: RollModel, race: kernels.Race, W: np.ndarray) -> bool:
@@ -289,7 +303,7 @@ def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIR
     for attempt in caps:
         race = bundle(model, goal, rules, attempt)
         W = np.full((race.places, goal ** rules.players, rules.players), 1.0 / rules.players)
-        passes, sweeps, _ = _iterate(model, race, W, tolerance, max_passes, progress)
+        passes, sweeps, unsettled = _iterate(model, race, W, tolerance, max_passes, progress)
         if rules.ending == FIRST_TO_GOAL or cap is not None or _cap_holds(model, race, W):
             break
     else:
@@ -299,4 +313,5 @@ def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIR
     seconds = time.perf_counter() - started
     if progress is not None:
         progress(1.0)
-    return MatchSolution(model, goal, rules, W, residual, seconds, passes, sweeps, int(race.cap))
+    return MatchSolution(model, goal, rules, W, residual, seconds, passes, sweeps, int(race.cap),
+                         unsettled)
