@@ -113,3 +113,44 @@ def test_equal_turns_cap_is_proved_and_doubling_it_changes_nothing(name, goal):
     doubled = solve(model, goal, 2, "equal-turns", cap=2 * proved.cap)
     assert proved.cap > goal
     assert np.max(np.abs(proved.values - doubled.values)) < 1e-13
+
+
+# ------------------------------------------------------------------ the CLI
+def _run(*args):
+    from click.testing import CliRunner
+
+    from jeopardy.cli.main import cli
+
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_cli_solve_players_json_matches_the_reference():
+    import json
+
+    result = _run("solve", "--goal", "6", "--players", "3", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    expected = reference.solve(game("pig"), 6, 3).value((0, 0, 0))
+    assert data["win_probabilities"] == pytest.approx(list(expected), abs=1e-10)
+    assert data["win_probability"] == data["win_probabilities"][0]
+    assert sum(data["win_probabilities"]) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_cli_solve_two_players_keeps_the_pair_solver_and_lists_both_chances():
+    import json
+
+    data = json.loads(_run("solve", "--goal", "30", "--json").output)
+    assert data["win_probabilities"][0] == data["win_probability"]
+    assert sum(data["win_probabilities"]) == pytest.approx(1.0, abs=1e-15)
+    assert "states" in data  # the existing solver's output
+
+
+@pytest.mark.parametrize("args, words", [
+    pytest.param(("--players", "11"), "--players must be in 2..10", id="eleven"),
+    pytest.param(("--players", "10", "--goal", "20"), "turn starts and needs", id="ten-to-20"),
+    pytest.param(("--players", "3", "--ending", "equal-turns"), "two players", id="equal-three"),
+])
+def test_cli_solve_refuses_in_one_line(args, words):
+    result = _run("solve", *args)
+    assert result.exit_code == 2
+    assert words in result.output and result.output.count("\n") == 1

@@ -274,6 +274,15 @@ def _cap_holds(model: RollModel, race: kernels.Race, W: np.ndarray) -> bool:
     return bool(np.all(race.last[lead][None, :] <= q * (1.0 - worst) - 1e-15))
 
 
+def warm_up(model: RollModel, rules: MatchRules) -> None:
+    """Load the compiled kernels (numba's on-disk cache) before a clock starts."""
+    race = bundle(model, 2, rules, 3)
+    W = np.full((race.places, 2 ** rules.players, rules.players), 1.0 / rules.players)
+    order, starts = kernels.order_by_sum(race)
+    kernels.solve_sums(race, W, order, starts, rules.players, 0, 2, 1e-15)
+    kernels.bellman_residual(race, W)
+
+
 def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIRST_TO_GOAL,
           tolerance: float = 1e-15, max_passes: int = 5000,
           progress: Callable[[float], None] | None = None,
@@ -292,6 +301,7 @@ def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIR
         raise JeopardyError("the equal-turns ending is solved for two players; more players "
                             "are only played by the reference solver on small goals")
     require(model, goal, rules)
+    warm_up(model, rules)
     started = time.perf_counter()
     if rules.ending == FIRST_TO_GOAL:
         caps = [goal]
