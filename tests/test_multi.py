@@ -154,3 +154,59 @@ def test_cli_solve_refuses_in_one_line(args, words):
     result = _run("solve", *args)
     assert result.exit_code == 2
     assert words in result.output and result.output.count("\n") == 1
+
+
+# --------------------------------------------------------- policy evaluation
+def test_two_policies_evaluate_as_the_pair_evaluation(pig):
+    from jeopardy.match.evaluation import evaluate
+    from jeopardy.race import policies
+    from jeopardy.race.evaluation import head_to_head
+
+    a = policies.hold_at(25, 20)
+    b = policies.from_formula(25, "k < 15 + (j - i) / 4")
+    result = evaluate(pig, 25, [a, b])
+    pair = head_to_head(pig, a, b)
+    assert result.win_probabilities[0] == pytest.approx(pair.first, abs=1e-13)
+    assert sum(result.win_probabilities) == pytest.approx(1.0, abs=1e-13)
+
+
+def test_equilibrium_evaluates_to_its_values_and_no_player_gains_by_deviating(pig):
+    """The solver's policy played by all three is worth its values; a player switching
+    to any of a few other policies does not do better (the equilibrium property)."""
+    from jeopardy.match.evaluation import evaluate
+    from jeopardy.match.solver import solve
+    from jeopardy.race import policies
+
+    goal = 12
+    solution = solve(pig, goal, 3)
+    self_play = evaluate(pig, goal, [solution] * 3)
+    assert self_play.win_probabilities == pytest.approx(solution.win_probabilities, abs=1e-13)
+    deviations = [policies.hold_at(goal, h) for h in (2, 4, 6, 9)] + [
+        policies.from_formula(goal, "k < 3 + (j - i) / 2")]
+    for player in range(3):
+        for deviation in deviations:
+            seats = [solution] * 3
+            seats[player] = deviation
+            chance = evaluate(pig, goal, seats).win_probabilities[player]
+            assert chance <= solution.win_probabilities[player] + 1e-12
+
+
+def test_policies_that_never_end_are_refused(pig):
+    from jeopardy.errors import JeopardyError
+    from jeopardy.match.evaluation import evaluate
+    from jeopardy.race import policies
+
+    never = policies.from_formula(8, "k < 0")
+    with pytest.raises(JeopardyError, match="never ends"):
+        evaluate(pig, 8, [never, never, never])
+
+
+def test_cli_compare_three_policies():
+    import json
+
+    result = _run("compare", "optimal", "hold:10", "hold:5", "--goal", "12", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["players"] == 3 and len(data["win_probabilities"]) == 3
+    assert sum(data["win_probabilities"]) == pytest.approx(1.0, abs=1e-12)
+    assert _run("compare", "hold:20", "hold:25", "--ending", "equal-turns").exit_code == 2

@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 
 from jeopardy.cli.common import check_output, emit_json, game_options, json_option
-from jeopardy.cli.race import goal_option, resolve_goal, solved
+from jeopardy.cli.race import goal_option, match_options, resolve_goal, solved
 from jeopardy.errors import JeopardyError
 
 POLICY_HELP = ("optimal, best-response (to the other policy), hold:N, rule:FORMULA, "
@@ -42,17 +42,53 @@ def build_policy(spec: str, model, goal: int, other_spec: str | None = None, _de
     raise JeopardyError(f"unknown policy {spec!r}; use {POLICY_HELP}")
 
 
+def compare_players(specs, players, ending, goal, model, as_json) -> None:
+    """`jeopardy compare A B [C ...]`: N policies, player p following the p-th
+    (the last one fills any seats left), evaluated exactly."""
+    from jeopardy.match.evaluation import evaluate
+    from jeopardy.match.solver import solve as solve_match
+
+    if ending != "first-to-goal":
+        raise JeopardyError("compare evaluates policies under the first-to-goal ending only")
+    players = max(players, len(specs))
+    specs = list(specs) + [specs[-1]] * (players - len(specs))
+    equilibrium = None
+    chosen = []
+    for spec in specs:
+        if spec.strip() == "optimal":
+            equilibrium = equilibrium or solve_match(model, goal, players)
+            chosen.append(equilibrium)
+        elif spec.strip() == "best-response":
+            raise JeopardyError("best-response is for two players")
+        else:
+            chosen.append(build_policy(spec, model, goal))
+    result = evaluate(model, goal, chosen)
+    if as_json:
+        emit_json({"game": model.name, "goal": goal, "players": players, "ending": ending,
+                   **result.to_dict()})
+        return
+    click.echo(f"{model.name} to {goal}, {players} players, {ending}: exact policy evaluation "
+               f"(largest residual {result.max_residual:.1e})")
+    for place, (name, chance) in enumerate(zip(specs, result.win_probabilities), start=1):
+        click.echo(f"  player {place} ({name}) wins {chance:.6f}")
+
+
 @click.command()
 @click.argument("a")
 @click.argument("b")
+@click.argument("more", nargs=-1)
 @goal_option
+@match_options
 @game_options
 @json_option
-def compare(a, b, goal, model, game_name, as_json) -> None:
-    """Exact win probability of policy A against policy B (policy evaluation)."""
+def compare(a, b, more, goal, players, ending, model, game_name, as_json) -> None:
+    """Exact win probabilities of policies A, B (C ...) in turn order (policy evaluation)."""
     from jeopardy.race.evaluation import head_to_head
 
     goal = resolve_goal(goal, game_name)
+    if more or players != 2 or ending != "first-to-goal":
+        compare_players((a, b, *more), players, ending, goal, model, as_json)
+        return
     first = build_policy(a, model, goal, b)
     second = build_policy(b, model, goal, a)
     result = head_to_head(model, first, second)

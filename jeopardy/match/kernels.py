@@ -48,15 +48,17 @@ ADD, BUST, BUST_ALL, BANK, DOUBLE = 0, 1, 2, 3, 4
 #   kinds, points, probs  the roll model (effect codes, points, probabilities)
 #   goal                  scores run 0 .. goal-1
 #   players               N
-#   places                1 (first-to-goal) or N (equal-turns: the mover's place in the round)
+#   places                1, or N when the mover's place in the round matters (equal turns;
+#                         players following different policies)
+#   equal                 1 for the equal-turns ending
 #   cap                   equal-turns: a mover before the end of the round must stop once
 #                         its score plus turn total reaches cap (>= goal)
 #   last                  equal-turns, two players: last[D] is the chance that the last
 #                         player of the round, D points behind the leader, wins (halves for a
 #                         tie); empty otherwise
 #   high                  goal**(players - 1): the weight of the mover's score in the index
-Race = namedtuple("Race", ["kinds", "points", "probs", "goal", "players", "places", "cap", "last",
-                           "high"])
+Race = namedtuple("Race", ["kinds", "points", "probs", "goal", "players", "places", "equal", "cap",
+                           "last", "high"])
 
 
 @njit(cache=True, nogil=True)
@@ -78,7 +80,7 @@ def after_turn(race, index, banked):
 def limit(race, place):
     """The score at which the mover stops: the goal, or the cap of a mover before the
     end of the round under equal turns."""
-    if race.places > 1 and place < race.players - 1:
+    if race.equal == 1 and place < race.players - 1:
         return race.cap
     return race.goal
 
@@ -94,7 +96,7 @@ def stop_value(race, place, second, banked, out):
     n = race.players
     for m in range(n):
         out[m] = 0.0
-    if race.places == 1 or place == n - 1:
+    if race.equal == 0 or place == n - 1:
         out[0] = 1.0
         return
     behind = banked - second
@@ -228,11 +230,16 @@ def order_by_sum(race):
 
 
 @njit(cache=True, nogil=True)
-def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol):
+def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode, tables):
     """Solve every rotation class with score sum ``first_sum`` down to ``last_sum``.
 
+    ``mode`` 0: every mover maximises; 1: the mover at place ``r`` and turn start
+    ``index`` plays ``tables[r, index, k]`` (policy evaluation: the class map is
+    then affine and one Newton step solves it).
+
     Returns ``(sweeps, largest residual |F(x) - x| of a class, classes left with a
-    residual above tol after max_iter steps)``.
+    residual above tol after max_iter steps, classes where nobody ever banks: the
+    cycle's chance of ending a turn with nothing banked is 1)``.
     """
     n = race.players
     width = race.cap + 1
@@ -247,6 +254,7 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol):
     sweeps = 0
     worst = 0.0
     unsettled = 0
+    stuck = 0
     for s in range(first_sum, last_sum - 1, -1):
         for position in range(starts[s], starts[s + 1]):
             index = order[position]
@@ -274,11 +282,15 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol):
                     for c in range(n - 1, -1, -1):
                         place = (r0 + c) % race.places
                         target = x if c == n - 1 else ys[c + 1]
-                        sweep(race, W, indices[c], place, target, vals, dvals, acts, 0, none,
+                        table = tables[place, indices[c]] if mode == 1 else none
+                        sweep(race, W, indices[c], place, target, vals, dvals, acts, mode, table,
                               work)
                         sweeps += 1
                         ys[c, :] = vals[0]
                         slope *= dvals[0]
+                    if slope >= 1.0 - 1e-12:
+                        stuck += 1  # nobody ever banks around the cycle: the game never ends
+                        break
                     residual = 0.0
                     for m in range(n):
                         residual = max(residual, abs(ys[0, m] - x[m]))
@@ -287,7 +299,7 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol):
                     if residual >= previous:
                         plain = True
                     previous = residual
-                    if plain or slope >= 1.0 - 1e-12:
+                    if plain:
                         x[:] = ys[0]
                     else:
                         for m in range(n):
@@ -298,11 +310,11 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol):
                     worst = residual
                 if residual > tol:
                     unsettled += 1
-    return sweeps, worst, unsettled
+    return sweeps, worst, unsettled, stuck
 
 
 @njit(cache=True, nogil=True)
-def bellman_residual(race, W):
+def bellman_residual(race, W, mode, tables):
     """Largest |turn-start value from one sweep - stored value| over every turn start."""
     n = race.players
     width = race.cap + 1
@@ -315,8 +327,9 @@ def bellman_residual(race, W):
     for place in range(race.places):
         following = (place + 1) % race.places
         for index in range(W.shape[1]):
+            table = tables[place, index] if mode == 1 else none
             sweep(race, W, index, place, W[following, rotation(race, index)], vals, dvals, acts,
-                  0, none, work)
+                  mode, table, work)
             for m in range(n):
                 worst = max(worst, abs(vals[0, m] - W[place, index, m]))
     return worst
@@ -365,3 +378,21 @@ def last_turn(kinds, points, probs, size):
             t[k] = value
         u[D] = t[0]
     return u
+
+
+@njit(cache=True, nogil=True)
+def policy_table(race, W, out):
+    """``out[index, k]``: the action (1 roll) of the mover at place 0 of every turn
+    start, maximising against the values ``W`` (the equilibrium policy)."""
+    n = race.players
+    width = race.cap + 1
+    vals = np.empty((width + 1, n))
+    dvals = np.empty(width + 1)
+    acts = np.empty(width + 1, dtype=np.int8)
+    none = np.empty(0, dtype=np.int8)
+    work = np.empty((4, n))
+    following = 1 % race.places
+    for index in range(W.shape[1]):
+        top = sweep(race, W, index, 0, W[following, rotation(race, index)], vals, dvals, acts, 0,
+                    none, work)
+        out[index, :top] = acts[:top]

@@ -60,6 +60,7 @@ ROUNDING_FLOOR = 32 * 2.0 ** -53
 STALL_PASSES = 8
 STALL_CHANGE = 1e-12
 MAX_CAP_DOUBLINGS = 6
+NO_TABLES = np.zeros((1, 1, 1), dtype=np.int8)  # the tables argument of maximising players
 
 
 @dataclass(frozen=True)
@@ -196,13 +197,16 @@ def require(model: RollModel, goal: int, rules: MatchRules) -> None:
 
 # ----------------------------------------------------------------- solving
 def bundle(model: RollModel, goal: int, rules: MatchRules, cap: int,
-           last: np.ndarray | None = None) -> kernels.Race:
+           last: np.ndarray | None = None, places: bool = False) -> kernels.Race:
+    """The kernels' bundle; ``places``: keep the mover's place in the round even
+    for first-to-goal (players with different policies)."""
     kinds, points, probs = model.arrays()
     equal = rules.ending == EQUAL_TURNS
     if equal and last is None:
         last = last_turn_table(model, cap)
     return kernels.Race(kinds, points, probs, np.int64(goal), np.int64(rules.players),
-                        np.int64(rules.players if equal else 1), np.int64(cap),
+                        np.int64(rules.players if equal or places else 1), np.int64(equal),
+                        np.int64(cap),
                         last if equal else np.zeros(0), np.int64(goal ** (rules.players - 1)))
 
 
@@ -214,7 +218,13 @@ def last_turn_table(model: RollModel, cap: int) -> np.ndarray:
 
 
 def _iterate(model: RollModel, race: kernels.Race, W: np.ndarray, tolerance: float,
-             max_passes: int, progress: Callable[[float], None] | None) -> tuple[int, int, int]:
+             max_passes: int, progress: Callable[[float], None] | None,
+             tables: np.ndarray | None = None) -> tuple[int, int, int]:
+    """Passes over the score sums (see the module docstring); ``tables``: every
+    player follows its table (policy evaluation) instead of maximising."""
+    mode = 0 if tables is None else 1
+    if tables is None:
+        tables = NO_TABLES
     order, starts = kernels.order_by_sum(race)
     top_sum = race.players * (race.goal - 1)
     per_sum = 2e-9 * W.shape[0] * W.shape[1] / (top_sum + 1) * race.players * race.cap * \
@@ -232,8 +242,12 @@ def _iterate(model: RollModel, race: kernels.Race, W: np.ndarray, tolerance: flo
         unsettled = 0
         while s >= 0:
             last = max(0, s - chunk + 1)
-            n, residual, left = kernels.solve_sums(race, W, order, starts, s, last,
-                                                   MAX_NEWTON_STEPS, tolerance)
+            n, residual, left, stuck = kernels.solve_sums(race, W, order, starts, s, last,
+                                                          MAX_NEWTON_STEPS, tolerance, mode,
+                                                          tables)
+            if stuck:
+                raise JeopardyError("under these policies some turn start never ends: every "
+                                    "player passes without banking around a cycle of turns")
             sweeps += n
             worst = max(worst, residual)
             unsettled += left
@@ -279,8 +293,8 @@ def warm_up(model: RollModel, rules: MatchRules) -> None:
     race = bundle(model, 2, rules, 3)
     W = np.full((race.places, 2 ** rules.players, rules.players), 1.0 / rules.players)
     order, starts = kernels.order_by_sum(race)
-    kernels.solve_sums(race, W, order, starts, rules.players, 0, 2, 1e-15)
-    kernels.bellman_residual(race, W)
+    kernels.solve_sums(race, W, order, starts, rules.players, 0, 2, 1e-15, 0, NO_TABLES)
+    kernels.bellman_residual(race, W, 0, NO_TABLES)
 
 
 def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIRST_TO_GOAL,
@@ -319,7 +333,7 @@ def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIR
     else:
         raise JeopardyError(f"equal turns: could not prove a cap up to {caps[-1]} harmless "
                             f"for {model.name} to {goal}")
-    residual = float(kernels.bellman_residual(race, W))
+    residual = float(kernels.bellman_residual(race, W, 0, NO_TABLES))
     seconds = time.perf_counter() - started
     if progress is not None:
         progress(1.0)
