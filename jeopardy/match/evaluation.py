@@ -27,7 +27,7 @@ from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.match import kernels
 from jeopardy.match.rules import FIRST_TO_GOAL, MatchRules
-from jeopardy.match.solver import MatchSolution, _iterate, bundle, estimate, warm_up
+from jeopardy.match.solver import NO_MIXES, MatchSolution, _iterate, bundle, estimate, warm_up
 from jeopardy.race.policies import RacePolicy
 from jeopardy.rules.roll_model import RollModel
 
@@ -92,7 +92,7 @@ def evaluate(model: RollModel, goal: int, policies) -> Evaluation:
     tables = np.stack([_table(p, race, goal, players, model) for p in policies])
     W = np.full((players, goal ** players, players), 1.0 / players)
     _iterate(model, race, W, 1e-15, 5000, None, tables)
-    residual = float(kernels.bellman_residual(race, W, 1, tables))
+    residual = float(kernels.bellman_residual(race, W, 1, tables, *NO_MIXES))
     names = tuple(getattr(p, "name", "optimal") if isinstance(p, RacePolicy) else "optimal"
                   for p in policies)
     return Evaluation(names, tuple(float(v) for v in W[0, 0]), residual,

@@ -112,7 +112,9 @@ def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, work):
     Fills ``vals[k, :]`` (value vectors), ``dvals[k]`` (slope in ``rotate(y)``)
     and ``acts[k]`` (1 roll) for ``k = 0 .. top-1``, ``top = limit - s[0]``;
     returns ``top``.  ``mode`` 0: the mover maximises its own chance (rolling
-    on ties); 1: it plays ``table[k]`` (``table`` is ignored otherwise).
+    on ties); 1: it plays ``table[k]`` (``table`` is ignored otherwise);
+    2: it rolls with probability ``table[k]`` where that is in ``[0, 1]`` and
+    maximises where it is negative (a mixed action at chosen turn totals).
     ``work``: scratch space of shape ``(4, players)``.
     """
     n = race.players
@@ -185,7 +187,13 @@ def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, work):
             for m in range(n):
                 roll[m] /= 1.0 - stay
             droll /= 1.0 - stay
-        if mode == 1 or roll[0] >= hold[0]:
+        if mode == 2 and table[k] >= 0.0:
+            w = table[k]
+            for m in range(n):
+                vals[k, m] = w * roll[m] + (1.0 - w) * hold[m]
+            dvals[k] = w * droll + (1.0 - w) * dhold
+            acts[k] = 1 if w >= 0.5 else 0
+        elif mode == 1 or roll[0] >= hold[0]:
             vals[k, :] = roll
             dvals[k] = droll
             acts[k] = 1
@@ -230,12 +238,20 @@ def order_by_sum(race):
 
 
 @njit(cache=True, nogil=True)
-def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode, tables):
+def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode, tables,
+               unsettled_out):
     """Solve every rotation class with score sum ``first_sum`` down to ``last_sum``.
 
     ``mode`` 0: every mover maximises; 1: the mover at place ``r`` and turn start
     ``index`` plays ``tables[r, index, k]`` (policy evaluation: the class map is
     then affine and one Newton step solves it).
+
+    A class still off its fixed point by more than ``tol`` after ``max_iter``
+    steps (pure best responses cycle) is recorded in ``unsettled_out`` (rows
+    ``(index, r0)``), and the kernel stops after finishing that score sum, so
+    the caller can settle the class (mixed actions) before lower sums read it.
+    Returns ``(sweeps, worst residual, unsettled classes, stuck classes, the
+    last sum done)``.
 
     Returns ``(sweeps, largest residual |F(x) - x| of a class, classes left with a
     residual above tol after max_iter steps, classes where nobody ever banks: the
@@ -309,13 +325,21 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode,
                 if residual > worst:
                     worst = residual
                 if residual > tol:
+                    if unsettled < unsettled_out.shape[0]:
+                        unsettled_out[unsettled, 0] = index
+                        unsettled_out[unsettled, 1] = r0
                     unsettled += 1
-    return sweeps, worst, unsettled, stuck
+        if unsettled > 0 or stuck > 0:
+            return sweeps, worst, unsettled, stuck, s
+    return sweeps, worst, unsettled, stuck, last_sum
 
 
 @njit(cache=True, nogil=True)
-def bellman_residual(race, W, mode, tables):
-    """Largest |turn-start value from one sweep - stored value| over every turn start."""
+def bellman_residual(race, W, mode, tables, mix_keys, mix_tables):
+    """Largest |turn-start value from one sweep - stored value| over every turn start.
+
+    Turn starts ``place * size + index`` listed in the sorted ``mix_keys`` play
+    the mixed actions of the matching row of ``mix_tables`` (mode 2)."""
     n = race.players
     width = race.cap + 1
     vals = np.empty((width + 1, n))
@@ -327,9 +351,15 @@ def bellman_residual(race, W, mode, tables):
     for place in range(race.places):
         following = (place + 1) % race.places
         for index in range(W.shape[1]):
-            table = tables[place, index] if mode == 1 else none
-            sweep(race, W, index, place, W[following, rotation(race, index)], vals, dvals, acts,
-                  mode, table, work)
+            key = place * W.shape[1] + index
+            row = np.searchsorted(mix_keys, key)
+            if row < mix_keys.shape[0] and mix_keys[row] == key:
+                sweep(race, W, index, place, W[following, rotation(race, index)], vals, dvals,
+                      acts, 2, mix_tables[row], work)
+            else:
+                table = tables[place, index] if mode == 1 else none
+                sweep(race, W, index, place, W[following, rotation(race, index)], vals, dvals,
+                      acts, mode, table, work)
             for m in range(n):
                 worst = max(worst, abs(vals[0, m] - W[place, index, m]))
     return worst

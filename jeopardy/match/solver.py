@@ -61,6 +61,7 @@ STALL_PASSES = 8
 STALL_CHANGE = 1e-12
 MAX_CAP_DOUBLINGS = 6
 NO_TABLES = np.zeros((1, 1, 1), dtype=np.int8)  # the tables argument of maximising players
+NO_MIXES = (np.zeros(0, dtype=np.int64), np.full((1, 1), -1.0))  # no mixed actions
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,8 @@ class MatchSolution:
     passes: int
     sweeps: int
     cap: int
-    unsettled_classes: int = 0  # rotation classes whose pure best responses cycle
+    unsettled_classes: int = 0  # rotation classes left off their fixed point
+    mixes: dict = field(default_factory=dict, repr=False)  # (place, index) -> mode-2 table
 
     @property
     def players(self) -> int:
@@ -124,8 +126,13 @@ class MatchSolution:
         acts = np.empty(width + 1, dtype=np.int8)
         following = (place + 1) % race.places
         y = self.values[following, kernels.rotation(race, index)]
-        top = kernels.sweep(race, self.values, index, place, y, vals, dvals, acts, 0,
-                            np.empty(0, dtype=np.int8), np.empty((4, self.players)))
+        mixed = self.mixes.get((place, index))
+        if mixed is not None:  # mixed actions: acts says roll where rolling is likelier
+            top = kernels.sweep(race, self.values, index, place, y, vals, dvals, acts, 2, mixed,
+                                np.empty((4, self.players)))
+        else:
+            top = kernels.sweep(race, self.values, index, place, y, vals, dvals, acts, 0,
+                                np.empty(0, dtype=np.int8), np.empty((4, self.players)))
         return vals[:top].copy(), acts[:top].astype(bool)
 
     def actions(self, scores, place: int = 0) -> str:
@@ -150,6 +157,7 @@ class MatchSolution:
             "passes": self.passes,
             "sweeps": self.sweeps,
             "unsettled_classes": self.unsettled_classes,
+            "mixed_turn_starts": len(self.mixes),
         }
 
     def __repr__(self) -> str:
@@ -219,9 +227,19 @@ def last_turn_table(model: RollModel, cap: int) -> np.ndarray:
 
 def _iterate(model: RollModel, race: kernels.Race, W: np.ndarray, tolerance: float,
              max_passes: int, progress: Callable[[float], None] | None,
-             tables: np.ndarray | None = None) -> tuple[int, int, int]:
+             tables: np.ndarray | None = None, mixes: dict | None = None):
     """Passes over the score sums (see the module docstring); ``tables``: every
-    player follows its table (policy evaluation) instead of maximising."""
+    player follows its table (policy evaluation) instead of maximising.
+
+    Classes whose pure best responses cycle are settled with mixed actions
+    (:func:`jeopardy.match.mixing.settle`); their tables go into ``mixes``.
+    Returns ``(passes, sweeps, classes left unsettled, largest indifference gap
+    of a mixed action)``."""
+    from jeopardy.match import mixing
+
+    if mixes is None:
+        mixes = {}
+    found = np.zeros((64, 2), dtype=np.int64)
     mode = 0 if tables is None else 1
     if tables is None:
         tables = NO_TABLES
@@ -240,18 +258,26 @@ def _iterate(model: RollModel, race: kernels.Race, W: np.ndarray, tolerance: flo
         s = top_sum
         worst = 0.0
         unsettled = 0
+        indifference = 0.0
+        mixes.clear()
         while s >= 0:
             last = max(0, s - chunk + 1)
-            n, residual, left, stuck = kernels.solve_sums(race, W, order, starts, s, last,
-                                                          MAX_NEWTON_STEPS, tolerance, mode,
-                                                          tables)
+            n, residual, left, stuck, done = kernels.solve_sums(
+                race, W, order, starts, s, last, MAX_NEWTON_STEPS, tolerance, mode, tables, found)
             if stuck:
                 raise JeopardyError("under these policies some turn start never ends: every "
                                     "player passes without banking around a cycle of turns")
             sweeps += n
             worst = max(worst, residual)
-            unsettled += left
-            s = last - 1
+            for index, r0 in found[:min(left, len(found))]:
+                settled = mixing.settle(race, W, int(index), int(r0)) if mode == 0 else None
+                if settled is None:
+                    unsettled += 1
+                else:
+                    mixes.update(settled[0])
+                    indifference = max(indifference, settled[1])
+            unsettled += max(0, left - len(found))
+            s = done - 1
             if progress is not None:
                 done = 1.0 - (s + 1) / (top_sum + 1) if s >= 0 else 1.0
                 progress(done if not multi_pass else min(1.0, (passes - 1 + done) / (passes + 1)))
@@ -267,7 +293,17 @@ def _iterate(model: RollModel, race: kernels.Race, W: np.ndarray, tolerance: flo
         if passes >= max_passes:
             raise JeopardyError(f"N-player race solver: no convergence in {passes} passes "
                                 f"(last change {change:.1e})")
-    return passes, sweeps, unsettled
+    return passes, sweeps, unsettled, indifference
+
+
+def mix_arrays(mixes: dict, size: int, width: int) -> tuple[np.ndarray, np.ndarray]:
+    """``(sorted keys place * size + index, mode-2 tables)`` for the residual kernel."""
+    keys = sorted(place * size + index for place, index in mixes)
+    tables = np.full((max(1, len(keys)), width), -1.0)
+    for row, key in enumerate(keys):
+        table = mixes[divmod(key, size)]
+        tables[row, :len(table)] = table[:width]
+    return np.array(keys, dtype=np.int64), tables
 
 
 def _cap_holds(model: RollModel, race: kernels.Race, W: np.ndarray) -> bool:
@@ -293,8 +329,9 @@ def warm_up(model: RollModel, rules: MatchRules) -> None:
     race = bundle(model, 2, rules, 3)
     W = np.full((race.places, 2 ** rules.players, rules.players), 1.0 / rules.players)
     order, starts = kernels.order_by_sum(race)
-    kernels.solve_sums(race, W, order, starts, rules.players, 0, 2, 1e-15, 0, NO_TABLES)
-    kernels.bellman_residual(race, W, 0, NO_TABLES)
+    kernels.solve_sums(race, W, order, starts, rules.players, 0, 2, 1e-15, 0, NO_TABLES,
+                       np.zeros((1, 2), dtype=np.int64))
+    kernels.bellman_residual(race, W, 0, NO_TABLES, *NO_MIXES)
 
 
 def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIRST_TO_GOAL,
@@ -327,15 +364,18 @@ def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIR
     for attempt in caps:
         race = bundle(model, goal, rules, attempt)
         W = np.full((race.places, goal ** rules.players, rules.players), 1.0 / rules.players)
-        passes, sweeps, unsettled = _iterate(model, race, W, tolerance, max_passes, progress)
+        mixes: dict = {}
+        passes, sweeps, unsettled, indifference = _iterate(model, race, W, tolerance, max_passes,
+                                                           progress, mixes=mixes)
         if rules.ending == FIRST_TO_GOAL or cap is not None or _cap_holds(model, race, W):
             break
     else:
         raise JeopardyError(f"equal turns: could not prove a cap up to {caps[-1]} harmless "
                             f"for {model.name} to {goal}")
-    residual = float(kernels.bellman_residual(race, W, 0, NO_TABLES))
+    arrays = mix_arrays(mixes, W.shape[1], race.cap + 2) if mixes else NO_MIXES
+    residual = max(float(kernels.bellman_residual(race, W, 0, NO_TABLES, *arrays)), indifference)
     seconds = time.perf_counter() - started
     if progress is not None:
         progress(1.0)
     return MatchSolution(model, goal, rules, W, residual, seconds, passes, sweeps, int(race.cap),
-                         unsettled)
+                         unsettled, mixes)
