@@ -41,6 +41,8 @@ def show(label: str, result, wall: float, peak: float) -> None:
     chances = ", ".join(f"{v:.6f}" for v in result["win_probabilities"])
     extra = f", cap {result['cap']}" if result.get("ending") == "equal-turns" else ""
     unsettled = result.get("unsettled_classes", 0)
+    mixed = result.get("mixed_turn_starts", 0)
+    extra += f", {mixed} mixed turn starts" if mixed else ""
     print(f"{label}: [{chances}] solve {result['seconds']:.2f} s, process {wall:.1f} s, "
           f"peak {peak:.2f} GB, residual {result['max_residual']:.1e}{extra}"
           + (f", {unsettled} unsettled classes" if unsettled else ""))

@@ -210,3 +210,26 @@ def test_cli_compare_three_policies():
     assert data["players"] == 3 and len(data["win_probabilities"]) == 3
     assert sum(data["win_probabilities"]) == pytest.approx(1.0, abs=1e-12)
     assert _run("compare", "hold:20", "hold:25", "--ending", "equal-turns").exit_code == 2
+
+
+# ------------------------------------------------------------- mixed actions
+@pytest.mark.slow
+def test_cycling_classes_are_settled_by_mixed_actions(pig, monkeypatch):
+    """3-player Pig to 62 is the smallest goal we found where pure best responses cycle:
+    without mixing the class iteration is left off its fixed point; with it every class
+    settles and every mixing player is indifferent (both in the residual, 1e-11)."""
+    from jeopardy.match import mixing
+    from jeopardy.match.solver import solve
+
+    solution = solve(pig, 62, 3)
+    assert solution.mixes and solution.unsettled_classes == 0
+    assert solution.max_residual < 1e-11
+    assert sum(solution.win_probabilities) == pytest.approx(1.0, abs=1e-12)
+    for table in solution.mixes.values():
+        chances = table[table >= 0]
+        assert np.all((chances >= 0) & (chances <= 1))
+        assert np.any((chances > 0) & (chances < 1))  # a real mix, not a pure action
+
+    monkeypatch.setattr(mixing, "settle", lambda *args: None)
+    pure = solve(pig, 62, 3)
+    assert pure.unsettled_classes > 0 and pure.max_residual > 1e-6

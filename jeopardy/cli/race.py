@@ -77,10 +77,12 @@ def solve_match(model, goal, players, ending, as_json) -> None:
         click.echo(f"  player {place} (moves {_ordinal(place)}) wins {chance:.10f}")
     click.echo(f"largest Bellman residual over all states: {solution.max_residual:.1e}"
                + (f" (cap {solution.cap}, proved harmless)" if ending == "equal-turns" else ""))
+    if solution.mixes:
+        click.echo(f"mixed actions at {len(solution.mixes):,} turn starts, where best responses "
+                   "in pure actions cycle")
     if solution.unsettled_classes:
-        click.echo(f"note: in {solution.unsettled_classes:,} rotation classes pure best responses "
-                   "cycle (an equilibrium there mixes); the values are an equilibrium to the "
-                   "residual above")
+        click.echo(f"note: {solution.unsettled_classes:,} rotation classes were left unsettled; "
+                   "the values are an equilibrium to the residual above")
 
 
 def _ordinal(n: int) -> str:

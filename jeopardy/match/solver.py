@@ -12,18 +12,14 @@ values are an equilibrium to that residual.
 
 Pure best responses need not settle.  With three or more players a player's
 switch between roll and hold moves the *other* players' values by a jump, so
-the class map can lack a fixed point in pure actions (an equilibrium then
-mixes at a state where the mover is indifferent).  3-player Pig to 100 has
-such classes: there the class iteration cycles among a few pure policies,
-stops after :data:`MAX_NEWTON_STEPS` steps, keeps the last iterate, and
-counts the class in ``unsettled_classes``; ``max_residual`` then shows the
-size of the jump (about 1e-3), i.e. the values are an epsilon-equilibrium of
-that epsilon, not an exact one.  Mixed actions at those states are not done.
-
-``values[r, index, m]``: turn-start win probabilities (see
-:mod:`jeopardy.match.kernels` for the layout); ``win_probabilities`` are
-those of the start, each player's chance in turn order from the first to
-move (they sum to 1; ties are shared).
+the class map can lack a fixed point in pure actions: the class iteration
+cycles among a few pure policies (3-player Pig to 62 and beyond).  Such a
+class is then settled with mixed actions (:mod:`jeopardy.match.mixing`): a
+few contested decisions roll with a probability that makes their mover
+indifferent.  ``mixes`` holds those turn starts' actions; the residual
+kernel plays them, and ``max_residual`` includes the largest indifference
+gap.  A class that cannot be settled keeps its last iterate and is counted
+in ``unsettled_classes`` (its residual shows in ``max_residual``).
 
 Equal turns, the cap.  A player who reaches the goal before the end of the
 round may roll on to raise the bar, so turn totals are unbounded.  The
