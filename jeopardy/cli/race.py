@@ -50,8 +50,48 @@ def describe_actions(actions: str, start: int = 0) -> str:
     return ", ".join(runs)
 
 
+def match_options(function):
+    """``--players`` and ``--ending`` (jeopardy.match.rules)."""
+    function = click.option("--ending", type=click.Choice(["first-to-goal", "equal-turns"]),
+                            default="first-to-goal", show_default=True,
+                            help="first to bank the goal wins, or the round is played out "
+                                 "and the highest score wins")(function)
+    return click.option("--players", type=int, default=2, show_default=True,
+                        help="number of players (2-10)")(function)
+
+
+def solve_match(model, goal, players, ending, as_json) -> None:
+    """`jeopardy solve` for more players or the equal-turns ending."""
+    from jeopardy.cli.progress import ProgressLine
+    from jeopardy.match.solver import solve as run
+
+    bar = ProgressLine(f"solving {model.name} to {goal}, {players} players",
+                       enabled=goal ** players >= 10 ** 6)
+    solution = run(model, goal, players, ending, progress=bar)
+    if as_json:
+        emit_json(solution.to_dict())
+        return
+    click.echo(f"{model.name} to {goal}, {players} players, {ending}: {solution.turn_starts:,} "
+               f"turn starts solved in {solution.seconds:.2f} s")
+    for place, chance in enumerate(solution.win_probabilities, start=1):
+        click.echo(f"  player {place} (moves {_ordinal(place)}) wins {chance:.10f}")
+    click.echo(f"largest Bellman residual over all states: {solution.max_residual:.1e}"
+               + (f" (cap {solution.cap}, proved harmless)" if ending == "equal-turns" else ""))
+    if solution.mixes:
+        click.echo(f"mixed actions at {len(solution.mixes):,} turn starts, where best responses "
+                   "in pure actions cycle")
+    if solution.unsettled_classes:
+        click.echo(f"note: {solution.unsettled_classes:,} rotation classes were left unsettled; "
+                   "the values are an equilibrium to the residual above")
+
+
+def _ordinal(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
+
+
 @click.command()
 @goal_option
+@match_options
 @click.option("--out", type=str, default=None, callback=check_output, help="save the solution (.npz, no pickle)")
 @click.option("--policy-out", type=str, default=None, callback=check_output,
               help="write the optimal policy table (.npz, or a long i,j,k,action table in "
@@ -59,9 +99,14 @@ def describe_actions(actions: str, start: int = 0) -> str:
 @click.option("--no-cache", is_flag=True, help="do not read or write the solution cache")
 @game_options
 @json_option
-def solve(goal, out, policy_out, no_cache, model, game_name, as_json) -> None:
-    """Solve the two-player race game: P(i, j, k) and optimal play for every state."""
+def solve(goal, players, ending, out, policy_out, no_cache, model, game_name, as_json) -> None:
+    """Solve the race game: win probabilities and optimal play for every state."""
     goal = resolve_goal(goal, game_name)
+    if players != 2 or ending != "first-to-goal":
+        if out or policy_out:
+            raise JeopardyError("--out and --policy-out save two-player first-to-goal solutions only")
+        solve_match(model, goal, players, ending, as_json)
+        return
     if policy_out:
         from pathlib import Path
 

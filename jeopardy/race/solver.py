@@ -165,6 +165,10 @@ class RaceSolution(Result):
         return {
             "game": self.model.name,
             "goal": self.goal,
+            "players": 2,
+            "ending": "first-to-goal",
+            "win_probabilities": [float(self.start_values[0, 0]),
+                                  1.0 - float(self.start_values[0, 0])],
             "win_probability": float(self.start_values[0, 0]),
             "states": self.states,
             "seconds": self.seconds,

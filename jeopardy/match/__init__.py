@@ -1,0 +1,1 @@
+"""N-player race games: match rules (players, ending) and their solver."""

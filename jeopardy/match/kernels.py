@@ -1,0 +1,428 @@
+"""numba kernels of the N-player race solver (:mod:`jeopardy.match.solver`).
+
+A turn start is a tuple of scores *relative to the mover*, ``s[0]`` the
+mover's, ``s[1]`` the next player's, ... ``s[N-1]`` the last's, each in
+``0 .. goal-1``, stored at the flat index ``sum s[m] * goal**(N-1-m)``; with
+the ``equal-turns`` ending also the mover's place ``r`` in the round
+(``0 .. N-1``).  ``W[r, index, m]`` is player ``m``'s chance of winning
+(``m`` relative to the mover); without places ``r`` is always 0.
+
+When the mover ends its turn, the next player becomes the mover: the scores
+rotate (``(s[1], ..., s[N-1], banked)``) and so do the value vectors
+(:func:`rotate`: old player ``m`` is new player ``m - 1``).
+
+One turn is a backward sweep over the turn total ``k`` (:func:`sweep`) given
+``y``, the turn-start vector of the state a bust leads to (the rotated
+scores, next place).  Every other value a turn leads to either belongs to a
+higher score sum (already solved) or is the end of the game.  The value at
+``(s, k)`` is affine in ``y`` with a *scalar* slope (the chance of ending the
+turn with nothing banked): ``V(k) = A(k) + d(k) rotate(y)``.
+
+Rotation classes: ``N`` busts in a row rotate the scores (and the place)
+back to the start, so the class ``{(R^c s, r + c)}`` is solved together.  Its
+composed map is ``x = F(x) = C + (d_0 ... d_{N-1}) x`` for fixed policies
+(``R^N`` is the identity), and :func:`solve_sums` iterates Newton's step on
+that affine map (policy iteration around the cycle, as the two-player pair
+Newton).  With more than two players the game is not zero-sum and Newton
+need not be monotone: when a step does not reduce the residual the class
+falls back to plain fixed-point steps ``x = F(x)`` (Gauss-Seidel around the
+cycle, a contraction by the cycle's bust chance).  The largest residual
+``|F(x) - x|`` is returned.
+
+Effects that lower a score sum (``bust_all``) read the table as it stands
+and the caller repeats passes, as in :mod:`jeopardy.race.kernels`.
+
+Effect codes (:data:`jeopardy.rules.roll_model.KIND_CODES`): 0 add, 1 bust,
+2 bust_all, 3 bank, 4 double; any other code raises.
+"""
+from __future__ import annotations
+
+from collections import namedtuple
+
+import numpy as np
+from numba import njit
+
+ADD, BUST, BUST_ALL, BANK, DOUBLE = 0, 1, 2, 3, 4
+
+# The rules of one solve, bundled for the kernels:
+#   kinds, points, probs  the roll model (effect codes, points, probabilities)
+#   goal                  scores run 0 .. goal-1
+#   players               N
+#   places                1, or N when the mover's place in the round matters (equal turns;
+#                         players following different policies)
+#   equal                 1 for the equal-turns ending
+#   cap                   equal-turns: a mover before the end of the round must stop once
+#                         its score plus turn total reaches cap (>= goal)
+#   last                  equal-turns, two players: last[D] is the chance that the last
+#                         player of the round, D points behind the leader, wins (halves for a
+#                         tie); empty otherwise
+#   high                  goal**(players - 1): the weight of the mover's score in the index
+Race = namedtuple("Race", ["kinds", "points", "probs", "goal", "players", "places", "equal", "cap",
+                           "last", "high"])
+
+
+@njit(cache=True, nogil=True)
+def rotate(race, y, out):
+    """``out``: the vector ``y`` of the next mover's frame seen from the current mover's."""
+    n = race.players
+    out[0] = y[n - 1]
+    for m in range(1, n):
+        out[m] = y[m - 1]
+
+
+@njit(cache=True, nogil=True)
+def after_turn(race, index, banked):
+    """Flat index of the next turn start when the mover (of ``index``) banks ``banked``."""
+    return (index % race.high) * race.goal + banked
+
+
+@njit(cache=True, nogil=True)
+def limit(race, place):
+    """The score at which the mover stops: the goal, or the cap of a mover before the
+    end of the round under equal turns."""
+    if race.equal == 1 and place < race.players - 1:
+        return race.cap
+    return race.goal
+
+
+@njit(cache=True, nogil=True)
+def stop_value(race, place, second, banked, out):
+    """``out``: the value vector when the mover stops with ``banked >= goal``.
+
+    First to the goal (or the last of the round under equal turns): the mover
+    wins.  Equal turns, two players, first of the round: the other player has
+    one last turn, ``banked - second`` points behind.
+    """
+    n = race.players
+    for m in range(n):
+        out[m] = 0.0
+    if race.equal == 0 or place == n - 1:
+        out[0] = 1.0
+        return
+    behind = banked - second
+    chance = race.last[behind] if behind < race.last.shape[0] else 0.0
+    out[1] = chance
+    out[0] = 1.0 - chance
+
+
+@njit(cache=True, nogil=True)
+def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, work):
+    """One turn at turn start ``index`` (place ``place``), given the bust target ``y``.
+
+    Fills ``vals[k, :]`` (value vectors), ``dvals[k]`` (slope in ``rotate(y)``)
+    and ``acts[k]`` (1 roll) for ``k = 0 .. top-1``, ``top = limit - s[0]``;
+    returns ``top``.  ``mode`` 0: the mover maximises its own chance (rolling
+    on ties); 1: it plays ``table[k]`` (``table`` is ignored otherwise);
+    2: it rolls with probability ``table[k]`` where that is in ``[0, 1]`` and
+    maximises where it is negative (a mixed action at chosen turn totals).
+    ``work``: scratch space of shape ``(4, players)``.
+    """
+    n = race.players
+    goal = race.goal
+    own = index // race.high
+    second = (index % race.high) // (race.high // goal)
+    base = (index % race.high) * goal  # flat index of (s[1], ..., s[N-1], 0)
+    following = (place + 1) % race.places
+    table_next = W[following]
+    top = limit(race, place) - own
+    bust_vec = work[0]
+    hold = work[1]
+    roll = work[2]
+    other = work[3]
+    rotate(race, y, bust_vec)
+    for k in range(top - 1, -1, -1):
+        f = own + k
+        if k == 0:
+            hold[:] = bust_vec
+            dhold = 1.0
+        elif f >= goal:
+            stop_value(race, place, second, f, hold)
+            dhold = 0.0
+        else:
+            rotate(race, table_next[base + f], hold)
+            dhold = 0.0
+        if mode == 1 and table[k] == 0:
+            vals[k, :] = hold
+            dvals[k] = dhold
+            acts[k] = 0
+            continue
+        roll[:] = 0.0
+        droll = 0.0
+        stay = 0.0
+        for e in range(race.kinds.shape[0]):
+            kind = race.kinds[e]
+            p = race.probs[e]
+            pts = race.points[e]
+            if kind == ADD or kind == DOUBLE:
+                nk = k + pts if kind == ADD else 2 * k
+                if nk == k:
+                    stay += p
+                elif nk >= top:
+                    stop_value(race, place, second, own + nk, other)
+                    for m in range(n):
+                        roll[m] += p * other[m]
+                else:
+                    for m in range(n):
+                        roll[m] += p * vals[nk, m]
+                    droll += p * dvals[nk]
+            elif kind == BUST or (kind == BUST_ALL and own == 0) or (kind == BANK and k + pts == 0):
+                for m in range(n):
+                    roll[m] += p * bust_vec[m]
+                droll += p
+            elif kind == BUST_ALL:
+                rotate(race, table_next[base], other)
+                for m in range(n):
+                    roll[m] += p * other[m]
+            elif kind == BANK:
+                t = own + k + pts
+                if t >= goal:
+                    stop_value(race, place, second, t, other)
+                else:
+                    rotate(race, table_next[base + t], other)
+                for m in range(n):
+                    roll[m] += p * other[m]
+            else:
+                raise ValueError("unknown effect code")
+        if stay > 0.0:
+            for m in range(n):
+                roll[m] /= 1.0 - stay
+            droll /= 1.0 - stay
+        if mode == 2 and table[k] >= 0.0:
+            w = table[k]
+            for m in range(n):
+                vals[k, m] = w * roll[m] + (1.0 - w) * hold[m]
+            dvals[k] = w * droll + (1.0 - w) * dhold
+            acts[k] = 1 if w >= 0.5 else 0
+        elif mode == 1 or roll[0] >= hold[0]:
+            vals[k, :] = roll
+            dvals[k] = droll
+            acts[k] = 1
+        else:
+            vals[k, :] = hold
+            dvals[k] = dhold
+            acts[k] = 0
+    return top
+
+
+@njit(cache=True, nogil=True)
+def rotation(race, index):
+    """The flat index of the scores rotated once (the mover's score moved to the back)."""
+    return after_turn(race, index, index // race.high)
+
+
+@njit(cache=True, nogil=True)
+def order_by_sum(race):
+    """Flat indices sorted by score sum, and where each sum starts (counting sort)."""
+    n = race.players
+    goal = race.goal
+    size = goal ** n
+    top = n * (goal - 1)
+    sums = np.zeros(size, dtype=np.int32)
+    counts = np.zeros(top + 2, dtype=np.int64)
+    for index in range(size):
+        rest = index
+        total = 0
+        for _ in range(n):
+            total += rest % goal
+            rest //= goal
+        sums[index] = total
+        counts[total + 1] += 1
+    for s in range(1, top + 2):
+        counts[s] += counts[s - 1]
+    starts = counts.copy()
+    order = np.empty(size, dtype=np.int64)
+    for index in range(size):
+        order[counts[sums[index]]] = index
+        counts[sums[index]] += 1
+    return order, starts
+
+
+@njit(cache=True, nogil=True)
+def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode, tables,
+               unsettled_out):
+    """Solve every rotation class with score sum ``first_sum`` down to ``last_sum``.
+
+    ``mode`` 0: every mover maximises; 1: the mover at place ``r`` and turn start
+    ``index`` plays ``tables[r, index, k]`` (policy evaluation: the class map is
+    then affine and one Newton step solves it).
+
+    A class still off its fixed point by more than ``tol`` after ``max_iter``
+    steps (pure best responses cycle) is recorded in ``unsettled_out`` (rows
+    ``(index, r0)``), and the kernel stops after finishing that score sum, so
+    the caller can settle the class (mixed actions) before lower sums read it.
+    Returns ``(sweeps, worst residual, unsettled classes, stuck classes, the
+    last sum done)``.
+
+    Returns ``(sweeps, largest residual |F(x) - x| of a class, classes left with a
+    residual above tol after max_iter steps, classes where nobody ever banks: the
+    cycle's chance of ending a turn with nothing banked is 1)``.
+    """
+    n = race.players
+    width = race.cap + 1
+    vals = np.empty((width + 1, n))
+    dvals = np.empty(width + 1)
+    acts = np.empty(width + 1, dtype=np.int8)
+    none = np.empty(0, dtype=np.int8)
+    indices = np.empty(n, dtype=np.int64)
+    ys = np.empty((n, n))
+    x = np.empty(n)
+    work = np.empty((4, n))
+    sweeps = 0
+    worst = 0.0
+    unsettled = 0
+    stuck = 0
+    for s in range(first_sum, last_sum - 1, -1):
+        for position in range(starts[s], starts[s + 1]):
+            index = order[position]
+            indices[0] = index
+            canonical = True
+            for c in range(1, n):
+                indices[c] = rotation(race, indices[c - 1])
+                if indices[c] < index:
+                    canonical = False
+            if not canonical:
+                continue
+            own = index // race.high
+            for r0 in range(race.places):
+                # Start from the solved neighbour with one point more for the mover (a
+                # higher score sum): values change little from point to point.
+                if own + 1 < race.goal:
+                    x[:] = W[r0, index + race.high]
+                else:
+                    x[:] = W[r0, index]
+                previous = np.inf
+                plain = False
+                residual = 0.0
+                for _ in range(max_iter):
+                    slope = 1.0
+                    for c in range(n - 1, -1, -1):
+                        place = (r0 + c) % race.places
+                        target = x if c == n - 1 else ys[c + 1]
+                        table = tables[place, indices[c]] if mode == 1 else none
+                        sweep(race, W, indices[c], place, target, vals, dvals, acts, mode, table,
+                              work)
+                        sweeps += 1
+                        ys[c, :] = vals[0]
+                        slope *= dvals[0]
+                    if slope >= 1.0 - 1e-12:
+                        stuck += 1  # nobody ever banks around the cycle: the game never ends
+                        break
+                    residual = 0.0
+                    for m in range(n):
+                        residual = max(residual, abs(ys[0, m] - x[m]))
+                    if residual <= tol:
+                        break
+                    if residual >= previous:
+                        plain = True
+                    previous = residual
+                    if plain:
+                        x[:] = ys[0]
+                    else:
+                        for m in range(n):
+                            x[m] = (ys[0, m] - slope * x[m]) / (1.0 - slope)
+                for c in range(n):
+                    W[(r0 + c) % race.places, indices[c]] = ys[c]
+                if residual > worst:
+                    worst = residual
+                if residual > tol:
+                    if unsettled < unsettled_out.shape[0]:
+                        unsettled_out[unsettled, 0] = index
+                        unsettled_out[unsettled, 1] = r0
+                    unsettled += 1
+        if unsettled > 0 or stuck > 0:
+            return sweeps, worst, unsettled, stuck, s
+    return sweeps, worst, unsettled, stuck, last_sum
+
+
+@njit(cache=True, nogil=True)
+def bellman_residual(race, W, mode, tables, mix_keys, mix_tables):
+    """Largest |turn-start value from one sweep - stored value| over every turn start.
+
+    Turn starts ``place * size + index`` listed in the sorted ``mix_keys`` play
+    the mixed actions of the matching row of ``mix_tables`` (mode 2)."""
+    n = race.players
+    width = race.cap + 1
+    vals = np.empty((width + 1, n))
+    dvals = np.empty(width + 1)
+    acts = np.empty(width + 1, dtype=np.int8)
+    none = np.empty(0, dtype=np.int8)
+    work = np.empty((4, n))
+    worst = 0.0
+    for place in range(race.places):
+        following = (place + 1) % race.places
+        for index in range(W.shape[1]):
+            key = place * W.shape[1] + index
+            row = np.searchsorted(mix_keys, key)
+            if row < mix_keys.shape[0] and mix_keys[row] == key:
+                sweep(race, W, index, place, W[following, rotation(race, index)], vals, dvals,
+                      acts, 2, mix_tables[row], work)
+            else:
+                table = tables[place, index] if mode == 1 else none
+                sweep(race, W, index, place, W[following, rotation(race, index)], vals, dvals,
+                      acts, mode, table, work)
+            for m in range(n):
+                worst = max(worst, abs(vals[0, m] - W[place, index, m]))
+    return worst
+
+
+@njit(cache=True, nogil=True)
+def last_turn(kinds, points, probs, size):
+    """``u[D]``, ``D = 0 .. size-1``: the chance that a player with one last turn wins
+    from D points behind the leader (a tie counts one half; two players).
+
+    It needs a turn total above D (a win) or equal to D, where it may stop for
+    the tie or roll on.  Backward over the turn total ``k = D .. 0``; no cap
+    is needed (a total above D wins and stops).
+    """
+    u = np.empty(size)
+    t = np.empty(size + 1)
+    for D in range(size):
+        for k in range(D, -1, -1):
+            value = 0.0
+            stay = 0.0
+            for e in range(kinds.shape[0]):
+                kind = kinds[e]
+                p = probs[e]
+                pts = points[e]
+                if kind == ADD or kind == DOUBLE:
+                    nk = k + pts if kind == ADD else 2 * k
+                    if nk == k:
+                        stay += p
+                    elif nk > D:
+                        value += p
+                    else:
+                        value += p * t[nk]
+                elif kind == BUST or kind == BUST_ALL:
+                    pass
+                elif kind == BANK:
+                    if k + pts > D:
+                        value += p
+                    elif k + pts == D:
+                        value += 0.5 * p
+                else:
+                    raise ValueError("unknown effect code")
+            if stay > 0.0:
+                value /= 1.0 - stay
+            if k == D and value < 0.5:
+                value = 0.5
+            t[k] = value
+        u[D] = t[0]
+    return u
+
+
+@njit(cache=True, nogil=True)
+def policy_table(race, W, out):
+    """``out[index, k]``: the action (1 roll) of the mover at place 0 of every turn
+    start, maximising against the values ``W`` (the equilibrium policy)."""
+    n = race.players
+    width = race.cap + 1
+    vals = np.empty((width + 1, n))
+    dvals = np.empty(width + 1)
+    acts = np.empty(width + 1, dtype=np.int8)
+    none = np.empty(0, dtype=np.int8)
+    work = np.empty((4, n))
+    following = 1 % race.places
+    for index in range(W.shape[1]):
+        top = sweep(race, W, index, 0, W[following, rotation(race, index)], vals, dvals, acts, 0,
+                    none, work)
+        out[index, :top] = acts[:top]

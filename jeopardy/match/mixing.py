@@ -1,0 +1,285 @@
+"""Mixed actions where pure best responses cycle (three or more players).
+
+With three or more players one player's switch between rolling and holding
+moves the *other* players' chances by a jump, so the map of a rotation class
+(:mod:`jeopardy.match.kernels`) can lack a fixed point in pure actions: the
+class iteration then cycles among a few pure policies.  An equilibrium of
+the class mixes at some of the *contested* decisions -- the ``(state, turn
+total)`` pairs whose action changes along the cycle -- with each mixing
+player indifferent between rolling and holding.
+
+:func:`settle` finds one.  It collects the contested decisions from a run
+of plain iterations, then tries candidates with the fewest mixed decisions
+first: per state, windows of holds over its contested turn totals (and every
+pure combination of up to three), optionally mixing at an edge; one
+mixed decision is found by bisection on its roll probability, more by
+Newton's method on their probabilities, each time
+solving the class's fixed point with those actions and best responses
+elsewhere.  A candidate is accepted when the fixed point holds, every mixing
+mover is indifferent (to :data:`INDIFFERENCE`) and every pure contested
+action is a best response.  The actions at every contested decision are
+returned, to be played (and checked) by the residual kernel.
+"""
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from jeopardy.match import kernels
+
+INDIFFERENCE = 1e-12  # |roll - hold| accepted at a mixed decision
+FIXED_POINT = 1e-14  # |F(x) - x| accepted for the class
+PLAIN_STEPS = 24  # iterations watched for contested decisions
+MAX_CONTESTED = 12  # more contested decisions than this: the class is left unsettled
+
+
+class ClassMap:
+    """The map around one rotation class with chosen actions at chosen decisions."""
+
+    def __init__(self, race: kernels.Race, W: np.ndarray, index: int, r0: int):
+        self.race, self.W = race, W
+        n = self.n = int(race.players)
+        self.indices = [int(index)]
+        for _ in range(1, n):
+            self.indices.append(int(kernels.rotation(race, self.indices[-1])))
+        self.places = [(r0 + c) % int(race.places) for c in range(n)]
+        self.width = int(race.cap) + 2
+        self.vals = np.empty((self.width, n))
+        self.dvals = np.empty(self.width)
+        self.acts = np.empty(self.width, dtype=np.int8)
+        self.work = np.empty((4, n))
+
+    def tables(self, decisions: dict) -> np.ndarray:
+        """Mode-2 tables: the roll probability at each chosen ``(c, k)``, -1 elsewhere."""
+        out = np.full((self.n, self.width), -1.0)
+        for (c, k), p in decisions.items():
+            out[c, k] = p
+        return out
+
+    def _sweep(self, c: int, y: np.ndarray, table: np.ndarray) -> int:
+        return kernels.sweep(self.race, self.W, self.indices[c], self.places[c], y, self.vals,
+                             self.dvals, self.acts, 2, table, self.work)
+
+    def apply(self, x: np.ndarray, tables: np.ndarray):
+        """``(ys, slope, actions)``: each state's turn-start vector given ``x`` at the start."""
+        n = self.n
+        ys = np.empty((n, n))
+        actions = [None] * n
+        slope = 1.0
+        y = x
+        for c in range(n - 1, -1, -1):
+            top = self._sweep(c, y, tables[c])
+            ys[c] = self.vals[0]
+            slope *= self.dvals[0]
+            actions[c] = self.acts[:top].copy()
+            y = ys[c]
+        return ys, slope, actions
+
+    def fixed_point(self, x: np.ndarray, tables: np.ndarray, steps: int = 60):
+        """Newton's steps on the class map (plain steps once they stop helping)."""
+        x = x.copy()
+        previous, plain = np.inf, False
+        ys = None
+        residual = np.inf
+        for _ in range(steps):
+            ys, slope, _ = self.apply(x, tables)
+            residual = float(np.max(np.abs(ys[0] - x)))
+            if residual <= FIXED_POINT:
+                break
+            plain = plain or residual >= previous
+            previous = residual
+            if plain or slope >= 1.0 - 1e-12:
+                x = ys[0].copy()
+            else:
+                x = (ys[0] - slope * x) / (1.0 - slope)
+        return x, ys, residual
+
+    def gap(self, c: int, k: int, x: np.ndarray, ys: np.ndarray, tables: np.ndarray) -> float:
+        """Roll minus hold for the mover of state ``c`` at turn total ``k``."""
+        y = x if c == self.n - 1 else ys[c + 1]
+        table = tables[c].copy()
+        table[k] = 1.0
+        self._sweep(c, y, table)
+        roll = self.vals[k, 0]
+        table[k] = 0.0
+        self._sweep(c, y, table)
+        return float(roll - self.vals[k, 0])
+
+
+def contested(cmap: ClassMap, x: np.ndarray) -> list[tuple[int, int]]:
+    """Decisions whose best response changes along plain iterations from ``x``."""
+    free = cmap.tables({})
+    seen: dict[tuple[int, int], set] = {}
+    for _ in range(PLAIN_STEPS):
+        ys, _, actions = cmap.apply(x, free)
+        x = ys[0]
+        for c, row in enumerate(actions):
+            for k, a in enumerate(row):
+                seen.setdefault((c, k), set()).add(int(a))
+    return sorted(d for d, values in seen.items() if len(values) > 1)
+
+
+def _check(cmap, x0, decisions, mixed):
+    """The class solved with ``decisions``; None unless it is an equilibrium."""
+    tables = cmap.tables(decisions)
+    x, ys, residual = cmap.fixed_point(x0, tables)
+    if residual > FIXED_POINT:
+        return None
+    worst = 0.0
+    for (c, k), p in decisions.items():
+        g = cmap.gap(c, k, x, ys, tables)
+        if (c, k) in mixed:
+            worst = max(worst, abs(g))
+        elif (p == 1.0 and g < -INDIFFERENCE) or (p == 0.0 and g > INDIFFERENCE):
+            return None
+    if worst > INDIFFERENCE:
+        return None
+    # Best responses elsewhere must not have moved off what the fixed point assumed.
+    ys2, _, _ = cmap.apply(x, tables)
+    if np.max(np.abs(ys2[0] - x)) > FIXED_POINT:
+        return None
+    return ys, worst
+
+
+def _mix_one(cmap, x0, decisions, d):
+    """Bisection on the roll probability at ``d`` for indifference there."""
+    def g(p):
+        trial = dict(decisions)
+        trial[d] = p
+        tables = cmap.tables(trial)
+        x, ys, residual = cmap.fixed_point(x0, tables)
+        return cmap.gap(d[0], d[1], x, ys, tables)
+
+    low, high = 0.0, 1.0
+    g_low, g_high = g(low), g(high)
+    if not (g_low > 0.0 > g_high or g_low < 0.0 < g_high):
+        return None
+    for _ in range(64):
+        middle = 0.5 * (low + high)
+        g_mid = g(middle)
+        if g_mid == 0.0:
+            low = high = middle
+            break
+        if (g_mid > 0.0) == (g_low > 0.0):
+            low, g_low = middle, g_mid
+        else:
+            high = middle
+    return 0.5 * (low + high)
+
+
+def _mix_many(cmap, x0, decisions, mixed):
+    """Newton's method on the roll probabilities of ``mixed`` for indifference at each."""
+    m = len(mixed)
+
+    def gaps(p):
+        trial = dict(decisions)
+        trial.update(zip(mixed, p))
+        tables = cmap.tables(trial)
+        x, ys, _ = cmap.fixed_point(x0, tables)
+        return np.array([cmap.gap(c, k, x, ys, tables) for c, k in mixed])
+
+    p = np.full(m, 0.5)
+    for _ in range(40):
+        value = gaps(p)
+        if np.max(np.abs(value)) <= INDIFFERENCE:
+            return p
+        jacobian = np.empty((m, m))
+        for column in range(m):
+            step = np.zeros(m)
+            step[column] = 1e-7 if p[column] < 0.5 else -1e-7
+            jacobian[:, column] = (gaps(p + step) - value) / step[column]
+        try:
+            p = np.clip(p - np.linalg.solve(jacobian, value), 0.0, 1.0)
+        except np.linalg.LinAlgError:
+            return None
+    return None
+
+
+def _options(group: list[tuple[int, int]]):
+    """Actions at one state's contested decisions (sorted by turn total):
+    ``(pure decisions, the mixed decision or None)``.  A window of holds
+    (turn totals ``a .. b-1`` of the group hold, the others roll: thresholds
+    and the hold islands below the goal), alone or mixed at a decision next
+    to either edge; and, for at most three decisions, every pure combination,
+    alone or with one decision mixed."""
+    options = []
+    size = len(group)
+
+    def add(pure, mixed):
+        if (pure, mixed) not in options:
+            options.append((pure, mixed))
+
+    for a in range(size + 1):
+        for b in range(a, size + 1):
+            window = {d: (0.0 if a <= i < b else 1.0) for i, d in enumerate(group)}
+            add(window, None)
+            for edge in {a - 1, a, b - 1, b}:
+                if 0 <= edge < size:
+                    add({d: v for d, v in window.items() if d != group[edge]}, group[edge])
+    if size <= 3:
+        for combo in itertools.product((1.0, 0.0), repeat=size):
+            add(dict(zip(group, combo)), None)
+        for mixed in group:
+            rest = [d for d in group if d != mixed]
+            for combo in itertools.product((1.0, 0.0), repeat=len(rest)):
+                add(dict(zip(rest, combo)), mixed)
+    return options
+
+
+def candidates(disputed: list[tuple[int, int]]):
+    """Every combination of per-state options, fewest mixed decisions first."""
+    groups = {}
+    for d in disputed:
+        groups.setdefault(d[0], []).append(d)
+    combos = []
+    for choice in itertools.product(*(_options(sorted(g)) for g in groups.values())):
+        pure = {}
+        mixed = []
+        for decisions, mix in choice:
+            pure.update(decisions)
+            if mix is not None:
+                mixed.append(mix)
+        combos.append((len(mixed), pure, tuple(mixed)))
+    combos.sort(key=lambda item: item[0])
+    return [(pure, mixed) for _, pure, mixed in combos]
+
+
+def settle(race: kernels.Race, W: np.ndarray, index: int, r0: int):
+    """Solve one unsettled class with mixed actions; writes its values into ``W``.
+
+    Returns ``({(place, index): table}, largest |roll - hold| at a mixed decision)``,
+    or None when no candidate is an equilibrium.
+    """
+    cmap = ClassMap(race, W, index, r0)
+    x0 = W[cmap.places[0], cmap.indices[0]].copy()
+    disputed = contested(cmap, x0)
+    if not disputed or len(disputed) > MAX_CONTESTED:
+        return None
+    found = None
+    for decisions, mixed in candidates(disputed):
+        decisions = dict(decisions)
+        if len(mixed) == 1:
+            p = _mix_one(cmap, x0, decisions, mixed[0])
+            if p is None:
+                continue
+            decisions[mixed[0]] = p
+        elif mixed:
+            p = _mix_many(cmap, x0, decisions, list(mixed))
+            if p is None:
+                continue
+            decisions.update(zip(mixed, p))
+        result = _check(cmap, x0, decisions, set(mixed))
+        if result is not None:
+            found = decisions, result
+            break
+    if found is None:
+        return None
+    decisions, (ys, worst) = found
+    tables = cmap.tables(decisions)
+    mixes = {}
+    for c in range(cmap.n):
+        W[cmap.places[c], cmap.indices[c]] = ys[c]
+        if any(c == d[0] for d in decisions):
+            mixes[(cmap.places[c], cmap.indices[c])] = tables[c]
+    return mixes, worst

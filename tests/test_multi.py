@@ -1,0 +1,235 @@
+"""N-player race games and the equal-turns ending, against the explicit-state reference."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from jeopardy.reference import race as reference
+from jeopardy.rules import game
+from jeopardy.rules.effects import add, bust, bust_all, double
+from jeopardy.rules.roll_model import roll_model
+
+# Every effect kind but bank (frey-pig has bank): add, double, bust, bust_all.
+DOUBLING = roll_model("doubling", {add(1): "3/8", add(2): "1/4", double: "1/8", bust: "3/16",
+                                   bust_all: "1/16"})
+
+
+@pytest.mark.parametrize("name, goal", [pytest.param("piglet", 4, id="piglet-4"),
+                                        pytest.param("pig", 8, id="pig-8")])
+def test_reference_two_players_is_the_two_player_solver(name, goal):
+    """The reference, written from the rules, agrees with the existing pair solver
+    (1e-12: both iterate to ~1e-14)."""
+    from jeopardy.race.solver import solve
+
+    model = game(name)
+    ref = reference.solve(model, goal, 2)
+    values = solve(model, goal).start_values
+    for i in range(goal):
+        for j in range(goal):
+            assert ref.value((i, j), 0)[0] == pytest.approx(values[i, j], abs=1e-12)
+            assert ref.value((j, i), 1)[1] == pytest.approx(values[i, j], abs=1e-12)
+
+
+def test_reference_values_sum_to_one():
+    ref = reference.solve(game("pig"), 5, 3)
+    for state, value in ref.values.items():
+        assert sum(value) == pytest.approx(1.0, abs=1e-12), state
+        assert min(value) >= 0.0
+
+
+# ------------------------------------------------------------ the fast solver
+def _compare(ref, fast, goal, players, places):
+    """Largest difference over every turn start (relative scores and places)."""
+    import itertools
+
+    worst = 0.0
+    for scores in itertools.product(range(goal), repeat=players):
+        for mover in range(players):
+            expected = ref.value(scores, mover)
+            relative = tuple(scores[(mover + c) % players] for c in range(players))
+            got = fast.start_value(relative, mover if places > 1 else 0)
+            worst = max(worst, max(abs(got[c] - expected[(mover + c) % players])
+                                   for c in range(players)))
+    return worst
+
+
+@pytest.mark.parametrize("name, goal, players", [
+    pytest.param("piglet", 3, 2, id="piglet-3-two"),
+    pytest.param("pig", 6, 3, id="pig-6-three"),
+    pytest.param("piglet", 4, 3, id="piglet-4-three"),
+    pytest.param("two-dice-pig", 5, 3, id="two-dice-pig-5-three"),
+    pytest.param("pig", 4, 4, id="pig-4-four"),
+    pytest.param("frey-pig", 8, 2, id="frey-pig-8-two"),
+    pytest.param("doubling", 5, 3, id="doubling-5-three"),
+])
+def test_first_to_goal_matches_the_reference(name, goal, players):
+    """Every turn start of every player, to 1e-10 (both iterate to ~1e-14)."""
+    from jeopardy.match.solver import solve
+
+    model = DOUBLING if name == "doubling" else game(name)
+    fast = solve(model, goal, players)
+    ref = reference.solve(model, goal, players)
+    assert _compare(ref, fast, goal, players, 1) < 1e-10
+    assert sum(fast.win_probabilities) == pytest.approx(1.0, abs=1e-12)
+    assert fast.max_residual < 1e-12
+
+
+@pytest.mark.parametrize("name, goal, cap", [
+    pytest.param("piglet", 2, 4, id="piglet-2"),
+    pytest.param("piglet", 4, 9, id="piglet-4"),
+    pytest.param("pig", 8, 16, id="pig-8"),
+    pytest.param("two-dice-pig", 8, 14, id="two-dice-pig-8"),
+    pytest.param("doubling", 5, 12, id="doubling-5"),
+    pytest.param("frey-pig", 8, 12, id="frey-pig-8"),
+])
+def test_equal_turns_matches_the_reference(name, goal, cap):
+    """Two players, the same cap in both solvers, every turn start and place, to 1e-10."""
+    from jeopardy.match.solver import solve
+
+    model = DOUBLING if name == "doubling" else game(name)
+    fast = solve(model, goal, 2, "equal-turns", cap=cap)
+    ref = reference.solve(model, goal, 2, reference.EQUAL_TURNS, cap=cap)
+    assert _compare(ref, fast, goal, 2, 2) < 1e-10
+    assert fast.max_residual < 1e-12
+
+
+def test_two_player_first_to_goal_is_the_pair_solver(pig):
+    from jeopardy.match.solver import solve
+    from jeopardy.race.solver import solve as pair
+
+    fast = solve(pig, 30, 2)
+    values = pair(pig, 30).start_values
+    assert np.max(np.abs(fast.values[0, :, 0].reshape(30, 30) - values)) < 1e-13
+
+
+@pytest.mark.parametrize("name, goal", [pytest.param("pig", 8, id="pig-8"),
+                                        pytest.param("piglet", 6, id="piglet-6")])
+def test_equal_turns_cap_is_proved_and_doubling_it_changes_nothing(name, goal):
+    """The cap the solver proves harmless: doubling it leaves every value (1e-13)."""
+    from jeopardy.match.solver import solve
+
+    model = game(name)
+    proved = solve(model, goal, 2, "equal-turns")
+    doubled = solve(model, goal, 2, "equal-turns", cap=2 * proved.cap)
+    assert proved.cap > goal
+    assert np.max(np.abs(proved.values - doubled.values)) < 1e-13
+
+
+# ------------------------------------------------------------------ the CLI
+def _run(*args):
+    from click.testing import CliRunner
+
+    from jeopardy.cli.main import cli
+
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_cli_solve_players_json_matches_the_reference():
+    import json
+
+    result = _run("solve", "--goal", "6", "--players", "3", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    expected = reference.solve(game("pig"), 6, 3).value((0, 0, 0))
+    assert data["win_probabilities"] == pytest.approx(list(expected), abs=1e-10)
+    assert data["win_probability"] == data["win_probabilities"][0]
+    assert sum(data["win_probabilities"]) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_cli_solve_two_players_keeps_the_pair_solver_and_lists_both_chances():
+    import json
+
+    data = json.loads(_run("solve", "--goal", "30", "--json").output)
+    assert data["win_probabilities"][0] == data["win_probability"]
+    assert sum(data["win_probabilities"]) == pytest.approx(1.0, abs=1e-15)
+    assert "states" in data  # the existing solver's output
+
+
+@pytest.mark.parametrize("args, words", [
+    pytest.param(("--players", "11"), "--players must be in 2..10", id="eleven"),
+    pytest.param(("--players", "10", "--goal", "20"), "turn starts and needs", id="ten-to-20"),
+    pytest.param(("--players", "3", "--ending", "equal-turns"), "two players", id="equal-three"),
+])
+def test_cli_solve_refuses_in_one_line(args, words):
+    result = _run("solve", *args)
+    assert result.exit_code == 2
+    assert words in result.output and result.output.count("\n") == 1
+
+
+# --------------------------------------------------------- policy evaluation
+def test_two_policies_evaluate_as_the_pair_evaluation(pig):
+    from jeopardy.match.evaluation import evaluate
+    from jeopardy.race import policies
+    from jeopardy.race.evaluation import head_to_head
+
+    a = policies.hold_at(25, 20)
+    b = policies.from_formula(25, "k < 15 + (j - i) / 4")
+    result = evaluate(pig, 25, [a, b])
+    pair = head_to_head(pig, a, b)
+    assert result.win_probabilities[0] == pytest.approx(pair.first, abs=1e-13)
+    assert sum(result.win_probabilities) == pytest.approx(1.0, abs=1e-13)
+
+
+def test_equilibrium_evaluates_to_its_values_and_no_player_gains_by_deviating(pig):
+    """The solver's policy played by all three is worth its values; a player switching
+    to any of a few other policies does not do better (the equilibrium property)."""
+    from jeopardy.match.evaluation import evaluate
+    from jeopardy.match.solver import solve
+    from jeopardy.race import policies
+
+    goal = 12
+    solution = solve(pig, goal, 3)
+    self_play = evaluate(pig, goal, [solution] * 3)
+    assert self_play.win_probabilities == pytest.approx(solution.win_probabilities, abs=1e-13)
+    deviations = [policies.hold_at(goal, h) for h in (2, 4, 6, 9)] + [
+        policies.from_formula(goal, "k < 3 + (j - i) / 2")]
+    for player in range(3):
+        for deviation in deviations:
+            seats = [solution] * 3
+            seats[player] = deviation
+            chance = evaluate(pig, goal, seats).win_probabilities[player]
+            assert chance <= solution.win_probabilities[player] + 1e-12
+
+
+def test_policies_that_never_end_are_refused(pig):
+    from jeopardy.errors import JeopardyError
+    from jeopardy.match.evaluation import evaluate
+    from jeopardy.race import policies
+
+    never = policies.from_formula(8, "k < 0")
+    with pytest.raises(JeopardyError, match="never ends"):
+        evaluate(pig, 8, [never, never, never])
+
+
+def test_cli_compare_three_policies():
+    import json
+
+    result = _run("compare", "optimal", "hold:10", "hold:5", "--goal", "12", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["players"] == 3 and len(data["win_probabilities"]) == 3
+    assert sum(data["win_probabilities"]) == pytest.approx(1.0, abs=1e-12)
+    assert _run("compare", "hold:20", "hold:25", "--ending", "equal-turns").exit_code == 2
+
+
+# ------------------------------------------------------------- mixed actions
+@pytest.mark.slow
+def test_cycling_classes_are_settled_by_mixed_actions(pig, monkeypatch):
+    """3-player Pig to 62 is the smallest goal we found where pure best responses cycle:
+    without mixing the class iteration is left off its fixed point; with it every class
+    settles and every mixing player is indifferent (both in the residual, 1e-11)."""
+    from jeopardy.match import mixing
+    from jeopardy.match.solver import solve
+
+    solution = solve(pig, 62, 3)
+    assert solution.mixes and solution.unsettled_classes == 0
+    assert solution.max_residual < 1e-11
+    assert sum(solution.win_probabilities) == pytest.approx(1.0, abs=1e-12)
+    for table in solution.mixes.values():
+        chances = table[table >= 0]
+        assert np.all((chances >= 0) & (chances <= 1))
+        assert np.any((chances > 0) & (chances < 1))  # a real mix, not a pure action
+
+    monkeypatch.setattr(mixing, "settle", lambda *args: None)
+    pure = solve(pig, 62, 3)
+    assert pure.unsettled_classes > 0 and pure.max_residual > 1e-6
