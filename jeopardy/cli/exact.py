@@ -78,6 +78,8 @@ def exact(goal, states, out, all_states, equations, latex, start, sympy_check, t
         data["out"] = out
         if len(text) > INLINE_CHARACTERS:
             data["win_probability_exact"] = None  # too long for JSON: the file holds it
+    # Issue 15's key: P(0,0,0) as p/q, or the path of the file that holds it when long.
+    data["win_probability_000"] = data["win_probability_exact"] or data["out"]
     if asked:
         data["states"] = {}
         for i, j, k in asked:
