@@ -13,6 +13,7 @@ from jeopardy.results import Result
 
 RACE, FIXED_TURNS, SIMULTANEOUS, PENDING, NOT_MODELLED = (
     "race", "fixed turns", "simultaneous", "pending", "not modelled")
+EQUAL_TURNS = "equal turns"  # a race with the equal-turns ending (jeopardy.match), two players
 
 
 @dataclass(frozen=True)
@@ -33,9 +34,8 @@ VARIANTS: tuple[Variant, ...] = (
             "first to 10", RACE, 10),
     Variant("Linux Magazin Pig (a 6 busts)", "Linux Magazin blog", "linux-magazin",
             "first to 50", RACE, 50),
-    Variant("Pig with equal turns", "Scarne 1945; Bell; Knizia", None,
-            "100, equal number of turns", PENDING, 100,
-            "the equal-turns ending is a core change being made separately"),
+    Variant("Pig with equal turns", "Scarne 1945; Bell; Knizia", "pig",
+            "100, equal number of turns", EQUAL_TURNS, 100),
     Variant("Boyan's Pig", "Boyan 1998", None, "first to 100", PENDING, 100,
             "a 1 ends the turn with a one-point gain (the turn total is lost, 1 point is "
             "banked); no effect in the roll-model vocabulary loses the turn total and banks "
@@ -53,7 +53,9 @@ VARIANTS: tuple[Variant, ...] = (
             "(elimination is the paper's guess): a game's value depends on both chip stacks, "
             "which neither the win/lose race solver nor the roll-model effects express"),
     Variant("Frey's Pig (first to the goal)", "Frey 1975", "frey-pig", "first to 100", RACE,
-            100, "Frey's own ending is equal turns: pending with the equal-turns ending"),
+            100),
+    Variant("Frey's Pig (equal turns, Frey's own ending)", "Frey 1975", "frey-pig",
+            "100, equal number of turns", EQUAL_TURNS, 100),
     Variant("Big Pig", "Knizia 1999", "big-pig", "first to 100", RACE, 100),
     Variant("Pass the Pigs (Ballard's 3,939 rolls)", "Wong; no oinkers recorded",
             "pass-the-pigs", "first to 100", RACE, 100),
@@ -100,6 +102,12 @@ def solve_variant(variant: Variant, progress=None) -> VariantResult:
         solution = solve(game(variant.preset), variant.target, cache=True)
         return VariantResult(variant, solution.win_probability(0, 0, 0), solution.max_residual,
                              time.perf_counter() - started)
+    if variant.kind == EQUAL_TURNS:
+        from jeopardy.match.solver import solve as solve_match
+
+        solution = solve_match(game(variant.preset), variant.target, 2, "equal-turns")
+        return VariantResult(variant, solution.win_probability, solution.max_residual,
+                             time.perf_counter() - started)
     if variant.kind == FIXED_TURNS:
         from jeopardy.fixed_turns.solver import solve_fixed_turns
 
@@ -120,7 +128,8 @@ def solve_variant(variant: Variant, progress=None) -> VariantResult:
 def variants_table(progress=None) -> list[VariantResult]:
     results = []
     for variant in VARIANTS:
-        if progress is not None and variant.kind in (RACE, FIXED_TURNS, SIMULTANEOUS):
+        if progress is not None and variant.kind in (RACE, EQUAL_TURNS, FIXED_TURNS,
+                                                     SIMULTANEOUS):
             progress(f"solving {variant.name}")
         results.append(solve_variant(variant, progress))
     return results

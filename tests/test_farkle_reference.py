@@ -312,6 +312,23 @@ def test_doubling_the_continue_margin_changes_nothing():
     assert short.lower <= base.win_probability <= short.upper
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("first_to_reach", [False, True], ids=["round", "first-to-reach"])
+def test_simulation_plays_the_continue_position_value(first_to_reach):
+    """IV.5 played with real dice (the simulation implements the rule on its
+    own): the recorded optimal choices, continue-or-fresh included, land within
+    4 standard errors of the solved value; a second player that never continues
+    is measurably worse off under the round ending."""
+    rules = ReferenceRules(goal=1000, first_to_reach=first_to_reach, continue_position=True)
+    solution, optimal = optimal_policy(rules)
+    played = simulate(rules, optimal, optimal, games=200_000, seed=5)
+    assert abs(played.win_probability - solution.win_probability) < 4 * played.standard_error
+    if not first_to_reach:
+        fresh = Policy(optimal.decide, optimal.data)  # same banks, never continues
+        played = simulate(rules, optimal, fresh, games=200_000, seed=6)
+        assert played.win_probability > solution.win_probability + 0.05
+
+
 def test_continuing_the_position_refusals():
     with pytest.raises(JeopardyError, match="IV.3"):
         ReferenceRules(goal=1000, exact_goal=True, continue_position=True)

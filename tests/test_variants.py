@@ -46,3 +46,16 @@ def test_cli_variants_json(monkeypatch):
     data = json.loads(result.output)["variants"]
     assert [row["kind"] for row in data].count(RACE) == 1
     assert all(row["first_player"] is None for row in data if row["kind"] == PENDING)
+
+
+def test_equal_turns_rows_are_the_match_solver():
+    from jeopardy.match.solver import solve
+    from jeopardy.rules import game
+    from jeopardy.variants import EQUAL_TURNS
+
+    rows = [v for v in VARIANTS if v.kind == EQUAL_TURNS]
+    assert {v.preset for v in rows} == {"pig", "frey-pig"}
+    pig = next(v for v in rows if v.preset == "pig")
+    result = solve_variant(pig)
+    assert result.first_player == solve(game("pig"), 100, 2, "equal-turns").win_probability
+    assert result.first_player < 0.5  # the second player sees the target

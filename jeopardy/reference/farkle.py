@@ -531,20 +531,28 @@ def _may_bank5(rules, lowest, t, n):
 
 
 @njit(cache=True, nogil=True)
-def _turn5(V, length, bank, farkle_value, lowest, rules, tables, policy, thr):
+def _turn5(V, length, bank, farkle_value, lowest, rules, tables, policy, thr, record):
     """One turn by backward induction on the total, the bank value depending on
     the dice in hand (``bank[t, n]``: the next player inherits ``(t, n)``).
     ``thr[t, n]`` gets the value of *throwing* at ``(t, n)`` (what a player who
     continues the position there gets), for every row of ``thr``; rows from
-    ``length`` on are uniform (settled), so their throw value is row ``length``'s."""
+    ``length`` on are uniform (settled), so their throw value is row ``length``'s.
+    ``record[t, n]`` (if it has rows) gets the choice, True for bank (rows past
+    ``length``: True, the caller overrides them where that is not the choice)."""
     for t in range(length - 1, -1, -1):
         for n in range(1, MAX_DICE + 1):
             value = _throw(V, t, n, farkle_value, tables, rules, policy, 0, 0, 0)
             if t < thr.shape[0]:
                 thr[t, n] = value
-            if _may_bank5(rules, lowest, t, n) and bank[t, n] > value:
+            banks = _may_bank5(rules, lowest, t, n) and bank[t, n] > value
+            if banks:
                 value = bank[t, n]
+            if t < record.shape[0]:
+                record[t, n] = banks
             V[t, n] = value
+    for t in range(length, record.shape[0]):
+        for n in range(1, MAX_DICE + 1):
+            record[t, n] = True
     if length < thr.shape[0]:
         for n in range(1, MAX_DICE + 1):
             x = _throw(V, length, n, farkle_value, tables, rules, policy, 0, 0, 0)
@@ -569,7 +577,8 @@ def _continuations(rules, tables, policy, C, V, bank, settled, thr):
                 for n in range(1, MAX_DICE + 1):
                     bank[t, n] = 1.0 if t > d else (0.5 if t == d else 0.0)
             _settle_rows(V, length, settled, 0.0, False, rules, tables)
-            _turn5(V, length, bank, 0.0, lowest, rules, tables, policy, thr)
+            _turn5(V, length, bank, 0.0, lowest, rules, tables, policy, thr,
+                   np.zeros((0, MAX_DICE + 1), np.bool_))
             for n in range(1, MAX_DICE + 1):
                 C[di, mu, n] = thr[0, n]
 
@@ -603,8 +612,10 @@ def _tail(U, b, farkle_value, start, rules, tables):
 
 
 @njit(cache=True, nogil=True)
-def _first5(i, j, farkle_value, VB, TB, last, C, phi, start, rules, tables, policy, work, thr):
-    """A's turn from ``(i, j)`` under IV.5: A's chance; ``thr`` gets A's throw values."""
+def _first5(i, j, farkle_value, VB, TB, last, C, phi, start, rules, tables, policy, work, thr,
+            record):
+    """A's turn from ``(i, j)`` under IV.5: A's chance; ``thr`` gets A's throw
+    values, ``record`` A's choices (rows past the margin: the tail's)."""
     V, bank, settled, U, b = work
     g = rules[GOAL]
     lowest = _minimum(rules, i)
@@ -630,11 +641,18 @@ def _first5(i, j, farkle_value, VB, TB, last, C, phi, start, rules, tables, poli
                 V[length + r, n] = U[n]
     else:
         _settle_rows(V, length, settled, farkle_value, False, rules, tables)
-    return _turn5(V, length, bank, farkle_value, lowest, rules, tables, policy, thr)
+    value = _turn5(V, length, bank, farkle_value, lowest, rules, tables, policy, thr, record)
+    if round_ending:
+        for n in range(1, MAX_DICE + 1):
+            tail_banks = (_may_bank5(rules, 1, 1, n)
+                          and b[n] > _throw(V, length, n, farkle_value, tables, rules, policy, 0, 0, 0))
+            for t in range(length, record.shape[0]):
+                record[t, n] = tail_banks
+    return value
 
 
 @njit(cache=True, nogil=True)
-def _second5(i, j, farkle_value, VA, TA, rules, tables, policy, work, thr):
+def _second5(i, j, farkle_value, VA, TA, rules, tables, policy, work, thr, record):
     """B's ordinary turn from ``(i, j)`` under IV.5: B's chance; ``thr`` gets B's throw values."""
     V, bank, settled, U, b = work
     g = rules[GOAL]
@@ -645,7 +663,7 @@ def _second5(i, j, farkle_value, VA, TA, rules, tables, policy, work, thr):
         for n in range(1, MAX_DICE + 1):
             bank[t, n] = 1.0 - max(VA[i, s], TA[i, s, t, n]) if s < g else 1.0
     _settle_rows(V, length, settled, farkle_value, False, rules, tables)
-    return _turn5(V, length, bank, farkle_value, lowest, rules, tables, policy, thr)
+    return _turn5(V, length, bank, farkle_value, lowest, rules, tables, policy, thr, record)
 
 
 @njit(cache=True, nogil=True)
@@ -658,6 +676,7 @@ def _solve_pairs5(rules, tables, policy, last, C, phi, VA, VB, TA, TB, start, to
     size = g + rules[SETTLE] + 2 * TOP + rules[MIN_LOW] + rules[MIN_HIGH] + 2
     work = (np.zeros((size, MAX_DICE + 1)), np.zeros((size, MAX_DICE + 1)), np.ones(TOP),
             np.zeros(MAX_DICE + 1), np.zeros(MAX_DICE + 1))
+    nowhere = np.zeros((0, MAX_DICE + 1), np.bool_)
     most = 0
     for s in range(2 * g - 2, -1, -1):
         for i in range(max(0, s - g + 1), min(g - 1, s) + 1):
@@ -667,9 +686,9 @@ def _solve_pairs5(rules, tables, policy, last, C, phi, VA, VB, TA, TB, start, to
             converged = False
             for it in range(1, max_iterations + 1):
                 new_b = 1.0 - _second5(i, j, 1.0 - a_value, VA, TA, rules, tables, policy, work,
-                                       TB[i, j])
+                                       TB[i, j], nowhere)
                 new_a = _first5(i, j, new_b, VB, TB, last, C, phi[j], start, rules, tables,
-                                policy, work, TA[i, j])
+                                policy, work, TA[i, j], nowhere)
                 change = max(abs(new_a - a_value), abs(new_b - b_value))
                 a_value = new_a
                 b_value = new_b
@@ -682,6 +701,56 @@ def _solve_pairs5(rules, tables, policy, last, C, phi, VA, VB, TA, TB, start, to
                 return -1
             most = max(most, it)
     return most
+
+
+@njit(cache=True, nogil=True)
+def _record_pairs5(rules, tables, policy, last, C, VA, VB, TA, TB, first_record, second_record):
+    """One more pass over IV.5's solved pairs (the run from 1), recording every
+    bank/throw choice."""
+    g = rules[GOAL]
+    size = g + rules[SETTLE] + 2 * TOP + rules[MIN_LOW] + rules[MIN_HIGH] + 2
+    work = (np.zeros((size, MAX_DICE + 1)), np.zeros((size, MAX_DICE + 1)), np.ones(TOP),
+            np.zeros(MAX_DICE + 1), np.zeros(MAX_DICE + 1))
+    scratch = np.zeros((g, MAX_DICE + 1))
+    for i in range(g):
+        for j in range(g):
+            _second5(i, j, 1.0 - VA[i, j], VA, TA, rules, tables, policy, work, scratch,
+                     second_record[i, j])
+            _first5(i, j, VB[i, j], VB, TB, last, C, 0.0, 1.0, rules, tables, policy, work,
+                    scratch, first_record[i, j])
+
+
+@njit(cache=True, nogil=True)
+def _optimal_decide5(data, role, my_score, other_score, turn_total, dice):
+    """IV.5's recorded bank choices: as :func:`_optimal_decide`, past A's rows
+    the tail's choice (the last row)."""
+    g, first_record, second_record, last_record = data[0], data[1], data[2], data[3]
+    i, j, t = my_score // UNIT, other_score // UNIT, turn_total // UNIT
+    if role == 0:
+        return first_record[i, j, min(t, first_record.shape[2] - 1), dice]
+    if j >= g:  # B's last turn: A finished at j
+        c = j - g
+        if c < last_record.shape[1] and t < last_record.shape[2]:
+            return last_record[i, c, t, dice]
+        return True
+    return second_record[j, i, t, dice] if t < second_record.shape[2] else True
+
+
+@njit(cache=True, nogil=True)
+def _optimal_take5(data, role, my_score, other_score, turn_total, dice):
+    """IV.5: does the player continue the position ``(turn_total, dice)`` left by
+    the other player (rather than start fresh)?  Only where it is strictly better."""
+    g, VA, VB, TA, TB, C, last, minimum = (data[0], data[4], data[5], data[6], data[7], data[8],
+                                           data[9], data[10])
+    me, other, t = my_score // UNIT, other_score // UNIT, turn_total // UNIT
+    if role == 0:
+        return TA[me, other, t, dice] > VA[me, other]
+    if other < g:
+        return TB[other, me, t, dice] > 1.0 - VB[other, me]
+    lead = max(other - t - me, -1) + 1  # A's score before its bank, less B's
+    mu = max((minimum[1] if me > minimum[2] else minimum[0]) - t, 0)
+    fresh = last[me, other - g] if other - g < last.shape[1] else 0.0
+    return C[lead, mu, dice] > fresh
 
 
 def continue_margin(rules: ReferenceRules) -> int:
@@ -697,7 +766,7 @@ def continue_margin(rules: ReferenceRules) -> int:
 
 
 def _run5(rules: ReferenceRules, settle: int | None, tolerance: float, max_iterations: int,
-          started: float) -> ReferenceSolution:
+          started: float, keep_policy: bool = False):
     g = rules.goal // UNIT
     D = 0 if rules.first_to_reach else (continue_margin(rules) if settle is None else settle // UNIT)
     bundle = rules.bundle(D, True)
@@ -730,8 +799,19 @@ def _run5(rules: ReferenceRules, settle: int | None, tolerance: float, max_itera
         most = max(most, passes)
         values.append(float(VA[0, 0]))
     lower, upper = values
-    return ReferenceSolution(rules, 0.5 * (lower + upper), lower, upper, D * UNIT, bound, most,
-                             time.perf_counter() - started)
+    solution = ReferenceSolution(rules, 0.5 * (lower + upper), lower, upper, D * UNIT, bound, most,
+                                 time.perf_counter() - started)
+    if not keep_policy:
+        return solution
+    last_record = np.ones((g, D + TOP + 1, g + D + TOP + 1, MAX_DICE + 1), np.bool_)
+    if not rules.first_to_reach:
+        _last_turns(bundle, tables, policy, last, V, np.zeros(size), np.zeros(TOP), last_record)
+    first_record = np.ones((g, g, g + D + 1, MAX_DICE + 1), np.bool_)  # last row: the tail
+    second_record = np.ones((g, g, g + high + 1, MAX_DICE + 1), np.bool_)
+    _record_pairs5(bundle, tables, policy, last, C, VA, VB, TA, TB, first_record, second_record)
+    minimum = np.array([bundle[MIN_LOW], bundle[MIN_HIGH], bundle[HIGH_SCORE]], np.int64)
+    return solution, (np.int64(g), first_record, second_record, last_record, VA, VB, TA, TB, C,
+                      last, minimum)
 
 
 # ---------------------------------------------------------------- front ends
@@ -740,15 +820,15 @@ def _run(rules: ReferenceRules, first: Policy, second: Policy, optimal: bool, se
          tolerance: float, max_iterations: int, keep_policy: bool = False):
     started = time.perf_counter()
     if rules.continue_position:
-        if not optimal or keep_policy:
-            raise JeopardyError("policies (evaluate, optimal_policy) do not cover IV.5")
+        if not optimal:
+            raise JeopardyError("policy evaluation does not cover IV.5")
         if settle is not None and (settle % UNIT or settle < max(rules.min_bank,
                                                                  rules.high_min_bank or 0)):
             raise JeopardyError(f"settle margin must be a multiple of {UNIT} "
                                 f"of at least the minimum; got {settle}")
         with warnings.catch_warnings():  # the policy's functions travel as first-class functions
             warnings.simplefilter("ignore", NumbaExperimentalFeatureWarning)
-            return _run5(rules, settle, tolerance, max_iterations, started)
+            return _run5(rules, settle, tolerance, max_iterations, started, keep_policy)
     if rules.exact_goal or rules.first_to_reach:
         D, bound = 0, 0.0
     else:
@@ -822,10 +902,15 @@ def optimal_policy(rules: ReferenceRules = ReferenceRules()) -> tuple[ReferenceS
     """The reference's optimal play as a policy (both roles), for the
     simulation: every bank/throw choice of the solved game, looked up by
     :func:`_optimal_decide`; bank wherever the tables end (the settled states).
-    Default part rule only (under IV.4 the part choice needs the values)."""
+    Default part rule only (under IV.4 the part choice needs the values).
+    Under IV.5 the policy's ``take`` (continue the other player's position?)
+    compares the recorded continue and fresh values; past A's computed totals
+    the tail's choice applies."""
     if rules.keep_any_part:
         raise JeopardyError("the optimal policy table covers the keep-all rule")
     solution, data = _run(rules, NO_POLICY, NO_POLICY, True, None, 1e-15, 100_000, keep_policy=True)
+    if rules.continue_position:
+        return solution, Policy(_optimal_decide5, data, take=_optimal_take5)
     return solution, Policy(_optimal_decide, data)
 
 

@@ -13,6 +13,11 @@ are compiled once per pair of functions, whatever the data):
   ``turn_total`` (before the throw); the first part of highest priority is
   taken, parts listed by points, then dice kept.
 
+* ``take(data, role, my_score, other_score, turn_total, dice) -> bool``:
+  rule IV.5 only, asked at the start of a turn after the other player banked
+  with ``turn_total`` and ``dice`` left: continue that position (True) or
+  start fresh.  By default never (:func:`never_take`).
+
 A solver's optimal policy plugs in as a ``decide`` that looks its arrays up
 in ``data`` (a tuple of arrays).
 """
@@ -40,6 +45,18 @@ def fewest_dice(data, role, my_score, other_score, turn_total, dice, points, kep
 
 
 @njit(cache=True, nogil=True)
+def never_take(data, role, my_score, other_score, turn_total, dice):
+    """IV.5: always start fresh."""
+    return False
+
+
+@njit(cache=True, nogil=True)
+def always_take(data, role, my_score, other_score, turn_total, dice):
+    """IV.5: always continue the position left by the other player."""
+    return True
+
+
+@njit(cache=True, nogil=True)
 def _never(data, role, my_score, other_score, turn_total, dice):
     return False
 
@@ -56,11 +73,13 @@ def _bank_at(data, role, my_score, other_score, turn_total, dice):
 
 @dataclass(frozen=True)
 class Policy:
-    """``decide`` (bank?), ``choose`` (IV.4 part) and the data they read."""
+    """``decide`` (bank?), ``choose`` (IV.4 part), ``take`` (IV.5: continue?)
+    and the data they read."""
 
     decide: Any
     data: Any
     choose: Any = most_points
+    take: Any = never_take
 
     def bundle(self) -> tuple:
         return (self.decide, self.choose, self.data)
@@ -69,9 +88,10 @@ class Policy:
 NO_POLICY = Policy(_never, np.zeros(3, np.int64))  # stands in while solving for optimal play
 
 
-def bank_at(threshold: int, goal: int, most_dice: int = MAX_DICE, choose=most_points) -> Policy:
+def bank_at(threshold: int, goal: int, most_dice: int = MAX_DICE, choose=most_points,
+            take=never_take) -> Policy:
     """Bank as soon as the turn total is at least ``threshold`` points with at
     most ``most_dice`` dice in hand; bank too whenever that reaches ``goal``
     (in the round's last turn: whenever it passes the leader).  The rules' own
     limits (the minimum, IV.1) come first."""
-    return Policy(_bank_at, np.array([threshold, goal, most_dice], np.int64), choose)
+    return Policy(_bank_at, np.array([threshold, goal, most_dice], np.int64), choose, take)

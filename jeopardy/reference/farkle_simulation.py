@@ -12,7 +12,10 @@ The rules are those of :class:`jeopardy.reference.farkle.ReferenceRules`:
 minimum turn score, hot dice, the two endings, and the switches IV.1 (no
 bank with six dice in hand), IV.2 (higher minimum above a score), IV.3 (exact
 goal: a throw past the goal busts; a bank that lands on the goal needs no
-minimum) and IV.4 (any scoring part may be set aside).
+minimum), IV.4 (any scoring part may be set aside) and IV.5 (a player may
+start its turn from the total and dice the other player banked with, asked
+by the policy's ``take``; it throws at least once; nothing to continue after
+a farkle; in the round's last turn too, the inherited total counting).
 
 The result is the mean over games of the first player's points (1 for a win,
 1/2 for a tie), with its standard error.
@@ -98,6 +101,7 @@ def ordered_throws() -> np.ndarray:
 
 # Indices into the rules bundle of the simulation.
 GOAL, MIN_LOW, MIN_HIGH, HIGH_SCORE, NO_BANK_SIX, EXACT, ROUND = range(7)
+CONTINUE = 7
 
 
 @njit(cache=True, nogil=True)
@@ -113,18 +117,26 @@ def _may_bank(rules, score, t, n):
 
 
 @njit(cache=True, nogil=True)
-def _play_turn(role, score, other, rules, table, rng, policy):
-    """One turn: the points banked (units), or 0 after a farkle or an overshoot."""
+def _play_turn(role, score, other, rules, table, rng, policy, left):
+    """One turn: ``(points banked, dice left)`` in units, ``(0, 0)`` after a
+    farkle or an overshoot.  ``left`` is what the other player banked with
+    (IV.5: the policy's ``take`` may continue it; ``(0, 0)``: nothing to continue)."""
     points, used, ordered = table
-    decide, choose, data = policy
+    decide, choose, data, take = policy
     t = 0
     n = MAX_DICE
+    if rules[CONTINUE] and left[0] > 0 and take(data, role, UNIT * score, UNIT * other,
+                                                  UNIT * left[0], left[1]):
+        t, n = left
+    first = True  # every turn throws at least once (a continued one too)
     while True:
-        if _may_bank(rules, score, t, n) and decide(data, role, UNIT * score, UNIT * other, UNIT * t, n):
-            return t
+        if (not first and _may_bank(rules, score, t, n)
+                and decide(data, role, UNIT * score, UNIT * other, UNIT * t, n)):
+            return t, n
+        first = False
         index = ordered[n, rng.integers(0, FACES ** n)]
         if used[index, 0] == 0:  # no scoring part: farkle
-            return 0
+            return 0, 0
         pick = 0
         if used[index, 1] > 0:  # IV.4: several parts
             priority = -np.inf
@@ -138,7 +150,7 @@ def _play_turn(role, score, other, rules, table, rng, policy):
                     pick = o
         t += points[index, pick]
         if rules[EXACT] and score + t > rules[GOAL]:  # IV.3: past the goal busts
-            return 0
+            return 0, 0
         n -= used[index, pick]
         if n == 0:  # hot dice
             n = MAX_DICE
@@ -152,17 +164,21 @@ def _play(rules, table, rng, policy_first, policy_second, games, outcome):
     for game in range(games):
         a = 0
         b = 0
+        left = (0, 0)
         result = -1
         for _ in range(MAX_TURNS):
-            a += _play_turn(0, a, b, rules, table, rng, policy_first)
+            left = _play_turn(0, a, b, rules, table, rng, policy_first, left)
+            a += left[0]
             if a >= g:
                 if not rules[ROUND]:  # first to reach
                     result = 2
                     break
-                b += _play_turn(1, b, a, rules, table, rng, policy_second)  # the last turn
+                left = _play_turn(1, b, a, rules, table, rng, policy_second, left)  # the last turn
+                b += left[0]
                 result = 2 if a > b else (1 if a == b else 0)
                 break
-            b += _play_turn(1, b, a, rules, table, rng, policy_second)
+            left = _play_turn(1, b, a, rules, table, rng, policy_second, left)
+            b += left[0]
             if b >= g:
                 result = 0
                 break
@@ -179,12 +195,14 @@ def simulate(rules: ReferenceRules, first: Policy, second: Policy, games: int,
         raise JeopardyError(f"games must be between 1 and {MAX_GAMES:,}; got {games}")
     started = time.perf_counter()
     bundle = rules.bundle(0, True)[:7]
+    bundle = np.append(bundle, np.int64(rules.continue_position))
     rng = np.random.default_rng(seed)
     outcome = np.zeros(games, np.int8)
     with warnings.catch_warnings():  # policies' functions travel as first-class functions
         warnings.simplefilter("ignore", NumbaExperimentalFeatureWarning)
         status = _play(bundle, scoring_table(rules.keep_any_part) + (ordered_throws(),), rng,
-                       first.bundle(), second.bundle(), games, outcome)
+                       first.bundle() + (first.take,), second.bundle() + (second.take,), games,
+                       outcome)
     if status < 0:
         raise JeopardyError(f"a game lasted more than {MAX_TURNS:,} turns (does every policy bank?)")
     points = outcome / 2.0
