@@ -57,7 +57,8 @@ def test_race_solution_repr_html_and_json():
 
     solution = solve(game("pig"), 30)
     text = repr(solution)
-    assert text.startswith("RaceSolution(game='pig', goal=30, win_probability=0.5679147445")
+    assert text.startswith("RaceSolution(game='pig', goal=30, players=2, ending='first-to-goal', "
+                           "win_probability=0.5679147445")
     assert len(text) < 300
     assert "<table>" in solution._repr_html_()
     assert json.loads(solution.to_json()) == json.loads(json.dumps(solution.to_dict()))

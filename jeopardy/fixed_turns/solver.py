@@ -223,10 +223,14 @@ def solve_fixed_turns(model: RollModel, turns: int, cap: int | None = None,
     :mod:`jeopardy.fixed_turns.policies`; each is evaluated against the other,
     player A being ``first``.  Without a ``cap``, the cap starts at 150 and
     grows by half until the proved bound of every figure is below ``tolerance``,
-    or until the next cap would exceed the work limit: then the last solution
-    is returned with the bound it proves (``solution.bound``, ``Matchup.lower``
-    and ``upper``), which callers print.
+    or until the next cap would exceed the work limit or the time budget
+    (:func:`jeopardy.resources.budget`; the next solve's time is the last one's
+    scaled by the work): then the last solution is returned with the bound it
+    proves (``solution.bound``, ``Matchup.lower`` and ``upper``), which callers
+    print.
     """
+    from jeopardy.resources import budget
+
     if cap is not None:
         return _solve_with_cap(model, turns, cap, matchups, progress)
     size = 150
@@ -234,7 +238,9 @@ def solve_fixed_turns(model: RollModel, turns: int, cap: int | None = None,
     while True:
         solution = _solve_with_cap(model, turns, size, matchups, progress)
         worst = max([solution.bound] + [(m.upper - m.lower) / 2 for m in solution.matchups])
-        if worst <= tolerance or _work(turns, int(size * 1.5) + 1, games) > CELL_LIMIT:
+        work, following = _work(turns, size + 1, games), _work(turns, int(size * 1.5) + 1, games)
+        too_long = solution.seconds * following / work > budget().seconds
+        if worst <= tolerance or following > CELL_LIMIT or too_long:
             return solution
         size = int(size * 1.5)
         if progress is not None:
