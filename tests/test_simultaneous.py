@@ -87,8 +87,18 @@ def test_seed_claims_on_pure_strategies(pig):
     assert Fraction(14, 100) < single_roll_vs_20 < Fraction(15, 100)
 
 
-def test_best_response_dp_matches_brute_force_on_tiny_game(piglet):
-    """For the coin, every stopping rule on totals 0..5 is enumerated."""
+@pytest.mark.parametrize("table", [
+    None,  # Piglet
+    pytest.param({"add 1": "1/2", "bank 2": "1/4", "bust": "1/4"}, id="coin-with-bank"),
+])
+def test_best_response_dp_matches_brute_force_on_tiny_game(piglet, table):
+    """For a coin (Piglet, and one whose third outcome banks 2), every stopping
+    rule on totals 0..5 is enumerated."""
+    if table is not None:
+        from jeopardy.rules import add, bank, bust, roll_model
+
+        effects = {"add 1": add(1), "bank 2": bank(2), "bust": bust}
+        piglet = roll_model("bank coin", {effects[k]: v for k, v in table.items()})
     opponent = recursion_distribution(piglet, hold_at(2)).probabilities
     best = best_response(piglet, opponent)
     from itertools import combinations
