@@ -48,6 +48,8 @@ _EXPORTS = {
     "load_solution": "jeopardy.race.solver:load",
     "RaceSolution": "jeopardy.race.solver:RaceSolution",
     "policies": "jeopardy.race.policies",
+    "race_policy": "jeopardy.policy_language:race_policy",  # a policy word -> RacePolicy
+    "score_policy": "jeopardy.policy_language:score_policy",  # a policy word -> ScorePolicy
     "RacePolicy": "jeopardy.race.policies:RacePolicy",
     "head_to_head": "jeopardy.race.evaluation:head_to_head",
     "best_response": "jeopardy.race.evaluation:best_response",

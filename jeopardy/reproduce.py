@@ -140,7 +140,7 @@ def neller_presser() -> list[Claim]:
     optimal_policy = from_solution(solution)
     reach = reachable(pig, optimal_policy)
     never = reach.own_scores_never_reached
-    rows.append(Claim(source, "an optimal player never has a score of 1-20", "1..20",
+    rows.append(Claim(source, "an optimal player never has a score of 1-20", "1-20",
                       ", ".join(map(str, never[:3])) + f" ... ({len(never)} scores never reached)",
                       _verdict(set(range(1, 21)) <= set(never)),
                       f"Figure 5's set: {reach.count:,} reachable states on "
@@ -215,7 +215,7 @@ def eight_turns(first_deviation, pig, hold20) -> Claim:
                  "without a bound the turns are independent and hold at 20 is optimal in each "
                  "(rolling at 20 ties); a DP whose scores stop at 200 (final score min(s, 200)) "
                  "gives the paper's 'longer than eight turns' exactly: the first deviation is "
-                 "at 9 turns for every cap from 199 to 223 (docs/expected-score.md)")
+                 "at 9 turns for every cap in 199-223 (docs/expected-score.md)")
 
 
 def linux_magazin() -> list[Claim]:
@@ -315,7 +315,7 @@ def literature() -> list[Claim]:
             worst = max(worst, gap)
             matched += gap <= published.DURANGO_BILL_TOLERANCE
     rows.append(Claim(published.DURANGO_BILL, "two-dice Pig: percent chance to reach 100 within "
-                      "N = 1..15 turns from scores 88-99", f"{cells} cells",
+                      "N = 1-15 turns from scores 88-99", f"{cells} cells",
                       f"{matched} of {cells} cells within 0.05 (largest gap {worst:.4f})",
                       _verdict(matched == cells), "printed to 0.1%; the rows the stored page "
                       "shows in full"))

@@ -20,6 +20,31 @@ simulation, Pig to 100, 2 x 100,000 games: 1.3; exact turn distribution
 hold 1,000 / 2,000: 0.10 / 0.34; simultaneous game max_hold 200 / 400: 3.4 /
 12.3 (214 MB); expected score, THINK, 10 / 40 turns: 1.2 / 17.5 (420 MB).
 An estimate is a planning figure, good to a factor of about two.
+
+This is the one estimator: the CLI and the API refuse with it, and a sweep
+schedules its Dask tasks with it (``solve``, ``fairness``, ``compare``,
+``simultaneous``, ``solitaire`` by goal; :attr:`Estimate.task_bytes` is what a
+task allocates beyond the worker process itself).  The array terms count
+what each analysis allocates, from the code that allocates them:
+
+* ``race``/``solve`` -- :func:`jeopardy.race.solver.solve` stores ``P(i, j, 0)``:
+  ``goal**2`` float64 (bounded by three tables: games with ``bust_all`` keep two
+  more copies between passes); the residual and kernel columns add ``O(goal)``;
+  ``players`` other than 2 keep one table of ``goal**players`` float64 each;
+* ``fairness`` -- one solve, plus the head-start row and column (``O(goal)``);
+* ``compare`` -- one solve, then three policy tables of ``goal**3`` int8 (the
+  optimal one, the named one and the boolean it is built from) and the two
+  value tables of the head-to-head (``goal**2`` float64 each);
+* ``simultaneous`` -- the exact payoff matrix over hold at ``1-max_hold``: a
+  generous 1 KB per entry (Python integers over a common denominator), plus
+  the distributions (200 bytes per Fraction over ``max_hold + max_points``
+  totals);
+* ``solitaire`` -- three ``goal**2`` float64 tables (values, rolled, held), two
+  ``goal**2`` int8 policies and the hold-at table it starts from (``goal**2``
+  int8, built from a boolean of the same size), plus ``O(goal)`` columns.
+
+``tests/test_sweep.py`` measures the peak of real sweep tasks (tracemalloc)
+against ``task_bytes``.
 """
 from __future__ import annotations
 
@@ -33,12 +58,18 @@ from jeopardy.errors import JeopardyError
 NOTICE_SECONDS = 60.0
 DEFAULT_MEMORY = 8 * 10 ** 9
 DEFAULT_SECONDS = 3600.0
-BASE_BYTES = 150 * 10 ** 6  # the interpreter, numpy, numba and the compiled kernels
+BASE_BYTES = 150 * 10 ** 6  # the interpreter, numpy, numba, the compiled kernels, the task's objects
+TASK_BYTES = 4 * 1024 * 1024  # of BASE_BYTES, a task's own objects: model, row, kernel columns
 
 
 class Estimate(NamedTuple):
     seconds: float
-    bytes: int
+    bytes: int  # the whole process at its peak
+
+    @property
+    def task_bytes(self) -> int:
+        """What the analysis itself allocates (a sweep task in a running worker)."""
+        return max(TASK_BYTES, self.bytes - BASE_BYTES + TASK_BYTES)
 
 
 class LongRunNotice(UserWarning):
@@ -54,12 +85,34 @@ def _outcome_factor(model) -> float:
     return 1.0 if model is None else max(1.0, len(model.outcomes) / 8)
 
 
-def _race(goal: int, model=None, tables: int = 0, **_) -> Estimate:
+def _race(goal: int, model=None, tables: int = 0, players: int = 2, **_) -> Estimate:
     """Race solve (or evaluation): ``goal**3`` states per pass, ``goal**2`` floats;
-    ``tables`` policy tables of ``goal**3`` bytes each (evaluation, reachability)."""
+    ``tables`` policy tables of ``goal**3`` bytes each (evaluation, reachability).
+    More players: ``goal**players`` turn starts of ``goal`` turn totals, a table each."""
     g = float(goal)
-    seconds = 5e-8 * g ** 3 * _race_passes(model) * _outcome_factor(model)
-    return Estimate(seconds, int(BASE_BYTES + 24 * g * g + tables * g ** 3))
+    seconds = 5e-8 * g ** (players + 1) * _race_passes(model) * _outcome_factor(model)
+    values = 24 * g * g if players == 2 else players * 8 * g ** players
+    return Estimate(seconds, int(BASE_BYTES + values + 64 * (g + 1) + tables * g ** 3))
+
+
+def _fairness(goal: int, **kw) -> Estimate:
+    """One solve and the head-start row and column."""
+    cost = _race(goal, **kw)
+    return Estimate(cost.seconds, cost.bytes + 16 * goal)
+
+
+def _compare(goal: int, **kw) -> Estimate:
+    """One solve, then a head-to-head of two tables (three ``goal**3`` int8 tables
+    at the peak, two ``goal**2`` float64 value tables)."""
+    cost = _race(goal, tables=3, **kw)
+    return Estimate(2 * cost.seconds, cost.bytes + 16 * goal * goal)
+
+
+def _solitaire(goal: int, **_) -> Estimate:
+    """Solitaire Pig's fewest expected turns: value and policy tables over ``goal**2``
+    score pairs, ``goal**3`` work (about 0.05 s at goal 100)."""
+    g = float(goal)
+    return Estimate(5e-8 * g ** 3, int(BASE_BYTES + 3 * 8 * g * g + 5 * g * g + 64 * (g + 1)))
 
 
 def _simulation(games: int, goal: int = 100, **_) -> Estimate:
@@ -75,10 +128,12 @@ def _turn(hold: int, **_) -> Estimate:
     return Estimate(0.35 * (h / 2000) ** 2, int(BASE_BYTES + 2000 * h))
 
 
-def _simultaneous(max_hold: int, **_) -> Estimate:
-    """The exact payoff matrix: ``max_hold**2`` entries."""
+def _simultaneous(max_hold: int, model=None, **_) -> Estimate:
+    """The exact payoff matrix: ``max_hold**2`` entries of about 1 KB, and the
+    distributions (200 bytes per Fraction)."""
     h = float(max_hold)
-    return Estimate(12.3 * (h / 400) ** 2, int(BASE_BYTES + 700 * h * h))
+    totals = h + (model.max_points if model is not None else 12)
+    return Estimate(12.3 * (h / 400) ** 2, int(BASE_BYTES + 1024 * h * h + 200 * h * totals))
 
 
 def _expected(turns: int, **_) -> Estimate:
@@ -114,6 +169,10 @@ def _farkle(goal: int, keep_choice: bool = False, first_to_reach: bool = False, 
 # analysis -> (estimator, the parameter that sets the size)
 ESTIMATORS: dict[str, tuple[Callable[..., Estimate], str]] = {
     "race": (_race, "goal"),
+    "solve": (_race, "goal"),
+    "fairness": (_fairness, "goal"),
+    "compare": (_compare, "goal"),
+    "solitaire": (_solitaire, "goal"),
     "evaluation": (lambda goal, **kw: _race(goal, tables=2, **kw), "goal"),
     "policy_table": (lambda goal, **kw: _race(goal, tables=3, **kw), "goal"),
     "simulation": (_simulation, "games"),

@@ -53,7 +53,7 @@ def integer(value, name: str, minimum: int | None = None, maximum: int | None = 
     high = maximum if maximum is not None else INT64_MAX
     if number < low or number > high:
         if minimum is not None and maximum is not None:
-            raise ParameterError(name, f"must be in {minimum}..{maximum}; got {number}")
+            raise ParameterError(name, f"must be in {minimum}-{maximum}; got {number}")
         if minimum is not None and number < minimum:
             word = {0: "non-negative", 1: "positive"}.get(minimum, f"at least {minimum}")
             raise ParameterError(name, f"must be {word}; got {number}")

@@ -60,7 +60,11 @@ def test_simultaneous_full_game_json():
     assert Fraction(data["full_gain_exact"]) == ours.full_gain > 0
     assert data["full_gain"] == float(ours.full_gain)
     assert data["lp"] == {"status": "optimal", "solver": "HIGHS"}
-    assert data["full_best_rule"] == str(ours.full_best_rule)
+    # the rule as data (its totals), its label beside them
+    assert data["full_best_rule"]["rule"] == str(ours.full_best_rule)
+    best = data["full_best_rule"]
+    assert frozenset(best["roll_at"] if "roll_at" in best else range(best["hold"])) == \
+        ours.full_best_rule.roll_at
     assert [(s["rule"], s["probability_exact"]) for s in data["strategy"]] == \
         [(str(w.rule), str(w.probability)) for w in ours.full.strategy]
     # the full game's equilibrium uses rules that are not hold-at-h

@@ -27,12 +27,12 @@ def test_piglet_goal_2_paper_values(piglet, start):
 
 def test_piglet_equations_are_the_papers_system_1(piglet):
     assert equations_text(piglet, 2) == [
-        "P[0,0,0] = max{ 1/2[(1 - P[0,0,0]) + P[0,0,1]], 1 - P[0,0,0] }",
-        "P[0,0,1] = max{ 1/2[(1 - P[0,0,0]) + 1], 1 - P[0,1,0] }",
-        "P[0,1,0] = max{ 1/2[(1 - P[1,0,0]) + P[0,1,1]], 1 - P[1,0,0] }",
-        "P[0,1,1] = max{ 1/2[(1 - P[1,0,0]) + 1], 1 - P[1,1,0] }",
-        "P[1,0,0] = max{ 1/2[(1 - P[0,1,0]) + 1], 1 - P[0,1,0] }",
-        "P[1,1,0] = max{ 1/2[(1 - P[1,1,0]) + 1], 1 - P[1,1,0] }",
+        "P(0,0,0) = max{ 1/2[(1 - P(0,0,0)) + P(0,0,1)], 1 - P(0,0,0) }",
+        "P(0,0,1) = max{ 1/2[(1 - P(0,0,0)) + 1], 1 - P(0,1,0) }",
+        "P(0,1,0) = max{ 1/2[(1 - P(1,0,0)) + P(0,1,1)], 1 - P(1,0,0) }",
+        "P(0,1,1) = max{ 1/2[(1 - P(1,0,0)) + 1], 1 - P(1,1,0) }",
+        "P(1,0,0) = max{ 1/2[(1 - P(0,1,0)) + 1], 1 - P(0,1,0) }",
+        "P(1,1,0) = max{ 1/2[(1 - P(1,1,0)) + 1], 1 - P(1,1,0) }",
     ]
     assert equations_latex(piglet, 2).count("\\max") == 6
 
@@ -197,7 +197,8 @@ def test_exact_command_json():
     result = CliRunner().invoke(cli, ["exact", "--game", "pig", "--goal", "30", "--state", "3,4,5",
                                       "--json"])
     data = json.loads(result.output)
-    state = data["states"]["3,4,5"]
+    assert data["states"] == 30 * 30 * 31 // 2  # the count key of every command
+    state = data["asked_states"]["3,4,5"]
     assert Fraction(state["win_probability_exact"]) == solve_exact(game("pig"), 30).win_probability(3, 4, 5)
     assert state["action"] == "roll" and data["verified"] is True
     for bad, message in [(["--goal", "500"], "limited to goal"),

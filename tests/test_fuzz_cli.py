@@ -9,8 +9,8 @@ in-process (click's runner) with a small time budget
 refused up front.  Asserted: exit status 0 or 2, no traceback, at most 3
 lines on stderr, and an end within :data:`DEADLINE` seconds.
 
-Profiles: ``HYPOTHESIS_PROFILE=ci`` (default, 60 examples per command group)
-or ``thorough`` (1,500).
+Profiles: ``HYPOTHESIS_PROFILE=ci`` (default, 60 examples per command group),
+``long`` (300) or ``thorough`` (1,500).
 """
 from __future__ import annotations
 

@@ -154,6 +154,21 @@ def test_policies_that_never_end_the_game_are_refused(pig):
         simulate(pig, never, never, 10)
 
 
+def test_the_exact_solver_refuses_a_policy_that_passes_for_ever(piglet):
+    """The exact solver values every pair, so every turn start must end: termination's
+    check over every start (here (1, 1) is not even reachable: holding at 0 from
+    (0, 0) hands over at (0, 0))."""
+    from jeopardy.exact.race import solve_exact
+
+    passing = {(i, j, 0): (i, j) != (1, 1) for i in range(3) for j in range(3)}
+    never = policies.RacePolicy("pass at (1, 1)", 3, np.array(
+        [[[passing.get((i, j, k), True) for k in range(3)] for j in range(3)] for i in range(3)],
+        dtype=np.int8))
+    assert stuck_state(piglet, never, never, every_start=True)[1:] == (1, 1)
+    with pytest.raises(JeopardyError, match="may never end: .* at score 1 against 1"):
+        solve_exact(piglet, 3, start=passing)
+
+
 def test_a_stall_at_one_score_pair_is_found(pig):
     stall = policies.from_formula(30, "k < 8 and not (i == 20 and j == 20)")
     assert stuck_state(pig, stall, stall)[1:] == (20, 20)
@@ -186,19 +201,71 @@ def test_chunked_simulation_gives_the_same_games(monkeypatch, pig):
     assert (whole.first, whole.second) == (chunked.first, chunked.second)
 
 
+def test_timed_chunks_cover_the_range_once_and_adapt():
+    from jeopardy.interrupts import timed_chunks
+
+    seen = []
+    for start, size in timed_chunks(10_000, 1.0):  # a guess far too slow: one item first
+        seen.append((start, size))
+    assert seen[0] == (0, 1) and seen[-1][0] + seen[-1][1] == 10_000
+    assert all(a + n == b for (a, n), (b, _) in zip(seen, seen[1:]))
+    assert max(n for _, n in seen) > 1  # grown from the measured (fast) chunks
+
+
+def test_chunked_expected_score_simulation_gives_the_same_games(monkeypatch):
+    from jeopardy import interrupts
+    from jeopardy.expected.policies import hold_at
+    from jeopardy.expected.simulate import simulate as play
+    from jeopardy.expected.solver import solve_expected
+
+    solution = solve_expected(game("think"), 3, hold_at(15))
+    whole = play(solution, 2000, seed=5)
+    monkeypatch.setattr(interrupts, "CHUNK_SECONDS", 1e-9)  # one game a chunk
+    chunked = play(solution, 2000, seed=5)
+    assert (whole.mean, whole.stderr) == (chunked.mean, chunked.stderr)
+
+
 @pytest.mark.slow
-def test_ctrl_c_stops_a_long_simulation_at_once():
+def test_chunked_farkle_simulation_gives_the_same_games(monkeypatch):
+    from jeopardy import interrupts
+    from jeopardy.reference.farkle import ReferenceRules
+    from jeopardy.reference.farkle_policies import bank_at
+    from jeopardy.reference.farkle_simulation import simulate as play
+
+    rules = ReferenceRules(goal=1000)
+    policy = bank_at(350, 1000)
+    whole = play(rules, policy, policy, 300, seed=3)
+    monkeypatch.setattr(interrupts, "CHUNK_SECONDS", 1e-9)  # one game a chunk
+    chunked = play(rules, policy, policy, 300, seed=3)
+    assert (whole.win_probability, whole.ties) == (chunked.win_probability, chunked.ties)
+
+
+def _interrupted(arguments: list[str], wait: float) -> None:
+    """Start ``jeopardy ARGUMENTS``, send SIGINT after ``wait`` seconds: it must stop at once."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "jeopardy", "simulate", "hold:20", "hold:25", "--games", "5000000"],
+        [sys.executable, "-m", "jeopardy", *arguments],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    time.sleep(6)
+    time.sleep(wait)
+    assert process.poll() is None, "finished before the interrupt: make the run longer"
     process.send_signal(signal.SIGINT)
     sent = time.perf_counter()
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130
-    assert err.strip().endswith("interrupted")
+    assert err.strip().endswith("interrupted") and len(err.strip().splitlines()) == 1
     assert time.perf_counter() - sent < 5  # a chunk is 0.2 s; the rest is interpreter exit
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("arguments, wait", [
+    pytest.param(["simulate", "hold:20", "hold:25", "--games", "5000000"], 6, id="race"),
+    pytest.param(["max-score", "--turns", "5", "--no-exact", "--simulate", str(10 ** 11)], 8,
+                 id="expected-score"),
+    pytest.param(["farkle", "solve", "--goal", "1000", "--simulate", str(10 ** 8)], 12,
+                 id="farkle"),
+])
+def test_ctrl_c_stops_a_long_simulation_at_once(arguments, wait):
+    _interrupted(arguments, wait)
 
 
 def test_warnings_are_one_line_on_the_cli(tmp_path, monkeypatch):

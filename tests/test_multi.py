@@ -146,7 +146,7 @@ def test_cli_solve_two_players_keeps_the_pair_solver_and_lists_both_chances():
 
 
 @pytest.mark.parametrize("args, words", [
-    pytest.param(("--players", "11"), "--players must be in 2..10", id="eleven"),
+    pytest.param(("--players", "11"), "--players must be in 2-10", id="eleven"),
     pytest.param(("--players", "10", "--goal", "20"), "turn starts and needs", id="ten-to-20"),
     pytest.param(("--players", "3", "--ending", "equal-turns"), "two players", id="equal-three"),
 ])

@@ -67,7 +67,7 @@ def test_policy_columns_are_consistent_with_win_probability(pig):
     assert solution.win_probability(41, 49, 10) == values[10]
     assert solution.action(41, 49, 27) == "roll" and solution.action(41, 49, 26) == "hold"
     assert solution.win_probability(90, 3, 10) == 1.0
-    with pytest.raises(JeopardyError, match="0..99"):
+    with pytest.raises(JeopardyError, match="0-99"):
         solution.win_probability(100, 0)
 
 
@@ -123,8 +123,8 @@ def test_solve_and_policy_commands(tmp_path, monkeypatch):
     result = runner.invoke(cli, ["policy", "--solution", str(out), "--score", "41", "--opponent", "49"])
     assert "roll at 27" in result.output
     for args, message in [(["solve", "--goal", "0"], "positive"),
-                          (["policy", "--score", "-1", "--opponent", "0"], "0..99"),
-                          (["policy", "--score", "3", "--opponent", "100"], "0..99"),
+                          (["policy", "--score", "-1", "--opponent", "0"], "0-99"),
+                          (["policy", "--score", "3", "--opponent", "100"], "0-99"),
                           (["solve", "--game", "yahtzee"], "unknown game")]:
         result = runner.invoke(cli, args)
         assert result.exit_code != 0 and message in result.output

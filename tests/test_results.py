@@ -116,3 +116,43 @@ def test_plots_return_figures_and_draw_into_given_axes(tmp_path):
         result = CliRunner().invoke(cli, ["simultaneous", "--max-hold", "8", "--plot", str(out)])
         assert result.exit_code == 0, result.output
         assert out.read_bytes().startswith(magic)
+
+
+def test_the_remaining_results_speak_the_vocabulary():
+    """Issue 13: every analysis result has to_dict/to_json, tables to_frame (the expected
+    score, Ten Thousand's tables and turn, the simulations, the pure replies)."""
+    import jeopardy as jp
+    from jeopardy.expected.simulate import simulate as simulate_score
+    from jeopardy.farkle.throws import stopping_table, throw_table
+
+    think = jp.game("think")
+    best = jp.solve_expected(think, 3, jp.score_policies.optimal())
+    assert json.loads(best.to_json())["policy_rule"] == {"kind": "optimal"}
+    frame = best.to_frame()
+    assert list(frame.columns) == ["turn", "score", "expected_final_score"]
+    assert frame.iloc[0]["expected_final_score"] == pytest.approx(best.expected, abs=0)
+    assert len(repr(best)) < 300
+    sim = simulate_score(best, 200, seed=1)
+    assert json.loads(sim.to_json())["games"] == 200
+    table = stopping_table()
+    rows = table.to_frame()
+    assert list(rows["dice"]) == [1, 2, 3, 4, 5, 6]
+    assert [Fraction(w) for w in rows["W_exact"]] == table.W
+    row = throw_table()[0]  # one die: a 1 or a 5 scores
+    assert row.to_dict()["bust_exact"] == "2/3"
+    assert row.to_frame()["probability_exact"].map(Fraction).sum() == 1
+    turn = jp.solve_farkle_turn()
+    assert turn.to_dict()["thresholds"] == turn.thresholds()
+    assert set(turn.to_frame()["action"]) == {"bank", "throw"}
+    replies = jp.replies_to_pure(jp.game("pig"), 6)
+    assert replies[0].to_dict()["best_rule"]["rule"] == str(replies[0].best_rule)
+
+
+def test_reachable_states_plot_as_figures_5_and_6():
+    from matplotlib.figure import Figure
+
+    import jeopardy as jp
+
+    pig = jp.game("pig")
+    reach = jp.reachable(pig, jp.policies.from_solution(jp.solve(pig, 20)))
+    assert isinstance(reach.plot(), Figure) and isinstance(reach.plot(rolling=True), Figure)

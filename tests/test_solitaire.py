@@ -233,7 +233,7 @@ def test_bad_input(args, message):
 
 
 def test_hold_thresholds_out_of_range_are_refused():
-    with pytest.raises(JeopardyError, match="hold threshold must be in 1..10"):
+    with pytest.raises(JeopardyError, match="hold threshold must be in 1-10"):
         hold_at_expected_turns(game("pig"), 10, [0])
     with pytest.raises(JeopardyError, match="positive integer"):
         expected_turns(game("pig"), -3)

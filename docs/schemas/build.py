@@ -32,7 +32,8 @@ COMMANDS = {
     "simulate": ["simulate", "optimal", "hold:10", "--goal", "30", "--games", "200"],
     "reach": ["reach", "--goal", "30"],
     "exact": ["exact", "--game", "piglet", "--goal", "3", "--state", "1,1,1"],
-    "max-score": ["max-score", "--game", "think", "--turns", "3", "--compare", "odds"],
+    "max-score": ["max-score", "--game", "think", "--turns", "3", "--policy", "odds",
+                  "--compare", "optimal"],
     "solitaire": ["solitaire", "--game", "piglet", "--goal", "10", "--turns", "3"],
     "skunk": ["skunk", "--turns", "2"],
     "farkle-score": ["farkle", "score", "1", "1", "1", "5", "2", "3"],
@@ -46,8 +47,9 @@ COMMANDS = {
 # Keys a run may leave out (other options, or nothing to report), and keys that may be null.
 OPTIONAL = {
     "simultaneous": {"full", "full_gain", "full_gain_exact", "full_best_rule", "oracle_iterations"},
-    "exact": {"states", "values", "policy", "sympy_check", "equations", "latex", "out"},
-    "max-score": {"expected_exact", "exact_skipped", "simulation", "comparison"},
+    "exact": {"asked_states", "values", "policy", "sympy_check", "equations", "latex", "out"},
+    "max-score": {"expected_exact", "exact_skipped", "simulation", "comparison",
+                  "policy_rule.a", "policy_rule.b", "policy_rule.c", "policy_rule.strict"},
     "farkle-solve": {"simulation"},
     "solitaire": {"turns", "reach_probability", "expected_turns_exact", "certified_optimal",
                   "policies.reach_probability"},

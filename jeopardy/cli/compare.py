@@ -7,40 +7,21 @@ from jeopardy.cli.common import check_output, emit_json, game_options, json_opti
 from jeopardy.cli.race import goal_option, match_options, resolve_goal, solved
 from jeopardy.errors import JeopardyError
 
-POLICY_HELP = ("optimal, best-response (to the other policy), hold:N, rule:FORMULA, "
-               "keep-pace, keep-pace-half-even, score-base, hold-25 (Neller & Presser 2010) "
-               "(e.g. 'rule:k < 21 + (j - i) / 8 or max(i, j) >= 71'), or a policy file "
-               "(.npz, .csv or .parquet, as written by solve --policy-out)")
+POLICY_HELP = ("optimal, best-response (to the other policy), hold:N, linear:A,B,C[,strict] "
+               "(roll iff A*i + B*k <= C), odds, odds-strict, rule:FORMULA "
+               "(e.g. 'rule:k < 21 + (j - i) / 8 or max(i, j) >= 71'), "
+               "keep-pace, keep-pace-half-even, score-base, hold-25 (Neller & Presser 2010), "
+               "or a policy file (.npz, .csv or .parquet, as written by solve --policy-out)")
 
 
-def build_policy(spec: str, model, goal: int, other_spec: str | None = None, _depth: int = 0):
-    """A :class:`~jeopardy.race.policies.RacePolicy` from a command-line word."""
-    from pathlib import Path
+def build_policy(spec: str, model, goal: int, other_spec: str | None = None,
+                 command: str = "compare"):
+    """A :class:`~jeopardy.race.policies.RacePolicy` from a command-line word
+    (:mod:`jeopardy.policy_language`), 'optimal' solved with the CLI's progress line."""
+    from jeopardy.policy_language import race_policy
 
-    from jeopardy.race import policies
-
-    policies._check_goal(goal)  # tables of goal**3 states: refuse before solving anything
-    spec = spec.strip()
-    if spec == "optimal":
-        return policies.from_solution(solved(model, goal))
-    if spec.startswith("hold:"):
-        try:
-            h = int(spec[5:])
-        except ValueError:
-            raise JeopardyError(f"cannot read policy {spec!r}; write hold:N with an integer N") from None
-        return policies.hold_at(goal, h)
-    if spec.startswith("rule:"):
-        return policies.from_formula(goal, spec[5:])
-    if spec in policies.PRACTICAL:
-        return policies.practical(goal, spec)
-    if spec == "best-response":
-        if other_spec is None or other_spec.strip() == "best-response" or _depth:
-            raise JeopardyError("best-response needs the other policy to be something else")
-        from jeopardy.race.evaluation import best_response
-        return best_response(model, build_policy(other_spec, model, goal, _depth=1))
-    if spec.lower().endswith((".csv", ".npz", ".parquet")) or ("\0" not in spec and Path(spec).exists()):
-        return policies.load(spec, goal)
-    raise JeopardyError(f"unknown policy {spec!r}; use {POLICY_HELP}")
+    return race_policy(spec, model, goal, command, other_spec,
+                       optimal=lambda: solved(model, goal))
 
 
 def compare_players(specs, players, ending, goal, model, as_json) -> None:
@@ -59,10 +40,8 @@ def compare_players(specs, players, ending, goal, model, as_json) -> None:
         if spec.strip() == "optimal":
             equilibrium = equilibrium or solve_match(model, goal, players)
             chosen.append(equilibrium)
-        elif spec.strip() == "best-response":
-            raise JeopardyError("best-response is for two players")
         else:
-            chosen.append(build_policy(spec, model, goal))
+            chosen.append(build_policy(spec, model, goal, None, "compare (more than two players)"))
     result = evaluate(model, goal, chosen)
     if as_json:
         emit_json({"game": model.name, "goal": goal, "players": players, "ending": ending,
@@ -123,8 +102,8 @@ def simulate(a, b, goal, games, seed, model, game_name, as_json) -> None:
     if games <= 0:
         raise JeopardyError(f"--games must be positive; got {games}")
     goal = resolve_goal(goal, game_name)
-    first = build_policy(a, model, goal, b)
-    second = build_policy(b, model, goal, a)
+    first = build_policy(a, model, goal, b, "simulate")
+    second = build_policy(b, model, goal, a, "simulate")
     result = run(model, first, second, games, seed)
     if as_json:
         emit_json({"game": model.name, "goal": goal, **result.to_dict()})
@@ -146,7 +125,7 @@ def reach(goal, policy_spec, model, game_name, as_json) -> None:
     from jeopardy.race.reachability import reachable
 
     goal = resolve_goal(goal, game_name)
-    policy = build_policy(policy_spec, model, goal)
+    policy = build_policy(policy_spec, model, goal, None, "reach")
     result = reachable(model, policy)
     if as_json:
         emit_json({"game": model.name, "policy": policy.name, **result.to_dict()})
@@ -181,7 +160,7 @@ def plot(figure, goal, opponent, out, model, game_name) -> None:
     if goal > MAX_TABLE_GOAL:
         raise JeopardyError(f"figures need every state; goal {goal} is above {MAX_TABLE_GOAL}")
     if figure == "cross-section" and not 0 <= opponent < goal:
-        raise JeopardyError(f"--opponent must be in 0..{goal - 1}; got {opponent}")
+        raise JeopardyError(f"--opponent must be in 0-{goal - 1}; got {opponent}")
     solution = solved(model, goal)
     policy = from_solution(solution)
     roll = policy.roll.astype(bool)

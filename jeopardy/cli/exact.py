@@ -81,10 +81,10 @@ def exact(goal, states, out, all_states, equations, latex, start, sympy_check, t
     # Issue 15's key: P(0,0,0) as p/q, or the path of the file that holds it when long.
     data["win_probability_000"] = data["win_probability_exact"] or data["out"]
     if asked:
-        data["states"] = {}
+        data["asked_states"] = {}
         for i, j, k in asked:
             value = solution.exact_value(i, j, k)
-            data["states"][f"{i},{j},{k}"] = {
+            data["asked_states"][f"{i},{j},{k}"] = {
                 "win_probability": float(value), "win_probability_exact": exact_text(value),
                 "decimal": decimals(value), "action": solution.action(i, j, k)}
     if all_states:
@@ -122,7 +122,7 @@ def exact(goal, states, out, all_states, equations, latex, start, sympy_check, t
     where = f"; written to {out}" if out is not None else ""
     click.echo(f"  numerator {_digits(data['numerator_digits'])}, denominator "
                f"{_digits(data['denominator_digits'])}{where}")
-    for key, entry in data.get("states", {}).items():
+    for key, entry in data.get("asked_states", {}).items():
         shown = entry["win_probability_exact"]
         shown = shown if len(shown) <= SHOWN_CHARACTERS else f"{entry['decimal']}..."
         click.echo(f"  P({key}) = {shown}   ({entry['action']})")

@@ -10,7 +10,9 @@ from jeopardy.errors import JeopardyError
 @click.command(name="max-score")
 @click.option("--turns", type=int, default=5, show_default=True)
 @click.option("--policy", "policy_text", default="optimal", show_default=True,
-              help="optimal, optimal-ties-hold, odds, odds-strict, hold:N, linear:A,B,C[,strict]")
+              help="optimal, optimal-ties-hold, odds, odds-strict, hold:N, linear:A,B,C[,strict] "
+                   "(roll iff A*s + B*t <= C); the race-game words (rule:, best-response, "
+                   "practical policies, files) are refused")
 @click.option("--compare", "compare_text", default=None,
               help="list reachable states where this policy decides differently from --policy")
 @click.option("--exact/--no-exact", default=True, show_default=True,
@@ -39,7 +41,8 @@ def max_score(turns, policy_text, compare_text, exact, games, seed, score_cap, m
                           score_cap=score_cap)
     solution = best if policy.is_optimal else solve_expected(model, turns, policy, cap=max(
         best.cap, _policy_cap(policy)), score_cap=score_cap)
-    data = {"game": model.name, "turns": turns, "policy": str(policy), "score_cap": score_cap,
+    data = {"game": model.name, "turns": turns, "policy": str(policy),
+            "policy_rule": policy.to_dict(), "score_cap": score_cap,
             "expected": solution.expected, "optimal_expected": best.expected,
             "cap": solution.cap, "seconds": solution.seconds}
     if exact:
@@ -55,7 +58,7 @@ def max_score(turns, policy_text, compare_text, exact, games, seed, score_cap, m
         sim = simulate(solution, games, seed)
         data["simulation"] = {"games": games, "seed": seed, "mean": sim.mean, "stderr": sim.stderr}
     if compare_text:
-        other_policy = parse(compare_text, model)
+        other_policy = parse(compare_text, model, "max-score --compare")
         other = best if other_policy == policy and policy.is_optimal else solve_expected(
             model, turns, other_policy, cap=solution.cap, score_cap=score_cap)
         data["comparison"] = compare(solution, other, best).to_dict()

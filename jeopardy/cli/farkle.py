@@ -74,13 +74,7 @@ def throws(as_json) -> None:
 
     rows = throw_table()
     if as_json:
-        emit_json({"game": "ten-thousand", "dice": [{
-            "dice": r.dice, "bust": float(r.bust), "bust_exact": str(r.bust),
-            "next": {str(k): {"probability": float(p), "probability_exact": str(p),
-                              "mean_score": float(r.next_mean_score[k])}
-                     for k, p in r.next_probability.items()},
-            "mean_score": float(r.mean_score_if_scoring),
-            "mean_score_with_busts": float(r.mean_score)} for r in rows]})
+        emit_json({"game": "ten-thousand", "dice": [r.to_dict() for r in rows]})
         return
     click.echo("I  K=1              K=2              K=3              K=4              K=5"
                "              K=6               K=0      scoring, mean")
@@ -104,9 +98,7 @@ def stopping(as_json) -> None:
 
     table = stopping_table()
     if as_json:
-        emit_json({"game": "ten-thousand", "W": [float(w) for w in table.W], "critical": [float(c) for c in table.critical],
-                   "W_exact": [str(w) for w in table.W],
-                   "critical_exact": [str(c) for c in table.critical]})
+        emit_json(table.to_dict())
         return
     click.echo("I   W(I)       Cs(I)")
     for n, (w, c) in enumerate(zip(table.W, table.critical), start=1):
@@ -129,7 +121,7 @@ def turn(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact
     seed_rule = solve_turn(rules, policy="seed")
     thresholds = best.thresholds()
     data = {"game": "ten-thousand", "expected": best.expected, "thresholds": thresholds,
-            "threshold_rule": [best.is_threshold(n) for n in range(1, 7)],
+            "threshold_rule": best.to_dict()["threshold_rule"],
             "seed_rule_expected": seed_rule.expected,
             "seed_rule_loss": best.expected - seed_rule.expected}
     if as_json:

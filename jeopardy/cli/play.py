@@ -52,8 +52,9 @@ def _describe(effect) -> str:
 @click.option("--first-to-reach", is_flag=True,
               help="ten-thousand: whoever banks the goal first wins (default: the round rule)")
 @click.option("--ai", "ai_spec", default=None,
-              help="the computer's policy (default: optimal): a policy file written by "
-                   "solve --policy-out, hold:N, rule:FORMULA or a named practical policy")
+              help="the computer's policy (default: optimal): a word of compare's policy "
+                   "language (hold:N, linear:A,B,C, odds, rule:FORMULA, keep-pace, ...) or a "
+                   "policy file written by solve --policy-out")
 @game_options(extra_games=("ten-thousand",))
 def play(goal, second, hints, seed, first_to_reach, ai_spec, model, game_name) -> None:
     """Play against the optimal player (Pig-like games, or --game ten-thousand)."""
@@ -71,7 +72,7 @@ def play(goal, second, hints, seed, first_to_reach, ai_spec, model, game_name) -
     computer = None
     if ai_spec is not None:
         from jeopardy.cli.compare import build_policy
-        computer = build_policy(ai_spec, model, goal)
+        computer = build_policy(ai_spec, model, goal, None, "play --ai")
     solution = solved(model, goal)
     match = Match(solution, seed, policy=computer)
     match.mover = 1 if second else 0

@@ -153,9 +153,9 @@ def policy(goal, score, opponent, solution_file, model, game_name, as_json) -> N
     else:
         goal = resolve_goal(goal, game_name)
         if not 0 <= score < goal:
-            raise JeopardyError(f"--score must be in 0..{goal - 1}; got {score}")
+            raise JeopardyError(f"--score must be in 0-{goal - 1}; got {score}")
         if not 0 <= opponent < goal:
-            raise JeopardyError(f"--opponent must be in 0..{goal - 1}; got {opponent}")
+            raise JeopardyError(f"--opponent must be in 0-{goal - 1}; got {opponent}")
         solution = solved(model, goal)
     values, acts = solution.column(score, opponent)
     actions = "".join("R" if a else "H" for a in acts)

@@ -82,7 +82,7 @@ def simultaneous(max_hold, all_stopping_rules, csv_path, csv_floats, strategy_cs
 
 def _print_solution(solution) -> None:
     eq = solution.restricted
-    click.echo(f"{solution.game}: simultaneous single-turn game over hold at 1..{solution.max_hold}")
+    click.echo(f"{solution.game}: simultaneous single-turn game over hold at 1-{solution.max_hold}")
     for h, aliases in solution.merged.items():
         click.echo(f"  hold at {', '.join(map(str, aliases))} plays exactly like hold at {h} "
                    "(identical score distributions): merged")
@@ -125,9 +125,7 @@ def replies(max_hold, model, game_name, as_json) -> None:
     data = {
         "game": model.name,
         "max_hold": max_hold,
-        "replies": [{"hold": r.hold, "best_hold": r.best_hold,
-                     **exact_pair("advantage", r.advantage), "best_rule": str(r.best_rule),
-                     **exact_pair("rule_advantage", r.rule_advantage)} for r in rows],
+        "replies": [r.to_dict() for r in rows],
         **exact_pair("minimum_advantage", weakest.advantage),
         "minimum_advantage_against": weakest.hold,
     }

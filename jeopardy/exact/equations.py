@@ -2,7 +2,7 @@
 
 For every non-terminal state::
 
-    P[i,j,k] = max{ roll expression, hold expression }
+    P(i,j,k) = max{ roll expression, hold expression }
 
 with ``P = 1`` substituted where the player has reached the goal.  The system
 is returned as plain text, as LaTeX, and as sympy expressions; the sympy form
@@ -27,7 +27,7 @@ class Term:
     def text(self) -> str:
         if self.state is None:
             return "0" if self.complement else "1"
-        p = "P[{},{},{}]".format(*self.state)
+        p = "P({},{},{})".format(*self.state)
         return f"(1 - {p})" if self.complement else p
 
     def latex(self) -> str:
@@ -91,7 +91,7 @@ def equations_text(model: RollModel, goal: int) -> list[str]:
         hold = _hold_term(goal, i, j, k).text()
         if hold.startswith("(") and hold.endswith(")"):
             hold = hold[1:-1]
-        lines.append(f"P[{i},{j},{k}] = max{{ {roll}, {hold} }}")
+        lines.append(f"P({i},{j},{k}) = max{{ {roll}, {hold} }}")
     return lines
 
 

@@ -22,7 +22,10 @@ Where a branch is not the exact maximum (a near-tie the floats could not
 resolve) the action is switched: in games without bust-all each pair is
 checked and repaired as soon as it is solved (everything it depends on is
 final by then), so one pass suffices; bust-all games repeat whole rounds of
-policy iteration.
+policy iteration.  Each round's policy must end the game from every turn
+start (every pair is solved, reachable or not): :mod:`jeopardy.race.termination`
+checks it, and refuses a policy that may pass for ever, before any rational
+arithmetic.
 
 Arithmetic is in ``gmpy2.mpq`` (GMP rationals).  With this algorithm the
 evaluation of Pig to 100 took 5.7 s in ``mpq``, 6.1 s in python-flint's
@@ -42,6 +45,8 @@ from gmpy2 import mpq
 from jeopardy.errors import JeopardyError
 from jeopardy.exact import columns
 from jeopardy.exact.columns import ONE, ZERO, column_values, combination
+from jeopardy.race.policies import RacePolicy
+from jeopardy.race.termination import refuse, require_ending
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.results import Result
 
@@ -120,7 +125,7 @@ def check_size(model: RollModel, goal: int) -> None:
 def check_state(goal: int, i: int, j: int, k: int) -> None:
     if not (0 <= i < goal and 0 <= j < goal and k >= 0):
         raise JeopardyError(f"state ({i}, {j}, {k}) is not a state of the game to {goal}: "
-                            f"scores must be in 0..{goal - 1}, the turn total non-negative")
+                            f"scores must be in 0-{goal - 1}, the turn total non-negative")
 
 
 # ------------------------------------------------------------------ result
@@ -217,6 +222,7 @@ class ExactRaceSolution(Result):
         return {
             "game": self.model.name,
             "goal": self.goal,
+            "states": states_of(self.goal),
             "win_probability": float(value),
             "win_probability_exact": exact_text(value),
             "numerator_digits": digits(value.numerator),
@@ -292,14 +298,21 @@ def solve_exact(model: RollModel, goal: int, start: dict | str = "float",
     for iteration in range(1, max_iterations + 1):
         evaluating = _stage(progress, "solving" if model.has_bust_all else "solving and checking",
                             iteration)
-        if model.has_bust_all:
-            values, branches, resets = evaluate(model, goal, policy, rolls, evaluating)
-            result = check(model, goal, policy, values, branches, rolls,
-                           _stage(progress, "checking", iteration), resets)
-        else:
-            checker = Checker(model, goal, None, rolls)
-            values, branches, _ = evaluate(model, goal, policy, rolls, evaluating, checker)
-            result = checker.result
+        table = RacePolicy("the start policy" if iteration == 1 else
+                           f"the policy of round {iteration}", goal, policy)
+        # Every pair is solved, reachable or not: every turn start must reach a win.
+        require_ending(model, table, table, every_start=True)
+        try:
+            if model.has_bust_all:
+                values, branches, resets = evaluate(model, goal, policy, rolls, evaluating)
+                result = check(model, goal, policy, values, branches, rolls,
+                               _stage(progress, "checking", iteration), resets)
+            else:
+                checker = Checker(model, goal, None, rolls)
+                values, branches, _ = evaluate(model, goal, policy, rolls, evaluating, checker)
+                result = checker.result
+        except _Endless as stuck:  # a repair within the round made a pair pass for ever
+            refuse((0, *stuck.pair), table, table)
         if result.better:  # bust-all games only (others repair each pair as they go):
             continue  # the check switched the actions in policy; evaluate it again
         changes = int(sum(int(np.count_nonzero(policy[i, :, :goal - i] != first[i, :, :goal - i]))
@@ -457,6 +470,14 @@ def _pass(goal: int, combos, forms: _Forms, resets, progress, low: float, high: 
     return start, known
 
 
+class _Endless(Exception):
+    """A pair whose players pass for ever (turned into termination's refusal)."""
+
+    def __init__(self, pair: tuple[int, int]) -> None:
+        super().__init__(pair)
+        self.pair = pair
+
+
 def _solve_pair(i: int, j: int, goal: int, combos, forms: _Forms, resets, start, known) -> None:
     cx = combos[(i, j)]
     ax, bx = _branch(forms, cx, j, start[j], resets), cx.bust
@@ -468,9 +489,8 @@ def _solve_pair(i: int, j: int, goal: int, combos, forms: _Forms, resets, start,
     ay, by = _branch(forms, cy, i, start[i], resets), cy.bust
     known[(j, i)] = ay
     det = ONE - bx * by
-    if det == 0:
-        raise JeopardyError(f"the policy never ends the game from ({i}, {j}): "
-                            "both players hold at turn total 0; cannot evaluate it")
+    if det == 0:  # both hold at turn total 0: jeopardy.race.termination's refusal
+        raise _Endless((i, j))
     x = (ax - bx * ay + forms.constant(bx - bx * by)) / det
     start[i][j] = x
     start[j][i] = ay - by * x + forms.constant(by)

@@ -36,6 +36,18 @@ class ScorePolicy:
     def is_optimal(self) -> bool:
         return self.kind in (OPTIMAL, OPTIMAL_TIES_ROLL)
 
+    def to_dict(self) -> dict:
+        """The policy as data: its kind and, for rules, the exact line it rolls below:
+        roll iff ``a*s + b*t <= c`` (``<`` if strict; hold at h is ``0, 1, h``, strict)."""
+        kind = {OPTIMAL: "optimal-ties-hold", OPTIMAL_TIES_ROLL: "optimal", HOLD_AT: "hold",
+                LINEAR_LE: "linear", LINEAR_LT: "linear"}[self.kind]
+        if kind == "hold":
+            return {"kind": kind, "a": "0", "b": "1", "c": str(self.c), "strict": True}
+        if kind == "linear":
+            return {"kind": kind, "a": str(self.a), "b": str(self.b), "c": str(self.c),
+                    "strict": self.kind == LINEAR_LT}
+        return {"kind": kind}
+
     def numba_parameters(self) -> tuple[int, float, float, float]:
         return self.kind, float(self.a), float(self.b), float(self.c)
 
@@ -103,32 +115,10 @@ def _common_scale(*values: Fraction) -> int:
     return math.lcm(*(v.denominator for v in values))
 
 
-def parse(text: str, model: RollModel) -> ScorePolicy:
-    """``optimal``, ``odds``, ``odds-strict``, ``hold:N`` or ``linear:A,B,C[,strict]``."""
-    text = text.strip()
-    if text == "optimal":
-        return optimal()
-    if text == "optimal-ties-hold":
-        return optimal("hold")
-    if text == "odds":
-        return odds(model)
-    if text == "odds-strict":
-        return odds(model, strict=True)
-    if text.startswith("hold:"):
-        try:
-            return hold_at(int(text[5:]))
-        except ValueError:
-            raise JeopardyError(f"cannot read policy {text!r}; write hold:N with an integer N") from None
-    if text.startswith("linear:"):
-        parts = text[7:].split(",")
-        try:
-            strict = len(parts) == 4 and parts[3].strip() == "strict"
-            if len(parts) not in (3, 4) or (len(parts) == 4 and not strict):
-                raise ValueError
-            return linear(Fraction(parts[0]), Fraction(parts[1]), Fraction(parts[2]), strict)
-        except JeopardyError:
-            raise
-        except (ValueError, ZeroDivisionError):
-            raise JeopardyError(f"cannot read policy {text!r}; write linear:A,B,C (roll iff "
-                                "A*s + B*t <= C) or linear:A,B,C,strict") from None
-    raise JeopardyError(f"unknown policy {text!r}; use optimal, optimal-ties-hold, odds, odds-strict, hold:N or linear:A,B,C")
+def parse(text: str, model: RollModel, command: str = "max-score") -> ScorePolicy:
+    """A policy word of :mod:`jeopardy.policy_language` (``optimal``,
+    ``optimal-ties-hold``, ``odds``, ``odds-strict``, ``hold:N``,
+    ``linear:A,B,C[,strict]``) as a :class:`ScorePolicy`."""
+    from jeopardy.policy_language import score_policy
+
+    return score_policy(text, model, command)

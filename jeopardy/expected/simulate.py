@@ -8,12 +8,17 @@ from numba import njit
 
 from jeopardy.errors import JeopardyError
 from jeopardy.expected.solver import ScoreSolution
+from jeopardy.interrupts import timed_chunks
+from jeopardy.results import Result
 from jeopardy.sampling import draw
 
 
 @njit(cache=True, nogil=True)
 def _play(games, turns, seed, cum, kinds, points, flags_flat, offsets, widths, collapsed, cap):
-    np.random.seed(seed)
+    """Sum and sum of squares of ``games`` final scores.  A negative ``seed``
+    continues the random stream of the previous call (chunks)."""
+    if seed >= 0:
+        np.random.seed(seed)
     total = 0.0
     total_sq = 0.0
     for _ in range(games):
@@ -46,12 +51,17 @@ def _play(games, turns, seed, cum, kinds, points, flags_flat, offsets, widths, c
     return total, total_sq
 
 
-@dataclass(frozen=True)
-class SimulatedScore:
+@dataclass(frozen=True, repr=False)
+class SimulatedScore(Result):
+    """Mean final score of seeded games and its standard error."""
+
     games: int
     seed: int
     mean: float
     stderr: float
+
+    def to_dict(self) -> dict:
+        return {"games": self.games, "seed": self.seed, "mean": self.mean, "stderr": self.stderr}
 
 
 def simulate(solution: ScoreSolution, games: int, seed: int = 0) -> SimulatedScore:
@@ -68,8 +78,14 @@ def simulate(solution: ScoreSolution, games: int, seed: int = 0) -> SimulatedSco
     sizes = np.array([f.size for f in flags], dtype=np.int64)
     offsets = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
     flat = np.concatenate([f.ravel() for f in flags])
-    total, total_sq = _play(games, solution.turns, seed, cum, kinds, points, flat, offsets, widths,
-                            solution.collapsed, solution.cap)
+    # Sums of integer scores: the same as one call's while they stay below 2**53.
+    total = total_sq = 0.0
+    # Chunks of about 0.2 s, so that Ctrl-C stops the run (jeopardy.interrupts).
+    for start, size in timed_chunks(games, 1e-6 * solution.turns):
+        chunk, chunk_sq = _play(size, solution.turns, seed if start == 0 else -1, cum, kinds,
+                                points, flat, offsets, widths, solution.collapsed, solution.cap)
+        total += chunk
+        total_sq += chunk_sq
     mean = total / games
     variance = max(total_sq / games - mean * mean, 0.0) * games / max(games - 1, 1)
     return SimulatedScore(games, seed, mean, (variance / games) ** 0.5)

@@ -51,6 +51,7 @@ from numba import njit
 from jeopardy.errors import JeopardyError
 from jeopardy.expected.policies import HOLD_AT, LINEAR_LE, LINEAR_LT, ScorePolicy
 from jeopardy.rules.effects import ADD, BANK
+from jeopardy.results import Result
 from jeopardy.rules.roll_model import RollModel
 
 
@@ -156,8 +157,8 @@ def _reach_turn(start_mask, roll_flags, kinds, points, collapsed, cap, t_top, ne
                     next_mask[s + t + n] = 1
 
 
-@dataclass(frozen=True)
-class ScoreSolution:
+@dataclass(frozen=True, repr=False)
+class ScoreSolution(Result):
     """Values and decisions of one policy in the n-turn expected-score game."""
 
     model: RollModel
@@ -171,6 +172,18 @@ class ScoreSolution:
     seconds: float = 0.0
     cap_rounds: int = 1
     score_cap: int | None = None  # final scores count as min(score, score_cap)
+
+    def to_dict(self) -> dict:
+        return {"game": self.model.name, "turns": self.turns, "policy": str(self.policy),
+                "policy_rule": self.policy.to_dict(), "expected": self.expected,
+                "score_cap": self.score_cap, "cap": self.cap, "cap_rounds": self.cap_rounds,
+                "seconds": self.seconds}
+
+    def _rows(self) -> list[dict]:
+        """``F(r, s, 0)``: the expected final score at the start of turn ``r`` with ``s``
+        banked (collapsed solutions, where ``F(r, s, 0) = s + F(r, 0, 0)``, give ``s = 0``)."""
+        return [{"turn": r, "score": s, "expected_final_score": float(v)}
+                for r, start in enumerate(self.starts, start=1) for s, v in enumerate(start)]
 
     def final_values(self, size: int) -> np.ndarray:
         """``F(n + 1, s, 0)`` for s = 0..size-1: the score, capped if the game is bounded."""

@@ -554,7 +554,7 @@ class FarkleSolution(Result):
         g = self.goal_units
         if (isinstance(i, bool) or isinstance(j, bool) or i % UNIT or j % UNIT
                 or not (0 <= i < self.rules.goal and 0 <= j < self.rules.goal)):
-            raise JeopardyError(f"scores must be multiples of {UNIT} in 0..{self.rules.goal - UNIT}")
+            raise JeopardyError(f"scores must be multiples of {UNIT} in 0-{self.rules.goal - UNIT}")
         iu, ju = i // UNIT, j // UNIT
         size = _t_top(first, iu, ju, self.match) + 2
         vals = np.zeros((size + 1, 7))

@@ -19,6 +19,7 @@ from jeopardy.farkle.turn import UNIT
 from jeopardy.reference.farkle import ReferenceRules
 from jeopardy.reference.farkle_policies import Policy
 from jeopardy.reference.farkle_simulation import simulate as play_games
+from jeopardy.results import Result
 
 
 @njit(cache=True, nogil=True)
@@ -108,13 +109,20 @@ def optimal_policy(solution: FarkleSolution) -> Policy:
     return Policy(_decide, (tables.offsets, tables.tops, tables.flat, tables.tie, params))
 
 
-@dataclass(frozen=True)
-class SimulatedFarkle:
+@dataclass(frozen=True, repr=False)
+class SimulatedFarkle(Result):
+    """The first player's mean points (1 a win, 1/2 a tie) over seeded games."""
+
     games: int
     seed: int
     first_player_wins: float
     stderr: float
     seconds: float
+
+    def to_dict(self) -> dict:
+        return {"game": "ten-thousand", "games": self.games, "seed": self.seed,
+                "first_player_wins": self.first_player_wins, "stderr": self.stderr,
+                "seconds": self.seconds}
 
 
 def reference_rules(solution: FarkleSolution) -> ReferenceRules:

@@ -16,6 +16,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from jeopardy.exact.linear import solve
+from jeopardy.results import Result, exact_pair
 from jeopardy.farkle.scoring import keep_options, score_counts
 
 ZERO = Fraction(0)
@@ -58,14 +59,31 @@ def option_outcomes(dice: int) -> tuple[tuple[Fraction, tuple[tuple[int, int], .
     return tuple((p, choices) for choices, p in sorted(out.items()))
 
 
-@dataclass(frozen=True)
-class ThrowRow:
+@dataclass(frozen=True, repr=False)
+class ThrowRow(Result):
     """Table 1, one row: throwing ``dice`` dice once."""
 
     dice: int
     next_probability: dict[int, Fraction]  # K -> P(I, K), K = 1..6
     next_mean_score: dict[int, Fraction]  # K -> S(I, K)
     bust: Fraction  # P(I, 0)
+
+    def to_dict(self) -> dict:
+        """The row as ``jeopardy farkle throws --json`` writes it."""
+        return {"dice": self.dice, **exact_pair("bust", self.bust),
+                "next": {str(k): {**exact_pair("probability", p),
+                                  "mean_score": float(self.next_mean_score[k])}
+                         for k, p in self.next_probability.items()},
+                "mean_score": float(self.mean_score_if_scoring),
+                "mean_score_with_busts": float(self.mean_score)}
+
+    def _rows(self) -> list[dict]:
+        """P(I, K) and S(I, K) for each K (K = 0: the throw scores nothing)."""
+        return [{"dice": self.dice, "next_dice": 0, "probability": float(self.bust),
+                 "probability_exact": str(self.bust), "mean_score": 0.0}] + [
+            {"dice": self.dice, "next_dice": k, "probability": float(p),
+             "probability_exact": str(p), "mean_score": float(self.next_mean_score[k])}
+            for k, p in self.next_probability.items()]
 
     @property
     def score_probability(self) -> Fraction:
@@ -100,12 +118,24 @@ def throw_table() -> list[ThrowRow]:
     return rows
 
 
-@dataclass(frozen=True)
-class StoppingTable:
+@dataclass(frozen=True, repr=False)
+class StoppingTable(Result):
     """Table 2: W(I) and the critical scores Cs(I)."""
 
     W: list[Fraction]
     critical: list[Fraction]
+
+    def to_dict(self) -> dict:
+        """The table as ``jeopardy farkle stopping --json`` writes it."""
+        return {"game": "ten-thousand", "W": [float(w) for w in self.W],
+                "critical": [float(c) for c in self.critical],
+                "W_exact": [str(w) for w in self.W],
+                "critical_exact": [str(c) for c in self.critical]}
+
+    def _rows(self) -> list[dict]:
+        return [{"dice": n, "W": float(w), "W_exact": str(w), "critical": float(c),
+                 "critical_exact": str(c)}
+                for n, (w, c) in enumerate(zip(self.W, self.critical), start=1)]
 
 
 def stopping_table() -> StoppingTable:

@@ -22,6 +22,7 @@ from fractions import Fraction
 import numpy as np
 
 from jeopardy.errors import JeopardyError
+from jeopardy.results import Result
 from jeopardy.validate import ParameterError
 from jeopardy.farkle.throws import option_outcomes, outcomes, stopping_table, throw_table
 
@@ -88,12 +89,25 @@ def bank_caps(rules: FarkleRules) -> list[int]:
     return [int(np.floor(w / b / UNIT)) + 1 for w, b in zip(W, bust)]
 
 
-@dataclass(frozen=True)
-class TurnSolution:
+@dataclass(frozen=True, repr=False)
+class TurnSolution(Result):
+    """The values and bank decisions of one Ten Thousand turn, by turn total and dice in hand."""
+
     rules: FarkleRules
     values: np.ndarray  # [t_units, n]  (n = 1..6 in columns 1..6)
     bank: np.ndarray  # bool [t_units, n]
     top: int  # largest t (units) in the table
+
+    def to_dict(self) -> dict:
+        return {"game": "ten-thousand", "min_bank": self.rules.min_bank,
+                "expected": self.expected, "thresholds": self.thresholds(),
+                "threshold_rule": [self.is_threshold(n) for n in range(1, 7)]}
+
+    def _rows(self) -> list[dict]:
+        """One row per turn total (points) and dice in hand: the value and the decision."""
+        return [{"turn_total": t * UNIT, "dice": n, "value": float(self.values[t, n]),
+                 "action": "bank" if self.bank[t, n] else "throw"}
+                for t in range(self.top + 1) for n in range(1, 7)]
 
     @property
     def expected(self) -> float:

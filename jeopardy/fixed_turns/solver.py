@@ -299,9 +299,9 @@ def column(solution: FixedTurnsSolution, k: int, x: int, y: int) -> tuple[np.nda
     (0-based), mover score ``x``, other score ``y``: plain Python over the
     stored turn-start values ``W_{k+1}``."""
     if not 0 <= k < 2 * solution.turns:
-        raise JeopardyError(f"turn index must be in 0..{2 * solution.turns - 1}; got {k}")
+        raise JeopardyError(f"turn index must be in 0-{2 * solution.turns - 1}; got {k}")
     if not (0 <= x <= solution.cap and 0 <= y <= solution.cap):
-        raise JeopardyError(f"scores must be in 0..{solution.cap}; got {x}, {y}")
+        raise JeopardyError(f"scores must be in 0-{solution.cap}; got {x}, {y}")
     nxt = solution.starts[k + 1]
     top = solution.cap - x
     stay = sum(float(p) for e, p in solution.model.outcomes if e.kind == "add" and e.points == 0)

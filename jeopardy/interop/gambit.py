@@ -63,7 +63,7 @@ def nfg_text(solution, title: str | None = None) -> str:
     labels = [strategy_label(rule) for rule in solution.strategies]
     if title is None:
         kind = "all stopping rules" if len(labels) > solution.max_hold else \
-            f"hold at 1..{solution.max_hold}"
+            f"hold at 1-{solution.max_hold}"
         title = f"{solution.game}: simultaneous single-turn game over {kind}"
     strategy_block = " ".join("{ " + " ".join(_quote(x) for x in labels) + " }" for _ in range(2))
     lines = [f"NFG 1 R {_quote(title)} {{ \"Player 1\" \"Player 2\" }}",

@@ -111,7 +111,7 @@ def openspiel_state(game, mover: int, i: int, j: int, k: int):
             return [1] * total
         if total == 1 or (total and faces < 3 and total % 2):
             raise JeopardyError(f"a turn total of {total} cannot be rolled with faces "
-                                f"2..{faces}")
+                                f"2-{faces}")
         actions = []
         while total:
             face = min(faces, total if total <= faces else min(faces, total - 2))

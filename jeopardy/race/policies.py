@@ -153,6 +153,29 @@ def from_formula(goal: int, text: str, name: str | None = None) -> RacePolicy:
     return RacePolicy(name or f"rule: {text}", goal, roll.copy())
 
 
+def from_linear(goal: int, a, b, c, strict: bool = False, name: str | None = None) -> RacePolicy:
+    """Roll iff ``a*i + b*k <= c`` (``<`` if strict), compared exactly.
+
+    ``a, b, c`` are rationals (:class:`fractions.Fraction`, ints); they are
+    scaled to integers by their common denominator, so no rounding decides a
+    state on the line.
+    """
+    import math
+    from fractions import Fraction
+
+    _check_goal(goal)
+    a, b, c = (Fraction(v) for v in (a, b, c))
+    scale = math.lcm(a.denominator, b.denominator, c.denominator)
+    A, B, C = (int(v * scale) for v in (a, b, c))
+    i = np.arange(goal, dtype=object)[:, None]
+    k = np.arange(goal, dtype=object)[None, :]
+    left = A * i + B * k  # exact Python integers, whatever their size
+    ik = (left < C) if strict else (left <= C)
+    roll = np.broadcast_to(ik.astype(bool)[:, None, :], (goal, goal, goal)).astype(np.int8)
+    op = "<" if strict else "<="
+    return RacePolicy(name or f"roll iff {a}*i + {b}*k {op} {c}", goal, roll.copy())
+
+
 # Practical play (Neller & Presser, "Practical Play of the Dice Game Pig", UMAP
 # Journal 31(1), 2010), for goal 100: name -> (title, when to roll).  "hold at h"
 # means hold once k >= h; every policy also holds when i + k reaches the goal.

@@ -200,6 +200,15 @@ class Reachable(Result):
     def own_scores_never_reached(self) -> list[int]:
         return [int(i) for i in np.flatnonzero(~self.own_scores)]
 
+    def plot(self, rolling: bool = False, name: str = "", ax=None):
+        """Figure 5 (the reachable states) or, with ``rolling``, Figure 6 (those where the
+        policy rolls): a matplotlib Figure."""
+        from jeopardy.plots.race import state_cloud
+
+        title = "reachable states where the policy rolls" if rolling else "reachable states"
+        return state_cloud(name or f"to {self.goal}", self.roll if rolling else self.states,
+                           title, ax=ax)
+
     def to_dict(self) -> dict:
         return {"goal": self.goal, "states": self.total_states, "reachable_states": self.count,
                 "roll_states": self.roll_count, "score_pairs": self.goal * self.goal,

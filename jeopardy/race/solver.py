@@ -76,9 +76,9 @@ class RaceSolution(Result):
     def _check(self, i: int, j: int, k: int = 0) -> None:
         g = self.goal
         if not 0 <= i < g:
-            raise JeopardyError(f"score must be in 0..{g - 1}; got {i}")
+            raise JeopardyError(f"score must be in 0-{g - 1}; got {i}")
         if not 0 <= j < g:
-            raise JeopardyError(f"opponent score must be in 0..{g - 1}; got {j}")
+            raise JeopardyError(f"opponent score must be in 0-{g - 1}; got {j}")
         if k < 0:
             raise JeopardyError(f"turn total must be non-negative; got {k}")
 
@@ -149,7 +149,7 @@ class RaceSolution(Result):
             return figures.boundary_surface(name, roll, ax=ax)
         if figure == "cross-section":
             if not 0 <= opponent < self.goal:
-                raise JeopardyError(f"opponent must be in 0..{self.goal - 1}; got {opponent}")
+                raise JeopardyError(f"opponent must be in 0-{self.goal - 1}; got {opponent}")
             return figures.cross_section(name, roll, reachable(self.model, policy), opponent,
                                          ax=ax)
         if figure == "contours":
@@ -216,7 +216,7 @@ def load(path: str | Path) -> RaceSolution:
         raise JeopardyError(f"{source} has format {meta.get('format')!r}, expected {FORMAT_VERSION}")
     goal = meta_field(meta, "goal", int, source)
     if not 1 <= goal <= MAX_FILE_GOAL:
-        raise JeopardyError(f"{source}: goal {goal} is outside 1..{MAX_FILE_GOAL}")
+        raise JeopardyError(f"{source}: goal {goal} is outside 1-{MAX_FILE_GOAL}")
     values = checked_array(data["start_values"], "start_values", source, (goal, goal),
                            np.float64, 0.0, 1.0)
     stored = meta.get("checksum")

@@ -75,9 +75,9 @@ def _turn(m, i, j, goal, tables, kinds, points, reach, ends):
 
 
 @njit(cache=True, nogil=True)
-def _search(goal, tables, kinds, points, out):
-    """``out = (mover, i, j)`` of a reachable turn start that cannot reach a win;
-    returns False when there is none."""
+def _search(goal, tables, kinds, points, every_start, out):
+    """``out = (mover, i, j)`` of a reachable turn start (of any turn start, with
+    ``every_start``) that cannot reach a win; returns False when there is none."""
     reach = np.zeros(goal + 1, dtype=np.int8)
     ends = np.zeros(goal, dtype=np.int8)
     # Backward: can[m, i, j] -- a win is reachable from this turn start.
@@ -100,6 +100,16 @@ def _search(goal, tables, kinds, points, out):
                     if found:
                         can[m, i, j] = 1
                         changed = True
+    if every_start:
+        for m in range(2):
+            for i in range(goal):
+                for j in range(goal):
+                    if not can[m, i, j]:
+                        out[0] = m
+                        out[1] = i
+                        out[2] = j
+                        return True
+        return False
     # Forward: the turn starts some game reaches, from either player starting at (0, 0).
     seen = np.zeros((2, goal, goal), dtype=np.int8)
     stack = np.empty(2 * goal * goal, dtype=np.int64)
@@ -128,22 +138,31 @@ def _search(goal, tables, kinds, points, out):
     return False
 
 
-def stuck_state(model, a, b) -> tuple[int, int, int] | None:
+def stuck_state(model, a, b, every_start: bool = False) -> tuple[int, int, int] | None:
     """``(mover, i, j)`` (mover 0 = A, 1 = B) of a reachable turn start from which
-    no one can win when A follows ``a`` and B follows ``b``; None if the game ends."""
+    no one can win when A follows ``a`` and B follows ``b``; None if the game ends.
+
+    ``every_start``: look at every turn start, reachable or not (an exact
+    solver that values every state needs them all to end).
+    """
     kinds, points, _ = model.arrays()
     tables = (a.roll, b.roll)  # no copy of the goal**3 tables
     out = np.zeros(3, dtype=np.int64)
-    if _search(a.goal, tables, kinds, points, out):
+    if _search(a.goal, tables, kinds, points, every_start, out):
         return int(out[0]), int(out[1]), int(out[2])
     return None
 
 
-def require_ending(model, a, b) -> None:
+def require_ending(model, a, b, every_start: bool = False) -> None:
     """Refuse policies under which the game may never end (see the module docstring)."""
-    state = stuck_state(model, a, b)
+    state = stuck_state(model, a, b, every_start)
     if state is None:
         return
+    refuse(state, a, b)
+
+
+def refuse(state: tuple[int, int, int], a, b) -> None:
+    """The one refusal of a game that may never end, naming the turn start."""
     mover, i, j = state
     who, policy = ("A", a) if mover == 0 else ("B", b)
     other = b if mover == 0 else a

@@ -32,6 +32,7 @@ from numba import njit
 from numba.core.errors import NumbaExperimentalFeatureWarning
 
 from jeopardy.errors import JeopardyError
+from jeopardy.interrupts import timed_chunks
 from jeopardy.reference.farkle import ReferenceRules
 from jeopardy.reference.farkle_policies import Policy
 from jeopardy.reference.farkle_throws import FACES, MAX_DICE, UNIT, part_options, score_counts
@@ -198,11 +199,17 @@ def simulate(rules: ReferenceRules, first: Policy, second: Policy, games: int,
     bundle = np.append(bundle, np.int64(rules.continue_position))
     rng = np.random.default_rng(seed)
     outcome = np.zeros(games, np.int8)
+    table = scoring_table(rules.keep_any_part) + (ordered_throws(),)
+    policies = first.bundle() + (first.take,), second.bundle() + (second.take,)
+    status = 0
     with warnings.catch_warnings():  # policies' functions travel as first-class functions
         warnings.simplefilter("ignore", NumbaExperimentalFeatureWarning)
-        status = _play(bundle, scoring_table(rules.keep_any_part) + (ordered_throws(),), rng,
-                       first.bundle() + (first.take,), second.bundle() + (second.take,), games,
-                       outcome)
+        # Chunks of about 0.2 s, so that Ctrl-C stops the run (jeopardy.interrupts); the
+        # generator's state lives in ``rng`` and carries on from chunk to chunk.
+        for start, size in timed_chunks(games, 1e-4):
+            status = _play(bundle, table, rng, *policies, size, outcome[start:start + size])
+            if status < 0:
+                break
     if status < 0:
         raise JeopardyError(f"a game lasted more than {MAX_TURNS:,} turns (does every policy bank?)")
     points = outcome / 2.0

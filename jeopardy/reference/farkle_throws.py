@@ -74,7 +74,7 @@ def score_counts(counts: tuple[int, ...]) -> tuple[int, int]:
     """``(points, scoring dice)`` of a throw given as counts of faces 1..6,
     every scoring die set aside (the default rule)."""
     if len(counts) != FACES or min(counts) < 0 or sum(counts) > MAX_DICE:
-        raise ValueError(f"counts of faces 1..6 for at most six dice expected; got {counts}")
+        raise ValueError(f"counts of faces 1-6 for at most six dice expected; got {counts}")
     points, used = 0, 0
     for face, count in enumerate(counts, start=1):
         p, u = _face_points(face, count)
@@ -90,7 +90,7 @@ def score_dice(dice) -> tuple[int, int]:
     counts = [0] * FACES
     for face in dice:
         if not 1 <= face <= FACES:
-            raise ValueError(f"faces are 1..6; got {face}")
+            raise ValueError(f"faces are 1-6; got {face}")
         counts[face - 1] += 1
     return score_counts(tuple(counts))
 

@@ -92,7 +92,7 @@ def dice_game(faces: int = 6, dice: int = 1, bad_faces: Sequence[int] = (1,),
     die = standard_die(faces)
     for face in bad_faces:
         if face not in die:
-            raise JeopardyError(f"bad face {face} is not a face of a d{faces} (1..{faces})")
+            raise JeopardyError(f"bad face {face} is not a face of a d{faces} (1-{faces})")
     if len(set(bad_faces)) == faces:
         raise JeopardyError(f"every face of the d{faces} is bad, so the game can never be won")
     label = name or (f"{dice}d{faces}" + (f" bad {','.join(map(str, sorted(set(bad_faces))))}"))

@@ -229,7 +229,7 @@ def game(name: str = "pig", faces: int | None = None, bad_face: int | None = Non
     default_bad = 6 if name == "linux-magazin" else 1
     bad = default_bad if bad_face is None else bad_face
     if not 1 <= bad <= faces:
-        raise ParameterError("bad_face", f"must be a face of the d{faces} (1..{faces}); got {bad}")
+        raise ParameterError("bad_face", f"must be a face of the d{faces} (1-{faces}); got {bad}")
     return preset.build(faces=faces, bad_face=bad)
 
 

@@ -201,7 +201,7 @@ def from_dict(data: object, source: str = "roll model") -> RollModel:
         points = row.get("points", 0)
         if not isinstance(points, int) or isinstance(points, bool) or not 0 <= points <= MAX_POINTS:
             raise JeopardyError(f"{source}: outcome {index} points must be an integer in "
-                                f"0..{MAX_POINTS:,}")
+                                f"0-{MAX_POINTS}")
         pairs.append((Effect(kind, points),
                       as_fraction(row["probability"], f"outcome {index} probability")))
     return RollModel(str(data.get("name", "custom")), tuple(pairs),

@@ -47,13 +47,9 @@ class Weighted(Result):
     stop_at: tuple[int, ...] = ()
 
     def to_dict(self) -> dict:
-        out: dict = {}
-        if self.rule.hold is not None:
-            out["hold"] = self.rule.hold
-        else:
-            out["roll_at"] = sorted(self.rule.roll_at)
-        out["stop_at"] = list(self.stop_at)
-        out["rule"] = str(self.rule)
+        out = self.rule.to_dict()
+        out = {**{k: v for k, v in out.items() if k != "rule"}, "stop_at": list(self.stop_at),
+               "rule": out["rule"]}
         out.update(exact_pair("probability", self.probability))
         return out
 
@@ -149,7 +145,7 @@ class SimultaneousSolution(Result):
         if self.full is not None:
             out["full"] = self.full.to_dict()
             out.update(exact_pair("full_gain", self.full_gain))
-            out["full_best_rule"] = str(self.full_best_rule)
+            out["full_best_rule"] = self.full_best_rule.to_dict()
             out["oracle_iterations"] = self.oracle_iterations
         return out
 
@@ -387,13 +383,20 @@ def _double_oracle(model: RollModel, start: list[TurnDistribution], limit: int,
 
 
 # ------------------------------------------------------ best-response tables
-@dataclass(frozen=True)
-class PureReply:
+@dataclass(frozen=True, repr=False)
+class PureReply(Result):
+    """The best replies to the pure strategy hold at ``hold``, and their edge."""
+
     hold: int
     best_hold: int
     advantage: Fraction  # A[best_hold, hold]
     best_rule: StoppingRule
     rule_advantage: Fraction  # over all stopping rules
+
+    def to_dict(self) -> dict:
+        return {"hold": self.hold, "best_hold": self.best_hold,
+                **exact_pair("advantage", self.advantage), "best_rule": self.best_rule.to_dict(),
+                **exact_pair("rule_advantage", self.rule_advantage)}
 
 
 def replies_to_pure(model: RollModel, max_hold: int) -> list[PureReply]:

@@ -167,7 +167,7 @@ def hold_at_expected_turns(model: RollModel, goal: int, holds=None) -> HoldAtTur
     _check(model, goal, len(holds))
     for h in holds:
         if isinstance(h, bool) or not isinstance(h, int) or not 1 <= h <= goal:
-            raise JeopardyError(f"hold threshold must be in 1..{goal}; got {h!r}")
+            raise JeopardyError(f"hold threshold must be in 1-{goal}; got {h!r}")
     return HoldAtTurns(model, goal, {h: float(evaluate_policy(model, goal, hold_at_table(goal, h))[0])
                                      for h in holds})
 

@@ -2,7 +2,7 @@
 
 * :mod:`~jeopardy.sweeps.spec` reads the grid (a TOML file or a dict) into tasks;
 * :mod:`~jeopardy.sweeps.analyses` runs one task and returns its row (never raises);
-* :mod:`~jeopardy.sweeps.memory` estimates what a task needs before it runs;
+* :mod:`~jeopardy.sweeps.resources` asks :mod:`jeopardy.resources` what a task needs;
 * :mod:`~jeopardy.sweeps.store` keeps finished rows on disk (atomic, resumable);
 * :mod:`~jeopardy.sweeps.engine` sends the tasks to Dask and collects the table.
 

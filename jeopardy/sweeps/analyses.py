@@ -30,7 +30,7 @@ import tracemalloc
 
 from jeopardy.errors import JeopardyError
 from jeopardy.rules.roll_model import RollModel
-from jeopardy.sweeps.memory import estimated_memory
+from jeopardy.sweeps.resources import estimated_memory
 from jeopardy.sweeps.spec import Task
 
 N_PLAYER_ISSUE = "the N-player core (issue 11)"
@@ -60,24 +60,13 @@ def _fairness(model: RollModel, task: Task) -> dict:
             "states": solution.states}
 
 
-def _policy(word: str, goal: int):
-    from jeopardy.race import policies
-
-    if word.startswith("hold:"):
-        try:
-            h = int(word[5:])
-        except ValueError:
-            raise JeopardyError(f"cannot read policy {word!r}; write hold:N with an integer N") from None
-        return policies.hold_at(goal, h)
-    return policies.from_formula(goal, word[5:])
-
-
 def _compare(model: RollModel, task: Task) -> dict:
+    from jeopardy.policy_language import race_policy
     from jeopardy.race import policies
     from jeopardy.race.evaluation import head_to_head
     from jeopardy.race.solver import solve
 
-    other = _policy(task.against, task.goal)
+    other = race_policy(task.against, model, task.goal, "sweep compare")
     optimal = policies.from_solution(solve(model, task.goal))
     result = head_to_head(model, optimal, other)
     return {"value": result.fair, "first": result.first, "second": result.second,

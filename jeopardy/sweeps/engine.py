@@ -27,7 +27,7 @@ from typing import Callable
 
 from jeopardy.errors import JeopardyError
 from jeopardy.sweeps.analyses import run_task, unsupported
-from jeopardy.sweeps.memory import estimated_memory, estimated_work
+from jeopardy.sweeps.resources import estimated_memory, estimated_work
 from jeopardy.sweeps.spec import Sweep, Task, read
 from jeopardy.sweeps.store import RowStore
 

@@ -187,7 +187,7 @@ def _goals(value) -> list[int]:
 def _players(value) -> int:
     n = _integer(value, "players")
     if not 2 <= n <= MAX_PLAYERS:
-        raise JeopardyError(f"sweep spec: players must be 2..{MAX_PLAYERS}; got {n}")
+        raise JeopardyError(f"sweep spec: players must be 2-{MAX_PLAYERS}; got {n}")
     return n
 
 
@@ -212,7 +212,14 @@ def _analysis(entry) -> list[tuple[str, str]]:
     if unknown:
         raise JeopardyError(f"sweep spec: compare takes 'against'; got {unknown[0]!r}")
     against = _list(options.get("against", ["hold:20"]), "compare.against")
+    from jeopardy.policy_language import SWEEP_KINDS, HINTS, parse
+
     for word in against:
-        if not isinstance(word, str) or not word.startswith(("hold:", "rule:")):
-            raise JeopardyError(f"sweep spec: compare against 'hold:N' or 'rule:FORMULA'; got {word!r}")
+        try:
+            kind = parse(word).kind if isinstance(word, str) else None
+        except JeopardyError as error:
+            raise JeopardyError(f"sweep spec: compare against: {error}") from None
+        if kind not in SWEEP_KINDS:
+            raise JeopardyError(f"sweep spec: compare against {', '.join(HINTS[k] for k in SWEEP_KINDS)}; "
+                                f"got {word!r}")
     return [("compare", word) for word in against]

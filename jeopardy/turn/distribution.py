@@ -41,6 +41,13 @@ class StoppingRule:
     def __str__(self) -> str:
         return self.label or f"roll at {sorted(self.roll_at)}"
 
+    def to_dict(self) -> dict:
+        """The rule as data: ``{"hold": h}`` for hold at h, else ``{"roll_at": [...]}``;
+        ``"rule"`` is its label for people."""
+        h = self.hold
+        return {**({"hold": h} if h is not None else {"roll_at": sorted(self.roll_at)}),
+                "rule": str(self)}
+
     @property
     def hold(self) -> int | None:
         """``h`` if this rule is "hold at h", else ``None``."""
