@@ -2,7 +2,7 @@
 
     python benchmarks/peers.py [--max-hold 100] [--games 20000] [--goal 100]
 
-1. Gambit: the simultaneous single-turn game over hold at 1..H is written as
+1. Gambit: the simultaneous single-turn game over hold at 1-H is written as
    an .nfg file (``jeopardy simultaneous --nfg``) and solved by pygambit's
    exact LP (``lp_solve(rational=True)``); its equilibrium is compared
    fraction for fraction with ours (exact LP support + rational certificate).
@@ -41,7 +41,7 @@ def gambit_and_nashpy(max_hold: int) -> None:
     pig = game("pig")
     solution, ours = timed(solve_simultaneous, pig, max_hold)
     q = solution.weights()
-    print(f"simultaneous game, pig, hold at 1..{max_hold}: ours {ours:.2f} s "
+    print(f"simultaneous game, pig, hold at 1-{max_hold}: ours {ours:.2f} s "
           f"(exact matrix, LP, rational certificate; verified {solution.equilibrium.verified})")
     with tempfile.TemporaryDirectory() as directory:
         path = Path(directory) / "pig.nfg"

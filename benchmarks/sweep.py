@@ -85,7 +85,7 @@ def main() -> None:
     args = parser.parse_args()
     spec = {"games": ["pig"], "goals": {"from": args.step, "to": args.top, "step": args.step}}
     tasks = len(range(args.step, args.top + 1, args.step))
-    print(f"pig, goals {args.step}..{args.top} step {args.step}: {tasks} solves; "
+    print(f"pig, goals {args.step}-{args.top} step {args.step}: {tasks} solves; "
           f"{os.cpu_count()} CPUs; {load()}", flush=True)
     with tempfile.TemporaryDirectory() as directory:
         directory = Path(directory)

@@ -30,10 +30,11 @@ from jeopardy.match.rules import FIRST_TO_GOAL, MatchRules
 from jeopardy.match.solver import NO_MIXES, MatchSolution, _iterate, bundle, estimate, warm_up
 from jeopardy.race.policies import RacePolicy
 from jeopardy.rules.roll_model import RollModel
+from jeopardy.results import Result
 
 
 @dataclass(frozen=True)
-class Evaluation:
+class Evaluation(Result):  # its own short __repr__ below
     """Each player's exact chance of winning, in turn order from the first to move."""
 
     names: tuple[str, ...]
@@ -45,6 +46,11 @@ class Evaluation:
         return {"policies": list(self.names), "win_probabilities": list(self.win_probabilities),
                 "win_probability": self.win_probabilities[0],
                 "max_residual": self.max_residual, "seconds": self.seconds}
+
+    def _rows(self) -> list[dict]:
+        return [{"player": place, "policy": name, "win_probability": chance}
+                for place, (name, chance) in enumerate(zip(self.names, self.win_probabilities),
+                                                        start=1)]
 
     def __repr__(self) -> str:
         pairs = ", ".join(f"{n}: {v:.6f}" for n, v in zip(self.names, self.win_probabilities))

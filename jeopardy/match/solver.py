@@ -50,6 +50,7 @@ from jeopardy.match import kernels
 from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules
 from jeopardy.rules.effects import BUST, BUST_ALL
 from jeopardy.rules.roll_model import RollModel
+from jeopardy.results import Result
 
 MAX_NEWTON_STEPS = 200
 ROUNDING_FLOOR = 32 * 2.0 ** -53
@@ -61,7 +62,7 @@ NO_MIXES = (np.zeros(0, dtype=np.int64), np.full((1, 1), -1.0))  # no mixed acti
 
 
 @dataclass(frozen=True)
-class MatchSolution:
+class MatchSolution(Result):  # its own short __repr__ below
     """Win probabilities and optimal play of an N-player race game."""
 
     model: RollModel
