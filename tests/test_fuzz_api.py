@@ -143,18 +143,30 @@ def test_presets_are_accepted_where_models_are_expected(call):
                                                                               tolerance=-1),
                  "tolerance", id="negative-tolerance"),
     pytest.param(lambda: _simulate(games=10.5), "games", id="fractional-games"),
+    pytest.param(lambda: _game("pig", object(), None), "faces", id="game-faces-object"),
+    pytest.param(lambda: _game("pig", np.array([1, 2]), None), "faces", id="game-faces-array"),
+    pytest.param(lambda: _game("pig", None, object()), "bad_face", id="game-bad-face-object"),
+    pytest.param(lambda: _game("pig", None, np.array([1, 2])), "bad_face",
+                 id="game-bad-face-array"),
     pytest.param(lambda: __import__("jeopardy.race.policies").race.policies.RacePolicy(
         "x", 3, np.full((3, 3, 3), 0.5)), "roll", id="float-table"),
     pytest.param(lambda: __import__("jeopardy.race.policies").race.policies.RacePolicy(
         "x", 3, np.zeros((3, 3))), "roll", id="wrong-shape-table"),
 ])
 def test_errors_name_the_python_parameter(call, parameter):
+    """(The game(...) rows: the fuzz's long profile found them as tracebacks.)"""
     from jeopardy.validate import ParameterError
 
     with pytest.raises(ParameterError) as caught:
         call()
     assert caught.value.parameter == parameter
     assert str(caught.value).startswith(parameter + " ")
+
+
+def _game(*args):
+    from jeopardy.rules import game
+
+    return game(*args)
 
 
 def _simulate(games):

@@ -235,11 +235,13 @@ def game(name: str = "pig", faces: int | None = None, bad_face: int | None = Non
     if not preset.one_die:
         raise JeopardyError(f"faces/bad_face (--faces/--bad-face) apply to one-die games; "
                             f"{name!r} is not one")
-    faces = 6 if faces is None else faces
+    from jeopardy import validate
+
+    faces = 6 if faces is None else validate.integer(faces, "faces")
     if faces < 2:
         raise ParameterError("faces", f"must be at least 2; got {faces}")
     default_bad = 6 if name == "linux-magazin" else 1
-    bad = default_bad if bad_face is None else bad_face
+    bad = default_bad if bad_face is None else validate.integer(bad_face, "bad_face")
     if not 1 <= bad <= faces:
         raise ParameterError("bad_face", f"must be a face of the d{faces} (1-{faces}); got {bad}")
     return preset.build(faces=faces, bad_face=bad)
