@@ -159,8 +159,8 @@ def test_floats_are_refused_as_probabilities():
 
 @pytest.mark.parametrize("kwargs, message", [
     pytest.param(dict(faces=6, bad_faces=(7,)), "not a face", id="bad-face-off-die"),
-    pytest.param(dict(faces=1), "faces must be in 2\\.\\.", id="one-faced-die"),
-    pytest.param(dict(dice=0), "dice must be in 1\\.\\.", id="no-dice"),
+    pytest.param(dict(faces=1), "faces must be in 2-", id="one-faced-die"),
+    pytest.param(dict(dice=0), "dice must be in 1-", id="no-dice"),
 ])
 def test_dice_game_validation(kwargs, message):
     with pytest.raises(JeopardyError, match=message):
