@@ -73,7 +73,7 @@ TITLES = {
     "solve": "P(first player wins), optimal play",
     "fairness": "compensation points: the second player's head start closest to a fair game",
     "compare": "P(optimal play beats {against}), a fair coin deciding who starts",
-    "simultaneous": "simultaneous single-turn game over hold at 1..goal: value, and the "
+    "simultaneous": "simultaneous single-turn game over hold at 1-goal: value, and the "
                     "hold-at values its optimal mixed strategy uses",
     "solitaire": "solitaire: the fewest expected turns to reach the goal alone",
 }
