@@ -53,8 +53,7 @@ from numba import njit
 from jeopardy.errors import JeopardyError
 from jeopardy.expected.policies import HOLD_AT, LINEAR_LE, LINEAR_LT, ScorePolicy
 from jeopardy.results import Result
-from jeopardy.rules.compiled import step_jit as step
-from jeopardy.rules.effects import FALLING
+from jeopardy.rules.compiled import END, RISE, STAY, roll_result
 from jeopardy.rules.roll_model import RollModel
 
 
@@ -90,14 +89,11 @@ def _column(next_start, collapsed, g_next, s, cap, t_top, kinds, points, probs,
         stay = 0.0
         for e in range(kinds.shape[0]):
             p = probs[e]
-            banked, after, ended = step(kinds[e], points[e], s, t)
-            if not ended:
-                if after == t:
-                    stay += p
-                elif after < t:
-                    raise ValueError(FALLING)
-                else:
-                    roll += p * vals[after]
+            banked, after, outcome = roll_result(kinds[e], points[e], s, t)
+            if outcome == STAY:
+                stay += p
+            elif outcome == RISE:
+                roll += p * vals[after]
             else:
                 roll += p * (banked + g_next if collapsed else next_start[banked])
         if stay > 0.0:
@@ -147,8 +143,8 @@ def _reach_turn(start_mask, roll_flags, kinds, points, collapsed, cap, t_top, ne
                 next_mask[s + t] = 1
                 continue
             for e in range(kinds.shape[0]):
-                banked, after, ended = step(kinds[e], points[e], s, t)
-                if ended:
+                banked, after, outcome = roll_result(kinds[e], points[e], s, t)
+                if outcome == END:
                     next_mask[banked] = 1
                 else:
                     reach[s, after] = 1

@@ -69,8 +69,7 @@ import numpy as np
 from numba import njit
 
 from jeopardy.errors import JeopardyError
-from jeopardy.rules.compiled import step_jit as step
-from jeopardy.rules.effects import FALLING
+from jeopardy.rules.compiled import RISE, STAY, roll_result
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.results import Result
 
@@ -108,14 +107,11 @@ def _turn(rules, nxt, out, boundary, tables):
                     stay = 0.0
                     for e in range(kinds.shape[0]):
                         p = probs[e]
-                        banked, after, ended = step(kinds[e], points[e], x, t)
-                        if not ended:
-                            if after == t:
-                                stay += p
-                            elif after < t:
-                                raise ValueError(FALLING)
-                            else:
-                                roll += p * (values[g, after] if after <= top else b)
+                        banked, after, outcome = roll_result(kinds[e], points[e], x, t)
+                        if outcome == STAY:
+                            stay += p
+                        elif outcome == RISE:
+                            roll += p * (values[g, after] if after <= top else b)
                         else:
                             roll += p * (1.0 - nxt[g, y, banked] if banked <= cap else b)
                     if stay > 0.0:

@@ -44,8 +44,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from jeopardy.rules.compiled import step_jit as step
-from jeopardy.rules.effects import FALLING
+from jeopardy.rules.compiled import RISE, STAY, roll_result
 
 
 # The rules of one solve, bundled for the kernels:
@@ -155,13 +154,11 @@ def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, work):
         stay = 0.0
         for e in range(race.kinds.shape[0]):
             p = race.probs[e]
-            banked, nk, ended = step(race.kinds[e], race.points[e], own, k)
-            if not ended:
-                if nk == k:
-                    stay += p
-                elif nk < k:
-                    raise ValueError(FALLING)
-                elif nk >= top:
+            banked, nk, outcome = roll_result(race.kinds[e], race.points[e], own, k)
+            if outcome == STAY:
+                stay += p
+            elif outcome == RISE:
+                if nk >= top:
                     stop_value(race, place, second, own + nk, other)
                     for m in range(n):
                         roll[m] += p * other[m]
@@ -383,16 +380,11 @@ def last_turn(kinds, points, probs, size):
             stay = 0.0
             for e in range(kinds.shape[0]):
                 p = probs[e]
-                gain, nk, ended = step(kinds[e], points[e], 0, k)
-                if not ended:
-                    if nk == k:
-                        stay += p
-                    elif nk < k:
-                        raise ValueError(FALLING)
-                    elif nk > D:
-                        value += p
-                    else:
-                        value += p * t[nk]
+                gain, nk, outcome = roll_result(kinds[e], points[e], 0, k)
+                if outcome == STAY:
+                    stay += p
+                elif outcome == RISE:
+                    value += p if nk > D else p * t[nk]
                 elif gain > D:
                     value += p
                 elif gain == D:

@@ -27,7 +27,7 @@ from numba import njit
 from jeopardy.errors import JeopardyError
 from jeopardy.race import kernels
 from jeopardy.race.solver import RaceSolution
-from jeopardy.rules.compiled import step_jit as step
+from jeopardy.rules.compiled import RISE, STAY, roll_result
 from jeopardy.results import Result
 
 INF = np.inf
@@ -79,13 +79,11 @@ def _column(rules, i, j, lo, hi, p_lo, p_hi, acts, forms):
         s_lo = 0.0
         s_hi = 0.0
         for e in range(kinds.shape[0]):
-            banked, t, ended = step(kinds[e], points[e], i, k)
-            if not ended and t == k:
+            banked, t, outcome = roll_result(kinds[e], points[e], i, k)
+            if outcome == STAY:
                 s_lo = _down(s_lo + p_lo[e])
                 s_hi = _up(s_hi + p_hi[e])
-            elif not ended and t < k:
-                raise ValueError(kernels.FALLING)
-            elif not ended:
+            elif outcome == RISE:
                 if t >= top:
                     c_lo = _down(c_lo + p_lo[e])
                     c_hi = _up(c_hi + p_hi[e])

@@ -34,8 +34,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from jeopardy.rules.compiled import step_jit as step
-from jeopardy.rules.effects import FALLING
+from jeopardy.rules.compiled import RISE, STAY, roll_result
 
 FOLLOW, MAXIMISE = 1, 0
 
@@ -90,17 +89,15 @@ def sweep(rules, i, j, y, other, mode, table, work):
         stay = 0.0
         for e in range(kinds.shape[0]):
             p = probs[e]
-            banked, nk, ended = step(kinds[e], points[e], i, k)
-            if not ended:
-                if nk == k:
-                    stay += p
-                elif nk < k:
-                    raise ValueError(FALLING)
-                elif nk >= top:
+            banked, nk, outcome = roll_result(kinds[e], points[e], i, k)
+            if outcome == RISE:
+                if nk >= top:
                     roll += p
                 else:
                     roll += p * vals[nk]
                     droll += p * dvals[nk]
+            elif outcome == STAY:
+                stay += p
             elif banked == i:  # nothing banked: the opponent moves at (j, i)
                 roll += p * (1.0 - y)
                 droll -= p

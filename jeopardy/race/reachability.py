@@ -43,8 +43,7 @@ import numpy as np
 from numba import njit
 
 from jeopardy.race.policies import RacePolicy
-from jeopardy.rules.compiled import step_jit as step
-from jeopardy.rules.effects import FALLING
+from jeopardy.rules.compiled import END, roll_result
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.results import Result
 
@@ -145,10 +144,8 @@ def _search(roll, rules, other, reach, handed):
                     top = _hand_over(i + k, j, handed, stack, top)
                     continue
                 for e in range(kinds.shape[0]):
-                    banked, total, ended = step(kinds[e], points[e], i, k)
-                    if not ended:
-                        if total < k:
-                            raise ValueError(FALLING)
+                    banked, total, outcome = roll_result(kinds[e], points[e], i, k)
+                    if outcome != END:
                         if i + total < goal:
                             reach[i, j, total] = 1
                     elif banked < goal:

@@ -28,8 +28,7 @@ import numpy as np
 from numba import njit
 
 from jeopardy.errors import JeopardyError
-from jeopardy.rules.compiled import step_jit as step
-from jeopardy.rules.effects import FALLING
+from jeopardy.rules.compiled import END, roll_result
 
 
 @njit(cache=True, nogil=True)
@@ -49,12 +48,10 @@ def _turn(m, i, j, goal, tables, kinds, points, reach, ends):
             ends[i + k] = 1
             continue
         for e in range(kinds.shape[0]):
-            banked, after, ended = step(kinds[e], points[e], i, k)
-            if not ended and after < k:
-                raise ValueError(FALLING)
-            if not ended and i + after < goal:
+            banked, after, outcome = roll_result(kinds[e], points[e], i, k)
+            if outcome != END and i + after < goal:
                 reach[after] = 1
-            elif not ended or banked >= goal:
+            elif outcome != END or banked >= goal:
                 win = True
             else:
                 ends[banked] = 1

@@ -21,8 +21,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from jeopardy.rules.compiled import step_jit as step
-from jeopardy.rules.effects import FALLING
+from jeopardy.rules.compiled import RISE, STAY, roll_result
 
 LOWERED = "a roll that lowers the banked score to neither 0 nor itself"
 
@@ -67,22 +66,15 @@ def evaluate_turns(rules, roll, start_a, start_c):
             stay = 0.0
             for e in range(kinds.shape[0]):
                 p = probs[e]
-                x, t2, ended = step(kinds[e], points[e], s, t)
-                if not ended:
-                    if t2 == t:
-                        stay += p
-                    elif t2 < t:
-                        raise ValueError(FALLING)
-                    elif t2 >= top:
-                        a += p  # the goal: this turn is the last
-                        nb += p
-                        m += p
-                    else:
-                        a += p * col_a[t2]
-                        c += p * col_c[t2]
-                        nb += p * col_nb[t2]
-                        m += p * col_m[t2]
-                elif x >= goal:
+                x, t2, outcome = roll_result(kinds[e], points[e], s, t)
+                if outcome == STAY:
+                    stay += p
+                elif outcome == RISE and t2 < top:
+                    a += p * col_a[t2]
+                    c += p * col_c[t2]
+                    nb += p * col_nb[t2]
+                    m += p * col_m[t2]
+                elif outcome == RISE or x >= goal:  # the goal: this turn is the last
                     a += p
                     nb += p
                     m += p
@@ -130,17 +122,12 @@ def value_of_rolling(rules, s, t, values, after, offset):
     stay = 0.0
     for e in range(kinds.shape[0]):
         p = probs[e]
-        x, t2, ended = step(kinds[e], points[e], s, t)
-        if not ended:
-            if t2 == t:
-                stay += p
-            elif t2 < t:
-                raise ValueError(FALLING)
-            elif t2 >= top:
-                total += p
-            else:
-                total += p * values[s, t2]
-        elif x >= goal:
+        x, t2, outcome = roll_result(kinds[e], points[e], s, t)
+        if outcome == STAY:
+            stay += p
+        elif outcome == RISE and t2 < top:
+            total += p * values[s, t2]
+        elif outcome == RISE or x >= goal:
             total += p
         else:
             total += p * (offset + after[x])

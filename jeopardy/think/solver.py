@@ -72,8 +72,7 @@ import numpy as np
 from numba import njit
 
 from jeopardy.errors import JeopardyError
-from jeopardy.rules.compiled import step_jit as step
-from jeopardy.rules.effects import FALLING
+from jeopardy.rules.compiled import RISE, STAY, roll_result
 from jeopardy.rules.roll_model import RollModel
 
 
@@ -116,14 +115,11 @@ def _solo(rules, nxt, cube, kinds_of_games, boundary, table, alone_is_a, caps):
                     stay = 0.0
                     for e in range(kinds.shape[0]):
                         p = probs[e]
-                        banked, after, ended = step(kinds[e], points[e], own, t)
-                        if not ended:
-                            if after == t:
-                                stay += p
-                            elif after < t:
-                                raise ValueError(FALLING)
-                            else:
-                                roll += p * (values[g, after] if after <= top else b)
+                        banked, after, outcome = roll_result(kinds[e], points[e], own, t)
+                        if outcome == STAY:
+                            stay += p
+                        elif outcome == RISE:
+                            roll += p * (values[g, after] if after <= top else b)
                         elif banked > score_cap:
                             roll += p * b
                         elif alone_is_a:
@@ -200,15 +196,12 @@ def _both_in(rules, nxt, out, qa, qb, kinds_of_games, boundary, table, caps, sta
                     for e in range(kinds.shape[0]):
                         p = probs[e]
                         # one roll for both players still in (the turn total is shared)
-                        banked_a, after, ended = step(kinds[e], points[e], x, t)
-                        banked_b = step(kinds[e], points[e], y, t)[0]
-                        if not ended:
-                            if after == t:
-                                stay += p
-                            elif after < t:
-                                raise ValueError(FALLING)
-                            else:
-                                rr += p * (values[g, after] if after <= top else bnd)
+                        banked_a, after, outcome = roll_result(kinds[e], points[e], x, t)
+                        banked_b = roll_result(kinds[e], points[e], y, t)[0]
+                        if outcome == STAY:
+                            stay += p
+                        elif outcome == RISE:
+                            rr += p * (values[g, after] if after <= top else bnd)
                         elif max(banked_a, banked_b) > score_cap:
                             rr += p * bnd
                         else:
