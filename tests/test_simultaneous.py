@@ -161,3 +161,54 @@ def test_doubling_the_best_responses_turn_total_cap_changes_nothing():
     base, wider = best_response(model, opponent), best_response(model, wide)
     assert base.value == wider.value
     assert base.rule.roll_at == wider.rule.roll_at
+
+
+def test_a_degenerate_lp_vertex_drops_its_smallest_weights(monkeypatch):
+    """Rock, paper, scissors and a copy of rock (a strategy merged away in real
+    games, kept here): an LP vertex weighting all four makes the equalising
+    system singular (two equal rows).  The fallback drops the smallest weight
+    first -- the copy -- and certifies the unique equilibrium of the other
+    three, 1/3 each with value 0 (the LP is stubbed to return that vertex)."""
+    import numpy as np
+
+    from jeopardy.simultaneous import game as game_module
+    from jeopardy.simultaneous import lp
+    from jeopardy.simultaneous.payoff import ExactMatrix
+
+    rock, paper, scissors = [0, -1, 1, 0], [1, 0, -1, 1], [-1, 1, 0, -1]
+    matrix = ExactMatrix(np.array([rock, paper, scissors, rock], dtype=object), 1)
+    vertex = np.array([0.2, 1 / 3, 1 / 3, 2 / 15])  # the copy of rock weighs least
+    monkeypatch.setattr(lp, "solve_matrix_game",
+                        lambda payoff: lp.LPSolution(vertex, 0.0, "optimal", "stub"))
+    _, support, q, v = game_module._solve_restricted(matrix, [0, 1, 2, 3])
+    assert support == [0, 1, 2]
+    assert q == [Fraction(1, 3)] * 3 and v == 0
+    assert game_module._certify(matrix, support, q, v)[0]
+
+
+def test_strategy_csv_lists_each_rules_stopping_totals():
+    """The stop_at column holds the totals a rule stops at, separated by
+    spaces: for Pig's hold at h, every total from h on that a roll below h
+    reaches (found here by walking the rolls; a bust is not a stop)."""
+    import csv
+    import io
+
+    def stops(h):
+        seen, todo, found = set(), [0], set()
+        while todo:
+            k = todo.pop()
+            if k in seen:
+                continue
+            seen.add(k)
+            if k < h:
+                todo += [k + face for face in range(2, 7)]
+            else:
+                found.add(k)
+        return sorted(found)
+
+    solution = solve_simultaneous(game("pig"), 25)
+    rows = list(csv.reader(io.StringIO(strategy_csv(solution.restricted))))[1:]
+    assert len(rows) == len(solution.restricted.strategy) > 1
+    for rule, hold, stop_at, _, _ in rows:
+        assert rule == f"hold at {hold}"
+        assert stop_at == " ".join(str(n) for n in stops(int(hold)))
