@@ -145,22 +145,28 @@ def test_to_dict_has_exact_strings(pig_solution):
     assert sum(Fraction(p) for p in data["score_distribution_exact"].values()) == 1
 
 
-def test_doubling_the_best_responses_turn_total_cap_changes_nothing():
+@pytest.mark.parametrize("opponent", ["hold at 20", "banked 12"])
+def test_doubling_the_best_responses_turn_total_cap_changes_nothing(opponent):
     """Above the opponent's top score stopping wins (the proof in
     jeopardy.simultaneous.best_response); a zero-mass score at twice the top
-    doubles the programme's range and must change nothing, exactly."""
-    from fractions import Fraction
-
-    from jeopardy.rules import game
+    doubles the programme's range and must change nothing, exactly.  Against
+    hold at 20 the best reply is a single roll; against a last turn that has
+    banked 12 (or busted, 1 in 3) it rolls at 12 itself, so the value at the
+    top of the range is read."""
     from jeopardy.turn.distribution import generating_function_distribution
 
     model = game("pig")
-    opponent = dict(generating_function_distribution(model, 20).probabilities)
-    wide = dict(opponent)
-    wide[2 * max(opponent)] = Fraction(0)
-    base, wider = best_response(model, opponent), best_response(model, wide)
+    if opponent == "hold at 20":
+        scores = dict(generating_function_distribution(model, 20).probabilities)
+    else:
+        scores = {0: Fraction(1, 3), 12: Fraction(2, 3)}
+    wide = dict(scores)
+    wide[2 * max(scores)] = Fraction(0)
+    base, wider = best_response(model, scores), best_response(model, wide)
     assert base.value == wider.value
     assert base.rule.roll_at == wider.rule.roll_at
+    if opponent == "banked 12":
+        assert 12 in base.rule.roll_at
 
 
 def test_a_degenerate_lp_vertex_drops_its_smallest_weights(monkeypatch):
