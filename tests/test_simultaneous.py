@@ -141,6 +141,9 @@ def test_csv_exports(pig_solution):
 def test_to_dict_has_exact_strings(pig_solution):
     data = pig_solution.to_dict()
     assert data["value"] == 0.0 and data["value_exact"] == "0" and data["verified"] is True
+    assert data["game"] == "pig" and data["max_hold"] == 100
+    assert data["merged"] == {"1": [2]}  # hold at 1 and 2 are one strategy for a d6
+    assert data["dominated"] and all(int(h) > 0 and d > 0 for h, d in data["dominated"].items())
     assert sum(Fraction(s["probability_exact"]) for s in data["strategy"]) == 1
     assert sum(Fraction(p) for p in data["score_distribution_exact"].values()) == 1
 
@@ -218,3 +221,18 @@ def test_strategy_csv_lists_each_rules_stopping_totals():
     for rule, hold, stop_at, _, _ in rows:
         assert rule == f"hold at {hold}"
         assert stop_at == " ".join(str(n) for n in stops(int(hold)))
+
+
+def test_when_hold_at_h_is_already_optimal_the_full_game_is_the_restricted_one():
+    """With a coin every stopping rule is a hold-at-h (each total is reached one
+    way), so no rule gains and the full game's equilibrium is the restricted one."""
+    solution = solve_simultaneous(game("piglet"), 6, all_stopping_rules=True)
+    assert solution.full_gain <= 0
+    assert solution.full is solution.restricted and solution.equilibrium.verified
+
+
+def test_hold_distributions_refuse_an_empty_range():
+    from jeopardy.errors import JeopardyError
+
+    with pytest.raises(JeopardyError, match="max_hold must be at least 1; got 0"):
+        hold_distributions(game("pig"), 0)
