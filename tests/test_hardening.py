@@ -181,7 +181,16 @@ def test_ordinary_policies_end(pig):
 
 
 # ------------------------------------------------------------------ convergence
-def test_a_tolerance_below_the_rounding_floor_still_ends():
+@pytest.mark.parametrize("guard", ["rounding-floor", "stall"])
+def test_a_tolerance_below_the_rounding_floor_still_ends(monkeypatch, guard):
+    """Each of the two guards ends the passes on its own: the rounding floor
+    (with the stall guard switched off) and the stall guard (with no floor)."""
+    import jeopardy.race.solver as solver_module
+
+    if guard == "rounding-floor":
+        monkeypatch.setattr(solver_module, "STALL_PASSES", 10 ** 9)
+    else:
+        monkeypatch.setattr(solver_module, "ROUNDING_FLOOR", 0.0)
     model = game("two-dice-pig")
     started = time.perf_counter()
     solution = solve(model, 40, tolerance=1e-300)

@@ -6,12 +6,15 @@ import pytest
 
 from jeopardy.reference import race as reference
 from jeopardy.rules import game
-from jeopardy.rules.effects import add, bust, bust_all, double
+from jeopardy.rules.effects import add, bank, bust, bust_all, double
 from jeopardy.rules.roll_model import roll_model
 
 # Every effect kind but bank (frey-pig has bank): add, double, bust, bust_all.
 DOUBLING = roll_model("doubling", {add(1): "3/8", add(2): "1/4", double: "1/8", bust: "3/16",
                                    bust_all: "1/16"})
+# A bank of 2 that can end below the goal (Frey's bank of 25 always wins at these goals).
+BANKING = roll_model("banking", {add(1): "1/2", bank(2): "1/4", bust: "1/4"})
+CUSTOM = {"doubling": DOUBLING, "banking": BANKING}
 
 
 @pytest.mark.parametrize("name, goal", [pytest.param("piglet", 4, id="piglet-4"),
@@ -61,12 +64,13 @@ def _compare(ref, fast, goal, players, places):
     pytest.param("pig", 4, 4, id="pig-4-four"),
     pytest.param("frey-pig", 8, 2, id="frey-pig-8-two"),
     pytest.param("doubling", 5, 3, id="doubling-5-three"),
+    pytest.param("banking", 6, 3, id="banking-6-three"),
 ])
 def test_first_to_goal_matches_the_reference(name, goal, players):
     """Every turn start of every player, to 1e-10 (both iterate to ~1e-14)."""
     from jeopardy.match.solver import solve
 
-    model = DOUBLING if name == "doubling" else game(name)
+    model = CUSTOM[name] if name in CUSTOM else game(name)
     fast = solve(model, goal, players)
     ref = reference.solve(model, goal, players)
     assert _compare(ref, fast, goal, players, 1) < 1e-10
@@ -94,12 +98,14 @@ def test_equal_turns_matches_the_reference(name, goal, cap):
 
 
 def test_two_player_first_to_goal_is_the_pair_solver(pig):
+    """Goal 40: optimal Pig to 30 never holds after a roll (so a wrong hold value
+    would not show); to 40 it holds in 56 states."""
     from jeopardy.match.solver import solve
     from jeopardy.race.solver import solve as pair
 
-    fast = solve(pig, 30, 2)
-    values = pair(pig, 30).start_values
-    assert np.max(np.abs(fast.values[0, :, 0].reshape(30, 30) - values)) < 1e-13
+    fast = solve(pig, 40, 2)
+    values = pair(pig, 40).start_values
+    assert np.max(np.abs(fast.values[0, :, 0].reshape(40, 40) - values)) < 1e-13
 
 
 @pytest.mark.parametrize("name, goal", [pytest.param("pig", 8, id="pig-8"),

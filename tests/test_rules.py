@@ -255,3 +255,10 @@ def test_dice_game_defaults_are_pig():
     """One d6, a 1 busts: the defaults of dice_game are Pig's die."""
     assert dict(dice_game().outcomes) == {bust: Fraction(1, 6),
                                           **{add(n): Fraction(1, 6) for n in range(2, 7)}}
+
+
+def test_additions_are_the_seeds_r_of_x():
+    """The points a roll adds with the turn going on (the puzzle seed's r(x)):
+    a d6 adds 2..6, each 1/6; a bust adds nothing."""
+    assert game("pig").additions() == {n: Fraction(1, 6) for n in range(2, 7)}
+    assert game("piglet").additions() == {1: Fraction(1, 2)}

@@ -141,23 +141,98 @@ def test_csv_exports(pig_solution):
 def test_to_dict_has_exact_strings(pig_solution):
     data = pig_solution.to_dict()
     assert data["value"] == 0.0 and data["value_exact"] == "0" and data["verified"] is True
+    assert data["game"] == "pig" and data["max_hold"] == 100
+    assert data["merged"] == {"1": [2]}  # hold at 1 and 2 are one strategy for a d6
+    assert data["dominated"] and all(int(h) > 0 and d > 0 for h, d in data["dominated"].items())
     assert sum(Fraction(s["probability_exact"]) for s in data["strategy"]) == 1
     assert sum(Fraction(p) for p in data["score_distribution_exact"].values()) == 1
 
 
-def test_doubling_the_best_responses_turn_total_cap_changes_nothing():
+@pytest.mark.parametrize("opponent", ["hold at 20", "banked 12"])
+def test_doubling_the_best_responses_turn_total_cap_changes_nothing(opponent):
     """Above the opponent's top score stopping wins (the proof in
     jeopardy.simultaneous.best_response); a zero-mass score at twice the top
-    doubles the programme's range and must change nothing, exactly."""
-    from fractions import Fraction
-
-    from jeopardy.rules import game
+    doubles the programme's range and must change nothing, exactly.  Against
+    hold at 20 the best reply is a single roll; against a last turn that has
+    banked 12 (or busted, 1 in 3) it rolls at 12 itself, so the value at the
+    top of the range is read."""
     from jeopardy.turn.distribution import generating_function_distribution
 
     model = game("pig")
-    opponent = dict(generating_function_distribution(model, 20).probabilities)
-    wide = dict(opponent)
-    wide[2 * max(opponent)] = Fraction(0)
-    base, wider = best_response(model, opponent), best_response(model, wide)
+    if opponent == "hold at 20":
+        scores = dict(generating_function_distribution(model, 20).probabilities)
+    else:
+        scores = {0: Fraction(1, 3), 12: Fraction(2, 3)}
+    wide = dict(scores)
+    wide[2 * max(scores)] = Fraction(0)
+    base, wider = best_response(model, scores), best_response(model, wide)
     assert base.value == wider.value
     assert base.rule.roll_at == wider.rule.roll_at
+    if opponent == "banked 12":
+        assert 12 in base.rule.roll_at
+
+
+def test_a_degenerate_lp_vertex_drops_its_smallest_weights(monkeypatch):
+    """Rock, paper, scissors and a copy of rock (a strategy merged away in real
+    games, kept here): an LP vertex weighting all four makes the equalising
+    system singular (two equal rows).  The fallback drops the smallest weight
+    first -- the copy -- and certifies the unique equilibrium of the other
+    three, 1/3 each with value 0 (the LP is stubbed to return that vertex)."""
+    import numpy as np
+
+    from jeopardy.simultaneous import game as game_module
+    from jeopardy.simultaneous import lp
+    from jeopardy.simultaneous.payoff import ExactMatrix
+
+    rock, paper, scissors = [0, -1, 1, 0], [1, 0, -1, 1], [-1, 1, 0, -1]
+    matrix = ExactMatrix(np.array([rock, paper, scissors, rock], dtype=object), 1)
+    vertex = np.array([0.2, 1 / 3, 1 / 3, 2 / 15])  # the copy of rock weighs least
+    monkeypatch.setattr(lp, "solve_matrix_game",
+                        lambda payoff: lp.LPSolution(vertex, 0.0, "optimal", "stub"))
+    _, support, q, v = game_module._solve_restricted(matrix, [0, 1, 2, 3])
+    assert support == [0, 1, 2]
+    assert q == [Fraction(1, 3)] * 3 and v == 0
+    assert game_module._certify(matrix, support, q, v)[0]
+
+
+def test_strategy_csv_lists_each_rules_stopping_totals():
+    """The stop_at column holds the totals a rule stops at, separated by
+    spaces: for Pig's hold at h, every total from h on that a roll below h
+    reaches (found here by walking the rolls; a bust is not a stop)."""
+    import csv
+    import io
+
+    def stops(h):
+        seen, todo, found = set(), [0], set()
+        while todo:
+            k = todo.pop()
+            if k in seen:
+                continue
+            seen.add(k)
+            if k < h:
+                todo += [k + face for face in range(2, 7)]
+            else:
+                found.add(k)
+        return sorted(found)
+
+    solution = solve_simultaneous(game("pig"), 25)
+    rows = list(csv.reader(io.StringIO(strategy_csv(solution.restricted))))[1:]
+    assert len(rows) == len(solution.restricted.strategy) > 1
+    for rule, hold, stop_at, _, _ in rows:
+        assert rule == f"hold at {hold}"
+        assert stop_at == " ".join(str(n) for n in stops(int(hold)))
+
+
+def test_when_hold_at_h_is_already_optimal_the_full_game_is_the_restricted_one():
+    """With a coin every stopping rule is a hold-at-h (each total is reached one
+    way), so no rule gains and the full game's equilibrium is the restricted one."""
+    solution = solve_simultaneous(game("piglet"), 6, all_stopping_rules=True)
+    assert solution.full_gain <= 0
+    assert solution.full is solution.restricted and solution.equilibrium.verified
+
+
+def test_hold_distributions_refuse_an_empty_range():
+    from jeopardy.errors import JeopardyError
+
+    with pytest.raises(JeopardyError, match="max_hold must be at least 1; got 0"):
+        hold_distributions(game("pig"), 0)
