@@ -32,8 +32,13 @@ cycle, a contraction by the cycle's bust chance).  The largest residual
 Effects that lower a score sum (``bust_all``) read the table as it stands
 and the caller repeats passes, as in :mod:`jeopardy.race.kernels`.
 
+Turn totals that fall (``subtract n``, Parker Brothers' tail): the turn has
+cycles, and :func:`sweep_from_guess` repeats its backward pass over the
+column (Gauss-Seidel) until it settles; the proof that it converges, and in
+how many passes, is :func:`jeopardy.match.solver.fall_passes`.
+
 Effect codes (:data:`jeopardy.rules.roll_model.KIND_CODES`): 0 add, 1 bust,
-2 bust_all, 3 bank, 4 double; any other code raises.
+2 bust_all, 3 bank, 4 double, 6 subtract; any other code raises.
 """
 from __future__ import annotations
 
@@ -42,7 +47,10 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-ADD, BUST, BUST_ALL, BANK, DOUBLE = 0, 1, 2, 3, 4
+ADD, BUST, BUST_ALL, BANK, DOUBLE, SUBTRACT = 0, 1, 2, 3, 4, 6
+# A column pass that changes no value or slope by more than this has converged
+# to rounding (values are probabilities, slopes chances: ulps of ~1e-16).
+FALL_ROUNDING = 4.0 * 2.0 ** -53
 
 # The rules of one solve, bundled for the kernels:
 #   kinds, points, probs  the roll model (effect codes, points, probabilities)
@@ -50,15 +58,19 @@ ADD, BUST, BUST_ALL, BANK, DOUBLE = 0, 1, 2, 3, 4
 #   players               N
 #   places                1, or N when the mover's place in the round matters (equal turns;
 #                         players following different policies)
-#   equal                 1 for the equal-turns ending
+#   equal                 1 for the equal-turns ending, 2 for one-more-turn (every mover
+#                         stops at the cap; a stop past the goal gives the other a last turn)
 #   cap                   equal-turns: a mover before the end of the round must stop once
 #                         its score plus turn total reaches cap (>= goal)
 #   last                  equal-turns, two players: last[D] is the chance that the last
 #                         player of the round, D points behind the leader, wins (halves for a
 #                         tie); empty otherwise
 #   high                  goal**(players - 1): the weight of the mover's score in the index
+#   passes                0 if the turn total never falls (one backward pass per turn is
+#                         exact), else the most Gauss-Seidel passes a column needs
+#                         (jeopardy.match.solver.fall_passes)
 Race = namedtuple("Race", ["kinds", "points", "probs", "goal", "players", "places", "equal", "cap",
-                           "last", "high"])
+                           "last", "high", "passes"])
 
 
 @njit(cache=True, nogil=True)
@@ -80,7 +92,7 @@ def after_turn(race, index, banked):
 def limit(race, place):
     """The score at which the mover stops: the goal, or the cap of a mover before the
     end of the round under equal turns."""
-    if race.equal == 1 and place < race.players - 1:
+    if race.equal == 2 or (race.equal == 1 and place < race.players - 1):
         return race.cap
     return race.goal
 
@@ -96,7 +108,7 @@ def stop_value(race, place, second, banked, out):
     n = race.players
     for m in range(n):
         out[m] = 0.0
-    if race.equal == 0 or place == n - 1:
+    if race.equal == 0 or (race.equal == 1 and place == n - 1):
         out[0] = 1.0
         return
     behind = banked - second
@@ -111,11 +123,63 @@ def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, work):
 
     Fills ``vals[k, :]`` (value vectors), ``dvals[k]`` (slope in ``rotate(y)``)
     and ``acts[k]`` (1 roll) for ``k = 0 .. top-1``, ``top = limit - s[0]``;
-    returns ``top``.  ``mode`` 0: the mover maximises its own chance (rolling
+    returns ``top``.  ``mode`` and ``table`` as in :func:`column_pass`.  A
+    turn whose total can fall starts from zero (:func:`sweep_from_guess`).
+    """
+    if race.passes > 0:
+        top = limit(race, place) - index // race.high
+        vals[:top, :] = 0.0
+        dvals[:top] = 0.0
+    return sweep_from_guess(race, W, index, place, y, vals, dvals, acts, mode, table, work)
+
+
+@njit(cache=True, nogil=True)
+def sweep_from_guess(race, W, index, place, y, vals, dvals, acts, mode, table, work):
+    """:func:`sweep`, where a turn total that falls starts from the guess in ``vals``.
+
+    If the turn total never falls (``race.passes == 0``) a roll only leads to
+    a higher turn total, so one backward pass over ``k`` is exact and the
+    guess is never read.  A ``subtract n`` roll leads to ``max(0, k - n)``,
+    below ``k``: the turn has cycles, and each pass reads the lower totals'
+    values from the previous pass (the guess at first): Gauss-Seidel on the
+    column, repeated until no value or slope changes by more than rounding,
+    or for ``race.passes`` passes, the proved bound of
+    :func:`jeopardy.match.solver.fall_passes`.
+    """
+    fall = 0  # the most a roll lowers the turn total
+    for e in range(race.kinds.shape[0]):
+        if race.kinds[e] == SUBTRACT:
+            fall = max(fall, race.points[e])
+    top = limit(race, place) - index // race.high
+    start = top - 1
+    for _ in range(max(1, race.passes)):
+        top, change, moved = column_pass(race, W, index, place, y, vals, dvals, acts, mode,
+                                         table, work, start)
+        if change <= FALL_ROUNDING:
+            break
+        # Above the highest total that moved plus the largest fall, every input of the
+        # next pass is as in this one: those values stay as they are.
+        start = min(top - 1, moved + fall)
+    return top
+
+
+@njit(cache=True, nogil=True)
+def column_pass(race, W, index, place, y, vals, dvals, acts, mode, table, work, start):
+    """One backward pass over the turn at turn start ``index`` (place ``place``),
+    given the bust target ``y``.
+
+    Fills ``vals[k, :]`` (value vectors), ``dvals[k]`` (slope in ``rotate(y)``)
+    and ``acts[k]`` (1 roll) for ``k = 0 .. top-1``, ``top = limit - s[0]``.
+    ``mode`` 0: the mover maximises its own chance (rolling
     on ties); 1: it plays ``table[k]`` (``table`` is ignored otherwise);
     2: it rolls with probability ``table[k]`` where that is in ``[0, 1]`` and
     maximises where it is negative (a mixed action at chosen turn totals).
-    ``work``: scratch space of shape ``(4, players)``.
+    ``work``: scratch space of shape ``(4, players)``.  The pass runs from
+    ``k = start`` down (``top - 1`` but in later passes of a falling column,
+    whose values above ``start`` are already settled).  Returns ``(top, the
+    largest change of a value or slope, the highest k that changed, or -1)``:
+    where the turn total falls, lower totals are read as the previous pass
+    left them (:func:`sweep_from_guess`).
     """
     n = race.players
     goal = race.goal
@@ -130,7 +194,9 @@ def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, work):
     roll = work[2]
     other = work[3]
     rotate(race, y, bust_vec)
-    for k in range(top - 1, -1, -1):
+    change = 0.0
+    moved = -1
+    for k in range(start, -1, -1):
         f = own + k
         if k == 0:
             hold[:] = bust_vec
@@ -142,6 +208,9 @@ def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, work):
             rotate(race, table_next[base + f], hold)
             dhold = 0.0
         if mode == 1 and table[k] == 0:
+            if moved < 0 and (vals[k, 0] != hold[0] or vals[k, n - 1] != hold[n - 1]
+                              or dvals[k] != dhold):
+                moved = k
             vals[k, :] = hold
             dvals[k] = dhold
             acts[k] = 0
@@ -153,8 +222,11 @@ def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, work):
             kind = race.kinds[e]
             p = race.probs[e]
             pts = race.points[e]
-            if kind == ADD or kind == DOUBLE:
-                nk = k + pts if kind == ADD else 2 * k
+            if kind == ADD or kind == DOUBLE or kind == SUBTRACT:
+                if kind == SUBTRACT:
+                    nk = max(0, k - pts)  # below k: the previous pass's value
+                else:
+                    nk = k + pts if kind == ADD else 2 * k
                 if nk == k:
                     stay += p
                 elif nk >= top:
@@ -187,6 +259,7 @@ def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, work):
             for m in range(n):
                 roll[m] /= 1.0 - stay
             droll /= 1.0 - stay
+        before, last_before, slope_before = vals[k, 0], vals[k, n - 1], dvals[k]
         if mode == 2 and table[k] >= 0.0:
             w = table[k]
             for m in range(n):
@@ -201,7 +274,12 @@ def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, work):
             vals[k, :] = hold
             dvals[k] = dhold
             acts[k] = 0
-    return top
+        shift = max(abs(vals[k, 0] - before), abs(vals[k, n - 1] - last_before),
+                    abs(dvals[k] - slope_before))  # falling columns: two players
+        if shift > 0.0 and moved < 0:
+            moved = k
+        change = max(change, shift)
+    return top, change, moved
 
 
 @njit(cache=True, nogil=True)
@@ -238,6 +316,29 @@ def order_by_sum(race):
 
 
 @njit(cache=True, nogil=True)
+def guess_column(race, index, place, y, ylast, vals, dvals, work):
+    """Move a column solved for the bust target ``ylast`` to a guess for ``y``.
+
+    For fixed actions a column is affine in the bust target,
+    ``V(k) = A(k) + d(k) rotate(y)``, so ``vals + dvals (rotate(y) - rotate(ylast))``
+    is exact unless actions change; kept in [0, 1] (any guess there converges,
+    :func:`jeopardy.match.solver.fall_passes`).  Sets ``ylast`` to ``y``.
+    """
+    n = race.players
+    top = limit(race, place) - index // race.high
+    now = work[0]
+    before = work[1]
+    rotate(race, y, now)
+    rotate(race, ylast, before)
+    for k in range(top):
+        for m in range(n):
+            v = vals[k, m] + dvals[k] * (now[m] - before[m])
+            vals[k, m] = min(1.0, max(0.0, v))
+        dvals[k] = min(1.0, max(0.0, dvals[k]))
+    ylast[:] = y
+
+
+@njit(cache=True, nogil=True)
 def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode, tables,
                unsettled_out):
     """Solve every rotation class with score sum ``first_sum`` down to ``last_sum``.
@@ -259,8 +360,11 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode,
     """
     n = race.players
     width = race.cap + 1
-    vals = np.empty((width + 1, n))
-    dvals = np.empty(width + 1)
+    # One column per member of the class: a turn total that falls starts each
+    # sweep from the member's last column (see guess_column).
+    cvals = np.zeros((n, width + 1, n))
+    cdvals = np.zeros((n, width + 1))
+    ylast = np.zeros((n, n))
     acts = np.empty(width + 1, dtype=np.int8)
     none = np.empty(0, dtype=np.int8)
     indices = np.empty(n, dtype=np.int64)
@@ -299,11 +403,14 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode,
                         place = (r0 + c) % race.places
                         target = x if c == n - 1 else ys[c + 1]
                         table = tables[place, indices[c]] if mode == 1 else none
-                        sweep(race, W, indices[c], place, target, vals, dvals, acts, mode, table,
-                              work)
+                        if race.passes > 0:
+                            guess_column(race, indices[c], place, target, ylast[c], cvals[c],
+                                         cdvals[c], work)
+                        sweep_from_guess(race, W, indices[c], place, target, cvals[c], cdvals[c],
+                                         acts, mode, table, work)
                         sweeps += 1
-                        ys[c, :] = vals[0]
-                        slope *= dvals[0]
+                        ys[c, :] = cvals[c, 0]
+                        slope *= cdvals[c, 0]
                     if slope >= 1.0 - 1e-12:
                         stuck += 1  # nobody ever banks around the cycle: the game never ends
                         break
@@ -342,8 +449,8 @@ def bellman_residual(race, W, mode, tables, mix_keys, mix_tables):
     the mixed actions of the matching row of ``mix_tables`` (mode 2)."""
     n = race.players
     width = race.cap + 1
-    vals = np.empty((width + 1, n))
-    dvals = np.empty(width + 1)
+    vals = np.zeros((width + 1, n))  # a falling column starts from the last one
+    dvals = np.zeros(width + 1)
     acts = np.empty(width + 1, dtype=np.int8)
     none = np.empty(0, dtype=np.int8)
     work = np.empty((4, n))
@@ -354,58 +461,71 @@ def bellman_residual(race, W, mode, tables, mix_keys, mix_tables):
             key = place * W.shape[1] + index
             row = np.searchsorted(mix_keys, key)
             if row < mix_keys.shape[0] and mix_keys[row] == key:
-                sweep(race, W, index, place, W[following, rotation(race, index)], vals, dvals,
-                      acts, 2, mix_tables[row], work)
+                sweep_from_guess(race, W, index, place, W[following, rotation(race, index)], vals,
+                                 dvals, acts, 2, mix_tables[row], work)
             else:
                 table = tables[place, index] if mode == 1 else none
-                sweep(race, W, index, place, W[following, rotation(race, index)], vals, dvals,
-                      acts, mode, table, work)
+                sweep_from_guess(race, W, index, place, W[following, rotation(race, index)], vals,
+                                 dvals, acts, mode, table, work)
             for m in range(n):
                 worst = max(worst, abs(vals[0, m] - W[place, index, m]))
     return worst
 
 
 @njit(cache=True, nogil=True)
-def last_turn(kinds, points, probs, size):
+def last_turn(kinds, points, probs, size, passes):
     """``u[D]``, ``D = 0 .. size-1``: the chance that a player with one last turn wins
     from D points behind the leader (a tie counts one half; two players).
 
     It needs a turn total above D (a win) or equal to D, where it may stop for
     the tie or roll on.  Backward over the turn total ``k = D .. 0``; no cap
-    is needed (a total above D wins and stops).
+    is needed (a total above D wins and stops).  A turn total that falls
+    (``passes > 0``) repeats the backward pass from zero until it settles
+    (as :func:`sweep_from_guess`).
     """
     u = np.empty(size)
-    t = np.empty(size + 1)
+    t = np.zeros(size + 1)
     for D in range(size):
-        for k in range(D, -1, -1):
-            value = 0.0
-            stay = 0.0
-            for e in range(kinds.shape[0]):
-                kind = kinds[e]
-                p = probs[e]
-                pts = points[e]
-                if kind == ADD or kind == DOUBLE:
-                    nk = k + pts if kind == ADD else 2 * k
-                    if nk == k:
-                        stay += p
-                    elif nk > D:
-                        value += p
+        t[:D + 1] = 0.0
+        for _ in range(max(1, passes)):
+            change = 0.0
+            for k in range(D, -1, -1):
+                value = 0.0
+                stay = 0.0
+                for e in range(kinds.shape[0]):
+                    kind = kinds[e]
+                    p = probs[e]
+                    pts = points[e]
+                    if kind == ADD or kind == DOUBLE or kind == SUBTRACT:
+                        if kind == ADD:
+                            nk = k + pts
+                        elif kind == DOUBLE:
+                            nk = 2 * k
+                        else:
+                            nk = max(0, k - pts)
+                        if nk == k:
+                            stay += p
+                        elif nk > D:
+                            value += p
+                        else:
+                            value += p * t[nk]
+                    elif kind == BUST or kind == BUST_ALL:
+                        pass
+                    elif kind == BANK:
+                        if k + pts > D:
+                            value += p
+                        elif k + pts == D:
+                            value += 0.5 * p
                     else:
-                        value += p * t[nk]
-                elif kind == BUST or kind == BUST_ALL:
-                    pass
-                elif kind == BANK:
-                    if k + pts > D:
-                        value += p
-                    elif k + pts == D:
-                        value += 0.5 * p
-                else:
-                    raise ValueError("unknown effect code")
-            if stay > 0.0:
-                value /= 1.0 - stay
-            if k == D and value < 0.5:
-                value = 0.5
-            t[k] = value
+                        raise ValueError("unknown effect code")
+                if stay > 0.0:
+                    value /= 1.0 - stay
+                if k == D and value < 0.5:
+                    value = 0.5
+                change = max(change, abs(value - t[k]))
+                t[k] = value
+            if change <= FALL_ROUNDING:
+                break
         u[D] = t[0]
     return u
 
@@ -416,13 +536,13 @@ def policy_table(race, W, out):
     start, maximising against the values ``W`` (the equilibrium policy)."""
     n = race.players
     width = race.cap + 1
-    vals = np.empty((width + 1, n))
-    dvals = np.empty(width + 1)
+    vals = np.zeros((width + 1, n))  # a falling column starts from the last one
+    dvals = np.zeros(width + 1)
     acts = np.empty(width + 1, dtype=np.int8)
     none = np.empty(0, dtype=np.int8)
     work = np.empty((4, n))
     following = 1 % race.places
     for index in range(W.shape[1]):
-        top = sweep(race, W, index, 0, W[following, rotation(race, index)], vals, dvals, acts, 0,
+        top = sweep_from_guess(race, W, index, 0, W[following, rotation(race, index)], vals, dvals, acts, 0,
                     none, work)
         out[index, :top] = acts[:top]

@@ -9,7 +9,14 @@ happens to the turn total ``k`` and, for some, to the banked score:
 ``bust_all``   lose the turn total and the banked score; the turn ends
 ``bank n``     add ``n`` to the turn total, bank it all; the turn ends
 ``double``     double the turn total; the turn continues
+``subtract n`` the turn total becomes ``max(0, k - n)``; the turn continues
+               (Parker Brothers' tail: the turn total can *fall*)
 =============  ============================================================
+
+Only the two-player match solver (:mod:`jeopardy.match`) plays ``subtract``:
+a turn whose total can fall has cycles, and the other analyses assume the
+turn total never falls; they refuse it (:meth:`RollModel.arrays`,
+:func:`jeopardy.validate.roll_model`).
 """
 from __future__ import annotations
 
@@ -20,8 +27,9 @@ BUST = "bust"
 BUST_ALL = "bust_all"
 BANK = "bank"
 DOUBLE = "double"
+SUBTRACT = "subtract"
 
-KINDS = (ADD, BUST, BUST_ALL, BANK, DOUBLE)
+KINDS = (ADD, BUST, BUST_ALL, BANK, DOUBLE, SUBTRACT)
 ENDS_TURN = frozenset({BUST, BUST_ALL, BANK})
 
 
@@ -33,7 +41,7 @@ class Effect:
     points: int = 0
 
     def __str__(self) -> str:
-        if self.kind in (ADD, BANK):
+        if self.kind in (ADD, BANK, SUBTRACT):
             return f"{self.kind} {self.points}"
         return self.kind
 
@@ -47,6 +55,8 @@ class Effect:
             return turn_total + self.points
         if self.kind == DOUBLE:
             return 2 * turn_total
+        if self.kind == SUBTRACT:
+            return max(0, turn_total - self.points)
         return 0
 
 
@@ -56,6 +66,10 @@ def add(points: int) -> Effect:
 
 def bank(points: int) -> Effect:
     return Effect(BANK, points)
+
+
+def subtract(points: int) -> Effect:
+    return Effect(SUBTRACT, points)
 
 
 bust = Effect(BUST)

@@ -18,10 +18,10 @@ from typing import Iterable, Mapping
 import numpy as np
 
 from jeopardy.errors import JeopardyError
-from jeopardy.rules.effects import ADD, BANK, BUST, BUST_ALL, DOUBLE, KINDS, Effect
+from jeopardy.rules.effects import ADD, BANK, BUST, BUST_ALL, DOUBLE, KINDS, SUBTRACT, Effect
 
 # Integer codes of the effect kinds, as the numba kernels see them.
-KIND_CODES = {ADD: 0, BUST: 1, BUST_ALL: 2, BANK: 3, DOUBLE: 4}
+KIND_CODES = {ADD: 0, BUST: 1, BUST_ALL: 2, BANK: 3, DOUBLE: 4, SUBTRACT: 6}
 
 # The keys of a roll model's JSON form: anything else is a typo and is refused.
 MODEL_KEYS = frozenset({"name", "description", "outcomes"})
@@ -121,6 +121,19 @@ class RollModel:
         return self.probability(DOUBLE) > 0
 
     @property
+    def falls(self) -> bool:
+        """Whether some roll lowers the turn total (``subtract n``, n > 0)."""
+        return any(e.kind == SUBTRACT and e.points > 0 for e, _ in self.outcomes)
+
+    def refuse_falling(self, what: str = "this analysis") -> None:
+        """Refuse, in one line, a model whose turn total can fall (a turn with cycles)."""
+        if self.falls:
+            raise JeopardyError(
+                f"{what} needs turn totals that never fall: {self.name!r} has 'subtract' "
+                "(a turn with cycles); only the two-player race game solves it "
+                "(jeopardy solve, jeopardy variants)")
+
+    @property
     def max_points(self) -> int:
         return max(e.points for e, _ in self.outcomes)
 
@@ -135,8 +148,14 @@ class RollModel:
     def common_denominator(self) -> int:
         return math.lcm(*(p.denominator for _, p in self.outcomes))
 
-    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """``(kinds, points, probabilities)`` arrays for the numba kernels."""
+    def arrays(self, falling: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``(kinds, points, probabilities)`` arrays for the numba kernels.
+
+        A model whose turn total can fall is refused unless ``falling`` (the
+        caller's kernels handle a turn with cycles: :mod:`jeopardy.match.kernels`).
+        """
+        if not falling:
+            self.refuse_falling()
         if "arrays" not in self._float_cache:
             kinds = np.array([KIND_CODES[e.kind] for e, _ in self.outcomes], dtype=np.int64)
             points = np.array([e.points for e, _ in self.outcomes], dtype=np.int64)
