@@ -414,6 +414,21 @@ PINNED += [close("variants", name, value, 1e-12, RACE if name not in ("SKUNK", "
     "PigMania with oinkers (Bellhouse's 1,435 rolls)": 0.5127172500825372,
     "Piggy": 0.5406932369439255, "Piggy, Sicherman dice": 0.5511092263357332,
     "SKUNK": 0.4154361138298478, "THINK": 0.5}.items()]
+MATCH = ("two-player match solver (equal-turns / one-more-turn), every class to 1e-15, largest "
+         "Bellman residual <= 1e-15 over all states, the cap proved; a turn total that falls "
+         "iterates each column to rounding (proved contraction, 1/2 a pass for Parker Brothers); "
+         "1e-12 admits summation order, far below the 10 digits printed")
+PINNED += [close("variants", name, value, 1e-12, MATCH, _VARIANTS, slow=True)
+           for name, value in {
+               "Pig with equal turns": 0.4564204296511812,
+               "Frey's Pig (equal turns, Frey's own ending)": 0.46189688733746354,
+               "Parker Brothers Pig Dice": 0.5313221112076603,
+               "Parker Brothers Pig Dice (equal turns)": 0.45075959333896776}.items()]
+
+_PARKER = "docs/games.md (jeopardy solve --game parker-brothers --ending ... --goal 50)"
+PINNED += [close("parker-brothers 50", ending, value, 1e-12, MATCH, _PARKER, slow=True)
+           for ending, value in {"one-more-turn": 0.5403086951765222,
+                                 "equal-turns": 0.4493195606089965}.items()]
 
 # Ten Thousand to 10,000 (minutes each): the two endings, the fairest head starts
 # (docs/farkle.md prints them with --first-to-reach and --max-bonus 300) and the
