@@ -3,7 +3,8 @@ solvers can play it now, the first player's chance under optimal play.
 
 Each row names the preset, the ending and the solver that computes the
 figure (race to a goal, with the equal-turns or one-more-turn ending, a
-fixed number of turns each, or THINK's simultaneous rounds); the rows that cannot be solved yet say why.
+fixed number of turns each, or THINK's simultaneous rounds); the rows that
+cannot be solved yet say why.
 Nothing here is pasted: :func:`variants_table` runs the solvers.
 """
 from __future__ import annotations
@@ -14,7 +15,7 @@ from jeopardy.results import Result
 RACE, FIXED_TURNS, SIMULTANEOUS, PENDING, NOT_MODELLED = (
     "race", "fixed turns", "simultaneous", "pending", "not modelled")
 EQUAL_TURNS = "equal turns"  # a race with the equal-turns ending (jeopardy.match), two players
-ONE_MORE_TURN = "one more turn"  # a race with the one-more-turn ending (jeopardy.match), two players
+ONE_MORE_TURN = "one more turn"  # the one-more-turn ending (jeopardy.match), two players
 MATCH_ENDINGS = {EQUAL_TURNS: "equal-turns", ONE_MORE_TURN: "one-more-turn"}
 
 

@@ -182,7 +182,8 @@ def test_docs_table_is_the_preset():
     for row in rows:
         for cell in row[1:]:
             words = cell.split()
-            effect = {"add": lambda: add(int(words[1])), "subtract": lambda: subtract(int(words[1])),
+            effect = {"add": lambda: add(int(words[1])),
+                      "subtract": lambda: subtract(int(words[1])),
                       "double": lambda: double, "bust": lambda: bust}[words[0]]()
             counts[effect] = counts.get(effect, 0) + Fraction(1, 36)
     assert counts == dict(parker_brothers().outcomes)

@@ -164,6 +164,16 @@ def sweep_from_guess(race, W, index, place, y, vals, dvals, acts, mode, table, w
 
 
 @njit(cache=True, nogil=True)
+def turn_total_after(kind, points, k):
+    """The turn total after an effect that continues the turn (add, double, subtract)."""
+    if kind == ADD:
+        return k + points
+    if kind == DOUBLE:
+        return 2 * k
+    return max(0, k - points)
+
+
+@njit(cache=True, nogil=True)
 def column_pass(race, W, index, place, y, vals, dvals, acts, mode, table, work, start):
     """One backward pass over the turn at turn start ``index`` (place ``place``),
     given the bust target ``y``.
@@ -223,10 +233,7 @@ def column_pass(race, W, index, place, y, vals, dvals, acts, mode, table, work, 
             p = race.probs[e]
             pts = race.points[e]
             if kind == ADD or kind == DOUBLE or kind == SUBTRACT:
-                if kind == SUBTRACT:
-                    nk = max(0, k - pts)  # below k: the previous pass's value
-                else:
-                    nk = k + pts if kind == ADD else 2 * k
+                nk = turn_total_after(kind, pts, k)  # below k: the previous pass's value
                 if nk == k:
                     stay += p
                 elif nk >= top:
@@ -481,53 +488,56 @@ def last_turn(kinds, points, probs, size, passes):
     the tie or roll on.  Backward over the turn total ``k = D .. 0``; no cap
     is needed (a total above D wins and stops).  A turn total that falls
     (``passes > 0``) repeats the backward pass from zero until it settles
-    (as :func:`sweep_from_guess`).
+    (as :func:`sweep_from_guess`; the proof: :func:`jeopardy.match.solver.fall_passes`).
     """
     u = np.empty(size)
     t = np.zeros(size + 1)
     for D in range(size):
         t[:D + 1] = 0.0
         for _ in range(max(1, passes)):
-            change = 0.0
-            for k in range(D, -1, -1):
-                value = 0.0
-                stay = 0.0
-                for e in range(kinds.shape[0]):
-                    kind = kinds[e]
-                    p = probs[e]
-                    pts = points[e]
-                    if kind == ADD or kind == DOUBLE or kind == SUBTRACT:
-                        if kind == ADD:
-                            nk = k + pts
-                        elif kind == DOUBLE:
-                            nk = 2 * k
-                        else:
-                            nk = max(0, k - pts)
-                        if nk == k:
-                            stay += p
-                        elif nk > D:
-                            value += p
-                        else:
-                            value += p * t[nk]
-                    elif kind == BUST or kind == BUST_ALL:
-                        pass
-                    elif kind == BANK:
-                        if k + pts > D:
-                            value += p
-                        elif k + pts == D:
-                            value += 0.5 * p
-                    else:
-                        raise ValueError("unknown effect code")
-                if stay > 0.0:
-                    value /= 1.0 - stay
-                if k == D and value < 0.5:
-                    value = 0.5
-                change = max(change, abs(value - t[k]))
-                t[k] = value
-            if change <= FALL_ROUNDING:
+            if last_turn_pass(kinds, points, probs, D, t) <= FALL_ROUNDING:
                 break
         u[D] = t[0]
     return u
+
+
+@njit(cache=True, nogil=True)
+def last_turn_pass(kinds, points, probs, D, t):
+    """One backward pass of :func:`last_turn` from D behind over ``t[0 .. D]``; a
+    turn total that falls reads ``t`` below ``k`` as the previous pass left it.
+    Returns the largest change."""
+    change = 0.0
+    for k in range(D, -1, -1):
+        value = 0.0
+        stay = 0.0
+        for e in range(kinds.shape[0]):
+            kind = kinds[e]
+            p = probs[e]
+            pts = points[e]
+            if kind == ADD or kind == DOUBLE or kind == SUBTRACT:
+                nk = turn_total_after(kind, pts, k)  # below k: the previous pass's value
+                if nk == k:
+                    stay += p
+                elif nk > D:
+                    value += p
+                else:
+                    value += p * t[nk]
+            elif kind == BUST or kind == BUST_ALL:
+                pass
+            elif kind == BANK:
+                if k + pts > D:
+                    value += p
+                elif k + pts == D:
+                    value += 0.5 * p
+            else:
+                raise ValueError("unknown effect code")
+        if stay > 0.0:
+            value /= 1.0 - stay
+        if k == D and value < 0.5:
+            value = 0.5
+        change = max(change, abs(value - t[k]))
+        t[k] = value
+    return change
 
 
 @njit(cache=True, nogil=True)
@@ -543,6 +553,6 @@ def policy_table(race, W, out):
     work = np.empty((4, n))
     following = 1 % race.places
     for index in range(W.shape[1]):
-        top = sweep_from_guess(race, W, index, 0, W[following, rotation(race, index)], vals, dvals, acts, 0,
-                    none, work)
+        top = sweep_from_guess(race, W, index, 0, W[following, rotation(race, index)], vals,
+                               dvals, acts, 0, none, work)
         out[index, :top] = acts[:top]
