@@ -421,6 +421,7 @@ MATCH = ("two-player match solver (equal-turns / one-more-turn), every class to 
 PINNED += [close("variants", name, value, 1e-12, MATCH, _VARIANTS, slow=True)
            for name, value in {
                "Pig with equal turns": 0.4564204296511812,
+               "Boyan's Pig (a 1 banks one point)": 0.4559223178855804,
                "Frey's Pig (equal turns, Frey's own ending)": 0.46189688733746354,
                "Parker Brothers Pig Dice": 0.5313221112076603,
                "Parker Brothers Pig Dice (equal turns)": 0.45075959333896776}.items()]

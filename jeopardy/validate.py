@@ -113,24 +113,18 @@ def integers(values, name: str, minimum: int | None = None, maximum: int | None 
     return tuple(integer(v, name, minimum, maximum) for v in values)
 
 
-def roll_model(value, name: str = "model", falling: bool = False):
-    """A :class:`~jeopardy.rules.roll_model.RollModel`, or the name of a preset;
-    one whose turn total can fall is refused unless ``falling``."""
+def roll_model(value, name: str = "model"):
+    """A :class:`~jeopardy.rules.roll_model.RollModel`, or the name of a preset."""
     from jeopardy.rules.presets import FALLING_PRESETS, PRESETS, game
     from jeopardy.rules.roll_model import RollModel
 
     if isinstance(value, RollModel):
-        if not falling:
-            value.refuse_falling()
         return value
     if isinstance(value, str):
         if value not in PRESETS and value not in FALLING_PRESETS:
             raise ParameterError(name, f"must be a roll model or a preset name "
                                        f"({', '.join(PRESETS)}); got {_shown(value)}")
-        model = game(value)
-        if not falling:
-            model.refuse_falling()
-        return model
+        return game(value)
     raise ParameterError(name, f"must be a RollModel or a preset name; got {_shown(value)}")
 
 

@@ -37,8 +37,8 @@ cycles, and :func:`sweep_from_guess` repeats its backward pass over the
 column (Gauss-Seidel) until it settles; the proof that it converges, and in
 how many passes, is :func:`jeopardy.match.solver.fall_passes`.
 
-Effect codes (:data:`jeopardy.rules.roll_model.KIND_CODES`): 0 add, 1 bust,
-2 bust_all, 3 bank, 4 double, 6 subtract; any other code raises.
+Effects are applied by the one transition rule, :func:`jeopardy.rules.effects.step`
+(compiled); an unknown kind raises.
 """
 from __future__ import annotations
 
@@ -47,7 +47,10 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-ADD, BUST, BUST_ALL, BANK, DOUBLE, SUBTRACT = 0, 1, 2, 3, 4, 6
+from jeopardy.rules.compiled import step_jit as step
+from jeopardy.rules.effects import Kind
+
+SUBTRACT = int(Kind.SUBTRACT)
 # A column pass that changes no value or slope by more than this has converged
 # to rounding (values are probabilities, slopes chances: ulps of ~1e-16).
 FALL_ROUNDING = 4.0 * 2.0 ** -53
@@ -164,16 +167,6 @@ def sweep_from_guess(race, W, index, place, y, vals, dvals, acts, mode, table, w
 
 
 @njit(cache=True, nogil=True)
-def turn_total_after(kind, points, k):
-    """The turn total after an effect that continues the turn (add, double, subtract)."""
-    if kind == ADD:
-        return k + points
-    if kind == DOUBLE:
-        return 2 * k
-    return max(0, k - points)
-
-
-@njit(cache=True, nogil=True)
 def column_pass(race, W, index, place, y, vals, dvals, acts, mode, table, work, start):
     """One backward pass over the turn at turn start ``index`` (place ``place``),
     given the bust target ``y``.
@@ -229,39 +222,30 @@ def column_pass(race, W, index, place, y, vals, dvals, acts, mode, table, work, 
         droll = 0.0
         stay = 0.0
         for e in range(race.kinds.shape[0]):
-            kind = race.kinds[e]
             p = race.probs[e]
-            pts = race.points[e]
-            if kind == ADD or kind == DOUBLE or kind == SUBTRACT:
-                nk = turn_total_after(kind, pts, k)  # below k: the previous pass's value
+            banked, nk, ended = step(race.kinds[e], race.points[e], own, k)
+            if not ended:
                 if nk == k:
                     stay += p
                 elif nk >= top:
                     stop_value(race, place, second, own + nk, other)
                     for m in range(n):
                         roll[m] += p * other[m]
-                else:
+                else:  # nk < k (a fall): the previous pass's value
                     for m in range(n):
                         roll[m] += p * vals[nk, m]
                     droll += p * dvals[nk]
-            elif kind == BUST or (kind == BUST_ALL and own == 0) or (kind == BANK and k + pts == 0):
+            elif banked == own:  # nothing banked: the next turn start is the bust's
                 for m in range(n):
                     roll[m] += p * bust_vec[m]
                 droll += p
-            elif kind == BUST_ALL:
-                rotate(race, table_next[base], other)
-                for m in range(n):
-                    roll[m] += p * other[m]
-            elif kind == BANK:
-                t = own + k + pts
-                if t >= goal:
-                    stop_value(race, place, second, t, other)
-                else:
-                    rotate(race, table_next[base + t], other)
-                for m in range(n):
-                    roll[m] += p * other[m]
             else:
-                raise ValueError("unknown effect code")
+                if banked >= goal:
+                    stop_value(race, place, second, banked, other)
+                else:
+                    rotate(race, table_next[base + banked], other)
+                for m in range(n):
+                    roll[m] += p * other[m]
         if stay > 0.0:
             for m in range(n):
                 roll[m] /= 1.0 - stay
@@ -486,7 +470,11 @@ def last_turn(kinds, points, probs, size, passes):
 
     It needs a turn total above D (a win) or equal to D, where it may stop for
     the tie or roll on.  Backward over the turn total ``k = D .. 0``; no cap
-    is needed (a total above D wins and stops).  A turn total that falls
+    is needed (a total above D wins and stops).  A roll that ends the turn
+    wins if it banks more than D (a tie if exactly D) over the player's score.
+    The player's own score only matters to ``bust_all``, which loses with any
+    score at ``D >= 1`` (stops leave ``D >= 1``: ``u[0]`` is never read), so
+    it is taken as 0.  A turn total that falls
     (``passes > 0``) repeats the backward pass from zero until it settles
     (as :func:`sweep_from_guess`; the proof: :func:`jeopardy.match.solver.fall_passes`).
     """
@@ -511,26 +499,19 @@ def last_turn_pass(kinds, points, probs, D, t):
         value = 0.0
         stay = 0.0
         for e in range(kinds.shape[0]):
-            kind = kinds[e]
             p = probs[e]
-            pts = points[e]
-            if kind == ADD or kind == DOUBLE or kind == SUBTRACT:
-                nk = turn_total_after(kind, pts, k)  # below k: the previous pass's value
+            gain, nk, ended = step(kinds[e], points[e], 0, k)
+            if not ended:
                 if nk == k:
                     stay += p
                 elif nk > D:
                     value += p
-                else:
+                else:  # nk < k (a fall): the previous pass's value
                     value += p * t[nk]
-            elif kind == BUST or kind == BUST_ALL:
-                pass
-            elif kind == BANK:
-                if k + pts > D:
-                    value += p
-                elif k + pts == D:
-                    value += 0.5 * p
-            else:
-                raise ValueError("unknown effect code")
+            elif gain > D:
+                value += p
+            elif gain == D:
+                value += 0.5 * p
         if stay > 0.0:
             value /= 1.0 - stay
         if k == D and value < 0.5:

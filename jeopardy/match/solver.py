@@ -27,7 +27,8 @@ solver makes such a player stop once its score plus turn total reaches
 ``cap``, and then *proves* that the cap changed nothing: holding at a total
 ``f >= cap`` gives at least ``1 - last[cap - j]`` (``last`` falls as the
 lead grows), and rolling gives at most ``q (v_b) + (1 - q)``, where ``q`` is
-the chance of a roll that busts and ``v_b`` the mover's value after it.  When
+the chance of a roll that ends the turn below the cap (a bust, a
+``bust_gain``) and ``v_b`` the mover's largest value after one.  When
 ``last[cap - j] <= q (1 - v_b)`` at every turn start, holding is optimal at
 every total past the cap, so the capped solution solves the uncapped
 equations.  Otherwise the margin doubles and the game is solved again.
@@ -62,7 +63,6 @@ from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import chunk_size
 from jeopardy.match import kernels
 from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, ONE_MORE_TURN, MatchRules
-from jeopardy.rules.effects import BUST, BUST_ALL, SUBTRACT
 from jeopardy.rules.roll_model import RollModel
 
 MAX_NEWTON_STEPS = 200
@@ -193,8 +193,7 @@ class EndlessGame(JeopardyError):
 def fall_contraction(model: RollModel) -> Fraction:
     """``rho = p_fall / (p_fall + p_end)``, exactly: the factor by which one column
     pass shrinks the error (:func:`fall_passes`); 0 if the turn total never falls."""
-    fall = sum((p for e, p in model.outcomes if e.kind == SUBTRACT and e.points > 0),
-               Fraction(0))
+    fall = sum((p for e, p in model.outcomes if e.lowers_turn_total), Fraction(0))
     if fall == 0:
         return Fraction(0)
     return fall / (fall + model.probability_of_ending())
@@ -265,7 +264,7 @@ def estimate(model: RollModel | None, goal: int, rules: MatchRules) -> resources
     span = goal * (2.0 if rules.ending != FIRST_TO_GOAL else 0.5)
     # A turn total that falls repeats each column's pass (fall_passes; warm guesses
     # settle in a few passes on average).
-    column = 1.0 if model is None or not model.falls else FALL_COLUMN_PASSES
+    column = 1.0 if model is None or not model.turn_totals_fall else FALL_COLUMN_PASSES
     seconds = 2.5e-9 * states * n * n * span * outcomes * passes * column
     size = resources.BASE_BYTES + states * (8.0 * n * (2 if passes > 1 else 1) + 12.0)
     return resources.Estimate(seconds, int(size))
@@ -288,7 +287,7 @@ def bundle(model: RollModel, goal: int, rules: MatchRules, cap: int,
            last: np.ndarray | None = None, places: bool = False) -> kernels.Race:
     """The kernels' bundle; ``places``: keep the mover's place in the round even
     for first-to-goal (players with different policies)."""
-    kinds, points, probs = model.arrays(falling=True)
+    kinds, points, probs = model.arrays()
     equal = {FIRST_TO_GOAL: 0, EQUAL_TURNS: 1, ONE_MORE_TURN: 2}[rules.ending]
     if equal and last is None:
         last = last_turn_table(model, cap)
@@ -302,7 +301,7 @@ def bundle(model: RollModel, goal: int, rules: MatchRules, cap: int,
 def last_turn_table(model: RollModel, cap: int) -> np.ndarray:
     """``last[D]`` for every lead ``D`` a stop at or past the cap can leave:
     up to ``2 cap + max points`` (a double of a turn total below the cap, or an add)."""
-    kinds, points, probs = model.arrays(falling=True)
+    kinds, points, probs = model.arrays()
     return kernels.last_turn(kinds, points, probs, 2 * cap + model.max_points + 1,
                              fall_passes(model))
 
@@ -390,22 +389,33 @@ def mix_arrays(mixes: dict, size: int, width: int) -> tuple[np.ndarray, np.ndarr
 
 def _cap_holds(model: RollModel, race: kernels.Race, W: np.ndarray) -> bool:
     """The proof that the cap is harmless (module docstring), two players, at every
-    turn start of the first player of the round (of every mover: one-more-turn)."""
+    turn start of the first player of the round (of every mover: one-more-turn).
+
+    ``q`` is the chance of a roll that ends the turn with less than the cap
+    banked (a bust; a ``bust_gain``), ``v_b`` the largest of the mover's values
+    after such a roll; any other roll is counted as a win.  What a roll banks
+    never falls as the turn total grows, so the rolls ending below the cap at
+    the first total past the cap are the same at every larger total."""
     goal = race.goal
-    q = float(model.probability(BUST) + model.probability(BUST_ALL))
-    if q == 0.0:
-        return False
     j = np.arange(goal)
-    # W[1, index of (j, i)] is the second of the round to move at (j, i); the first
-    # player (i) is its player 1.  After a bust the first player's value is that one.
+    # W[1, index of (j, b)] is the second of the round to move at (j, b); the first
+    # player (score b) is its player 1: that player's value after banking b < goal.
     # (one-more-turn has no places: every mover stops at the cap, W[0] throughout.)
-    after = W[race.places - 1]
-    after_bust = after.reshape(goal, goal, 2)[:, :, 1].T  # [i, j]
-    after_all = np.broadcast_to(after.reshape(goal, goal, 2)[:, 0, 1][None, :], (goal, goal)) \
-        if model.has_bust_all else after_bust
-    worst = np.maximum(after_bust, after_all)
+    after = W[race.places - 1].reshape(goal, goal, 2)[:, :, 1]  # [j, b]
+    q = [Fraction(0)] * goal
+    worst = np.zeros((goal, goal))  # [i, j]
+    for effect, p in model.outcomes:
+        for i in range(goal):
+            banked, _, ended = effect.apply(i, race.cap - i)
+            if not ended or banked >= race.cap:
+                continue
+            q[i] += p
+            # banked at least the goal: the other player has one last turn, behind.
+            value = after[:, banked] if banked < goal else 1.0 - race.last[banked - j]
+            worst[i] = np.maximum(worst[i], value)
+    chance = np.array([float(x) for x in q])[:, None]
     lead = race.cap - j  # cap - j >= 1
-    return bool(np.all(race.last[lead][None, :] <= q * (1.0 - worst) - 1e-15))
+    return bool(np.all(race.last[lead][None, :] <= chance * (1.0 - worst) - 1e-15))
 
 
 def warm_up(model: RollModel, rules: MatchRules) -> None:
@@ -428,11 +438,11 @@ def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIR
     (the tests use it to compare with the reference solver); a given cap is
     not checked.
     """
-    model = validate.roll_model(model, falling=True)
+    model = validate.roll_model(model)
     goal = validate.positive_int(goal, "goal")
     rules = MatchRules(players, ending)
     tolerance = validate.tolerance(tolerance)
-    if model.falls and rules.players > 2:
+    if model.turn_totals_fall and rules.players > 2:
         raise JeopardyError(f"{model.name!r} has turn totals that fall ('subtract'): solved for "
                             "two players only (see jeopardy.match.solver.fall_passes)")
     if rules.ending == ONE_MORE_TURN and rules.players > 2:

@@ -26,7 +26,8 @@ Endings (players 0 and 1, player 0 moves first):
 
 A last turn: the trailing player wins as soon as its score plus turn total
 passes the leader's (it stops there), may stop level for a tie (worth one
-half), and otherwise rolls (stopping short loses).  A player who banks the
+half), and otherwise rolls (stopping short loses; a 7 leaves it at its
+score, a tie if that is the leader's).  A player who banks the
 goal with a last turn still to come may roll on to raise the bar; the
 truncation ``cap`` makes such a player hold once its score plus turn total
 is at least ``cap`` (a different game wherever rolling on past ``cap`` would
@@ -125,8 +126,8 @@ class ReferencePigDice:
         for head_face in HEAD_DIE:
             for tail_face in TAIL_DIE:
                 after = throw(k, head_face, tail_face)
-                if after is None:
-                    roll.append((p, winner_first))
+                if after is None:  # the trailing player keeps its score
+                    roll.append((p, 0.5 if trailing == leader else winner_first))
                 else:
                     roll.append((p, ("last", leader, trailing, after, first)))
         return hold, roll
