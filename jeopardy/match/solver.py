@@ -442,9 +442,8 @@ def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIR
     goal = validate.positive_int(goal, "goal")
     rules = MatchRules(players, ending)
     tolerance = validate.tolerance(tolerance)
-    if model.turn_totals_fall and rules.players > 2:
-        raise JeopardyError(f"{model.name!r} has turn totals that fall ('subtract'): solved for "
-                            "two players only (see jeopardy.match.solver.fall_passes)")
+    if rules.players > 2:  # a falling column converges for two players (fall_passes)
+        model.require_rising("the match solver with more than two players")
     if rules.ending == ONE_MORE_TURN and rules.players > 2:
         raise JeopardyError("the one-more-turn ending is solved for two players")
     if rules.ending == EQUAL_TURNS and rules.players > 2:
