@@ -405,7 +405,15 @@ PINNED += [close("think 5", name, value, 1e-9, THINK_GAME, _THINK, slow=True)
 
 # ------------------------------------------- jeopardy variants (docs/games.md)
 _VARIANTS = "docs/games.md (jeopardy variants)"
-PINNED += [close("variants", name, value, 1e-12, RACE if name not in ("SKUNK", "THINK") else FIXED,
+MATCH = ("two-player match solver (equal-turns / one-more-turn), every class to 1e-15, largest "
+         "Bellman residual <= 1e-15 over all states, the cap proved; a turn total that falls "
+         "iterates each column to rounding (proved contraction, 1/2 a pass for Parker Brothers); "
+         "1e-12 admits summation order, far below the 10 digits printed")
+_EQUAL = ("Pig with equal turns", "Boyan's Pig (a 1 banks one point)",
+          "Frey's Pig (equal turns, Frey's own ending)", "Parker Brothers Pig Dice",
+          "Parker Brothers Pig Dice (equal turns)")
+PINNED += [close("variants", name, value, 1e-12,
+                 MATCH if name in _EQUAL else FIXED if name in ("SKUNK", "THINK") else RACE,
                  _VARIANTS, slow=True) for name, value in {
     "Pig": 0.5305927252737468, "Piglet (Pig Tails)": 0.5224794079488324,
     "Linux Magazin Pig (a 6 busts)": 0.5379372884252288,
@@ -413,7 +421,17 @@ PINNED += [close("variants", name, value, 1e-12, RACE if name not in ("SKUNK", "
     "Big Pig": 0.5359630705340338, "Pass the Pigs (Ballard's 3,939 rolls)": 0.5309727275389144,
     "PigMania with oinkers (Bellhouse's 1,435 rolls)": 0.5127172500825372,
     "Piggy": 0.5406932369439255, "Piggy, Sicherman dice": 0.5511092263357332,
-    "SKUNK": 0.4154361138298478, "THINK": 0.5}.items()]
+    "SKUNK": 0.4154361138298478, "THINK": 0.5,
+    "Pig with equal turns": 0.4564204296511812,
+    "Boyan's Pig (a 1 banks one point)": 0.4559223178855804,
+    "Frey's Pig (equal turns, Frey's own ending)": 0.46189688733746354,
+    "Parker Brothers Pig Dice": 0.5313221112076603,
+    "Parker Brothers Pig Dice (equal turns)": 0.45075959333896776}.items()]
+
+_PARKER = "docs/games.md (jeopardy solve --game parker-brothers --ending ... --goal 50)"
+PINNED += [close("parker-brothers 50", ending, value, 1e-12, MATCH, _PARKER, slow=True)
+           for ending, value in {"one-more-turn": 0.5403086951765222,
+                                 "equal-turns": 0.4493195606089965}.items()]
 
 # Ten Thousand to 10,000 (minutes each): the two endings, the fairest head starts
 # (docs/farkle.md prints them with --first-to-reach and --max-bonus 300) and the

@@ -115,13 +115,13 @@ def integers(values, name: str, minimum: int | None = None, maximum: int | None 
 
 def roll_model(value, name: str = "model"):
     """A :class:`~jeopardy.rules.roll_model.RollModel`, or the name of a preset."""
-    from jeopardy.rules.presets import PRESETS, game
+    from jeopardy.rules.presets import FALLING_PRESETS, PRESETS, game
     from jeopardy.rules.roll_model import RollModel
 
     if isinstance(value, RollModel):
         return value
     if isinstance(value, str):
-        if value not in PRESETS:
+        if value not in PRESETS and value not in FALLING_PRESETS:
             raise ParameterError(name, f"must be a roll model or a preset name "
                                        f"({', '.join(PRESETS)}); got {_shown(value)}")
         return game(value)

@@ -2,8 +2,9 @@
 solvers can play it now, the first player's chance under optimal play.
 
 Each row names the preset, the ending and the solver that computes the
-figure (race to a goal, a fixed number of turns each, or THINK's
-simultaneous rounds); the rows that cannot be solved yet say why.
+figure (race to a goal, with the equal-turns or one-more-turn ending, a
+fixed number of turns each, or THINK's simultaneous rounds); the rows that
+cannot be solved yet say why.
 Nothing here is pasted: :func:`variants_table` runs the solvers.
 """
 from __future__ import annotations
@@ -14,6 +15,8 @@ from jeopardy.results import Result
 RACE, FIXED_TURNS, SIMULTANEOUS, PENDING, NOT_MODELLED = (
     "race", "fixed turns", "simultaneous", "pending", "not modelled")
 EQUAL_TURNS = "equal turns"  # a race with the equal-turns ending (jeopardy.match), two players
+ONE_MORE_TURN = "one more turn"  # the one-more-turn ending (jeopardy.match), two players
+MATCH_ENDINGS = {EQUAL_TURNS: "equal-turns", ONE_MORE_TURN: "one-more-turn"}
 
 
 @dataclass(frozen=True)
@@ -40,18 +43,23 @@ VARIANTS: tuple[Variant, ...] = (
             "100, equal number of turns", EQUAL_TURNS, 100,
             "Scarne's Pig, but a 1 ends the turn with a one-point gain (the turn total is "
             "lost, 1 point is banked: bust_gain 1)"),
-    Variant("Parker Brothers Pig Dice", "Parker Brothers 1942", None,
-            "100, then one more turn each", PENDING, 100,
-            "a tail negates the other die, so the turn total can fall (a turn with cycles), "
-            "and the ending is equal turns: both core changes being made separately"),
+    Variant("Parker Brothers Pig Dice", "Parker Brothers 1942", "parker-brothers",
+            "100, then one more turn for the other", ONE_MORE_TURN, 100,
+            "the box's ending as the paper words it: whoever reaches 100 first, the other "
+            "has one more turn; a tail negates the other die, so the turn total can fall: "
+            "each turn's column is iterated to its fixed point (a proved contraction, 1/2 "
+            "per pass)"),
+    Variant("Parker Brothers Pig Dice (equal turns)", "Parker Brothers 1942; Scarne's ending",
+            "parker-brothers", "100, equal number of turns", EQUAL_TURNS, 100),
     Variant("2-dice Pig (Piggy Ones)", "Butler; Beardon & Ayer", "two-dice-pig",
             "first to 100", RACE, 100),
     Variant("W.H. Schaper's Skunk", "Schaper 1953", None, "a match for poker chips",
             NOT_MODELLED, 100,
-            "payoffs are chip transfers (kitty, 5 or 10 chips from each loser by score), rolls "
-            "cost 1, 2 or 4 chips depending on both dice, and the match length is left open "
-            "(elimination is the paper's guess): a game's value depends on both chip stacks, "
-            "which neither the win/lose race solver nor the roll-model effects express"),
+            "the match length is not given (a predetermined number of games, or elimination, "
+            "which the paper only presumes), and a game is worth chips, not a win: the kitty "
+            "(1, 2 or 4 chips a bad roll), 5 or 10 chips from the loser by score, so optimal "
+            "play depends on the kitty and both chip stacks, which no state of ours holds "
+            "(docs/games.md)"),
     Variant("Frey's Pig (first to the goal)", "Frey 1975", "frey-pig", "first to 100", RACE,
             100),
     Variant("Frey's Pig (equal turns, Frey's own ending)", "Frey 1975", "frey-pig",
@@ -102,10 +110,11 @@ def solve_variant(variant: Variant, progress=None) -> VariantResult:
         solution = solve(game(variant.preset), variant.target, cache=True)
         return VariantResult(variant, solution.win_probability(0, 0, 0), solution.max_residual,
                              time.perf_counter() - started)
-    if variant.kind == EQUAL_TURNS:
+    if variant.kind in MATCH_ENDINGS:
         from jeopardy.match.solver import solve as solve_match
 
-        solution = solve_match(game(variant.preset), variant.target, 2, "equal-turns")
+        solution = solve_match(game(variant.preset), variant.target, 2,
+                               MATCH_ENDINGS[variant.kind])
         return VariantResult(variant, solution.win_probability, solution.max_residual,
                              time.perf_counter() - started)
     if variant.kind == FIXED_TURNS:
@@ -128,8 +137,8 @@ def solve_variant(variant: Variant, progress=None) -> VariantResult:
 def variants_table(progress=None) -> list[VariantResult]:
     results = []
     for variant in VARIANTS:
-        if progress is not None and variant.kind in (RACE, EQUAL_TURNS, FIXED_TURNS,
-                                                     SIMULTANEOUS):
+        if progress is not None and variant.kind in (RACE, EQUAL_TURNS, ONE_MORE_TURN,
+                                                     FIXED_TURNS, SIMULTANEOUS):
             progress(f"solving {variant.name}")
         results.append(solve_variant(variant, progress))
     return results

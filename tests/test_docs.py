@@ -36,6 +36,7 @@ SLOW = (
     "jeopardy farkle solve --goal 2000", "jeopardy certify", "jeopardy skunk",
     "jeopardy max-score --game shi", "jeopardy compare", "jeopardy plot",
     "python analyses/api_tour.py", "python analyses/simultaneous_full_game.py",
+    "jeopardy solve --game parker-brothers",
 )
 # Commands of minutes (Ten Thousand to 10,000, the variants table, THINK, the
 # reproduce report, sweeps, benchmarks, a million simulated games): marked

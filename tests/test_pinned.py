@@ -514,6 +514,16 @@ def _farkle_10000_first():
             "fairest bonus": fair.bonus, "fairest P(first wins)": fair.win_probability}
 
 
+# ---------------------------------------------------------------- Parker Brothers
+@analysis("parker-brothers 50")
+def _parker_brothers_50():
+    from jeopardy.match.solver import solve
+    from jeopardy.rules import game
+
+    return {ending: solve(game("parker-brothers"), 50, 2, ending).win_probability
+            for ending in ("one-more-turn", "equal-turns")}
+
+
 # ---------------------------------------------------------------- variants
 @analysis("variants")
 def _variants():

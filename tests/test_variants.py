@@ -7,6 +7,7 @@ from click.testing import CliRunner
 import jeopardy.variants as variants_module
 from jeopardy.cli.main import cli
 from jeopardy.rules import PRESETS
+from jeopardy.rules.presets import FALLING_PRESETS
 from jeopardy.variants import (NOT_MODELLED, PENDING, RACE, SIMULTANEOUS, VARIANTS,
                                solve_variant)
 
@@ -16,7 +17,7 @@ def test_every_row_names_a_preset_or_says_why_not():
         if variant.kind in (PENDING, NOT_MODELLED):
             assert variant.preset is None and len(variant.note) > 40
         else:
-            assert variant.preset in PRESETS
+            assert variant.preset in PRESETS or variant.preset in FALLING_PRESETS
 
 
 def test_appendix_systems_are_all_listed():
@@ -54,8 +55,23 @@ def test_equal_turns_rows_are_the_match_solver():
     from jeopardy.variants import EQUAL_TURNS
 
     rows = [v for v in VARIANTS if v.kind == EQUAL_TURNS]
-    assert {v.preset for v in rows} == {"pig", "frey-pig", "boyan"}
+    assert {v.preset for v in rows} == {"pig", "frey-pig", "boyan", "parker-brothers"}
     pig = next(v for v in rows if v.preset == "pig")
     result = solve_variant(pig)
     assert result.first_player == solve(game("pig"), 100, 2, "equal-turns").win_probability
     assert result.first_player < 0.5  # the second player sees the target
+
+
+def test_parker_brothers_rows_are_the_match_solver_with_falling_totals():
+    from jeopardy.match.solver import solve
+    from jeopardy.rules import game
+    from jeopardy.variants import EQUAL_TURNS, ONE_MORE_TURN
+
+    rows = {v.kind: v for v in VARIANTS if v.preset == "parker-brothers"}
+    assert set(rows) == {EQUAL_TURNS, ONE_MORE_TURN}
+    # the variants table runs the solver on the preset; here at a small goal
+    small = variants_module.Variant("x", "x", "parker-brothers", "x", ONE_MORE_TURN, 20)
+    result = solve_variant(small)
+    assert result.first_player == solve(game("parker-brothers"), 20, 2,
+                                        "one-more-turn").win_probability
+    assert result.bound < 1e-13

@@ -23,8 +23,8 @@ def resolve_goal(goal, game_name, model_file_used=False) -> int:
 
 
 def _preset_names():
-    from jeopardy.rules.presets import PRESETS
-    return PRESETS
+    from jeopardy.rules.presets import FALLING_PRESETS, PRESETS
+    return [*PRESETS, *FALLING_PRESETS]
 
 
 def solved(model, goal, show_progress=True, cache=True):
@@ -52,10 +52,12 @@ def describe_actions(actions: str, start: int = 0) -> str:
 
 def match_options(function):
     """``--players`` and ``--ending`` (jeopardy.match.rules)."""
-    function = click.option("--ending", type=click.Choice(["first-to-goal", "equal-turns"]),
+    function = click.option("--ending",
+                            type=click.Choice(["first-to-goal", "equal-turns", "one-more-turn"]),
                             default="first-to-goal", show_default=True,
-                            help="first to bank the goal wins, or the round is played out "
-                                 "and the highest score wins")(function)
+                            help="first to bank the goal wins; or the round is played out "
+                                 "and the highest score wins; or (two players) whoever reaches "
+                                 "the goal first, the other has one more turn")(function)
     return click.option("--players", type=int, default=2, show_default=True,
                         help="number of players (2-10)")(function)
 
@@ -76,7 +78,10 @@ def solve_match(model, goal, players, ending, as_json) -> None:
     for place, chance in enumerate(solution.win_probabilities, start=1):
         click.echo(f"  player {place} (moves {_ordinal(place)}) wins {chance:.10f}")
     click.echo(f"largest Bellman residual over all states: {solution.max_residual:.1e}"
-               + (f" (cap {solution.cap}, proved harmless)" if ending == "equal-turns" else ""))
+               + (f" (cap {solution.cap}, proved harmless)" if ending != "first-to-goal" else ""))
+    if solution.column_passes:
+        click.echo(f"the turn total can fall: each turn's column iterated to its fixed point "
+                   f"(at most {solution.column_passes} passes, proved)")
     if solution.mixes:
         click.echo(f"mixed actions at {len(solution.mixes):,} turn starts, where best responses "
                    "in pure actions cycle")
@@ -102,7 +107,7 @@ def _ordinal(n: int) -> str:
 def solve(goal, players, ending, out, policy_out, no_cache, model, game_name, as_json) -> None:
     """Solve the race game: win probabilities and optimal play for every state."""
     goal = resolve_goal(goal, game_name)
-    if players != 2 or ending != "first-to-goal":
+    if players != 2 or ending != "first-to-goal" or model.turn_totals_fall:  # a turn with cycles
         if out or policy_out:
             raise JeopardyError("--out and --policy-out save two-player first-to-goal solutions only")
         solve_match(model, goal, players, ending, as_json)

@@ -11,9 +11,9 @@ from jeopardy.errors import JeopardyError
 @click.command()
 def games() -> None:
     """List the preset games."""
-    from jeopardy.rules.presets import PRESETS
+    from jeopardy.rules.presets import FALLING_PRESETS, PRESETS
 
-    for preset in PRESETS.values():
+    for preset in [*PRESETS.values(), *FALLING_PRESETS.values()]:
         click.echo(f"{preset.name:16} goal {preset.goal:4}  {preset.summary}")
 
 

@@ -32,10 +32,13 @@ cycle, a contraction by the cycle's bust chance).  The largest residual
 Effects that lower a score sum (``bust_all``) read the table as it stands
 and the caller repeats passes, as in :mod:`jeopardy.race.kernels`.
 
+Turn totals that fall (``subtract n``, Parker Brothers' tail): the turn has
+cycles, and :func:`sweep_from_guess` repeats its backward pass over the
+column (Gauss-Seidel) until it settles; the proof that it converges, and in
+how many passes, is :func:`jeopardy.match.solver.fall_passes`.
+
 Effects are applied by the one transition rule, :func:`jeopardy.rules.effects.step`
-(compiled); an unknown kind raises, and so does a turn total that falls
-(``subtract``: the backward sweep over ``k`` needs totals that never fall;
-the solvers refuse such models up front).
+(compiled); an unknown kind raises.
 """
 from __future__ import annotations
 
@@ -44,8 +47,13 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from jeopardy.rules.compiled import RISE, STAY, roll_result
+from jeopardy.rules.compiled import step_jit as step
+from jeopardy.rules.effects import Kind
 
+SUBTRACT = int(Kind.SUBTRACT)
+# A column pass that changes no value or slope by more than this has converged
+# to rounding (values are probabilities, slopes chances: ulps of ~1e-16).
+FALL_ROUNDING = 4.0 * 2.0 ** -53
 
 # The rules of one solve, bundled for the kernels:
 #   kinds, points, probs  the roll model (effect codes, points, probabilities)
@@ -53,15 +61,19 @@ from jeopardy.rules.compiled import RISE, STAY, roll_result
 #   players               N
 #   places                1, or N when the mover's place in the round matters (equal turns;
 #                         players following different policies)
-#   equal                 1 for the equal-turns ending
+#   equal                 1 for the equal-turns ending, 2 for one-more-turn (every mover
+#                         stops at the cap; a stop past the goal gives the other a last turn)
 #   cap                   equal-turns: a mover before the end of the round must stop once
 #                         its score plus turn total reaches cap (>= goal)
 #   last                  equal-turns, two players: last[D] is the chance that the last
 #                         player of the round, D points behind the leader, wins (halves for a
 #                         tie); empty otherwise
 #   high                  goal**(players - 1): the weight of the mover's score in the index
+#   passes                0 if the turn total never falls (one backward pass per turn is
+#                         exact), else the most Gauss-Seidel passes a column needs
+#                         (jeopardy.match.solver.fall_passes)
 Race = namedtuple("Race", ["kinds", "points", "probs", "goal", "players", "places", "equal", "cap",
-                           "last", "high"])
+                           "last", "high", "passes"])
 
 
 @njit(cache=True, nogil=True)
@@ -83,7 +95,7 @@ def after_turn(race, index, banked):
 def limit(race, place):
     """The score at which the mover stops: the goal, or the cap of a mover before the
     end of the round under equal turns."""
-    if race.equal == 1 and place < race.players - 1:
+    if race.equal == 2 or (race.equal == 1 and place < race.players - 1):
         return race.cap
     return race.goal
 
@@ -99,7 +111,7 @@ def stop_value(race, place, second, banked, out):
     n = race.players
     for m in range(n):
         out[m] = 0.0
-    if race.equal == 0 or place == n - 1:
+    if race.equal == 0 or (race.equal == 1 and place == n - 1):
         out[0] = 1.0
         return
     behind = banked - second
@@ -114,11 +126,63 @@ def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, work):
 
     Fills ``vals[k, :]`` (value vectors), ``dvals[k]`` (slope in ``rotate(y)``)
     and ``acts[k]`` (1 roll) for ``k = 0 .. top-1``, ``top = limit - s[0]``;
-    returns ``top``.  ``mode`` 0: the mover maximises its own chance (rolling
+    returns ``top``.  ``mode`` and ``table`` as in :func:`column_pass`.  A
+    turn whose total can fall starts from zero (:func:`sweep_from_guess`).
+    """
+    if race.passes > 0:
+        top = limit(race, place) - index // race.high
+        vals[:top, :] = 0.0
+        dvals[:top] = 0.0
+    return sweep_from_guess(race, W, index, place, y, vals, dvals, acts, mode, table, work)
+
+
+@njit(cache=True, nogil=True)
+def sweep_from_guess(race, W, index, place, y, vals, dvals, acts, mode, table, work):
+    """:func:`sweep`, where a turn total that falls starts from the guess in ``vals``.
+
+    If the turn total never falls (``race.passes == 0``) a roll only leads to
+    a higher turn total, so one backward pass over ``k`` is exact and the
+    guess is never read.  A ``subtract n`` roll leads to ``max(0, k - n)``,
+    below ``k``: the turn has cycles, and each pass reads the lower totals'
+    values from the previous pass (the guess at first): Gauss-Seidel on the
+    column, repeated until no value or slope changes by more than rounding,
+    or for ``race.passes`` passes, the proved bound of
+    :func:`jeopardy.match.solver.fall_passes`.
+    """
+    fall = 0  # the most a roll lowers the turn total
+    for e in range(race.kinds.shape[0]):
+        if race.kinds[e] == SUBTRACT:
+            fall = max(fall, race.points[e])
+    top = limit(race, place) - index // race.high
+    start = top - 1
+    for _ in range(max(1, race.passes)):
+        top, change, moved = column_pass(race, W, index, place, y, vals, dvals, acts, mode,
+                                         table, work, start)
+        if change <= FALL_ROUNDING:
+            break
+        # Above the highest total that moved plus the largest fall, every input of the
+        # next pass is as in this one: those values stay as they are.
+        start = min(top - 1, moved + fall)
+    return top
+
+
+@njit(cache=True, nogil=True)
+def column_pass(race, W, index, place, y, vals, dvals, acts, mode, table, work, start):
+    """One backward pass over the turn at turn start ``index`` (place ``place``),
+    given the bust target ``y``.
+
+    Fills ``vals[k, :]`` (value vectors), ``dvals[k]`` (slope in ``rotate(y)``)
+    and ``acts[k]`` (1 roll) for ``k = 0 .. top-1``, ``top = limit - s[0]``.
+    ``mode`` 0: the mover maximises its own chance (rolling
     on ties); 1: it plays ``table[k]`` (``table`` is ignored otherwise);
     2: it rolls with probability ``table[k]`` where that is in ``[0, 1]`` and
     maximises where it is negative (a mixed action at chosen turn totals).
-    ``work``: scratch space of shape ``(4, players)``.
+    ``work``: scratch space of shape ``(4, players)``.  The pass runs from
+    ``k = start`` down (``top - 1`` but in later passes of a falling column,
+    whose values above ``start`` are already settled).  Returns ``(top, the
+    largest change of a value or slope, the highest k that changed, or -1)``:
+    where the turn total falls, lower totals are read as the previous pass
+    left them (:func:`sweep_from_guess`).
     """
     n = race.players
     goal = race.goal
@@ -133,7 +197,9 @@ def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, work):
     roll = work[2]
     other = work[3]
     rotate(race, y, bust_vec)
-    for k in range(top - 1, -1, -1):
+    change = 0.0
+    moved = -1
+    for k in range(start, -1, -1):
         f = own + k
         if k == 0:
             hold[:] = bust_vec
@@ -145,6 +211,9 @@ def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, work):
             rotate(race, table_next[base + f], hold)
             dhold = 0.0
         if mode == 1 and table[k] == 0:
+            if moved < 0 and (vals[k, 0] != hold[0] or vals[k, n - 1] != hold[n - 1]
+                              or dvals[k] != dhold):
+                moved = k
             vals[k, :] = hold
             dvals[k] = dhold
             acts[k] = 0
@@ -154,15 +223,15 @@ def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, work):
         stay = 0.0
         for e in range(race.kinds.shape[0]):
             p = race.probs[e]
-            banked, nk, outcome = roll_result(race.kinds[e], race.points[e], own, k)
-            if outcome == STAY:
-                stay += p
-            elif outcome == RISE:
-                if nk >= top:
+            banked, nk, ended = step(race.kinds[e], race.points[e], own, k)
+            if not ended:
+                if nk == k:
+                    stay += p
+                elif nk >= top:
                     stop_value(race, place, second, own + nk, other)
                     for m in range(n):
                         roll[m] += p * other[m]
-                else:
+                else:  # nk < k (a fall): the previous pass's value
                     for m in range(n):
                         roll[m] += p * vals[nk, m]
                     droll += p * dvals[nk]
@@ -181,6 +250,7 @@ def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, work):
             for m in range(n):
                 roll[m] /= 1.0 - stay
             droll /= 1.0 - stay
+        before, last_before, slope_before = vals[k, 0], vals[k, n - 1], dvals[k]
         if mode == 2 and table[k] >= 0.0:
             w = table[k]
             for m in range(n):
@@ -195,7 +265,12 @@ def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, work):
             vals[k, :] = hold
             dvals[k] = dhold
             acts[k] = 0
-    return top
+        shift = max(abs(vals[k, 0] - before), abs(vals[k, n - 1] - last_before),
+                    abs(dvals[k] - slope_before))  # falling columns: two players
+        if shift > 0.0 and moved < 0:
+            moved = k
+        change = max(change, shift)
+    return top, change, moved
 
 
 @njit(cache=True, nogil=True)
@@ -232,6 +307,29 @@ def order_by_sum(race):
 
 
 @njit(cache=True, nogil=True)
+def guess_column(race, index, place, y, ylast, vals, dvals, work):
+    """Move a column solved for the bust target ``ylast`` to a guess for ``y``.
+
+    For fixed actions a column is affine in the bust target,
+    ``V(k) = A(k) + d(k) rotate(y)``, so ``vals + dvals (rotate(y) - rotate(ylast))``
+    is exact unless actions change; kept in [0, 1] (any guess there converges,
+    :func:`jeopardy.match.solver.fall_passes`).  Sets ``ylast`` to ``y``.
+    """
+    n = race.players
+    top = limit(race, place) - index // race.high
+    now = work[0]
+    before = work[1]
+    rotate(race, y, now)
+    rotate(race, ylast, before)
+    for k in range(top):
+        for m in range(n):
+            v = vals[k, m] + dvals[k] * (now[m] - before[m])
+            vals[k, m] = min(1.0, max(0.0, v))
+        dvals[k] = min(1.0, max(0.0, dvals[k]))
+    ylast[:] = y
+
+
+@njit(cache=True, nogil=True)
 def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode, tables,
                unsettled_out):
     """Solve every rotation class with score sum ``first_sum`` down to ``last_sum``.
@@ -253,8 +351,11 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode,
     """
     n = race.players
     width = race.cap + 1
-    vals = np.empty((width + 1, n))
-    dvals = np.empty(width + 1)
+    # One column per member of the class: a turn total that falls starts each
+    # sweep from the member's last column (see guess_column).
+    cvals = np.zeros((n, width + 1, n))
+    cdvals = np.zeros((n, width + 1))
+    ylast = np.zeros((n, n))
     acts = np.empty(width + 1, dtype=np.int8)
     none = np.empty(0, dtype=np.int8)
     indices = np.empty(n, dtype=np.int64)
@@ -293,11 +394,14 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode,
                         place = (r0 + c) % race.places
                         target = x if c == n - 1 else ys[c + 1]
                         table = tables[place, indices[c]] if mode == 1 else none
-                        sweep(race, W, indices[c], place, target, vals, dvals, acts, mode, table,
-                              work)
+                        if race.passes > 0:
+                            guess_column(race, indices[c], place, target, ylast[c], cvals[c],
+                                         cdvals[c], work)
+                        sweep_from_guess(race, W, indices[c], place, target, cvals[c], cdvals[c],
+                                         acts, mode, table, work)
                         sweeps += 1
-                        ys[c, :] = vals[0]
-                        slope *= dvals[0]
+                        ys[c, :] = cvals[c, 0]
+                        slope *= cdvals[c, 0]
                     if slope >= 1.0 - 1e-12:
                         stuck += 1  # nobody ever banks around the cycle: the game never ends
                         break
@@ -336,8 +440,8 @@ def bellman_residual(race, W, mode, tables, mix_keys, mix_tables):
     the mixed actions of the matching row of ``mix_tables`` (mode 2)."""
     n = race.players
     width = race.cap + 1
-    vals = np.empty((width + 1, n))
-    dvals = np.empty(width + 1)
+    vals = np.zeros((width + 1, n))  # a falling column starts from the last one
+    dvals = np.zeros(width + 1)
     acts = np.empty(width + 1, dtype=np.int8)
     none = np.empty(0, dtype=np.int8)
     work = np.empty((4, n))
@@ -348,54 +452,73 @@ def bellman_residual(race, W, mode, tables, mix_keys, mix_tables):
             key = place * W.shape[1] + index
             row = np.searchsorted(mix_keys, key)
             if row < mix_keys.shape[0] and mix_keys[row] == key:
-                sweep(race, W, index, place, W[following, rotation(race, index)], vals, dvals,
-                      acts, 2, mix_tables[row], work)
+                sweep_from_guess(race, W, index, place, W[following, rotation(race, index)], vals,
+                                 dvals, acts, 2, mix_tables[row], work)
             else:
                 table = tables[place, index] if mode == 1 else none
-                sweep(race, W, index, place, W[following, rotation(race, index)], vals, dvals,
-                      acts, mode, table, work)
+                sweep_from_guess(race, W, index, place, W[following, rotation(race, index)], vals,
+                                 dvals, acts, mode, table, work)
             for m in range(n):
                 worst = max(worst, abs(vals[0, m] - W[place, index, m]))
     return worst
 
 
 @njit(cache=True, nogil=True)
-def last_turn(kinds, points, probs, size):
+def last_turn(kinds, points, probs, size, passes):
     """``u[D]``, ``D = 0 .. size-1``: the chance that a player with one last turn wins
     from D points behind the leader (a tie counts one half; two players).
 
     It needs a turn total above D (a win) or equal to D, where it may stop for
-    the tie or roll on; a roll that ends the turn wins if it banks more than D
-    (a tie if exactly D) over the player's score.  The player's own score
-    only matters to ``bust_all``, which loses with any score at ``D >= 1``
-    (stops leave ``D >= 1``: ``u[0]`` is never read), so it is taken as 0.
-    Backward over the turn total ``k = D .. 0``; no cap is needed (a total
-    above D wins and stops).
+    the tie or roll on.  Backward over the turn total ``k = D .. 0``; no cap
+    is needed (a total above D wins and stops).  A roll that ends the turn
+    wins if it banks more than D (a tie if exactly D) over the player's score.
+    The player's own score only matters to ``bust_all``, which loses with any
+    score at ``D >= 1`` (stops leave ``D >= 1``: ``u[0]`` is never read), so
+    it is taken as 0.  A turn total that falls
+    (``passes > 0``) repeats the backward pass from zero until it settles
+    (as :func:`sweep_from_guess`; the proof: :func:`jeopardy.match.solver.fall_passes`).
     """
     u = np.empty(size)
-    t = np.empty(size + 1)
+    t = np.zeros(size + 1)
     for D in range(size):
-        for k in range(D, -1, -1):
-            value = 0.0
-            stay = 0.0
-            for e in range(kinds.shape[0]):
-                p = probs[e]
-                gain, nk, outcome = roll_result(kinds[e], points[e], 0, k)
-                if outcome == STAY:
-                    stay += p
-                elif outcome == RISE:
-                    value += p if nk > D else p * t[nk]
-                elif gain > D:
-                    value += p
-                elif gain == D:
-                    value += 0.5 * p
-            if stay > 0.0:
-                value /= 1.0 - stay
-            if k == D and value < 0.5:
-                value = 0.5
-            t[k] = value
+        t[:D + 1] = 0.0
+        for _ in range(max(1, passes)):
+            if last_turn_pass(kinds, points, probs, D, t) <= FALL_ROUNDING:
+                break
         u[D] = t[0]
     return u
+
+
+@njit(cache=True, nogil=True)
+def last_turn_pass(kinds, points, probs, D, t):
+    """One backward pass of :func:`last_turn` from D behind over ``t[0 .. D]``; a
+    turn total that falls reads ``t`` below ``k`` as the previous pass left it.
+    Returns the largest change."""
+    change = 0.0
+    for k in range(D, -1, -1):
+        value = 0.0
+        stay = 0.0
+        for e in range(kinds.shape[0]):
+            p = probs[e]
+            gain, nk, ended = step(kinds[e], points[e], 0, k)
+            if not ended:
+                if nk == k:
+                    stay += p
+                elif nk > D:
+                    value += p
+                else:  # nk < k (a fall): the previous pass's value
+                    value += p * t[nk]
+            elif gain > D:
+                value += p
+            elif gain == D:
+                value += 0.5 * p
+        if stay > 0.0:
+            value /= 1.0 - stay
+        if k == D and value < 0.5:
+            value = 0.5
+        change = max(change, abs(value - t[k]))
+        t[k] = value
+    return change
 
 
 @njit(cache=True, nogil=True)
@@ -404,13 +527,13 @@ def policy_table(race, W, out):
     start, maximising against the values ``W`` (the equilibrium policy)."""
     n = race.players
     width = race.cap + 1
-    vals = np.empty((width + 1, n))
-    dvals = np.empty(width + 1)
+    vals = np.zeros((width + 1, n))  # a falling column starts from the last one
+    dvals = np.zeros(width + 1)
     acts = np.empty(width + 1, dtype=np.int8)
     none = np.empty(0, dtype=np.int8)
     work = np.empty((4, n))
     following = 1 % race.places
     for index in range(W.shape[1]):
-        top = sweep(race, W, index, 0, W[following, rotation(race, index)], vals, dvals, acts, 0,
-                    none, work)
+        top = sweep_from_guess(race, W, index, 0, W[following, rotation(race, index)], vals,
+                               dvals, acts, 0, none, work)
         out[index, :top] = acts[:top]

@@ -11,6 +11,13 @@ Endings:
   reach the goal, the game ends at once (Scarne's rule; the Ten Thousand
   seed's section III).
 
+* ``one-more-turn`` (Parker Brothers' Pig Dice, as the paper words the box:
+  "after a player has met or exceeded 100, all other players have one more
+  turn to achieve the highest score"): whoever banks at least the goal
+  first, every other player plays one last turn, as above; solved for two
+  players (the second player's reaching the goal gives the first one last
+  turn too, where equal turns ends the game).
+
 The round is the players in turn order from the first to move.
 """
 from __future__ import annotations
@@ -22,7 +29,8 @@ from jeopardy.errors import JeopardyError
 
 FIRST_TO_GOAL = "first-to-goal"
 EQUAL_TURNS = "equal-turns"
-ENDINGS = (FIRST_TO_GOAL, EQUAL_TURNS)
+ONE_MORE_TURN = "one-more-turn"
+ENDINGS = (FIRST_TO_GOAL, EQUAL_TURNS, ONE_MORE_TURN)
 MAX_PLAYERS = 10
 
 

@@ -1,4 +1,4 @@
-"""Optimal play of N-player race games, first-to-goal or equal-turns.
+"""Optimal play of N-player race games, first-to-goal, equal-turns or one-more-turn.
 
 Each player maximises its own chance of winning.  With two players that is
 the zero-sum optimum of :mod:`jeopardy.race.solver`; with more it is the
@@ -32,9 +32,22 @@ the chance of a roll that ends the turn below the cap (a bust, a
 ``last[cap - j] <= q (1 - v_b)`` at every turn start, holding is optimal at
 every total past the cap, so the capped solution solves the uncapped
 equations.  Otherwise the margin doubles and the game is solved again.
+One more turn (:mod:`jeopardy.match.rules`) is equal turns for a round
+that never completes: every mover may raise the bar and stops at the cap,
+every stop past the goal gives the other player a last turn, and the same
+proof holds at every turn start (two players, no places).
 Equal turns is solved by this solver for two players; more players are
 refused (the reference solver :mod:`jeopardy.reference.race` plays them on
 small goals).
+
+Turn totals that fall (``subtract n``: Parker Brothers' tail).  A roll may
+lead to a *lower* turn total, so the turn has cycles and one backward pass
+over the turn total is no longer exact: each column is solved by repeated
+Gauss-Seidel passes (:func:`jeopardy.match.kernels.sweep_from_guess`), which
+converge, in at most :func:`fall_passes` passes, for two players; more
+players are refused with such a model (see :func:`fall_passes`).  The
+cap's proof above holds as it stands: rolling past the cap is still worth at
+most ``q v_b + (1 - q)`` whatever the rolls that do not bust lead to.
 """
 from __future__ import annotations
 
@@ -49,7 +62,7 @@ from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import chunk_size
 from jeopardy.match import kernels
-from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules
+from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, ONE_MORE_TURN, MatchRules
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.results import Result
 
@@ -58,6 +71,8 @@ ROUNDING_FLOOR = 32 * 2.0 ** -53
 STALL_PASSES = 8
 STALL_CHANGE = 1e-12
 MAX_CAP_DOUBLINGS = 6
+# estimate(): a falling column's cost over one pass (Parker Brothers to 100: ~17 CPU s)
+FALL_COLUMN_PASSES = 30.0
 NO_TABLES = np.zeros((1, 1, 1), dtype=np.int8)  # the tables argument of maximising players
 NO_MIXES = (np.zeros(0, dtype=np.int64), np.full((1, 1), -1.0))  # no mixed actions
 
@@ -90,6 +105,12 @@ class MatchSolution(Result):  # its own short __repr__ below
     @property
     def win_probability(self) -> float:
         return self.win_probabilities[0]
+
+    @property
+    def column_passes(self) -> int:
+        """The proved bound of passes over a turn's column (0: one pass is exact;
+        :func:`fall_passes`)."""
+        return fall_passes(self.model)
 
     @property
     def turn_starts(self) -> int:
@@ -156,12 +177,70 @@ class MatchSolution(Result):  # its own short __repr__ below
             "sweeps": self.sweeps,
             "unsettled_classes": self.unsettled_classes,
             "mixed_turn_starts": len(self.mixes),
+            "column_passes": self.column_passes,
         }
 
     def __repr__(self) -> str:
         chances = ", ".join(f"{v:.6f}" for v in self.win_probabilities)
         return (f"MatchSolution({self.model.name} to {self.goal}, {self.rules}: "
                 f"[{chances}], residual {self.max_residual:.1e})")
+
+
+class EndlessGame(JeopardyError):
+    """Some turn start never ends: every player passes around a cycle of turns."""
+
+
+# --------------------------------------------------- turn totals that fall
+def fall_contraction(model: RollModel) -> Fraction:
+    """``rho = p_fall / (p_fall + p_end)``, exactly: the factor by which one column
+    pass shrinks the error (:func:`fall_passes`); 0 if the turn total never falls."""
+    fall = sum((p for e, p in model.outcomes if e.lowers_turn_total), Fraction(0))
+    if fall == 0:
+        return Fraction(0)
+    return fall / (fall + model.probability_of_ending())
+
+
+def fall_passes(model: RollModel) -> int:
+    """The most Gauss-Seidel passes a column of ``model`` needs (0: the turn total
+    never falls, and one backward pass is exact).
+
+    Proof.  Fix a turn start, the value ``y`` after a bust and the solved values
+    of the other turn starts.  The column's values solve
+    ``V(k) = max(H(k), R(k, V))``: ``H`` (hold) is fixed, and ``R`` (roll) is an
+    average over the roll's outcomes with weight ``p_up`` on higher totals of
+    the column, ``p_down`` on lower ones (a ``subtract n``, ``n > 0``, at
+    ``k > 0``), ``p_end`` on the outcomes that end the turn (bust, bust_all,
+    bank: fixed values), the rest on totals past the mover's limit (fixed) or,
+    divided out, on ``k`` itself.  A backward pass computes ``V'(k)`` from
+    ``V'`` above ``k`` and the previous ``V`` below.  Since
+    ``|max(H, a) - max(H, b)| <= |a - b|``, the errors ``e' = |V' - V*|`` and
+    ``e = max |V - V*|`` satisfy, at the ``k`` where ``e'`` is largest,
+    ``E' (1 - stay - p_up) <= p_down e``, and ``1 - stay - p_up >= p_down + p_end``,
+    so ``E' <= rho e`` with ``rho = p_fall / (p_fall + p_end)``
+    (:func:`fall_contraction`; ``p_end > 0`` for every valid model).  The
+    same holds for fixed (mode 1) and mixed (mode 2) actions, and for the
+    last turn of the equal-turns ending (:func:`jeopardy.match.kernels.last_turn`).
+    The values are the mover's chance (the other player's is one minus it,
+    two players); the guess lies in ``[0, 1]``, so ``e <= 1`` and after
+    ``n`` passes the error is at most ``rho**n``: the least ``n`` with
+    ``rho**n <= 2**-53`` brings it below the double's rounding, and one pass
+    more shows it (the bound returned).  A pass that changes nothing by more
+    than rounding stops earlier.  (The slopes ``d(k)`` obey the same
+    contraction once the actions settle; they only steer Newton's step,
+    whose residual is checked on the values.)  Parker Brothers Pig Dice:
+    ``p_fall = 5/36`` (a tail with a number), ``p_end = 5/36`` (a 7),
+    ``rho = 1/2``: 54 passes at most.
+
+    With three or more players the mover's choice moves the other players'
+    chances by a jump, so their components need not contract: refused.
+    """
+    rho = fall_contraction(model)
+    if rho == 0:
+        return 0
+    passes, error = 0, Fraction(1)
+    while error > Fraction(1, 2 ** 53):
+        passes, error = passes + 1, error * rho
+    return passes + 1
 
 
 # ------------------------------------------------------------------ sizes
@@ -183,8 +262,11 @@ def estimate(model: RollModel | None, goal: int, rules: MatchRules) -> resources
     outcomes = 6.0 if model is None else max(1.0, float(len(model.outcomes)))
     passes = 1.0 if model is None or not model.has_bust_all else 25.0
     n = rules.players
-    span = goal * (2.0 if rules.ending == EQUAL_TURNS else 0.5)
-    seconds = 2.5e-9 * states * n * n * span * outcomes * passes
+    span = goal * (2.0 if rules.ending != FIRST_TO_GOAL else 0.5)
+    # A turn total that falls repeats each column's pass (fall_passes; warm guesses
+    # settle in a few passes on average).
+    column = 1.0 if model is None or not model.turn_totals_fall else FALL_COLUMN_PASSES
+    seconds = 2.5e-9 * states * n * n * span * outcomes * passes * column
     size = resources.BASE_BYTES + states * (8.0 * n * (2 if passes > 1 else 1) + 12.0)
     return resources.Estimate(seconds, int(size))
 
@@ -207,20 +289,22 @@ def bundle(model: RollModel, goal: int, rules: MatchRules, cap: int,
     """The kernels' bundle; ``places``: keep the mover's place in the round even
     for first-to-goal (players with different policies)."""
     kinds, points, probs = model.arrays()
-    equal = rules.ending == EQUAL_TURNS
+    equal = {FIRST_TO_GOAL: 0, EQUAL_TURNS: 1, ONE_MORE_TURN: 2}[rules.ending]
     if equal and last is None:
         last = last_turn_table(model, cap)
     return kernels.Race(kinds, points, probs, np.int64(goal), np.int64(rules.players),
-                        np.int64(rules.players if equal or places else 1), np.int64(equal),
+                        np.int64(rules.players if equal == 1 or places else 1), np.int64(equal),
                         np.int64(cap),
-                        last if equal else np.zeros(0), np.int64(goal ** (rules.players - 1)))
+                        last if equal else np.zeros(0), np.int64(goal ** (rules.players - 1)),
+                        np.int64(fall_passes(model)))
 
 
 def last_turn_table(model: RollModel, cap: int) -> np.ndarray:
     """``last[D]`` for every lead ``D`` a stop at or past the cap can leave:
     up to ``2 cap + max points`` (a double of a turn total below the cap, or an add)."""
     kinds, points, probs = model.arrays()
-    return kernels.last_turn(kinds, points, probs, 2 * cap + model.max_points + 1)
+    return kernels.last_turn(kinds, points, probs, 2 * cap + model.max_points + 1,
+                             fall_passes(model))
 
 
 def _iterate(model: RollModel, race: kernels.Race, W: np.ndarray, tolerance: float,
@@ -263,8 +347,8 @@ def _iterate(model: RollModel, race: kernels.Race, W: np.ndarray, tolerance: flo
             n, residual, left, stuck, done = kernels.solve_sums(
                 race, W, order, starts, s, last, MAX_NEWTON_STEPS, tolerance, mode, tables, found)
             if stuck:
-                raise JeopardyError("under these policies some turn start never ends: every "
-                                    "player passes without banking around a cycle of turns")
+                raise EndlessGame("under these policies some turn start never ends: every "
+                                  "player passes without banking around a cycle of turns")
             sweeps += n
             worst = max(worst, residual)
             for index, r0 in found[:min(left, len(found))]:
@@ -306,7 +390,7 @@ def mix_arrays(mixes: dict, size: int, width: int) -> tuple[np.ndarray, np.ndarr
 
 def _cap_holds(model: RollModel, race: kernels.Race, W: np.ndarray) -> bool:
     """The proof that the cap is harmless (module docstring), two players, at every
-    turn start of the first player of the round.
+    turn start of the first player of the round (of every mover: one-more-turn).
 
     ``q`` is the chance of a roll that ends the turn with less than the cap
     banked (a bust; a ``bust_gain``), ``v_b`` the largest of the mover's values
@@ -317,7 +401,8 @@ def _cap_holds(model: RollModel, race: kernels.Race, W: np.ndarray) -> bool:
     j = np.arange(goal)
     # W[1, index of (j, b)] is the second of the round to move at (j, b); the first
     # player (score b) is its player 1: that player's value after banking b < goal.
-    after = W[1].reshape(goal, goal, 2)[:, :, 1]  # [j, b]
+    # (one-more-turn has no places: every mover stops at the cap, W[0] throughout.)
+    after = W[race.places - 1].reshape(goal, goal, 2)[:, :, 1]  # [j, b]
     q = [Fraction(0)] * goal
     worst = np.zeros((goal, goal))  # [i, j]
     for effect, p in model.outcomes:
@@ -354,10 +439,14 @@ def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIR
     (the tests use it to compare with the reference solver); a given cap is
     not checked.
     """
-    model = validate.roll_model(model).require_rising("the N-player race solver")
+    model = validate.roll_model(model)
     goal = validate.positive_int(goal, "goal")
     rules = MatchRules(players, ending)
     tolerance = validate.tolerance(tolerance)
+    if rules.players > 2:  # a falling column converges for two players (fall_passes)
+        model.require_rising("the match solver with more than two players")
+    if rules.ending == ONE_MORE_TURN and rules.players > 2:
+        raise JeopardyError("the one-more-turn ending is solved for two players")
     if rules.ending == EQUAL_TURNS and rules.players > 2:
         raise JeopardyError("the equal-turns ending is solved for two players; more players "
                             "are only played by the reference solver on small goals")
@@ -375,12 +464,19 @@ def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIR
         race = bundle(model, goal, rules, attempt)
         W = np.full((race.places, goal ** rules.players, rules.players), 1.0 / rules.players)
         mixes: dict = {}
-        passes, sweeps, unsettled, indifference = _iterate(model, race, W, tolerance, max_passes,
-                                                           progress, mixes=mixes)
+        try:
+            passes, sweeps, unsettled, indifference = _iterate(
+                model, race, W, tolerance, max_passes, progress, mixes=mixes)
+        except EndlessGame:
+            # One more turn: where the cap keeps a first arrival's lead too small, both
+            # players may rather pass forever; a larger cap is a different game.
+            if len(caps) > 1 and attempt != caps[-1]:
+                continue
+            raise
         if rules.ending == FIRST_TO_GOAL or cap is not None or _cap_holds(model, race, W):
             break
     else:
-        raise JeopardyError(f"equal turns: could not prove a cap up to {caps[-1]} harmless "
+        raise JeopardyError(f"{rules.ending}: could not prove a cap up to {caps[-1]} harmless "
                             f"for {model.name} to {goal}")
     arrays = mix_arrays(mixes, W.shape[1], race.cap + 2) if mixes else NO_MIXES
     residual = max(float(kernels.bellman_residual(race, W, 0, NO_TABLES, *arrays)), indifference)

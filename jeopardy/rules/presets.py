@@ -1,4 +1,6 @@
-"""Named games: the presets every command accepts as ``--game NAME``.
+"""Named games: the presets every command accepts as ``--game NAME``
+(:data:`PRESETS`), and those only the two-player race game plays
+(:data:`FALLING_PRESETS`: a turn total that can fall).
 
 Where the paper's appendix leaves a choice, the reading taken is stated in
 the preset's description and in ``docs/games.md``.
@@ -12,7 +14,8 @@ from fractions import Fraction
 from jeopardy.errors import JeopardyError
 from jeopardy.validate import ParameterError
 from jeopardy.rules.dice import SICHERMAN_DICE, dice_game, from_dice, standard_die
-from jeopardy.rules.effects import Effect, add, bank, bust, bust_all, bust_gain
+from jeopardy.rules.effects import (Effect, add, bank, bust, bust_all, bust_gain, double,
+                                    subtract)
 from jeopardy.rules.roll_model import RollModel
 
 
@@ -82,6 +85,35 @@ def piggy(sicherman: bool = False) -> RollModel:
     d6 = standard_die(6)
     return from_dice("piggy", [d6, d6], _piggy_rule,
                      "two d6: doubles lose the turn total, anything else adds the sum")
+
+
+# Parker Brothers Pig Dice (1942): a pig's head replaces the 1 of one die, a pig's
+# tail the 6 of the other (the paper's appendix).
+HEAD, TAIL = "head", "tail"
+PIG_DICE = ((HEAD, 2, 3, 4, 5, 6), (1, 2, 3, 4, 5, TAIL))
+
+
+def _pig_dice_rule(throw: tuple) -> Effect:
+    """One throw of Pig Dice: head and tail double the turn total; a head alone
+    doubles the other die (added); a tail alone negates it (subtracted, the turn
+    total never below 0); two numbers totalling 7 end the turn without scoring;
+    any other total is added."""
+    head_die, tail_die = throw
+    if head_die == HEAD and tail_die == TAIL:
+        return double
+    if head_die == HEAD:
+        return add(2 * tail_die)
+    if tail_die == TAIL:
+        return subtract(head_die)
+    if head_die + tail_die == 7:
+        return bust
+    return add(head_die + tail_die)
+
+
+def parker_brothers() -> RollModel:
+    return from_dice("parker-brothers", list(PIG_DICE), _pig_dice_rule,
+                     "Pig Dice: head+tail doubles the turn total, a head doubles the other "
+                     "die, a tail negates it (never below 0), a total of 7 busts")
 
 
 # Pass the Pigs: Dean Ballard's class, 3,939 single-pig rolls (Wong, via the paper).
@@ -222,11 +254,27 @@ PRESETS: dict[str, Preset] = {p.name: p for p in (
 )}
 
 
+# Games whose turn total can fall (``subtract``): a turn with cycles, which only the
+# two-player race game solves (jeopardy.match; `jeopardy solve`, `jeopardy variants`).
+# Kept apart from PRESETS, the games every analysis plays.
+FALLING_PRESETS: dict[str, Preset] = {p.name: p for p in (
+    Preset("parker-brothers", lambda: parker_brothers(), 100, False,
+           "Parker Brothers Pig Dice: head/tail dice, a 7 busts, a tail subtracts "
+           "(two-player race only)"),
+)}
+
+
+def _preset(name: str) -> Preset:
+    preset = PRESETS.get(name) or FALLING_PRESETS.get(name)
+    if preset is None:
+        raise JeopardyError(f"unknown game {name!r}; known games: "
+                            f"{', '.join([*PRESETS, *FALLING_PRESETS])}")
+    return preset
+
+
 def game(name: str = "pig", faces: int | None = None, bad_face: int | None = None) -> RollModel:
     """The roll model of a preset; ``faces``/``bad_face`` apply to one-die games."""
-    preset = PRESETS.get(name)
-    if preset is None:
-        raise JeopardyError(f"unknown game {name!r}; known games: {', '.join(PRESETS)}")
+    preset = _preset(name)
     if faces is None and bad_face is None:
         model = preset.build()
         if model.name != name:
@@ -248,10 +296,7 @@ def game(name: str = "pig", faces: int | None = None, bad_face: int | None = Non
 
 
 def default_goal(name: str) -> int:
-    preset = PRESETS.get(name)
-    if preset is None:
-        raise JeopardyError(f"unknown game {name!r}; known games: {', '.join(PRESETS)}")
-    return preset.goal
+    return _preset(name).goal
 
 
 def default_turns(name: str, fallback: int = 5) -> int:

@@ -279,7 +279,7 @@ def solve_simultaneous(model: RollModel, max_hold: int = 100, all_stopping_rules
     """Solve the simultaneous single-turn game over hold-at-h, h = 1..max_hold."""
     from jeopardy import validate
 
-    model = validate.roll_model(model)
+    model = validate.roll_model(model).require_rising("the simultaneous game")
     max_hold = validate.positive_int(max_hold, "max_hold")
     max_oracle_iterations = validate.positive_int(max_oracle_iterations, "max_oracle_iterations")
     from jeopardy import resources
@@ -403,7 +403,7 @@ def replies_to_pure(model: RollModel, max_hold: int) -> list[PureReply]:
     """For each pure hold-at-h, the best reply (hold-at-h' and any rule) and its edge."""
     from jeopardy import resources, validate
 
-    model = validate.roll_model(model)
+    model = validate.roll_model(model).require_rising("the simultaneous game")
     max_hold = validate.positive_int(max_hold, "max_hold")
     resources.require("simultaneous", "the replies", max_hold=max_hold)
     distributions = hold_distributions(model, max_hold)
