@@ -42,6 +42,8 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
+from jeopardy.match.last_round import stop_value
+
 ADD, BUST, BUST_ALL, BANK, DOUBLE = 0, 1, 2, 3, 4
 
 # The rules of one solve, bundled for the kernels:
@@ -53,12 +55,12 @@ ADD, BUST, BUST_ALL, BANK, DOUBLE = 0, 1, 2, 3, 4
 #   equal                 1 for the equal-turns ending
 #   cap                   equal-turns: a mover before the end of the round must stop once
 #                         its score plus turn total reaches cap (>= goal)
-#   last                  equal-turns, two players: last[D] is the chance that the last
-#                         player of the round, D points behind the leader, wins (halves for a
-#                         tie); empty otherwise
+#   last                  equal-turns: the last round's value tables, every layer in one flat
+#                         array (jeopardy.match.last_round); empty otherwise
 #   high                  goal**(players - 1): the weight of the mover's score in the index
+#   layout                equal-turns: where each layer of ``last`` lies (last_round.layout)
 Race = namedtuple("Race", ["kinds", "points", "probs", "goal", "players", "places", "equal", "cap",
-                           "last", "high"])
+                           "last", "high", "layout"])
 
 
 @njit(cache=True, nogil=True)
@@ -86,26 +88,6 @@ def limit(race, place):
 
 
 @njit(cache=True, nogil=True)
-def stop_value(race, place, second, banked, out):
-    """``out``: the value vector when the mover stops with ``banked >= goal``.
-
-    First to the goal (or the last of the round under equal turns): the mover
-    wins.  Equal turns, two players, first of the round: the other player has
-    one last turn, ``banked - second`` points behind.
-    """
-    n = race.players
-    for m in range(n):
-        out[m] = 0.0
-    if race.equal == 0 or place == n - 1:
-        out[0] = 1.0
-        return
-    behind = banked - second
-    chance = race.last[behind] if behind < race.last.shape[0] else 0.0
-    out[1] = chance
-    out[0] = 1.0 - chance
-
-
-@njit(cache=True, nogil=True)
 def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, work):
     """One turn at turn start ``index`` (place ``place``), given the bust target ``y``.
 
@@ -120,7 +102,6 @@ def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, work):
     n = race.players
     goal = race.goal
     own = index // race.high
-    second = (index % race.high) // (race.high // goal)
     base = (index % race.high) * goal  # flat index of (s[1], ..., s[N-1], 0)
     following = (place + 1) % race.places
     table_next = W[following]
@@ -136,7 +117,7 @@ def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, work):
             hold[:] = bust_vec
             dhold = 1.0
         elif f >= goal:
-            stop_value(race, place, second, f, hold)
+            stop_value(race, place, index, f, hold)
             dhold = 0.0
         else:
             rotate(race, table_next[base + f], hold)
@@ -158,7 +139,7 @@ def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, work):
                 if nk == k:
                     stay += p
                 elif nk >= top:
-                    stop_value(race, place, second, own + nk, other)
+                    stop_value(race, place, index, own + nk, other)
                     for m in range(n):
                         roll[m] += p * other[m]
                 else:
@@ -176,7 +157,7 @@ def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, work):
             elif kind == BANK:
                 t = own + k + pts
                 if t >= goal:
-                    stop_value(race, place, second, t, other)
+                    stop_value(race, place, index, t, other)
                 else:
                     rotate(race, table_next[base + t], other)
                 for m in range(n):
@@ -363,51 +344,6 @@ def bellman_residual(race, W, mode, tables, mix_keys, mix_tables):
             for m in range(n):
                 worst = max(worst, abs(vals[0, m] - W[place, index, m]))
     return worst
-
-
-@njit(cache=True, nogil=True)
-def last_turn(kinds, points, probs, size):
-    """``u[D]``, ``D = 0 .. size-1``: the chance that a player with one last turn wins
-    from D points behind the leader (a tie counts one half; two players).
-
-    It needs a turn total above D (a win) or equal to D, where it may stop for
-    the tie or roll on.  Backward over the turn total ``k = D .. 0``; no cap
-    is needed (a total above D wins and stops).
-    """
-    u = np.empty(size)
-    t = np.empty(size + 1)
-    for D in range(size):
-        for k in range(D, -1, -1):
-            value = 0.0
-            stay = 0.0
-            for e in range(kinds.shape[0]):
-                kind = kinds[e]
-                p = probs[e]
-                pts = points[e]
-                if kind == ADD or kind == DOUBLE:
-                    nk = k + pts if kind == ADD else 2 * k
-                    if nk == k:
-                        stay += p
-                    elif nk > D:
-                        value += p
-                    else:
-                        value += p * t[nk]
-                elif kind == BUST or kind == BUST_ALL:
-                    pass
-                elif kind == BANK:
-                    if k + pts > D:
-                        value += p
-                    elif k + pts == D:
-                        value += 0.5 * p
-                else:
-                    raise ValueError("unknown effect code")
-            if stay > 0.0:
-                value /= 1.0 - stay
-            if k == D and value < 0.5:
-                value = 0.5
-            t[k] = value
-        u[D] = t[0]
-    return u
 
 
 @njit(cache=True, nogil=True)
