@@ -301,3 +301,18 @@ def test_cycling_classes_are_settled_by_mixed_actions(pig, monkeypatch):
     monkeypatch.setattr(mixing, "settle", lambda *args: None)
     pure = solve(pig, 62, 3)
     assert pure.unsettled_classes > 0 and pure.max_residual > 1e-6
+
+
+def test_reach_chances_of_one_turn():
+    """reach[D]: Piglet needs D heads in a row (2**-D); Pig reaches 3 with 3-6 at once
+    or a 2 and then anything but a 1 (4/6 + 5/36); doubling the size keeps the rest."""
+    from fractions import Fraction
+
+    from jeopardy.match.last_round import reach_chances
+
+    piglet = reach_chances(game("piglet"), 12)
+    assert list(piglet) == [2.0 ** -d for d in range(12)]
+    pig = reach_chances(game("pig"), 30)
+    assert pig[3] == pytest.approx(float(Fraction(4, 6) + Fraction(5, 36)), abs=1e-15)
+    assert np.all(np.diff(pig) <= 0)
+    assert np.array_equal(reach_chances(game("pig"), 60)[:30], pig)

@@ -268,38 +268,23 @@ def stop_value(race, place, index, banked, out):
         out[c] = race.last[pos + c]
 
 
-@njit(cache=True, nogil=True)
-def reach_chances(kinds, points, probs, size):
+def reach_chances(model: RollModel, size: int) -> np.ndarray:
     """``r[D]``, ``D = 0 .. size-1``: the chance that one turn banks at least ``D``
-    more than the player's score, rolling until it has (no way of playing does
-    better: a turn that stops earlier banks less).  Backward over the turn total."""
-    r = np.empty(size)
-    t = np.empty(size + 1)
-    for D in range(size):
-        for k in range(D - 1, -1, -1):
-            value = 0.0
-            stay = 0.0
-            for e in range(kinds.shape[0]):
-                kind = kinds[e]
-                p = probs[e]
-                pts = points[e]
-                if kind == ADD or kind == DOUBLE:
-                    nk = k + pts if kind == ADD else 2 * k
-                    if nk == k:
-                        stay += p
-                    elif nk >= D:
-                        value += p
-                    else:
-                        value += p * t[nk]
-                elif kind == BUST or kind == BUST_ALL:
-                    pass
-                elif kind == BANK:
-                    if k + pts >= D:
-                        value += p
-                else:
-                    raise ValueError("unknown effect code")
-            if stay > 0.0:
-                value /= 1.0 - stay
-            t[k] = value
-        r[D] = t[0] if D > 0 else 1.0
+    more than the player's score.  No way of playing does better than rolling until
+    it has: that is solitaire's best chance to reach a goal within one turn
+    (:func:`jeopardy.solitaire.kernels.reach_turn` with goal ``size - 1``, from
+    score ``size - 1 - D``)."""
+    from jeopardy.solitaire import kernels as solitaire
+
+    goal = size - 1
+    r = np.ones(size)
+    if goal < 1:
+        return r
+    kinds, points, probs = model.arrays()
+    after = np.zeros(goal + 1)
+    after[goal] = 1.0  # no turn left: only a score at the goal counts
+    values = np.zeros((goal, goal))
+    solitaire.reach_turn(goal, after, kinds, points, probs, values,
+                         np.zeros((goal, goal), dtype=np.int8))
+    r[1:] = values[::-1, 0]  # from score goal - D
     return r

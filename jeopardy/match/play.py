@@ -17,6 +17,7 @@ import numpy as np
 from jeopardy.errors import JeopardyError
 from jeopardy.match import kernels
 from jeopardy.match.rules import FIRST_TO_GOAL
+from jeopardy.race.play import draw_effect
 from jeopardy.rules.effects import ADD, BANK, BUST, BUST_ALL, DOUBLE, Effect
 
 
@@ -77,14 +78,7 @@ class Table:
         return tuple(self.scores[(self.mover + c) % n] for c in range(n))
 
     def roll(self) -> Effect:
-        u = self._random.random()
-        effect = self._outcomes[-1][0]
-        total = 0.0
-        for e, p in self._outcomes:
-            total += p
-            if u < total:
-                effect = e
-                break
+        effect = draw_effect(self._random, self._outcomes)
         self.apply(effect)
         return effect
 

@@ -397,8 +397,7 @@ class _CapBound:
         self.race = race
         self.goal, self.n, self.cap = int(race.goal), int(race.players), int(race.cap)
         self.q = float(model.probability(BUST) + model.probability(BUST_ALL))
-        kinds, points, probs = model.arrays()
-        self.reach = last_round.reach_chances(kinds, points, probs, self.cap + 1)
+        self.reach = last_round.reach_chances(model, self.cap + 1)
 
     def single(self, scores):
         """``u(cap - s)``: the last player's chance from ``cap - s`` behind, alone."""
@@ -458,7 +457,7 @@ def warm_up(model: RollModel, rules: MatchRules) -> None:
                        np.zeros((1, 2), dtype=np.int64))
     kernels.bellman_residual(race, W, 0, NO_TABLES, *NO_MIXES)
     if rules.ending == EQUAL_TURNS:
-        last_round.reach_chances(race.kinds, race.points, race.probs, 4)
+        last_round.reach_chances(model, 4)
 
 
 def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIRST_TO_GOAL,
