@@ -42,7 +42,7 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from jeopardy.match.last_round import stop_value
+from jeopardy.match.last_round import stop_slice, stop_value
 
 ADD, BUST, BUST_ALL, BANK, DOUBLE = 0, 1, 2, 3, 4
 
@@ -103,6 +103,7 @@ def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, work):
     goal = race.goal
     own = index // race.high
     base = (index % race.high) * goal  # flat index of (s[1], ..., s[N-1], 0)
+    where = stop_slice(race, place, index)
     following = (place + 1) % race.places
     table_next = W[following]
     top = limit(race, place) - own
@@ -117,7 +118,7 @@ def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, work):
             hold[:] = bust_vec
             dhold = 1.0
         elif f >= goal:
-            stop_value(race, place, index, f, hold)
+            stop_value(race, place, where, f, hold)
             dhold = 0.0
         else:
             rotate(race, table_next[base + f], hold)
@@ -139,7 +140,7 @@ def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, work):
                 if nk == k:
                     stay += p
                 elif nk >= top:
-                    stop_value(race, place, index, own + nk, other)
+                    stop_value(race, place, where, own + nk, other)
                     for m in range(n):
                         roll[m] += p * other[m]
                 else:
@@ -157,7 +158,7 @@ def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, work):
             elif kind == BANK:
                 t = own + k + pts
                 if t >= goal:
-                    stop_value(race, place, index, t, other)
+                    stop_value(race, place, where, t, other)
                 else:
                     rotate(race, table_next[base + t], other)
                 for m in range(n):

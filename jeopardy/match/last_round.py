@@ -251,20 +251,40 @@ def fill(race):
 
 
 @njit(cache=True, nogil=True)
-def stop_value(race, place, index, banked, out):
+def stop_slice(race, place, index):
+    """``(first, stride, span)``: where the last round's vectors of the players after
+    the mover at ``place`` (turn start ``index``) lie in ``race.last``, leader
+    alone at ``L = goal + d``: at ``first + d * stride``, for ``d < span``.  A mover
+    that wins outright on reaching the goal (first to the goal; the last of the
+    round) has ``span`` 0."""
+    n = race.players
+    if race.equal == 0 or place == n - 1:
+        return 0, 0, 0
+    R = n - 1 - place
+    rest = (index % race.high) // race.layout[R, DIVISOR]
+    first = _entry(race, R, race.goal, 1, rest)
+    stride = (n - R) * race.layout[R, PLAYERS_SIZE] * (R + 1)
+    return first, stride, race.layout[R, SPAN]
+
+
+@njit(cache=True, nogil=True)
+def stop_value(race, place, where, banked, out):
     """``out``: the race's value vector (relative to the mover) when the mover at
     ``place`` stops with ``banked >= goal``: it wins outright (first to the goal,
-    or the last of the round), or the last round follows for the players after it."""
+    or the last of the round), or the last round follows for the players after it
+    (``where``: the mover's :func:`stop_slice`)."""
     n = race.players
     for m in range(n):
         out[m] = 0.0
-    if race.equal == 0 or place == n - 1:
+    first, stride, span = where
+    if span == 0:
         out[0] = 1.0
         return
-    R = n - 1 - place
-    rest = (index % race.high) // race.layout[R, DIVISOR]
-    pos = _entry(race, R, banked, 1, rest)
-    for c in range(R + 1):
+    d = banked - race.goal
+    if d >= span:
+        raise ValueError("last round: a leader's score past the table (a wrong bound)")
+    pos = first + d * stride
+    for c in range(n - place):
         out[c] = race.last[pos + c]
 
 
