@@ -230,8 +230,9 @@ def fill(race):
     # value at total own + k of a turn from score 0, so one turn from 0 gives every own.
     by_total = True
     for e in range(race.kinds.shape[0]):
-        if race.kinds[e] == DOUBLE:
-            by_total = False
+        kind = race.kinds[e]
+        if kind != ADD and kind != BUST and kind != BUST_ALL and kind != BANK:
+            by_total = False  # a double (or any other kind): one turn per own score
     for R in range(2, n):
         rests = race.layout[R, PLAYERS_SIZE] // goal
         for li in range(race.layout[R, SPAN]):
