@@ -44,6 +44,21 @@ def _describe(effect) -> str:
     return "bust: turn total lost"
 
 
+def _person_moves(match, line: str, seat: int) -> bool:
+    """Show ``line``, ask roll or hold, play the answer; False when the person quits."""
+    click.echo(line)
+    answer = ask("roll or hold?", {"r": "roll", "h": "hold", "q": QUIT})
+    if answer == QUIT:
+        click.echo("bye")
+        return False
+    if answer == "hold":
+        match.hold()
+        click.echo(f"  you hold: {match.scores[seat]}")
+    else:
+        click.echo(f"  you roll: {_describe(match.roll())}")
+    return True
+
+
 @click.command()
 @goal_option
 @click.option("--second", is_flag=True, help="let the computer move first")
@@ -97,16 +112,8 @@ def play(goal, second, hints, seed, first_to_reach, ai_spec, players, seat, mode
             if hints:
                 roll, hold = action_values(solution, i, j, k)
                 line += f"   P(win): roll {roll:.4f}, hold {hold:.4f}"
-            click.echo(line)
-            answer = ask("roll or hold?", {"r": "roll", "h": "hold", "q": QUIT})
-            if answer == QUIT:
-                click.echo("bye")
+            if not _person_moves(match, line, 0):
                 return
-            if answer == "hold":
-                match.hold()
-                click.echo(f"  you hold: {match.scores[0]}")
-            else:
-                click.echo(f"  you roll: {_describe(match.roll())}")
         else:
             if match.computer_rolls():
                 effect = match.roll()
@@ -141,16 +148,8 @@ def _play_table(goal, players, seat, hints, seed, model) -> None:
             if hints:
                 roll, hold = action_values(solution, table.relative, table.turn_total)
                 line += f"   P(win): roll {roll:.4f}, hold {hold:.4f}"
-            click.echo(line)
-            answer = ask("roll or hold?", {"r": "roll", "h": "hold", "q": QUIT})
-            if answer == QUIT:
-                click.echo("bye")
+            if not _person_moves(table, line, mover):
                 return
-            if answer == "hold":
-                table.hold()
-                click.echo(f"  you hold: {table.scores[mover]}")
-            else:
-                click.echo(f"  you roll: {_describe(table.roll())}")
         elif table.computer_rolls():
             click.echo(f"  {name(mover)} rolls: {_describe(table.roll())}")
         else:
