@@ -56,11 +56,12 @@ import numpy as np
 from numba import njit
 
 from jeopardy.rules import effects
-from jeopardy.rules.roll_model import KIND_CODES, RollModel
+from jeopardy.rules.compiled import step_jit as step
+from jeopardy.rules.effects import FALLING, Kind
+from jeopardy.rules.roll_model import RollModel
 
-# The kernels' effect codes.
-ADD, BUST, BUST_ALL, BANK, DOUBLE = (KIND_CODES[kind] for kind in (
-    effects.ADD, effects.BUST, effects.BUST_ALL, effects.BANK, effects.DOUBLE))
+# The kinds whose result depends on score plus turn total alone (fill's by_total).
+ADD, BUST, BUST_ALL, BANK = int(Kind.ADD), int(Kind.BUST), int(Kind.BUST_ALL), int(Kind.BANK)
 
 # layout[R] = (offset of layer R in the flat table, leader scores stored, goal**R,
 # goal**(N-1-R): the divisor that takes a race index to the index of its last R players)
@@ -72,8 +73,8 @@ def jump(model: RollModel, limit: int) -> int:
     turn total reaches ``limit`` (so it rolls from at most ``limit - 1``)."""
     top = limit - 1
     for effect, _ in model.outcomes:
-        if effect.kind in (effects.ADD, effects.BANK):
-            top = max(top, limit - 1 + effect.points)
+        if effect.kind in (effects.ADD, effects.BANK, effects.BUST_GAIN):
+            top = max(top, limit - 1 + effect.points)  # bust_gain: at most limit - 1 + n
         elif effect.kind == effects.DOUBLE:
             top = max(top, 2 * (limit - 1))
     return top
@@ -163,14 +164,14 @@ def _turn(race, R, L, t, own, rest, vals, hold, roll, other):
             roll[c] = 0.0
         stay = 0.0
         for e in range(race.kinds.shape[0]):
-            kind = race.kinds[e]
             p = race.probs[e]
-            pts = race.points[e]
-            if kind == ADD or kind == DOUBLE:
-                nk = k + pts if kind == ADD else 2 * k
+            banked, nk, ended = step(race.kinds[e], race.points[e], own, k)
+            if not ended:
                 if nk == k:
                     stay += p
                     continue
+                if nk < k:
+                    raise ValueError(FALLING)
                 if own + nk >= stop:
                     _after_stop(race, R, L, t, rest, own + nk, other)
                     for c in range(R + 1):
@@ -179,14 +180,6 @@ def _turn(race, R, L, t, own, rest, vals, hold, roll, other):
                     for c in range(R + 1):
                         roll[c] += p * vals[nk, c]
                 continue
-            if kind == BUST:
-                banked = own
-            elif kind == BUST_ALL:
-                banked = 0
-            elif kind == BANK:
-                banked = own + k + pts
-            else:
-                raise ValueError("unknown effect code")
             _after_stop(race, R, L, t, rest, banked, other)
             for c in range(R + 1):
                 roll[c] += p * other[c]
@@ -301,11 +294,10 @@ def reach_chances(model: RollModel, size: int) -> np.ndarray:
     r = np.ones(size)
     if goal < 1:
         return r
-    kinds, points, probs = model.arrays()
     after = np.zeros(goal + 1)
     after[goal] = 1.0  # no turn left: only a score at the goal counts
     values = np.zeros((goal, goal))
-    solitaire.reach_turn(goal, after, kinds, points, probs, values,
+    solitaire.reach_turn(model.kernel_rules(goal), after, values,
                          np.zeros((goal, goal), dtype=np.int8))
     r[1:] = values[::-1, 0]  # from score goal - D
     return r

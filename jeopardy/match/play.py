@@ -18,7 +18,7 @@ from jeopardy.errors import JeopardyError
 from jeopardy.match import kernels
 from jeopardy.match.rules import FIRST_TO_GOAL
 from jeopardy.race.play import draw_effect
-from jeopardy.rules.effects import ADD, BANK, BUST, BUST_ALL, DOUBLE, Effect
+from jeopardy.rules.effects import Effect
 
 
 def _forced(solution, scores, k: int, roll: float) -> float:
@@ -83,18 +83,11 @@ class Table:
         return effect
 
     def apply(self, effect: Effect) -> None:
-        if effect.kind == ADD:
-            self.turn_total += effect.points
-        elif effect.kind == DOUBLE:
-            self.turn_total *= 2
-        elif effect.kind == BUST:
-            self._end_turn(self.scores[self.mover])
-        elif effect.kind == BUST_ALL:
-            self._end_turn(0)
-        elif effect.kind == BANK:
-            self._end_turn(self.scores[self.mover] + self.turn_total + effect.points)
+        banked, total, ended = effect.apply(self.scores[self.mover], self.turn_total)
+        if ended:
+            self._end_turn(banked)
         else:
-            raise JeopardyError(f"play: effect {effect} is not played here")
+            self.turn_total = total
         if self.winner is None and self.scores[self.mover] + self.turn_total >= self.solution.goal:
             self.hold()
 

@@ -29,6 +29,8 @@ from jeopardy.errors import JeopardyError
 from jeopardy.match import kernels
 from jeopardy.match.rules import FIRST_TO_GOAL
 from jeopardy.results import Result
+from jeopardy.rules.compiled import step_jit as step
+from jeopardy.rules.effects import FALLING
 
 
 @njit(cache=True, nogil=True)
@@ -65,21 +67,13 @@ def _search(race, table, reached, rolling):
                 continue
             rolling[index, k] = True
             for e in range(race.kinds.shape[0]):
-                kind = race.kinds[e]
-                pts = race.points[e]
-                banked = -1
-                if kind == kernels.ADD or kind == kernels.DOUBLE:
-                    nk = k + pts if kind == kernels.ADD else 2 * k
-                    if nk < top:
+                banked, nk, ended = step(race.kinds[e], race.points[e], own, k)
+                if not ended:
+                    if nk < k:
+                        raise ValueError(FALLING)
+                    if own + nk < goal:
                         at[nk] = True
-                elif kind == kernels.BUST:
-                    banked = own
-                elif kind == kernels.BUST_ALL:
-                    banked = 0
-                elif kind == kernels.BANK:
-                    banked = own + k + pts
-                else:
-                    raise ValueError("unknown effect code")
+                    continue
                 if 0 <= banked < goal:
                     ends = kernels.after_turn(race, index, banked)
                     if not seen[ends]:

@@ -21,6 +21,7 @@ from jeopardy.interrupts import chunk_size
 from jeopardy.match.rules import FIRST_TO_GOAL, MatchRules
 from jeopardy.results import Result
 from jeopardy.rules.roll_model import RollModel
+from jeopardy.rules.compiled import step_jit as step
 from jeopardy.sampling import draw
 
 MAX_TURNS = 100_000
@@ -54,22 +55,11 @@ def _play(games, seed, goal, tables, cum, kinds, points, wins):
                     scores[mover] = i + k
                     break
                 e = draw(cum, 0, cum.shape[0])
-                kind = kinds[e]
-                if kind == 0:  # add
-                    k += points[e]
-                elif kind == 4:  # double
-                    k *= 2
-                elif kind == 1:  # bust
+                banked, k, ended = step(kinds[e], points[e], i, k)
+                if ended:
+                    scores[mover] = banked
+                    won = banked >= goal
                     break
-                elif kind == 2:  # bust_all
-                    scores[mover] = 0
-                    break
-                elif kind == 3:  # bank
-                    scores[mover] = i + k + points[e]
-                    won = scores[mover] >= goal
-                    break
-                else:
-                    raise ValueError("unknown effect code")
             if won:
                 wins[mover] += 1
                 finished = True

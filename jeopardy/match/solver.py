@@ -40,8 +40,10 @@ at ``f`` or above: with one later player, at ``s``, that chance is exactly
 behind, ties halved, falling in ``D``); with more, at most the sum of
 ``reach(cap - s)`` over them (``reach(D)``: the chance that a turn rolling
 until it has ``D`` gets there; no way of playing does better).  Rolling is
-worth at most ``q v + (1 - q)``: ``q`` the chance of a bust or bust-all roll,
-``v`` the mover's value after it (the next turn start; 0 in the last round,
+worth at most ``q v + (1 - q)``: ``q`` the chance of a roll that ends the turn
+with less than the goal banked (a bust, a bust-all, a ``bust_gain`` that stays
+below the goal; any other roll is counted as a win), ``v`` the mover's largest
+value after one (the next turn start; 0 in the last round,
 where a bust loses).  Where the hold bound beats the roll bound at every turn
 start before the end of the round and for every last-turn player with players
 after it (the later players' scores at their worst, ``goal - 1``), holding is
@@ -63,7 +65,6 @@ from jeopardy.interrupts import chunk_size
 from jeopardy.match import kernels, last_round
 from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules
 from jeopardy.results import Result
-from jeopardy.rules.effects import BUST, BUST_ALL
 from jeopardy.rules.roll_model import RollModel
 
 MAX_NEWTON_STEPS = 200
@@ -396,7 +397,23 @@ class _CapBound:
     def __init__(self, model: RollModel, race: kernels.Race):
         self.race = race
         self.goal, self.n, self.cap = int(race.goal), int(race.players), int(race.cap)
-        self.q = float(model.probability(BUST) + model.probability(BUST_ALL))
+        # Per own score i: the rolls that end the turn, at the first total past the cap,
+        # with less than the goal banked (what a roll banks never falls as the turn
+        # total grows, so they are the same at every larger total).
+        self.ends = []  # (probability, banked[i] or -1 where that roll is not one)
+        for effect, p in model.outcomes:
+            banked = np.full(self.goal, -1, dtype=np.int64)
+            for i in range(self.goal):
+                after, _, ended = effect.apply(i, self.cap - i)
+                if ended and after < self.goal:
+                    banked[i] = after
+            if np.any(banked >= 0):
+                self.ends.append((float(p), banked))
+        chances = np.zeros(self.goal)
+        for p, banked in self.ends:
+            chances += p * (banked >= 0)
+        self.chances = chances
+        self.q = float(chances.min())
         self.reach = last_round.reach_chances(model, self.cap + 1)
 
     def single(self, scores):
@@ -431,18 +448,21 @@ def _cap_holds(model: RollModel, race: kernels.Race, W: np.ndarray) -> bool:
     bound = _CapBound(model, race)
     if not bound.possible():
         return False
-    goal, n, q = bound.goal, bound.n, bound.q
+    goal, n = bound.goal, bound.n
     size = goal ** n
     index = np.arange(size)
     scores = np.stack([(index // goal ** (n - 1 - m)) % goal for m in range(n)])
-    rotated = (index % goal ** (n - 1)) * goal + index // goal ** (n - 1)
-    zeroed = (index % goal ** (n - 1)) * goal
+    others = (index % goal ** (n - 1)) * goal  # the next turn start, the mover's score 0
+    q = bound.chances[scores[0]]
     for place in range(n - 1):
-        # A roll is worth at most q v + 1 - q, v the mover's value after a bust
-        # (or a bust-all) at the next turn start.
-        after = W[place + 1, rotated, n - 1]
-        if model.has_bust_all:
-            after = np.maximum(after, W[place + 1, zeroed, n - 1])
+        # A roll is worth at most q v + 1 - q, v the mover's largest value after a roll
+        # that ends the turn below the goal (at the next turn start).
+        after = np.zeros(size)
+        for _, banked in bound.ends:
+            b = banked[scores[0]]
+            counted = b >= 0
+            value = W[place + 1, others + np.maximum(b, 0), n - 1]
+            after = np.where(counted, np.maximum(after, value), after)
         if np.any(bound.beaten(scores[1:n - place]) > q * (1.0 - after) - 1e-15):
             return False
     return True
@@ -470,7 +490,7 @@ def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIR
     (the tests use it to compare with the reference solver); a given cap is
     not checked.
     """
-    model = validate.roll_model(model)
+    model = validate.roll_model(model).require_rising("the N-player race solver")
     goal = validate.positive_int(goal, "goal")
     rules = MatchRules(players, ending)
     tolerance = validate.tolerance(tolerance)
