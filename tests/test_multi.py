@@ -99,6 +99,7 @@ def test_equal_turns_matches_the_reference(name, goal, cap):
     pytest.param("two-dice-pig", 4, 3, 8, id="two-dice-pig-4-three"),
     pytest.param("doubling", 4, 3, 7, id="doubling-4-three"),
     pytest.param("frey-pig", 5, 3, 8, id="frey-pig-5-three"),
+    pytest.param("boyan", 5, 3, 9, id="boyan-5-three"),
     pytest.param("pig", 3, 4, 6, id="pig-3-four"),
     pytest.param("piglet", 3, 4, 5, id="piglet-3-four"),
 ])
