@@ -446,6 +446,8 @@ def _cap_holds(model: RollModel, race: kernels.Race, W: np.ndarray) -> bool:
     """The proof that the cap is harmless (module docstring), at every turn start
     of a mover before the end of the round, and in the last round."""
     bound = _CapBound(model, race)
+    if bound.n == 2:
+        return _cap_holds_two(model, race, W, bound)
     if not bound.possible():
         return False
     goal, n = bound.goal, bound.n
@@ -466,6 +468,33 @@ def _cap_holds(model: RollModel, race: kernels.Race, W: np.ndarray) -> bool:
         if np.any(bound.beaten(scores[1:n - place]) > q * (1.0 - after) - 1e-15):
             return False
     return True
+
+
+def _cap_holds_two(model: RollModel, race: kernels.Race, W: np.ndarray, bound) -> bool:
+    """Two players, the first of the round: ``q`` is the chance of a roll that ends the
+    turn with less than the cap banked (a bust; a ``bust_gain``), ``v_b`` the largest
+    of the mover's values after one (banked at least the goal: the other player has
+    one last turn, behind); any other roll is counted as a win."""
+    goal, cap = bound.goal, bound.cap
+    j = np.arange(goal)
+    after = W[1].reshape(goal, goal, 2)[:, :, 1]  # [j, b]: the first player's value
+    q = np.zeros(goal)
+    worst = np.zeros((goal, goal))  # [i, j]
+    rows = race.layout[1]
+    for effect, p in model.outcomes:
+        for i in range(goal):
+            banked, _, ended = effect.apply(i, cap - i)
+            if not ended or banked >= cap:
+                continue
+            q[i] += float(p)
+            if banked < goal:
+                value = after[:, banked]
+            else:  # u(banked - j): the other player's last turn
+                at = rows[last_round.OFFSET] + ((banked - goal) * goal + j) * 2 + 1
+                value = 1.0 - race.last[at]
+            worst[i] = np.maximum(worst[i], value)
+    beaten = bound.single(j)
+    return bool(np.all(beaten[None, :] <= q[:, None] * (1.0 - worst) - 1e-15))
 
 
 def warm_up(model: RollModel, rules: MatchRules) -> None:
@@ -506,7 +535,8 @@ def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIR
         caps = [goal + margin * 2 ** d for d in range(MAX_CAP_DOUBLINGS)]
     for attempt in caps:
         race = bundle(model, goal, rules, attempt)
-        if len(caps) > 1 and attempt != caps[-1] and not _CapBound(model, race).possible():
+        if len(caps) > 1 and attempt != caps[-1] and rules.players > 2 \
+                and not _CapBound(model, race).possible():
             continue  # this cap fails its proof whatever the values: do not solve with it
         W = np.full((race.places, goal ** rules.players, rules.players), 1.0 / rules.players)
         mixes: dict = {}
