@@ -5,6 +5,10 @@ jeopardy`` itself loads nothing heavy and changes no global state)::
 
     import jeopardy as jp
 
+    g = jp.Game("pig", goal=100, players=3, ending="equal-turns")
+    g.solve()                                     # MatchSolution: win_probabilities
+    g.policy((10, 20, 30))                        # the mover's decision there
+
     pig = jp.game("pig")
     race = jp.solve(pig, 100)                     # RaceSolution
     jp.head_to_head(pig, jp.policies.from_solution(race), jp.policies.hold_at(100, 20))
@@ -44,6 +48,8 @@ _EXPORTS = {
     "solve_simultaneous": "jeopardy.simultaneous.game:solve_simultaneous",
     "replies_to_pure": "jeopardy.simultaneous.game:replies_to_pure",
     "SimultaneousSolution": "jeopardy.simultaneous.game:SimultaneousSolution",
+    # the facade: one game (roll model, goal, players, ending) and its analyses
+    "Game": "jeopardy.facade:Game",
     # race games
     "solve": "jeopardy.race.solver:solve",
     "load_solution": "jeopardy.race.solver:load",
@@ -116,6 +122,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from jeopardy.race import policies  # noqa: F401
     from jeopardy.errors import JeopardyError  # noqa: F401
     from jeopardy.exact.race import ExactRaceSolution, solve_exact  # noqa: F401
+    from jeopardy.facade import Game  # noqa: F401
     from jeopardy.race.evaluation import HeadToHead, best_response, head_to_head  # noqa: F401
     from jeopardy.race.policies import RacePolicy  # noqa: F401
     from jeopardy.race.simulation import SimulatedMatch, simulate  # noqa: F401

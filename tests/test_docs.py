@@ -147,7 +147,7 @@ def normalise(text: str, shape_only: bool = False, timed_last_column: bool = Fal
         if _PORT_IN_USE.search(line):
             continue  # Dask's dashboard moved: another cluster runs on this machine
         if timed_last_column:
-            line = re.sub(r"\d[\d.]*$", "<time>", line)
+            line = re.sub(r"\s*\d[\d.]*$", " <time>", line)  # its width moves too
         line = _TIME.sub("<time>", line)
         line = _TINY.sub("<tiny>", line)
         if _PROGRESS.match(line):

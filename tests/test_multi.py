@@ -97,6 +97,76 @@ def test_equal_turns_matches_the_reference(name, goal, cap):
     assert fast.max_residual < 1e-12
 
 
+@pytest.mark.parametrize("name, goal, players, cap", [
+    pytest.param("pig", 5, 3, 9, id="pig-5-three"),
+    pytest.param("piglet", 4, 3, 7, id="piglet-4-three"),
+    pytest.param("two-dice-pig", 4, 3, 8, id="two-dice-pig-4-three"),
+    pytest.param("doubling", 4, 3, 7, id="doubling-4-three"),
+    pytest.param("frey-pig", 5, 3, 8, id="frey-pig-5-three"),
+    pytest.param("boyan", 5, 3, 9, id="boyan-5-three"),
+    pytest.param("pig", 3, 4, 6, id="pig-3-four"),
+    pytest.param("piglet", 3, 4, 5, id="piglet-3-four"),
+])
+def test_equal_turns_n_players_matches_the_reference(name, goal, players, cap):
+    """Three and four players, the same cap in both solvers, every turn start and place,
+    to 1e-10 (both iterate to ~1e-14); the caps are small so that the last round's
+    leaders pass them (the rule "stop at max(cap, leader + 1)" is exercised)."""
+    from jeopardy.match.solver import solve
+
+    model = DOUBLING if name == "doubling" else game(name)
+    fast = solve(model, goal, players, "equal-turns", cap=cap)
+    ref = reference.solve(model, goal, players, reference.EQUAL_TURNS, cap=cap)
+    assert _compare(ref, fast, goal, players, players) < 1e-10
+    assert sum(fast.win_probabilities) == pytest.approx(1.0, abs=1e-12)
+    assert fast.max_residual < 1e-12
+
+
+def test_last_round_tables_match_the_reference():
+    """The last round alone (jeopardy.match.last_round): every layer's value at every
+    leader, tie count and score, against the reference's last-turn states (1e-12)."""
+    import itertools
+
+    from jeopardy.match.last_round import OFFSET, PLAYERS_SIZE, SPAN
+    from jeopardy.match.rules import MatchRules
+    from jeopardy.match.solver import bundle
+
+    model, goal, players, cap = game("pig"), 4, 4, 6
+    race = bundle(model, goal, MatchRules(players, "equal-turns"), cap)
+    ref = reference.ReferenceRace(model, goal, players, reference.EQUAL_TURNS, cap).solve()
+    checked = 0
+    for state, value in ref.values.items():
+        if state[0] != "last" or state[-1] != 0:
+            continue
+        _, remaining, leader, winners, m, _ = state
+        R = players - m
+        t = len(winners)
+        span = race.layout[R, SPAN]
+        assert leader - goal < span
+        index = 0
+        for s in remaining:
+            index = index * goal + s
+        ties = players - R
+        pos = race.layout[R, OFFSET] + (((leader - goal) * ties + t - 1)
+                                        * race.layout[R, PLAYERS_SIZE] + index) * (R + 1)
+        leader_share = value[next(iter(winners))]
+        expected = [leader_share] + [value[m + c] for c in range(R)]
+        assert list(race.last[pos:pos + R + 1]) == pytest.approx(expected, abs=1e-12), state
+        checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("name, goal, players", [pytest.param("pig", 6, 3, id="pig-6-three"),
+                                                 pytest.param("piglet", 5, 3, id="piglet-5")])
+def test_equal_turns_n_players_cap_is_proved_and_doubling_it_changes_nothing(name, goal, players):
+    from jeopardy.match.solver import solve
+
+    model = game(name)
+    proved = solve(model, goal, players, "equal-turns")
+    doubled = solve(model, goal, players, "equal-turns", cap=2 * proved.cap)
+    assert proved.cap > goal
+    assert np.max(np.abs(proved.values - doubled.values)) < 1e-13
+
+
 def test_two_player_first_to_goal_is_the_pair_solver(pig):
     """Goal 40: optimal Pig to 30 never holds after a roll (so a wrong hold value
     would not show); to 40 it holds in 56 states."""
@@ -154,7 +224,6 @@ def test_cli_solve_two_players_keeps_the_pair_solver_and_lists_both_chances():
 @pytest.mark.parametrize("args, words", [
     pytest.param(("--players", "11"), "--players must be in 2-10", id="eleven"),
     pytest.param(("--players", "10", "--goal", "20"), "turn starts and needs", id="ten-to-20"),
-    pytest.param(("--players", "3", "--ending", "equal-turns"), "two players", id="equal-three"),
 ])
 def test_cli_solve_refuses_in_one_line(args, words):
     result = _run("solve", *args)
@@ -239,3 +308,18 @@ def test_cycling_classes_are_settled_by_mixed_actions(pig, monkeypatch):
     monkeypatch.setattr(mixing, "settle", lambda *args: None)
     pure = solve(pig, 62, 3)
     assert pure.unsettled_classes > 0 and pure.max_residual > 1e-6
+
+
+def test_reach_chances_of_one_turn():
+    """reach[D]: Piglet needs D heads in a row (2**-D); Pig reaches 3 with 3-6 at once
+    or a 2 and then anything but a 1 (4/6 + 5/36); doubling the size keeps the rest."""
+    from fractions import Fraction
+
+    from jeopardy.match.last_round import reach_chances
+
+    piglet = reach_chances(game("piglet"), 12)
+    assert list(piglet) == [2.0 ** -d for d in range(12)]
+    pig = reach_chances(game("pig"), 30)
+    assert pig[3] == pytest.approx(float(Fraction(4, 6) + Fraction(5, 36)), abs=1e-15)
+    assert np.all(np.diff(pig) <= 0)
+    assert np.array_equal(reach_chances(game("pig"), 60)[:30], pig)

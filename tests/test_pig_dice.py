@@ -9,6 +9,8 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+
+from jeopardy.match import last_round
 from click.testing import CliRunner
 
 from jeopardy.cli.main import cli
@@ -118,12 +120,17 @@ def test_one_pass_is_not_enough_and_doubling_the_bound_changes_nothing():
 def test_last_turn_table_agrees_with_reference():
     """u(D): the chance from D behind in a last turn (leader 20 + D, trailer 20)."""
     model = parker_brothers()
-    u = bundle(model, 20, MatchRules(2, "equal-turns"), 30).last
-    for D in (0, 1, 5, 13, 30):
+    race = bundle(model, 20, MatchRules(2, "equal-turns"), 30)
+    span = int(race.layout[1, last_round.SPAN])
+    assert span >= 30  # a leader up to goal + 29 is stored
+    for D in (1, 5, 13, 30):
         reference = ReferencePigDice(20, "equal-turns")
+        # The table's last-turn player at 19, the leader at 19 + D (the chance depends on
+        # D alone: a bust_all loses whatever the score); the reference's trailer at 20.
+        u = race.last[last_round._entry(race, 1, 19 + D, 1, 19) + 1]
         # player 0 led, player 1 trails by D: player 1's chance is 1 - player 0's
         assert 1 - reference.solve(start=("last", 20 + D, 20, 0, 0)) == \
-            pytest.approx(u[D], abs=1e-12), D
+            pytest.approx(u, abs=1e-12), D
 
 
 @pytest.mark.slow

@@ -31,6 +31,12 @@ COMMANDS = {
     "compare": ["compare", "optimal", "hold:10", "--goal", "30"],
     "simulate": ["simulate", "optimal", "hold:10", "--goal", "30", "--games", "200"],
     "reach": ["reach", "--goal", "30"],
+    "solve-players": ["solve", "--goal", "8", "--players", "3", "--ending", "equal-turns"],
+    "policy-players": ["policy", "--goal", "8", "--scores", "1,2,3"],
+    "compare-players": ["compare", "optimal", "hold:4", "hold:6", "--goal", "8"],
+    "simulate-players": ["simulate", "optimal", "hold:4", "hold:6", "--goal", "8", "--games",
+                         "200"],
+    "reach-players": ["reach", "--goal", "8", "--players", "3"],
     "exact": ["exact", "--game", "piglet", "--goal", "3", "--state", "1,1,1"],
     "max-score": ["max-score", "--game", "think", "--turns", "3", "--policy", "odds",
                   "--compare", "optimal"],
@@ -58,6 +64,14 @@ NULLABLE = {
     "exact": {"win_probability_exact"},
     "max-score": {"expected_exact", "score_cap"},
     "policy": {"hold_threshold"},
+    "policy-players": {"hold_threshold"},
+}
+# Keys whose shape the quick run cannot show: their schema, written out.
+SHAPES = {
+    # null, or {turn total: roll probability} where the mover mixes (3-player Pig to 62 on)
+    "policy-players": {"mixed": {"anyOf": [{"type": "null"}, {
+        "type": "object", "propertyNames": {"pattern": r"^\d+$"},
+        "additionalProperties": {"type": "number"}}]}},
 }
 
 FRACTION = r"^-?\d+(/\d+)?$"
@@ -128,6 +142,7 @@ def main() -> None:
             node["required"] = [k for k in node["required"] if k != key]
         for key in NULLABLE.get(name, ()):
             body["properties"][key] = {"anyOf": [body["properties"][key], {"type": "null"}]}
+        body["properties"].update(SHAPES.get(name, {}))
         words = COMMANDS[name][:2 if name.startswith("farkle") else 1]
         schema = {"$schema": "https://json-schema.org/draft/2020-12/schema",
                   "title": f"jeopardy {' '.join(words)} --json", **body}

@@ -24,14 +24,13 @@ def build_policy(spec: str, model, goal: int, other_spec: str | None = None,
                        optimal=lambda: solved(model, goal))
 
 
-def compare_players(specs, players, ending, goal, model, as_json) -> None:
-    """`jeopardy compare A B [C ...]`: N policies, player p following the p-th
-    (the last one fills any seats left), evaluated exactly."""
-    from jeopardy.match.evaluation import evaluate
+def seat_policies(specs, players, ending, goal, model, command: str):
+    """``(specs, policies)``: N policies, player p following the p-th (the last one
+    fills any seats left); ``optimal`` is the N-player equilibrium."""
     from jeopardy.match.solver import solve as solve_match
 
     if ending != "first-to-goal":
-        raise JeopardyError("compare evaluates policies under the first-to-goal ending only")
+        raise JeopardyError(f"{command} plays policies under the first-to-goal ending only")
     players = max(players, len(specs))
     specs = list(specs) + [specs[-1]] * (players - len(specs))
     equilibrium = None
@@ -41,7 +40,16 @@ def compare_players(specs, players, ending, goal, model, as_json) -> None:
             equilibrium = equilibrium or solve_match(model, goal, players)
             chosen.append(equilibrium)
         else:
-            chosen.append(build_policy(spec, model, goal, None, "compare (more than two players)"))
+            chosen.append(build_policy(spec, model, goal, None, f"{command} (more than two players)"))
+    return specs, chosen
+
+
+def compare_players(specs, players, ending, goal, model, as_json) -> None:
+    """`jeopardy compare A B [C ...]`: N policies evaluated exactly."""
+    from jeopardy.match.evaluation import evaluate
+
+    specs, chosen = seat_policies(specs, players, ending, goal, model, "compare")
+    players = len(specs)
     result = evaluate(model, goal, chosen)
     if as_json:
         emit_json({"game": model.name, "goal": goal, "players": players, "ending": ending,
@@ -86,22 +94,44 @@ def compare(a, b, more, goal, players, ending, model, game_name, as_json) -> Non
                    "is that one)")
 
 
+def simulate_players(specs, players, ending, goal, games, seed, model, as_json) -> None:
+    """`jeopardy simulate A B C ...`: N policies in turn order, seeded."""
+    from jeopardy.match.simulation import simulate as run
+
+    specs, chosen = seat_policies(specs, players, ending, goal, model, "simulate")
+    result = run(model, goal, chosen, games, seed)
+    if as_json:
+        emit_json({"game": model.name, "goal": goal, "players": len(specs), "ending": ending,
+                   **result.to_dict()})
+        return
+    click.echo(f"{model.name} to {goal}, {len(specs)} players, {ending}: {games:,} games, "
+               f"seed {seed}, {result.seconds:.1f} s")
+    for place, (name, chance, error) in enumerate(
+            zip(specs, result.win_probabilities, result.stderrs), start=1):
+        click.echo(f"  player {place} ({name}) wins {chance:.5f} +- {error:.5f}")
+
+
 @click.command()
 @click.argument("a")
 @click.argument("b")
+@click.argument("more", nargs=-1)
 @goal_option
+@match_options
 @click.option("--games", type=int, default=100_000, show_default=True,
-              help="games with each player moving first")
+              help="games with each player moving first (N players: games, player 1 first)")
 @click.option("--seed", type=int, default=1, show_default=True)
 @game_options
 @json_option
-def simulate(a, b, goal, games, seed, model, game_name, as_json) -> None:
-    """Seeded Monte Carlo of policy A against policy B."""
+def simulate(a, b, more, goal, players, ending, games, seed, model, game_name, as_json) -> None:
+    """Seeded Monte Carlo of policy A against policy B (C ... for more players)."""
     from jeopardy.race.simulation import simulate as run
 
     if games <= 0:
         raise JeopardyError(f"--games must be positive; got {games}")
     goal = resolve_goal(goal, game_name)
+    if more or players != 2 or ending != "first-to-goal":
+        simulate_players((a, b, *more), players, ending, goal, games, seed, model, as_json)
+        return
     first = build_policy(a, model, goal, b, "simulate")
     second = build_policy(b, model, goal, a, "simulate")
     result = run(model, first, second, games, seed)
@@ -115,16 +145,40 @@ def simulate(a, b, goal, games, seed, model, game_name, as_json) -> None:
     click.echo(f"  P(A wins | fair coin)      {result.fair:.5f} +- {result.stderr:.5f}")
 
 
+def reach_players(goal, players, ending, policy_spec, model, as_json) -> None:
+    """`jeopardy reach --players N`: states reached when every player plays the equilibrium."""
+    from jeopardy.match.reachability import reachable
+    from jeopardy.match.solver import solve as solve_match
+
+    if policy_spec.strip() != "optimal":
+        raise JeopardyError("reach --players N follows the equilibrium (--policy optimal) only")
+    if ending != "first-to-goal":
+        raise JeopardyError("reach --players N plays the first-to-goal ending only")
+    result = reachable(solve_match(model, goal, players))
+    if as_json:
+        emit_json(result.to_dict())
+        return
+    click.echo(f"{model.name} to {goal}, {players} players, every player optimal: "
+               f"{result.count:,} of {result.total_states:,} states reached (rolling in "
+               f"{result.roll_count:,}), at {result.turn_starts:,} of "
+               f"{result.total_turn_starts:,} turn starts")
+
+
 @click.command()
 @goal_option
+@match_options
 @click.option("--policy", "policy_spec", default="optimal", show_default=True, help=POLICY_HELP)
 @game_options
 @json_option
-def reach(goal, policy_spec, model, game_name, as_json) -> None:
-    """States a player can reach under a policy, in some game against some opponent."""
+def reach(goal, players, ending, policy_spec, model, game_name, as_json) -> None:
+    """States a player can reach under a policy, in some game against some opponent
+    (N players: states reached when every player plays the equilibrium)."""
     from jeopardy.race.reachability import reachable
 
     goal = resolve_goal(goal, game_name)
+    if players != 2 or ending != "first-to-goal":
+        reach_players(goal, players, ending, policy_spec, model, as_json)
+        return
     policy = build_policy(policy_spec, model, goal, None, "reach")
     result = reachable(model, policy)
     if as_json:
@@ -146,17 +200,33 @@ def _ranges(values: list[int]) -> str:
 @click.argument("figure", type=click.Choice(["boundary", "cross-section", "reachable",
                                              "reachable-roll", "contours"]))
 @goal_option
+@match_options
 @click.option("--opponent", type=int, default=30, show_default=True,
               help="opponent score of the cross-section")
+@click.option("--others", type=int, default=0, show_default=True,
+              help="N players, boundary: the score of every player but the mover and the next")
 @click.option("--out", required=True, callback=check_output, help="figure file to write (.png, .svg or .pdf)")
 @game_options
-def plot(figure, goal, opponent, out, model, game_name) -> None:
-    """Draw one of the paper's figures (3-7) for any game and goal."""
+def plot(figure, goal, players, ending, opponent, others, out, model, game_name) -> None:
+    """Draw one of the paper's figures (3-7) for any game and goal (N players: the
+    hold boundary of the mover against the next player)."""
     from jeopardy.plots import race as figures
     from jeopardy.race.policies import MAX_TABLE_GOAL, from_solution
     from jeopardy.race.reachability import reachable
 
     goal = resolve_goal(goal, game_name)
+    if players != 2 or ending != "first-to-goal":
+        from jeopardy.match.solver import solve as solve_match
+
+        if figure != "boundary":
+            raise JeopardyError("with --players or --ending only the boundary figure is drawn")
+        if not 0 <= others < goal:
+            raise JeopardyError(f"--others must be in 0..{goal - 1}; got {others}")
+        heights = solve_match(model, goal, players, ending).leader_boundary(others)
+        figures.leader_boundary(f"{model.name} to {goal}, {players} players, {ending}", heights,
+                                others, out)
+        click.echo(f"wrote {out}")
+        return
     if goal > MAX_TABLE_GOAL:
         raise JeopardyError(f"figures need every state; goal {goal} is above {MAX_TABLE_GOAL}")
     if figure == "cross-section" and not 0 <= opponent < goal:

@@ -47,6 +47,21 @@ def _describe(effect) -> str:
     return descriptions[effect.kind]
 
 
+def _person_moves(match, line: str, seat: int) -> bool:
+    """Show ``line``, ask roll or hold, play the answer; False when the person quits."""
+    click.echo(line)
+    answer = ask("roll or hold?", {"r": "roll", "h": "hold", "q": QUIT})
+    if answer == QUIT:
+        click.echo("bye")
+        return False
+    if answer == "hold":
+        match.hold()
+        click.echo(f"  you hold: {match.scores[seat]}")
+    else:
+        click.echo(f"  you roll: {_describe(match.roll())}")
+    return True
+
+
 @click.command()
 @goal_option
 @click.option("--second", is_flag=True, help="let the computer move first")
@@ -58,12 +73,24 @@ def _describe(effect) -> str:
               help="the computer's policy (default: optimal): a word of compare's policy "
                    "language (hold:N, linear:A,B,C, odds, rule:FORMULA, keep-pace, ...) or a "
                    "policy file written by solve --policy-out")
+@click.option("--players", type=int, default=2, show_default=True,
+              help="players at the table: you and players - 1 computers (2-10)")
+@click.option("--seat", type=int, default=1, show_default=True,
+              help="with --players: your seat in turn order (1 moves first)")
 @game_options(extra_games=("ten-thousand",))
-def play(goal, second, hints, seed, first_to_reach, ai_spec, model, game_name) -> None:
-    """Play against the optimal player (Pig-like games, or --game ten-thousand)."""
+def play(goal, second, hints, seed, first_to_reach, ai_spec, players, seat, model,
+         game_name) -> None:
+    """Play against the optimal player (Pig-like games, or --game ten-thousand);
+    --players N: against N - 1 computer players of the N-player equilibrium."""
     import random
 
     seed = seed if seed is not None else random.randrange(2**31)
+    if players != 2:
+        if game_name == "ten-thousand" or ai_spec is not None or second:
+            raise JeopardyError("--players is for Pig-like games against the equilibrium "
+                                "(no --ai, no --second: choose --seat)")
+        _play_table(resolve_goal(goal, game_name), players, seat, hints, seed, model)
+        return
     if game_name == "ten-thousand":
         if ai_spec is not None:
             raise JeopardyError("--ai is for Pig-like games; ten-thousand plays its optimal policy")
@@ -89,16 +116,8 @@ def play(goal, second, hints, seed, first_to_reach, ai_spec, model, game_name) -
             if hints:
                 roll, hold = action_values(solution, i, j, k)
                 line += f"   P(win): roll {roll:.4f}, hold {hold:.4f}"
-            click.echo(line)
-            answer = ask("roll or hold?", {"r": "roll", "h": "hold", "q": QUIT})
-            if answer == QUIT:
-                click.echo("bye")
+            if not _person_moves(match, line, 0):
                 return
-            if answer == "hold":
-                match.hold()
-                click.echo(f"  you hold: {match.scores[0]}")
-            else:
-                click.echo(f"  you roll: {_describe(match.roll())}")
         else:
             if match.computer_rolls():
                 effect = match.roll()
@@ -108,6 +127,41 @@ def play(goal, second, hints, seed, first_to_reach, ai_spec, model, game_name) -
                 click.echo(f"  computer holds: {match.scores[1]}")
     you, computer = match.scores
     click.echo(f"{'you win' if match.winner == 0 else 'the computer wins'}: {you} to {computer}")
+
+
+def _play_table(goal, players, seat, hints, seed, model) -> None:
+    """You at ``seat`` and ``players - 1`` computers of the equilibrium, first-to-goal."""
+    from jeopardy.match.play import Table, action_values
+    from jeopardy.match.solver import solve
+
+    if not 1 <= seat <= players:
+        raise JeopardyError(f"--seat must be in 1..{players}; got {seat}")
+    solution = solve(model, goal, players)
+    table = Table(solution, seed, person=seat - 1)
+    click.echo(f"{model.name} to {goal}, {players} players. You are player {seat}; the "
+               f"computers play the {players}-player equilibrium.")
+
+    def name(index: int) -> str:
+        return "you" if index == table.person else f"player {index + 1}"
+
+    while table.winner is None:
+        mover = table.mover
+        if mover == table.person:
+            scores = ", ".join(f"{name(i)} {s}" for i, s in enumerate(table.scores))
+            line = f"{scores}, turn total {table.turn_total}"
+            if hints:
+                roll, hold = action_values(solution, table.relative, table.turn_total)
+                line += f"   P(win): roll {roll:.4f}, hold {hold:.4f}"
+            if not _person_moves(table, line, mover):
+                return
+        elif table.computer_rolls():
+            click.echo(f"  {name(mover)} rolls: {_describe(table.roll())}")
+        else:
+            table.hold()
+            click.echo(f"  {name(mover)} holds: {table.scores[mover]}")
+    final = ", ".join(f"{name(i)} {s}" for i, s in enumerate(table.scores))
+    click.echo(f"{'you win' if table.winner == table.person else name(table.winner) + ' wins'}: "
+               f"{final}")
 
 
 def _play_ten_thousand(goal, second, hints, seed, first_to_reach) -> None:

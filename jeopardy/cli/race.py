@@ -143,15 +143,72 @@ def solve(goal, players, ending, out, policy_out, no_cache, model, game_name, as
         click.echo(f"policy written to {policy_out}")
 
 
+def match_policy(model, goal, players, ending, scores_text, place, as_json) -> None:
+    """`jeopardy policy --scores I,J,K`: the mover's decision at a state of N scores."""
+    from jeopardy.match.solver import solve as run
+
+    try:
+        scores = tuple(int(part) for part in scores_text.split(","))
+    except ValueError:
+        raise JeopardyError(f"--scores must be integers separated by commas; got "
+                            f"{scores_text!r}") from None
+    players = max(players, len(scores))
+    if len(scores) != players:
+        raise JeopardyError(f"--scores must give {players} scores (the mover's first); "
+                            f"got {len(scores)}")
+    for s in scores:
+        if not 0 <= s < goal:
+            raise JeopardyError(f"--scores must be in 0..{goal - 1}; got {s}")
+    if not 0 <= place < players:
+        raise JeopardyError(f"--place must be in 0..{players - 1}; got {place}")
+    decision = run(model, goal, players, ending).decision(scores, place)
+    if as_json:
+        emit_json(decision.to_dict())
+        return
+    others = ", ".join(str(s) for s in scores[1:])
+    where = f", {_ordinal(place + 1)} in the round" if ending == "equal-turns" else ""
+    click.echo(f"{model.name} to {goal}, {players} players, {ending}: the mover at {scores[0]}, "
+               f"the others at {others} in turn order{where}")
+    click.echo("win probabilities at turn total 0 (mover first): "
+               + ", ".join(f"{v:.6f}" for v in decision.win_probabilities))
+    if decision.hold_threshold is not None:
+        click.echo(f"hold at {decision.hold_threshold}: roll while the turn total is below "
+                   f"{decision.hold_threshold}")
+    else:
+        click.echo("not a single threshold:")
+    click.echo("  " + describe_actions(decision.actions))
+    if decision.mixed:
+        click.echo("  mixed: " + ", ".join(f"roll at {k} with probability {p:.6f}"
+                                            for k, p in sorted(decision.mixed.items())))
+
+
 @click.command()
 @goal_option
-@click.option("--score", "score", type=int, required=True, help="your banked score I")
-@click.option("--opponent", type=int, required=True, help="the opponent's score J")
+@click.option("--score", "score", type=int, default=None, help="your banked score I")
+@click.option("--opponent", type=int, default=None, help="the opponent's score J")
+@click.option("--scores", "scores_text", type=str, default=None,
+              help="N players: every score, the mover's first, then the others in turn "
+                   "order (e.g. 10,20,30)")
+@click.option("--place", type=int, default=0, show_default=True,
+              help="equal turns: the mover's place in the round (0 moves first)")
+@match_options
 @click.option("--solution", "solution_file", type=str, default=None, help="read a saved solution")
 @game_options
 @json_option
-def policy(goal, score, opponent, solution_file, model, game_name, as_json) -> None:
-    """Optimal action at every turn total for your score I and the opponent's J."""
+def policy(goal, score, opponent, scores_text, place, players, ending, solution_file, model,
+           game_name, as_json) -> None:
+    """Optimal action at every turn total for your score I and the opponent's J
+    (N players: --scores, the mover's first)."""
+    if scores_text is not None or players != 2 or ending != "first-to-goal":
+        if scores_text is None:
+            raise JeopardyError("give the state as --scores I,J,K (the mover's first)")
+        if score is not None or opponent is not None or solution_file:
+            raise JeopardyError("--scores replaces --score, --opponent and --solution")
+        match_policy(model, resolve_goal(goal, game_name), players, ending, scores_text, place,
+                     as_json)
+        return
+    if score is None or opponent is None:
+        raise JeopardyError("give --score and --opponent (or --scores for N players)")
     if solution_file:
         from jeopardy.race.solver import load
         solution = load(solution_file)

@@ -79,6 +79,11 @@ def _table(policy, race: kernels.Race, goal: int, players: int, model: RollModel
     return policy.roll[own, leader].astype(np.int8)
 
 
+def policy_names(policies) -> tuple[str, ...]:
+    """The names shown for seated policies (the equilibrium is "optimal")."""
+    return tuple(p.name if isinstance(p, RacePolicy) else "optimal" for p in policies)
+
+
 def evaluate(model: RollModel, goal: int, policies) -> Evaluation:
     """Exact win probabilities when player ``p`` follows ``policies[p]`` (first-to-goal)."""
     model = validate.roll_model(model).require_rising("policy evaluation")
@@ -99,7 +104,5 @@ def evaluate(model: RollModel, goal: int, policies) -> Evaluation:
     W = np.full((players, goal ** players, players), 1.0 / players)
     _iterate(model, race, W, 1e-15, 5000, None, tables)
     residual = float(kernels.bellman_residual(race, W, 1, tables, *NO_MIXES))
-    names = tuple(getattr(p, "name", "optimal") if isinstance(p, RacePolicy) else "optimal"
-                  for p in policies)
-    return Evaluation(names, tuple(float(v) for v in W[0, 0]), residual,
+    return Evaluation(policy_names(policies), tuple(float(v) for v in W[0, 0]), residual,
                       time.perf_counter() - started)

@@ -47,13 +47,13 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
+from jeopardy.match.last_round import FALL_ROUNDING, stop_slice, stop_value
 from jeopardy.rules.compiled import step_jit as step
 from jeopardy.rules.effects import Kind
 
 SUBTRACT = int(Kind.SUBTRACT)
-# A column pass that changes no value or slope by more than this has converged
+# A column pass that changes no value or slope by more than FALL_ROUNDING has converged
 # to rounding (values are probabilities, slopes chances: ulps of ~1e-16).
-FALL_ROUNDING = 4.0 * 2.0 ** -53
 
 # The rules of one solve, bundled for the kernels:
 #   kinds, points, probs  the roll model (effect codes, points, probabilities)
@@ -65,15 +65,16 @@ FALL_ROUNDING = 4.0 * 2.0 ** -53
 #                         stops at the cap; a stop past the goal gives the other a last turn)
 #   cap                   equal-turns: a mover before the end of the round must stop once
 #                         its score plus turn total reaches cap (>= goal)
-#   last                  equal-turns, two players: last[D] is the chance that the last
-#                         player of the round, D points behind the leader, wins (halves for a
-#                         tie); empty otherwise
+#   last                  equal-turns: the last round's value tables, every layer in one flat
+#                         array (jeopardy.match.last_round); empty otherwise
 #   high                  goal**(players - 1): the weight of the mover's score in the index
+#   layout                equal turns / one more turn: where each layer of ``last`` lies
+#                         (last_round.layout)
 #   passes                0 if the turn total never falls (one backward pass per turn is
 #                         exact), else the most Gauss-Seidel passes a column needs
 #                         (jeopardy.match.solver.fall_passes)
 Race = namedtuple("Race", ["kinds", "points", "probs", "goal", "players", "places", "equal", "cap",
-                           "last", "high", "passes"])
+                           "last", "high", "layout", "passes"])
 
 
 @njit(cache=True, nogil=True)
@@ -98,26 +99,6 @@ def limit(race, place):
     if race.equal == 2 or (race.equal == 1 and place < race.players - 1):
         return race.cap
     return race.goal
-
-
-@njit(cache=True, nogil=True)
-def stop_value(race, place, second, banked, out):
-    """``out``: the value vector when the mover stops with ``banked >= goal``.
-
-    First to the goal (or the last of the round under equal turns): the mover
-    wins.  Equal turns, two players, first of the round: the other player has
-    one last turn, ``banked - second`` points behind.
-    """
-    n = race.players
-    for m in range(n):
-        out[m] = 0.0
-    if race.equal == 0 or (race.equal == 1 and place == n - 1):
-        out[0] = 1.0
-        return
-    behind = banked - second
-    chance = race.last[behind] if behind < race.last.shape[0] else 0.0
-    out[1] = chance
-    out[0] = 1.0 - chance
 
 
 @njit(cache=True, nogil=True)
@@ -187,8 +168,8 @@ def column_pass(race, W, index, place, y, vals, dvals, acts, mode, table, work, 
     n = race.players
     goal = race.goal
     own = index // race.high
-    second = (index % race.high) // (race.high // goal)
     base = (index % race.high) * goal  # flat index of (s[1], ..., s[N-1], 0)
+    where = stop_slice(race, place, index)
     following = (place + 1) % race.places
     table_next = W[following]
     top = limit(race, place) - own
@@ -205,7 +186,7 @@ def column_pass(race, W, index, place, y, vals, dvals, acts, mode, table, work, 
             hold[:] = bust_vec
             dhold = 1.0
         elif f >= goal:
-            stop_value(race, place, second, f, hold)
+            stop_value(race, place, where, f, hold)
             dhold = 0.0
         else:
             rotate(race, table_next[base + f], hold)
@@ -228,7 +209,7 @@ def column_pass(race, W, index, place, y, vals, dvals, acts, mode, table, work, 
                 if nk == k:
                     stay += p
                 elif nk >= top:
-                    stop_value(race, place, second, own + nk, other)
+                    stop_value(race, place, where, own + nk, other)
                     for m in range(n):
                         roll[m] += p * other[m]
                 else:  # nk < k (a fall): the previous pass's value
@@ -241,7 +222,7 @@ def column_pass(race, W, index, place, y, vals, dvals, acts, mode, table, work, 
                 droll += p
             else:
                 if banked >= goal:
-                    stop_value(race, place, second, banked, other)
+                    stop_value(race, place, where, banked, other)
                 else:
                     rotate(race, table_next[base + banked], other)
                 for m in range(n):
@@ -461,64 +442,6 @@ def bellman_residual(race, W, mode, tables, mix_keys, mix_tables):
             for m in range(n):
                 worst = max(worst, abs(vals[0, m] - W[place, index, m]))
     return worst
-
-
-@njit(cache=True, nogil=True)
-def last_turn(kinds, points, probs, size, passes):
-    """``u[D]``, ``D = 0 .. size-1``: the chance that a player with one last turn wins
-    from D points behind the leader (a tie counts one half; two players).
-
-    It needs a turn total above D (a win) or equal to D, where it may stop for
-    the tie or roll on.  Backward over the turn total ``k = D .. 0``; no cap
-    is needed (a total above D wins and stops).  A roll that ends the turn
-    wins if it banks more than D (a tie if exactly D) over the player's score.
-    The player's own score only matters to ``bust_all``, which loses with any
-    score at ``D >= 1`` (stops leave ``D >= 1``: ``u[0]`` is never read), so
-    it is taken as 0.  A turn total that falls
-    (``passes > 0``) repeats the backward pass from zero until it settles
-    (as :func:`sweep_from_guess`; the proof: :func:`jeopardy.match.solver.fall_passes`).
-    """
-    u = np.empty(size)
-    t = np.zeros(size + 1)
-    for D in range(size):
-        t[:D + 1] = 0.0
-        for _ in range(max(1, passes)):
-            if last_turn_pass(kinds, points, probs, D, t) <= FALL_ROUNDING:
-                break
-        u[D] = t[0]
-    return u
-
-
-@njit(cache=True, nogil=True)
-def last_turn_pass(kinds, points, probs, D, t):
-    """One backward pass of :func:`last_turn` from D behind over ``t[0 .. D]``; a
-    turn total that falls reads ``t`` below ``k`` as the previous pass left it.
-    Returns the largest change."""
-    change = 0.0
-    for k in range(D, -1, -1):
-        value = 0.0
-        stay = 0.0
-        for e in range(kinds.shape[0]):
-            p = probs[e]
-            gain, nk, ended = step(kinds[e], points[e], 0, k)
-            if not ended:
-                if nk == k:
-                    stay += p
-                elif nk > D:
-                    value += p
-                else:  # nk < k (a fall): the previous pass's value
-                    value += p * t[nk]
-            elif gain > D:
-                value += p
-            elif gain == D:
-                value += 0.5 * p
-        if stay > 0.0:
-            value /= 1.0 - stay
-        if k == D and value < 0.5:
-            value = 0.5
-        change = max(change, abs(value - t[k]))
-        t[k] = value
-    return change
 
 
 @njit(cache=True, nogil=True)

@@ -21,25 +21,40 @@ kernel plays them, and ``max_residual`` includes the largest indifference
 gap.  A class that cannot be settled keeps its last iterate and is counted
 in ``unsettled_classes`` (its residual shows in ``max_residual``).
 
-Equal turns, the cap.  A player who reaches the goal before the end of the
-round may roll on to raise the bar, so turn totals are unbounded.  The
-solver makes such a player stop once its score plus turn total reaches
-``cap``, and then *proves* that the cap changed nothing: holding at a total
-``f >= cap`` gives at least ``1 - last[cap - j]`` (``last`` falls as the
-lead grows), and rolling gives at most ``q (v_b) + (1 - q)``, where ``q`` is
-the chance of a roll that ends the turn below the cap (a bust, a
-``bust_gain``) and ``v_b`` the mover's largest value after one.  When
-``last[cap - j] <= q (1 - v_b)`` at every turn start, holding is optimal at
-every total past the cap, so the capped solution solves the uncapped
-equations.  Otherwise the margin doubles and the game is solved again.
+Equal turns.  The race's turn start is the scores relative to the mover and
+the mover's place ``r`` in the round (``W[r, index]``).  A mover that stops
+at or past the goal before the end of the round starts the last round: the
+players after it in the round play one last turn each, solved once and
+before the race (:mod:`jeopardy.match.last_round`, whose docstring states
+that phase's state: how many still play, the leader's score, how many are
+tied at it, the scores of those still to play).
+
+The cap.  A player who reaches the goal before the end of the round may roll
+on to raise the bar, so turn totals are unbounded.  The solver makes such a
+player stop once its score plus turn total reaches ``cap`` (a last-turn
+player with players after it: ``max(cap, L + 1)``, ``L`` the leader's score),
+and then *proves* that the cap changed nothing.  Holding at a total
+``f >= cap`` leads alone and loses only if a later player ends its last turn
+at ``f`` or above: with one later player, at ``s``, that chance is exactly
+``u(f - s) <= u(cap - s)`` (``u(D)`` the last player's chance from ``D``
+behind, ties halved, falling in ``D``); with more, at most the sum of
+``reach(cap - s)`` over them (``reach(D)``: the chance that a turn rolling
+until it has ``D`` gets there; no way of playing does better).  Rolling is
+worth at most ``q v + (1 - q)``: ``q`` the chance of a roll that ends the turn
+with less than the goal banked (a bust, a bust-all, a ``bust_gain`` that stays
+below the goal; any other roll is counted as a win), ``v`` the mover's largest
+value after one (the next turn start; 0 in the last round,
+where a bust loses).  Where the hold bound beats the roll bound at every turn
+start before the end of the round and for every last-turn player with players
+after it (the later players' scores at their worst, ``goal - 1``), holding is
+optimal at every total past the cap whatever anyone plays later, so the
+capped solution solves the uncapped equations.  Otherwise the margin doubles
+and the game is solved again.
+
 One more turn (:mod:`jeopardy.match.rules`) is equal turns for a round
 that never completes: every mover may raise the bar and stops at the cap,
 every stop past the goal gives the other player a last turn, and the same
 proof holds at every turn start (two players, no places).
-Equal turns is solved by this solver for two players; more players are
-refused (the reference solver :mod:`jeopardy.reference.race` plays them on
-small goals).
-
 Turn totals that fall (``subtract n``: Parker Brothers' tail).  A roll may
 lead to a *lower* turn total, so the turn has cycles and one backward pass
 over the turn total is no longer exact: each column is solved by repeated
@@ -61,10 +76,10 @@ import numpy as np
 from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import chunk_size
-from jeopardy.match import kernels
+from jeopardy.match import kernels, last_round
 from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, ONE_MORE_TURN, MatchRules
-from jeopardy.rules.roll_model import RollModel
 from jeopardy.results import Result
+from jeopardy.rules.roll_model import RollModel
 
 MAX_NEWTON_STEPS = 200
 ROUNDING_FLOOR = 32 * 2.0 ** -53
@@ -157,8 +172,42 @@ class MatchSolution(Result):  # its own short __repr__ below
     def actions(self, scores, place: int = 0) -> str:
         return "".join("R" if a else "H" for a in self.column(scores, place)[1])
 
+    def leader_boundary(self, others: int = 0, place: int = 0) -> np.ndarray:
+        """``h[i, j]``: the first turn total at which the mover, at score ``i``, holds
+        when the next player in turn order has ``j`` and every other player
+        ``others`` (the leader's score, when ``j >= others``); the mover's limit
+        where it never holds."""
+        others = validate.integer(others, "others", 0, self.goal - 1)
+        heights = np.empty((self.goal, self.goal))
+        for i in range(self.goal):
+            for j in range(self.goal):
+                scores = (i, j) + (others,) * (self.players - 2)
+                acts = self.column(scores, place)[1]
+                holds = np.flatnonzero(~acts)
+                heights[i, j] = holds[0] if len(holds) else len(acts)
+        return heights
+
+    def decision(self, scores, place: int = 0) -> "Decision":
+        """The mover's play at the turn start of ``scores`` (relative to the mover:
+        its own first, then the others in turn order) and ``place`` in the round."""
+        values, acts = self.column(scores, place)
+        actions = "".join("R" if a else "H" for a in acts)
+        holds = actions.find("H")  # "roll iff k < h", as the pair solver's hold_threshold
+        threshold = len(actions) if holds < 0 else holds if "R" not in actions[holds:] else None
+        mixed = self.mixes.get((self._place(place), self._index(scores)))
+        return Decision(self.model.name, self.goal, self.players, self.rules.ending,
+                        tuple(int(s) for s in scores), self._place(place), actions,
+                        tuple(float(v) for v in values[0]), threshold,
+                        None if mixed is None else
+                        {int(k): float(p) for k, p in enumerate(mixed[:len(actions)]) if p >= 0})
+
     def race(self) -> kernels.Race:
-        return bundle(self.model, self.goal, self.rules, self.cap)
+        """The kernels' bundle of this game (built once: equal turns solves the last round)."""
+        race = self.__dict__.get("_race")
+        if race is None:
+            race = bundle(self.model, self.goal, self.rules, self.cap)
+            object.__setattr__(self, "_race", race)
+        return race
 
     def to_dict(self) -> dict:
         chances = self.win_probabilities
@@ -219,7 +268,7 @@ def fall_passes(model: RollModel) -> int:
     so ``E' <= rho e`` with ``rho = p_fall / (p_fall + p_end)``
     (:func:`fall_contraction`; ``p_end > 0`` for every valid model).  The
     same holds for fixed (mode 1) and mixed (mode 2) actions, and for the
-    last turn of the equal-turns ending (:func:`jeopardy.match.kernels.last_turn`).
+    last turn of the equal-turns ending (:func:`jeopardy.match.last_round._turn`).
     The values are the mover's chance (the other player's is one minus it,
     two players); the guess lies in ``[0, 1]``, so ``e <= 1`` and after
     ``n`` passes the error is at most ``rho**n``: the least ``n`` with
@@ -241,6 +290,34 @@ def fall_passes(model: RollModel) -> int:
     while error > Fraction(1, 2 ** 53):
         passes, error = passes + 1, error * rho
     return passes + 1
+
+
+@dataclass(frozen=True, repr=False)
+class Decision(Result):
+    """The mover's play at one turn start: ``actions[k]`` (``R``/``H``) at every turn
+    total below its limit, the win probabilities at turn total 0 (the mover's first,
+    then the others in turn order), the hold threshold when the actions are one
+    (roll below it, hold from it), and the roll probabilities of mixed actions."""
+
+    game: str
+    goal: int
+    players: int
+    ending: str
+    scores: tuple[int, ...]
+    place: int
+    actions: str
+    win_probabilities: tuple[float, ...]
+    hold_threshold: int | None
+    mixed: dict | None = None
+
+    def to_dict(self) -> dict:
+        return {"game": self.game, "goal": self.goal, "players": self.players,
+                "ending": self.ending, "scores": list(self.scores), "place": self.place,
+                "actions": self.actions, "win_probabilities": list(self.win_probabilities),
+                "win_probability": self.win_probabilities[0],
+                "hold_threshold": self.hold_threshold,
+                "mixed": None if self.mixed is None else
+                {str(k): p for k, p in sorted(self.mixed.items())}}
 
 
 # ------------------------------------------------------------------ sizes
@@ -268,7 +345,17 @@ def estimate(model: RollModel | None, goal: int, rules: MatchRules) -> resources
     column = 1.0 if model is None or not model.turn_totals_fall else FALL_COLUMN_PASSES
     seconds = 2.5e-9 * states * n * n * span * outcomes * passes * column
     size = resources.BASE_BYTES + states * (8.0 * n * (2 if passes > 1 else 1) + 12.0)
+    if rules.ending != FIRST_TO_GOAL:  # the last round's tables at the first cap tried
+        cap = first_cap(goal)
+        floats = float(last_round.table_floats(model, goal, n, cap))
+        seconds += 2e-9 * floats * cap * outcomes
+        size += 8.0 * floats
     return resources.Estimate(seconds, int(size))
+
+
+def first_cap(goal: int) -> int:
+    """The first cap tried under equal turns (it doubles its margin until proved)."""
+    return goal + max(8, goal // 2)
 
 
 def require(model: RollModel, goal: int, rules: MatchRules) -> None:
@@ -285,26 +372,25 @@ def require(model: RollModel, goal: int, rules: MatchRules) -> None:
 
 # ----------------------------------------------------------------- solving
 def bundle(model: RollModel, goal: int, rules: MatchRules, cap: int,
-           last: np.ndarray | None = None, places: bool = False) -> kernels.Race:
+           places: bool = False) -> kernels.Race:
     """The kernels' bundle; ``places``: keep the mover's place in the round even
-    for first-to-goal (players with different policies)."""
+    for first-to-goal (players with different policies).  Equal turns: the
+    last round's tables are solved here (:mod:`jeopardy.match.last_round`)."""
     kinds, points, probs = model.arrays()
     equal = {FIRST_TO_GOAL: 0, EQUAL_TURNS: 1, ONE_MORE_TURN: 2}[rules.ending]
-    if equal and last is None:
-        last = last_turn_table(model, cap)
-    return kernels.Race(kinds, points, probs, np.int64(goal), np.int64(rules.players),
-                        np.int64(rules.players if equal == 1 or places else 1), np.int64(equal),
-                        np.int64(cap),
-                        last if equal else np.zeros(0), np.int64(goal ** (rules.players - 1)),
-                        np.int64(fall_passes(model)))
-
-
-def last_turn_table(model: RollModel, cap: int) -> np.ndarray:
-    """``last[D]`` for every lead ``D`` a stop at or past the cap can leave:
-    up to ``2 cap + max points`` (a double of a turn total below the cap, or an add)."""
-    kinds, points, probs = model.arrays()
-    return kernels.last_turn(kinds, points, probs, 2 * cap + model.max_points + 1,
-                             fall_passes(model))
+    n = rules.players
+    if equal:
+        rows = last_round.layout(model, goal, n, cap)
+        table = np.zeros(int(rows[0, last_round.OFFSET]))
+    else:
+        rows = np.zeros((n, 4), dtype=np.int64)
+        table = np.zeros(0)
+    race = kernels.Race(kinds, points, probs, np.int64(goal), np.int64(n),
+                        np.int64(n if equal == 1 or places else 1), np.int64(equal), np.int64(cap),
+                        table, np.int64(goal ** (n - 1)), rows, np.int64(fall_passes(model)))
+    if equal:
+        last_round.fill(race)
+    return race
 
 
 def _iterate(model: RollModel, race: kernels.Race, W: np.ndarray, tolerance: float,
@@ -388,35 +474,117 @@ def mix_arrays(mixes: dict, size: int, width: int) -> tuple[np.ndarray, np.ndarr
     return np.array(keys, dtype=np.int64), tables
 
 
-def _cap_holds(model: RollModel, race: kernels.Race, W: np.ndarray) -> bool:
-    """The proof that the cap is harmless (module docstring), two players, at every
-    turn start of the first player of the round (of every mover: one-more-turn).
+class _CapBound:
+    """The bounds of the cap's proof (module docstring) for one bundle."""
 
-    ``q`` is the chance of a roll that ends the turn with less than the cap
-    banked (a bust; a ``bust_gain``), ``v_b`` the largest of the mover's values
-    after such a roll; any other roll is counted as a win.  What a roll banks
-    never falls as the turn total grows, so the rolls ending below the cap at
-    the first total past the cap are the same at every larger total."""
-    goal = race.goal
+    def __init__(self, model: RollModel, race: kernels.Race):
+        self.race = race
+        self.goal, self.n, self.cap = int(race.goal), int(race.players), int(race.cap)
+        # Per own score i: the rolls that end the turn, at the first total past the cap,
+        # with less than the goal banked (what a roll banks never falls as the turn
+        # total grows, so they are the same at every larger total).
+        self.ends = []  # (probability, banked[i] or -1 where that roll is not one)
+        for effect, p in model.outcomes:
+            banked = np.full(self.goal, -1, dtype=np.int64)
+            for i in range(self.goal):
+                after, _, ended = effect.apply(i, self.cap - i)
+                if ended and after < self.goal:
+                    banked[i] = after
+            if np.any(banked >= 0):
+                self.ends.append((float(p), banked))
+        chances = np.zeros(self.goal)
+        for p, banked in self.ends:
+            chances += p * (banked >= 0)
+        self.chances = chances
+        self.q = float(chances.min())
+        # reach(D) comes from solitaire's one-turn reach, which needs totals that never
+        # fall; with a falling total the crudest bound, 1, stands in (two players only
+        # read it past the stored last-round table).
+        self.reach = (np.ones(self.cap + 1) if model.turn_totals_fall
+                      else last_round.reach_chances(model, self.cap + 1))
+
+    def single(self, scores):
+        """``u(cap - s)``: the last player's chance from ``cap - s`` behind, alone."""
+        rows = self.race.layout[1]
+        if self.cap - self.goal >= rows[last_round.SPAN]:  # not stored: the cruder bound
+            return self.reach[self.cap - scores]
+        at = rows[last_round.OFFSET] + ((self.cap - self.goal) * (self.n - 1) * self.goal
+                                        + scores) * 2 + 1
+        return self.race.last[at]
+
+    def beaten(self, later):
+        """An upper bound of the chance that a later player (scores ``later[c]``)
+        ends its last turn at or past a hold at the cap."""
+        if later.shape[0] == 1:
+            return self.single(later[0])
+        return self.reach[self.cap - later].sum(axis=0)
+
+    def possible(self) -> bool:
+        """The conditions that need no values: the last round's (a bust there loses:
+        a roll is worth at most 1 - q), and before the end of the round with the
+        value after a bust at its least (0), the later players at ``goal - 1``."""
+        if self.q == 0.0:
+            return False
+        return all(self.beaten(np.full((R, 1), self.goal - 1))[0] <= self.q - 1e-15
+                   for R in range(1, self.n))
+
+
+def _cap_holds(model: RollModel, race: kernels.Race, W: np.ndarray) -> bool:
+    """The proof that the cap is harmless (module docstring), at every turn start
+    of a mover before the end of the round, and in the last round."""
+    bound = _CapBound(model, race)
+    if bound.n == 2:
+        return _cap_holds_two(model, race, W, bound)
+    if not bound.possible():
+        return False
+    goal, n = bound.goal, bound.n
+    size = goal ** n
+    index = np.arange(size)
+    scores = np.stack([(index // goal ** (n - 1 - m)) % goal for m in range(n)])
+    others = (index % goal ** (n - 1)) * goal  # the next turn start, the mover's score 0
+    q = bound.chances[scores[0]]
+    for place in range(n - 1):
+        # A roll is worth at most q v + 1 - q, v the mover's largest value after a roll
+        # that ends the turn below the goal (at the next turn start).
+        after = np.zeros(size)
+        for _, banked in bound.ends:
+            b = banked[scores[0]]
+            counted = b >= 0
+            value = W[place + 1, others + np.maximum(b, 0), n - 1]
+            after = np.where(counted, np.maximum(after, value), after)
+        if np.any(bound.beaten(scores[1:n - place]) > q * (1.0 - after) - 1e-15):
+            return False
+    return True
+
+
+def _cap_holds_two(model: RollModel, race: kernels.Race, W: np.ndarray, bound) -> bool:
+    """Two players, the first of the round: ``q`` is the chance of a roll that ends the
+    turn with less than the cap banked (a bust; a ``bust_gain``), ``v_b`` the largest
+    of the mover's values after one (banked at least the goal: the other player has
+    one last turn, behind); any other roll is counted as a win."""
+    goal, cap = bound.goal, bound.cap
     j = np.arange(goal)
     # W[1, index of (j, b)] is the second of the round to move at (j, b); the first
     # player (score b) is its player 1: that player's value after banking b < goal.
     # (one-more-turn has no places: every mover stops at the cap, W[0] throughout.)
     after = W[race.places - 1].reshape(goal, goal, 2)[:, :, 1]  # [j, b]
-    q = [Fraction(0)] * goal
+    q = np.zeros(goal)
     worst = np.zeros((goal, goal))  # [i, j]
+    rows = race.layout[1]
     for effect, p in model.outcomes:
         for i in range(goal):
-            banked, _, ended = effect.apply(i, race.cap - i)
-            if not ended or banked >= race.cap:
+            banked, _, ended = effect.apply(i, cap - i)
+            if not ended or banked >= cap:
                 continue
-            q[i] += p
-            # banked at least the goal: the other player has one last turn, behind.
-            value = after[:, banked] if banked < goal else 1.0 - race.last[banked - j]
+            q[i] += float(p)
+            if banked < goal:
+                value = after[:, banked]
+            else:  # u(banked - j): the other player's last turn
+                at = rows[last_round.OFFSET] + ((banked - goal) * goal + j) * 2 + 1
+                value = 1.0 - race.last[at]
             worst[i] = np.maximum(worst[i], value)
-    chance = np.array([float(x) for x in q])[:, None]
-    lead = race.cap - j  # cap - j >= 1
-    return bool(np.all(race.last[lead][None, :] <= chance * (1.0 - worst) - 1e-15))
+    beaten = bound.single(j)
+    return bool(np.all(beaten[None, :] <= q[:, None] * (1.0 - worst) - 1e-15))
 
 
 def warm_up(model: RollModel, rules: MatchRules) -> None:
@@ -427,6 +595,8 @@ def warm_up(model: RollModel, rules: MatchRules) -> None:
     kernels.solve_sums(race, W, order, starts, rules.players, 0, 2, 1e-15, 0, NO_TABLES,
                        np.zeros((1, 2), dtype=np.int64))
     kernels.bellman_residual(race, W, 0, NO_TABLES, *NO_MIXES)
+    if rules.ending != FIRST_TO_GOAL and not model.turn_totals_fall:
+        last_round.reach_chances(model, 4)
 
 
 def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIRST_TO_GOAL,
@@ -447,9 +617,6 @@ def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIR
         model.require_rising("the match solver with more than two players")
     if rules.ending == ONE_MORE_TURN and rules.players > 2:
         raise JeopardyError("the one-more-turn ending is solved for two players")
-    if rules.ending == EQUAL_TURNS and rules.players > 2:
-        raise JeopardyError("the equal-turns ending is solved for two players; more players "
-                            "are only played by the reference solver on small goals")
     require(model, goal, rules)
     warm_up(model, rules)
     started = time.perf_counter()
@@ -458,10 +625,13 @@ def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIR
     elif cap is not None:
         caps = [validate.integer(cap, "cap", goal)]
     else:
-        margin = max(8, goal // 2)
+        margin = first_cap(goal) - goal
         caps = [goal + margin * 2 ** d for d in range(MAX_CAP_DOUBLINGS)]
     for attempt in caps:
         race = bundle(model, goal, rules, attempt)
+        if len(caps) > 1 and attempt != caps[-1] and rules.players > 2 \
+                and not _CapBound(model, race).possible():
+            continue  # this cap fails its proof whatever the values: do not solve with it
         W = np.full((race.places, goal ** rules.players, rules.players), 1.0 / rules.players)
         mixes: dict = {}
         try:
@@ -483,5 +653,7 @@ def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIR
     seconds = time.perf_counter() - started
     if progress is not None:
         progress(1.0)
-    return MatchSolution(model, goal, rules, W, residual, seconds, passes, sweeps, int(race.cap),
-                         unsettled, mixes)
+    solution = MatchSolution(model, goal, rules, W, residual, seconds, passes, sweeps,
+                             int(race.cap), unsettled, mixes)
+    object.__setattr__(solution, "_race", race)
+    return solution

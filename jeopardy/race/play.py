@@ -41,6 +41,17 @@ def action_values(solution: RaceSolution, i: int, j: int, k: int) -> tuple[float
     return roll, hold
 
 
+def draw_effect(rng: random.Random, outcomes: list[tuple[Effect, float]]) -> Effect:
+    """One roll's effect drawn from ``[(effect, probability)]`` with ``rng``."""
+    u = rng.random()
+    total = 0.0
+    for effect, p in outcomes:
+        total += p
+        if u < total:
+            return effect
+    return outcomes[-1][0]
+
+
 @dataclass
 class Match:
     """Scores, whose turn it is, the turn total, and a seeded die.
@@ -66,14 +77,7 @@ class Match:
         return self.scores[self.mover], self.scores[1 - self.mover], self.turn_total
 
     def roll(self) -> Effect:
-        u = self._random.random()
-        effect = self._outcomes[-1][0]
-        total = 0.0
-        for e, p in self._outcomes:
-            total += p
-            if u < total:
-                effect = e
-                break
+        effect = draw_effect(self._random, self._outcomes)
         self.apply(effect)
         return effect
 

@@ -32,7 +32,9 @@ The rules, each on its own:
 Truncation (``equal-turns`` only): a player who may raise the bar for later
 players (one who reaches the goal before the end of the round, or a last-turn
 player with others after it) must stop once its score plus turn total is at
-least ``cap``.  This is a different game from the untruncated one whenever
+least ``cap`` -- a last-turn player only once it is also ahead of the leader
+(its total at least ``max(cap, leader + 1)``: stopping level with or below
+the leader would throw the game away, which no rule asks).  This is a different game from the untruncated one whenever
 rolling past ``cap`` would be optimal; the tests solve with ``cap`` and with a
 doubled cap and see no difference.
 
@@ -128,7 +130,8 @@ class ReferenceRace:
         leader = state[2]
         if m == n - 1:
             return "hold" if total > leader else None
-        return "hold" if total >= self.cap else None
+        # Past the cap, but never below (or at) the leader: a stop there would lose.
+        return "hold" if total >= max(self.cap, leader + 1) else None
 
     def _with_turn_total(self, state: tuple, k: int) -> tuple:
         return state[:-1] + (k,)
