@@ -139,6 +139,14 @@ def test_cap_doubling_changes_nothing():
     chosen = solve(parker_brothers(), 50, 2, "equal-turns")
     doubled = solve(parker_brothers(), 50, 2, "equal-turns", cap=2 * chosen.cap)
     assert doubled.win_probability == pytest.approx(chosen.win_probability, abs=1e-13)
+    # The proof is what keeps the cap harmless: a cap of 51 moves P(win) (by about
+    # 1.4e-3), and the proof refuses it.
+    from jeopardy.match.solver import _cap_holds
+
+    small = solve(parker_brothers(), 50, 2, "equal-turns", cap=51)
+    assert abs(small.win_probability - chosen.win_probability) > 1e-4
+    race = bundle(parker_brothers(), 50, MatchRules(2, "equal-turns"), 51)
+    assert not _cap_holds(parker_brothers(), race, small.values)
 
 
 def test_one_more_turn_with_a_small_cap_never_ends():
