@@ -109,7 +109,7 @@ def play(goal, second, hints, seed, first_to_reach, ai_spec, model, game_name) -
 def _play_ten_thousand(goal, second, hints, seed, first_to_reach) -> None:
     from jeopardy.cli.progress import ProgressLine
     from jeopardy.farkle.play import COMPUTER, PERSON, FarkleMatch
-    from jeopardy.farkle.race import solve
+    from jeopardy.farkle.core import solve
     from jeopardy.farkle.turn import FarkleRules
 
     rules = FarkleRules(goal=goal)

@@ -57,8 +57,11 @@ ADD, BUST, BUST_ALL, BANK, DOUBLE = 0, 1, 2, 3, 4
 #                         player of the round, D points behind the leader, wins (halves for a
 #                         tie); empty otherwise
 #   high                  goal**(players - 1): the weight of the mover's score in the index
+#   process               a turn process with several turn states
+#                         (:data:`jeopardy.match.process_kernels.Process`; ``states == 0``:
+#                         none, the turn is the roll model's)
 Race = namedtuple("Race", ["kinds", "points", "probs", "goal", "players", "places", "equal", "cap",
-                           "last", "high"])
+                           "last", "high", "process"])
 
 
 @njit(cache=True, nogil=True)
@@ -115,8 +118,12 @@ def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, work):
     on ties); 1: it plays ``table[k]`` (``table`` is ignored otherwise);
     2: it rolls with probability ``table[k]`` where that is in ``[0, 1]`` and
     maximises where it is negative (a mixed action at chosen turn totals).
-    ``work``: scratch space of shape ``(4, players)``.
+    ``work``: scratch space of shape ``(4, players)``.  A bundle with a turn
+    process hands the turn to :func:`jeopardy.match.process_kernels.process_sweep`
+    (maximising movers only).
     """
+    if race.process.states > 0:
+        return process_kernels.process_sweep(race, W, index, place, y, vals, dvals, acts, work)
     n = race.players
     goal = race.goal
     own = index // race.high
@@ -426,3 +433,6 @@ def policy_table(race, W, out):
         top = sweep(race, W, index, 0, W[following, rotation(race, index)], vals, dvals, acts, 0,
                     none, work)
         out[index, :top] = acts[:top]
+
+
+from jeopardy.match import process_kernels  # noqa: E402  (it reads this module's rotate)

@@ -46,7 +46,7 @@ import numpy as np
 from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import chunk_size
-from jeopardy.match import kernels
+from jeopardy.match import kernels, process_kernels
 from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules
 from jeopardy.rules.effects import BUST, BUST_ALL
 from jeopardy.rules.roll_model import RollModel
@@ -211,7 +211,8 @@ def bundle(model: RollModel, goal: int, rules: MatchRules, cap: int,
     return kernels.Race(kinds, points, probs, np.int64(goal), np.int64(rules.players),
                         np.int64(rules.players if equal or places else 1), np.int64(equal),
                         np.int64(cap),
-                        last if equal else np.zeros(0), np.int64(goal ** (rules.players - 1)))
+                        last if equal else np.zeros(0), np.int64(goal ** (rules.players - 1)),
+                        process_kernels.no_process())
 
 
 def last_turn_table(model: RollModel, cap: int) -> np.ndarray:
