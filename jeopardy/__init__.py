@@ -35,6 +35,7 @@ _EXPORTS = {
     "load_roll_model": "jeopardy.rules.roll_model:load",
     "dice_game": "jeopardy.rules.dice:dice_game",
     "Effect": "jeopardy.rules.effects:Effect",
+    "Kind": "jeopardy.rules.effects:Kind",
     # one turn
     "turn_distribution": "jeopardy.turn.distribution:turn_distribution",
     "StoppingRule": "jeopardy.turn.distribution:StoppingRule",

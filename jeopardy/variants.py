@@ -36,10 +36,10 @@ VARIANTS: tuple[Variant, ...] = (
             "first to 50", RACE, 50),
     Variant("Pig with equal turns", "Scarne 1945; Bell; Knizia", "pig",
             "100, equal number of turns", EQUAL_TURNS, 100),
-    Variant("Boyan's Pig", "Boyan 1998", None, "first to 100", PENDING, 100,
-            "a 1 ends the turn with a one-point gain (the turn total is lost, 1 point is "
-            "banked); no effect in the roll-model vocabulary loses the turn total and banks "
-            "points, and adding one touches every solver"),
+    Variant("Boyan's Pig (a 1 banks one point)", "Boyan 1998", "boyan",
+            "100, equal number of turns", EQUAL_TURNS, 100,
+            "Scarne's Pig, but a 1 ends the turn with a one-point gain (the turn total is "
+            "lost, 1 point is banked: bust_gain 1)"),
     Variant("Parker Brothers Pig Dice", "Parker Brothers 1942", None,
             "100, then one more turn each", PENDING, 100,
             "a tail negates the other die, so the turn total can fall (a turn with cycles), "

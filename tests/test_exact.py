@@ -59,7 +59,7 @@ def test_piglet_goal_10_exact_value(piglet):
 # below).
 LARGE = {"pig": 60, "piglet": 100, "linux-magazin": 50, "two-dice-pig": 50, "think": 30,
          "skunk": 30, "big-pig": 60, "frey-pig": 60, "piggy": 60, "piggy-sicherman": 60,
-         "pass-the-pigs": 45, "pigmania": 20, "shi": 30}
+         "pass-the-pigs": 45, "pigmania": 20, "shi": 30, "boyan": 60}
 
 
 @pytest.mark.slow

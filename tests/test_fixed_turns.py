@@ -42,13 +42,13 @@ def twin_values(model, turns, cap, boundary, policies=(None, None)):
         hold = after_turn(own + t)
         roll = Fraction(0)
         for effect, p in model.outcomes:
-            if effect.kind == "add":
+            if effect.kind.label == "add":
                 roll += p * value(k, score_a, score_b, t + effect.points)
-            elif effect.kind == "bust":
+            elif effect.kind.label == "bust":
                 roll += p * after_turn(own)
-            elif effect.kind == "bust_all":
+            elif effect.kind.label == "bust_all":
                 roll += p * after_turn(0)
-            elif effect.kind == "bank":
+            elif effect.kind.label == "bank":
                 roll += p * after_turn(own + t + effect.points)
         policy = policies[0 if a_moves else 1]
         if policy is None:

@@ -107,11 +107,11 @@ def _arrays_from_reference(model, goal):
 
 
 def _sweep(model, goal, P0, i, j, y, mode=MAXIMISE, table=None):
-    kinds, points, probs = model.arrays()
     vals, dvals = np.empty(goal + 1), np.empty(goal + 1)
     acts = np.empty(goal + 1, dtype=np.int8)
     table = acts if table is None else table
-    first = sweep(i, j, y, goal, P0, mode, table, kinds, points, probs, vals, dvals, acts)
+    first = sweep(model.kernel_rules(goal), i, j, y, P0, mode, table,
+                  kernels.Column(vals, dvals, acts))
     return first, vals[:goal - i].copy(), dvals[:goal - i].copy(), acts[:goal - i].copy()
 
 
@@ -188,7 +188,7 @@ def test_follow_mode_plays_its_table():
 def _interval_column(model, goal, start, policy, i, j):
     """Run the interval sweep of (i, j) with the turn-start values enclosed by
     their neighbouring doubles; return the affine forms of chosen, roll, hold."""
-    kinds, points, probs = model.arrays()
+    probs = model.arrays()[2]
     p_lo = np.array([np.nextafter(p, -np.inf) for p in probs])
     p_hi = np.array([np.nextafter(p, np.inf) for p in probs])
     lo = np.array([[np.nextafter(float(v), -np.inf) for v in row] for row in start])
@@ -196,7 +196,7 @@ def _interval_column(model, goal, start, policy, i, j):
     forms = np.zeros((12, goal + 1))
     acts = np.zeros(goal + 1, dtype=np.int8)
     acts[:goal - i] = policy[i, j, :goal - i]
-    _column(i, j, goal, lo, hi, kinds, points, p_lo, p_hi, acts, *forms)
+    _column(model.kernel_rules(goal), i, j, lo, hi, p_lo, p_hi, acts, forms)
     return forms
 
 

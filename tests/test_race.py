@@ -16,7 +16,7 @@ from tests.strategies import roll_models
 
 SMALL_GOALS = {"pig": 12, "piglet": 6, "linux-magazin": 12, "two-dice-pig": 16, "think": 14,
                "skunk": 14, "big-pig": 20, "frey-pig": 20, "piggy": 16, "piggy-sicherman": 16,
-               "pass-the-pigs": 16, "pigmania": 16, "shi": 16}
+               "pass-the-pigs": 16, "pigmania": 16, "shi": 16, "boyan": 12}
 
 
 @pytest.mark.parametrize("name", list(PRESETS))

@@ -63,17 +63,17 @@ def brute_force(model, policy) -> set[tuple[int, int, int]]:
                     turn_over(mover, *with_banked(banked + total))
                 continue
             for effect in effects:
-                if effect.kind == "add":
+                if effect.kind.label == "add":
                     if banked + total + effect.points < goal:
                         visit((mover, ours, theirs, total + effect.points))
-                elif effect.kind == "double":
+                elif effect.kind.label == "double":
                     if banked + 2 * total < goal:
                         visit((mover, ours, theirs, 2 * total))
-                elif effect.kind == "bust":
+                elif effect.kind.label == "bust":
                     turn_over(mover, ours, theirs)
-                elif effect.kind == "bust_all":
+                elif effect.kind.label == "bust_all":
                     turn_over(mover, *with_banked(0))
-                elif effect.kind == "bank":
+                elif effect.kind.label == "bank":
                     if banked + total + effect.points < goal:
                         turn_over(mover, *with_banked(banked + total + effect.points))
                 else:
@@ -106,13 +106,13 @@ def networkx_search(model, policy) -> set[tuple[int, int, int]]:
                         continue
                     for effect, _ in model.outcomes:
                         n = effect.points
-                        if effect.kind == "add":
+                        if effect.kind.label == "add":
                             target = node(player, own, other, k + n) if own + k + n < goal else "won"
-                        elif effect.kind == "double":
+                        elif effect.kind.label == "double":
                             target = node(player, own, other, 2 * k) if own + 2 * k < goal else "won"
-                        elif effect.kind == "bust":
+                        elif effect.kind.label == "bust":
                             target = node(1 - player, other, own, 0)
-                        elif effect.kind == "bust_all":
+                        elif effect.kind.label == "bust_all":
                             target = node(1 - player, other, 0, 0)
                         else:
                             target = node(1 - player, other, own + k + n, 0) \

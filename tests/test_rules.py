@@ -5,7 +5,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 from jeopardy.errors import JeopardyError
-from jeopardy.rules import PRESETS, add, bank, bust, bust_all, dice_game, game, load, roll_model
+from jeopardy.rules import (PRESETS, Effect, add, bank, bust, bust_all, dice_game, game, load,
+                            roll_model)
 from jeopardy.rules.presets import pass_the_pigs
 
 
@@ -55,6 +56,9 @@ RULES_TEXT = {
                                            lambda t: bust if t[0] == t[1] else add(t[0] + t[1])),
     "shi": lambda: _from_rules(_throws(D6, D6),
                                lambda t: bust if 1 in t else add(t[0] * t[1])),
+    # Boyan: "a roll of 1 ends the turn with a one-point gain" (the turn total is lost)
+    "boyan": lambda: _from_rules(_throws(D6),
+                                 lambda t: Effect("bust_gain", 1) if t[0] == 1 else add(t[0])),
 }
 
 
@@ -230,17 +234,18 @@ def test_fixed_turn_presets_know_their_turns():
 
 
 def test_the_arrays_the_kernels_read_use_the_kernels_codes():
-    """Effect codes, points and probabilities as the numba kernels decode them
-    (jeopardy/race/kernels.py: 0 add, 1 bust, 2 bust_all, 3 bank, 4 double)."""
-    from jeopardy.race import kernels
-    from jeopardy.rules import double
+    """Effect codes, points and probabilities as the numba kernels decode them:
+    the codes are the Kind values (0 add, 1 bust, 2 bust_all, 3 bank, 4 double,
+    5 bust_gain, 6 subtract)."""
+    from jeopardy.rules import bust_gain, double, subtract
 
-    model = roll_model("every effect", {add(2): "1/5", bust: "1/5", bust_all: "1/10",
-                                        bank(3): "3/10", double: "1/5"})
+    model = roll_model("every effect", {add(2): "1/5", bust: "1/10", bust_all: "1/10",
+                                        bank(3): "1/5", double: "1/10", bust_gain(1): "1/10",
+                                        subtract(2): "1/5"})
     kinds, points, probs = model.arrays()
-    codes = {"add": kernels.ADD, "bust": kernels.BUST, "bust_all": kernels.BUST_ALL,
-             "bank": kernels.BANK, "double": kernels.DOUBLE}
-    assert [int(k) for k in kinds] == [codes[e.kind] for e, _ in model.outcomes]
+    codes = {"add": 0, "bust": 1, "bust_all": 2, "bank": 3, "double": 4, "bust_gain": 5,
+             "subtract": 6}
+    assert [int(k) for k in kinds] == [codes[str(e).split()[0]] for e, _ in model.outcomes]
     assert [int(n) for n in points] == [e.points for e, _ in model.outcomes]
     assert list(probs) == [float(p) for _, p in model.outcomes]
     assert model.arrays() is model.arrays()  # built once

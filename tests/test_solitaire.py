@@ -21,14 +21,18 @@ def _after_roll(effect, s, t, goal):
     """Written from the rules text: what one roll does to (score s, turn total t).
     Returns ('goal',), ('turn', t') (the turn goes on) or ('end', s') (the turn
     ends and the next starts at s')."""
-    if effect.kind == "add":
+    if effect.kind.label == "add":
         return ("goal",) if s + t + effect.points >= goal else ("turn", t + effect.points)
-    if effect.kind == "double":
+    if effect.kind.label == "double":
         return ("goal",) if s + 2 * t >= goal else ("turn", 2 * t)
-    if effect.kind == "bust":
+    if effect.kind.label == "bust":
         return ("end", s)
-    if effect.kind == "bust_all":
+    if effect.kind.label == "bust_all":
         return ("end", 0)
+    if effect.kind.label == "bust_gain":  # the turn total is lost, the points are banked
+        total = s + effect.points
+        return ("goal",) if total >= goal else ("end", total)
+    assert effect.kind.label == "bank", effect
     total = s + t + effect.points  # bank: the turn ends with it all banked
     return ("goal",) if total >= goal else ("end", total)
 

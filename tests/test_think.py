@@ -88,14 +88,14 @@ class Twin:
         own = a if who == "A" else b
         total = Fraction(0)
         for effect, p in self.model.outcomes:
-            if effect.kind == "add":
+            if effect.kind.label == "add":
                 if own + t + effect.points > self.score_cap or t + effect.points > self.turn_cap:
                     total += p * self.boundary
                 else:
                     total += p * self.alone(r, who, a, b, t + effect.points)
-            elif effect.kind == "bust":
+            elif effect.kind.label == "bust":
                 total += p * self.start(r + 1, a, b)
-            elif effect.kind == "bust_all":
+            elif effect.kind.label == "bust_all":
                 total += p * (self.start(r + 1, 0, b) if who == "A" else self.start(r + 1, a, 0))
             else:
                 raise AssertionError("the twin knows add, bust and bust all")
@@ -107,11 +107,11 @@ class Twin:
         rh = self.alone_roll(r, "A", a, b + t, t)
         rr = Fraction(0)
         for effect, p in self.model.outcomes:
-            if effect.kind == "add":
+            if effect.kind.label == "add":
                 rr += p * self.both(r, a, b, t + effect.points)
-            elif effect.kind == "bust":
+            elif effect.kind.label == "bust":
                 rr += p * self.start(r + 1, a, b)
-            elif effect.kind == "bust_all":
+            elif effect.kind.label == "bust_all":
                 rr += p * self.start(r + 1, 0, 0)
         return hh, hr, rh, rr
 

@@ -54,7 +54,7 @@ def test_equal_turns_rows_are_the_match_solver():
     from jeopardy.variants import EQUAL_TURNS
 
     rows = [v for v in VARIANTS if v.kind == EQUAL_TURNS]
-    assert {v.preset for v in rows} == {"pig", "frey-pig"}
+    assert {v.preset for v in rows} == {"pig", "frey-pig", "boyan"}
     pig = next(v for v in rows if v.preset == "pig")
     result = solve_variant(pig)
     assert result.first_player == solve(game("pig"), 100, 2, "equal-turns").win_probability

@@ -33,15 +33,18 @@ def ask(question: str, choices: dict[str, str]) -> str:
 
 
 def _describe(effect) -> str:
-    if effect.kind == "add":
-        return f"+{effect.points}"
-    if effect.kind == "bank":
-        return f"+{effect.points} and the turn ends, banked"
-    if effect.kind == "double":
-        return "turn total doubled"
-    if effect.kind == "bust_all":
-        return "BUST: turn total and score lost"
-    return "bust: turn total lost"
+    from jeopardy.rules.effects import Kind
+
+    descriptions = {
+        Kind.ADD: f"+{effect.points}",
+        Kind.BANK: f"+{effect.points} and the turn ends, banked",
+        Kind.DOUBLE: "turn total doubled",
+        Kind.BUST_ALL: "BUST: turn total and score lost",
+        Kind.BUST: "bust: turn total lost",
+        Kind.BUST_GAIN: f"bust: turn total lost, {effect.points} banked",
+        Kind.SUBTRACT: f"-{effect.points} (the turn total stays at 0 or more)",
+    }
+    return descriptions[effect.kind]
 
 
 @click.command()

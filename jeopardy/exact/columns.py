@@ -21,8 +21,11 @@ from dataclasses import dataclass
 
 from gmpy2 import mpq
 
-from jeopardy.rules.effects import ADD, BANK, BUST, BUST_ALL, DOUBLE
+from jeopardy.errors import JeopardyError
+from jeopardy.rules.effects import FALLING, Kind, step
 from jeopardy.rules.roll_model import RollModel
+
+LOWERED = "the exact race solver needs rolls that keep, raise or lose all of the banked score"
 
 ZERO = mpq(0)
 ONE = mpq(1)
@@ -51,7 +54,7 @@ class Combination:
         return total
 
 
-def outcomes(model: RollModel) -> tuple[tuple[str, int, mpq], ...]:
+def outcomes(model: RollModel) -> tuple[tuple[Kind, int, mpq], ...]:
     """``(kind, points, probability)`` of every effect, probabilities as mpq."""
     return tuple((e.kind, e.points, mpq(p.numerator, p.denominator)) for e, p in model.outcomes)
 
@@ -78,34 +81,34 @@ def combination(rolls: tuple, goal: int, i: int, acts, k: int = 0, first: bool |
             else:
                 hold[i + current] = hold.get(i + current, ZERO) + m
             continue
+        results = [step(kind, n, i, current) for kind, n, _ in rolls]
         stay = ZERO
-        for kind, n, p in rolls:
-            if (kind == ADD and n == 0) or (kind == DOUBLE and current == 0):
+        for (_, t, ended), (_, _, p) in zip(results, rolls):
+            if not ended and t == current:
                 stay += p
         if stay:
             m = m / (ONE - stay)
-        for kind, n, p in rolls:
+        for (banked, t, ended), (_, _, p) in zip(results, rolls):
             w = m * p
-            if kind == ADD or kind == DOUBLE:
-                if n == 0 and kind == ADD or (kind == DOUBLE and current == 0):
+            if not ended:
+                if t == current:
                     continue
-                t = current + n if kind == ADD else 2 * current
+                if t < current:
+                    raise JeopardyError(FALLING)
                 if t >= top:
                     win += w
                 else:
                     mass[t] = mass.get(t, ZERO) + w
-            elif kind == BUST or (kind == BUST_ALL and i == 0):
+            elif banked == i:  # nothing banked
                 bust += w
-            elif kind == BUST_ALL:
+            elif banked >= goal:
+                win += w
+            elif banked == 0:
                 reset += w
-            elif kind == BANK:
-                t = i + current + n
-                if t >= goal:
-                    win += w
-                elif current + n == 0:
-                    bust += w
-                else:
-                    hold[t] = hold.get(t, ZERO) + w
+            elif banked > i:
+                hold[banked] = hold.get(banked, ZERO) + w
+            else:
+                raise JeopardyError(LOWERED)
     return Combination(win, bust, hold, reset)
 
 
@@ -136,17 +139,16 @@ def roll_value(rolls: tuple, goal: int, i: int, j: int, k: int, at, y, start):
     total = ZERO
     stay = ZERO
     for kind, n, p in rolls:
-        if (kind == ADD and n == 0) or (kind == DOUBLE and k == 0):
-            stay += p
-        elif kind == ADD:
-            total += p * at(k + n)
-        elif kind == DOUBLE:
-            total += p * at(2 * k)
-        elif kind == BUST or (kind == BUST_ALL and i == 0):
+        banked, t, ended = step(kind, n, i, k)
+        if not ended:
+            if t == k:
+                stay += p
+            elif t < k:
+                raise JeopardyError(FALLING)
+            else:
+                total += p * at(t)
+        elif banked == i:  # nothing banked
             total += p * (ONE - y)
-        elif kind == BUST_ALL:
-            total += p * (ONE - start(j, 0))
-        elif kind == BANK:
-            t = i + k + n
-            total += p * (ONE if t >= goal else (ONE - y) if k + n == 0 else ONE - start(j, t))
+        else:
+            total += p * (ONE if banked >= goal else ONE - start(j, banked))
     return total / (ONE - stay) if stay else total

@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from jeopardy.rules.effects import ADD, BANK, BUST, BUST_ALL, DOUBLE
 from jeopardy.rules.roll_model import RollModel
 
 
@@ -49,17 +48,11 @@ def _roll_terms(model: RollModel, goal: int, i: int, j: int, k: int) -> list[tup
 
     terms = []
     for e, p in model.outcomes:
-        if e.kind == ADD:
-            terms.append((p, own(k + e.points)))
-        elif e.kind == DOUBLE:
-            terms.append((p, own(2 * k)))
-        elif e.kind == BUST:
-            terms.append((p, Term((j, i, 0), True)))
-        elif e.kind == BUST_ALL:
-            terms.append((p, Term((j, 0, 0), True)))
-        elif e.kind == BANK:
-            t = i + k + e.points
-            terms.append((p, Term(None if t >= goal else (j, t, 0), t < goal)))
+        banked, t, ended = e.apply(i, k)
+        if not ended:
+            terms.append((p, own(t)))
+        else:  # the opponent's turn starts at (j, banked), or the player has won
+            terms.append((p, Term(None if banked >= goal else (j, banked, 0), banked < goal)))
     # Paper's order: the losing outcome first, then gains.
     terms.sort(key=lambda pt: (not pt[1].complement, pt[1].state or (goal, goal, goal)))
     return terms

@@ -281,6 +281,7 @@ def solve_exact(model: RollModel, goal: int, start: dict | str = "float",
     """
     from jeopardy.exact.verification import Checker, check
 
+    model.require_rising("the exact race solver")
     if refuse_large:
         check_size(model, goal)
     elif goal < 1:
@@ -337,9 +338,8 @@ def start_policy(model: RollModel, goal: int, start) -> np.ndarray:
         from jeopardy.race.solver import solve
 
         solution = solve(model, goal)
-        kinds, points, probs = model.arrays()
-        kernels.actions(goal, solution.start_values, kernels.MAXIMISE, kernels.no_table(goal),
-                        kinds, points, probs, policy)
+        kernels.actions(model.kernel_rules(goal), solution.start_values, kernels.MAXIMISE,
+                        kernels.no_table(goal), policy)
         return policy
     raise JeopardyError(f"unknown start policy {start!r}")
 

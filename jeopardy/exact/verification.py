@@ -39,7 +39,8 @@ from dataclasses import dataclass, field
 
 from jeopardy.exact.columns import ONE as EXACT_ONE
 from jeopardy.exact.columns import combination
-from jeopardy.rules.effects import ADD, BANK, BUST, BUST_ALL, DOUBLE
+from jeopardy.errors import JeopardyError
+from jeopardy.rules.effects import FALLING, step
 from jeopardy.rules.roll_model import RollModel
 
 BITS = 256
@@ -77,8 +78,6 @@ class Checker:
         self.fixed = [[0] * goal for _ in range(goal)]
         self.denominator = model.common_denominator()
         self.weights = tuple((e.kind, e.points, int(p * self.denominator)) for e, p in model.outcomes)
-        self.stay_always = sum(a for kind, n, a in self.weights if kind == ADD and n == 0)
-        self.stay_at_zero = self.stay_always + sum(a for kind, n, a in self.weights if kind == DOUBLE)
         self.result = Check()
 
     def round_value(self, i: int, j: int) -> None:
@@ -115,41 +114,30 @@ class Checker:
             hold = one - (fixed_y if k == 0 else fixed_row[i + k])
             total = 0
             error = 0
+            stay = 0
             for kind, n, a in self.weights:
-                if kind == ADD:
-                    if n == 0:
+                banked, t, ended = step(kind, n, i, k)
+                if not ended:
+                    if t == k:
+                        stay += a
                         continue
-                    t = k + n
+                    if t < k:
+                        raise JeopardyError(FALLING)
                     if t >= top:
                         total += a * one
                     else:
                         total += a * values[t]
                         if errors[t] > error:
                             error = errors[t]
-                elif kind == BUST or (kind == BUST_ALL and i == 0):
+                elif banked == i:  # nothing banked
                     total += a * (one - fixed_y)
                     error = max(error, 1)
-                elif kind == BUST_ALL:
-                    total += a * (one - fixed_row[0])
+                elif banked >= goal:
+                    total += a * one
+                else:
+                    total += a * (one - fixed_row[banked])
                     error = max(error, 1)
-                elif kind == BANK:
-                    t = i + k + n
-                    if t >= goal:
-                        total += a * one
-                    else:
-                        total += a * (one - (fixed_y if k + n == 0 else fixed_row[t]))
-                        error = max(error, 1)
-                elif kind == DOUBLE:
-                    if k == 0:
-                        continue
-                    t = 2 * k
-                    if t >= top:
-                        total += a * one
-                    else:
-                        total += a * values[t]
-                        if errors[t] > error:
-                            error = errors[t]
-            roll = total // (self.denominator - (self.stay_at_zero if k == 0 else self.stay_always))
+            roll = total // (self.denominator - stay)
             roll_error = error + 1
             if acts[k]:
                 chosen, chosen_error, other, other_error = roll, roll_error, hold, 1

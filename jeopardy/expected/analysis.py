@@ -14,7 +14,6 @@ import numpy as np
 
 from jeopardy.errors import JeopardyError
 from jeopardy.expected.solver import ScoreSolution, _column
-from jeopardy.rules.effects import ADD, BANK, BUST, BUST_ALL
 from jeopardy.results import Result
 
 ZERO = Fraction(0)
@@ -30,7 +29,6 @@ def exact_expected(solution: ScoreSolution) -> Fraction:
         raise JeopardyError(f"{count:,} reachable states is too many for exact evaluation "
                             f"(limit {EXACT_STATE_LIMIT:,})")
     outcomes = list(model.outcomes)
-    stay = sum((p for e, p in outcomes if e.kind == ADD and e.points == 0), ZERO)
     following: dict[int, Fraction] = {}  # F(r + 1, s, 0); for r = n: s itself
 
     cap = solution.score_cap
@@ -48,16 +46,15 @@ def exact_expected(solution: ScoreSolution) -> Fraction:
             values: dict[int, Fraction] = {}
             for t in sorted((int(t) for t in np.flatnonzero(mask[s])), reverse=True):
                 if solution.rolls(r, s, t):
-                    total = ZERO
+                    total = stay = ZERO
                     for e, p in outcomes:
-                        if e.kind == ADD and e.points:
-                            total += p * values[t + e.points]
-                        elif e.kind == BUST:
-                            total += p * after(s)
-                        elif e.kind == BUST_ALL:
-                            total += p * after(0)
-                        elif e.kind == BANK:
-                            total += p * after(s + t + e.points)
+                        banked, total_after, ended = e.apply(s, t)
+                        if ended:
+                            total += p * after(banked)
+                        elif total_after == t:
+                            stay += p
+                        else:
+                            total += p * values[total_after]
                     values[t] = total / (1 - stay)
                 else:
                     values[t] = after(s + t)

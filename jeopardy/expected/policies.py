@@ -85,8 +85,8 @@ def odds(model: RollModel, strict: bool = False) -> ScorePolicy:
     from jeopardy.expected.solver import roll_gain
 
     g = roll_gain(model)
-    p_bust = model.probability("bust")
     p_all = model.probability("bust_all")
+    p_bust = model.probability_of_losing() - p_all  # the turn total alone is lost
     # g - p_bust t - p_all s - p_all t >= 0   <=>   p_all s + (p_bust + p_all) t <= g
     a, b, c = p_all, p_bust + p_all, g
     scale = _common_scale(a, b, c)

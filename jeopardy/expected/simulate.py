@@ -8,6 +8,7 @@ from numba import njit
 
 from jeopardy.errors import JeopardyError
 from jeopardy.expected.solver import ScoreSolution
+from jeopardy.rules.compiled import step_jit as step
 from jeopardy.sampling import draw
 
 
@@ -30,16 +31,8 @@ def _play(games, turns, seed, cum, kinds, points, flags_flat, offsets, widths, c
                     s += t
                     break
                 e = draw(cum, 0, cum.shape[0])
-                kind = kinds[e]
-                if kind == 0:
-                    t += points[e]
-                elif kind == 1:
-                    break
-                elif kind == 2:
-                    s = 0
-                    break
-                else:
-                    s += t + points[e]
+                s, t, ended = step(kinds[e], points[e], s, t)
+                if ended:
                     break
         total += s
         total_sq += s * s

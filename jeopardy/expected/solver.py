@@ -14,7 +14,9 @@ future gain) is ``F(r, s, t) - s - t``.
 Why the turn-total cap is exact
 -------------------------------
 Let ``g`` be the expected points one roll adds, ``p_end`` the probability a
-roll ends the turn, ``p_cont = 1 - p_end`` and ``p_lose = p_bust + p_bust_all``.
+roll ends the turn, ``p_cont = 1 - p_end`` and ``p_lose`` the probability a
+roll ends it without banking the turn total (bust, bust-all, bust-gain; its
+points count in ``g``).
 Write ``G(r, s) = F(r, s, 0) - s >= 0`` (holding at once is allowed).
 
 1. ``G(r, s) <= G(r, 0)``: a player with nothing banked can copy the moves of
@@ -50,20 +52,23 @@ from numba import njit
 
 from jeopardy.errors import JeopardyError
 from jeopardy.expected.policies import HOLD_AT, LINEAR_LE, LINEAR_LT, ScorePolicy
-from jeopardy.rules.effects import ADD, BANK
+from jeopardy.rules.compiled import step_jit as step
+from jeopardy.rules.effects import FALLING
 from jeopardy.rules.roll_model import RollModel
 
 
+
 def roll_gain(model: RollModel) -> Fraction:
-    """Expected points one roll adds (adds and banks)."""
-    return sum((p * e.points for e, p in model.outcomes if e.kind in (ADD, BANK)), Fraction(0))
+    """Expected points one roll adds at the start of a turn (adds, banks, bust gains)."""
+    return sum((p * sum(e.apply(0, 0)[:2]) for e, p in model.outcomes), Fraction(0))
 
 
 def check_model(model: RollModel) -> None:
+    model.require_rising("the expected-score solver")
     if model.has_double:
         raise JeopardyError("expected-score games with a doubling effect have no bounded "
                             "turn total; not supported")
-    if model.probability("bust") + model.probability("bust_all") == 0:
+    if model.probability_of_losing() == 0:
         raise JeopardyError("expected-score games need a roll that loses the turn total")
 
 
@@ -83,20 +88,17 @@ def _column(next_start, collapsed, g_next, s, cap, t_top, kinds, points, probs,
         roll = 0.0
         stay = 0.0
         for e in range(kinds.shape[0]):
-            kind = kinds[e]
             p = probs[e]
-            n = points[e]
-            if kind == 0:  # add
-                if n == 0:
+            banked, after, ended = step(kinds[e], points[e], s, t)
+            if not ended:
+                if after == t:
                     stay += p
+                elif after < t:
+                    raise ValueError(FALLING)
                 else:
-                    roll += p * vals[t + n]
-            elif kind == 1:  # bust
-                roll += p * (s + g_next if collapsed else next_start[s])
-            elif kind == 2:  # bust all
-                roll += p * (g_next if collapsed else next_start[0])
-            elif kind == 3:  # bank
-                roll += p * (x + n + g_next if collapsed else next_start[x + n])
+                    roll += p * vals[after]
+            else:
+                roll += p * (banked + g_next if collapsed else next_start[banked])
         if stay > 0.0:
             roll /= 1.0 - stay
         rolls[t] = roll
@@ -144,16 +146,11 @@ def _reach_turn(start_mask, roll_flags, kinds, points, collapsed, cap, t_top, ne
                 next_mask[s + t] = 1
                 continue
             for e in range(kinds.shape[0]):
-                kind = kinds[e]
-                n = points[e]
-                if kind == 0:
-                    reach[s, t + n] = 1
-                elif kind == 1:
-                    next_mask[s] = 1
-                elif kind == 2:
-                    next_mask[0] = 1
-                elif kind == 3:
-                    next_mask[s + t + n] = 1
+                banked, after, ended = step(kinds[e], points[e], s, t)
+                if ended:
+                    next_mask[banked] = 1
+                else:
+                    reach[s, after] = 1
 
 
 @dataclass(frozen=True)
@@ -242,7 +239,7 @@ def solve_expected(model: RollModel, turns: int, policy: ScorePolicy, cap: int |
         return ScoreSolution(**{**solution.__dict__, "seconds": time.perf_counter() - started})
     started = time.perf_counter()
     p_end = float(model.probability_of_ending())
-    p_lose = float(model.probability("bust") + model.probability("bust_all"))
+    p_lose = float(model.probability_of_losing())
     g = float(roll_gain(model))
     p_cont = 1.0 - p_end
     policy_cap = 0

@@ -17,7 +17,9 @@ the player to move wins (a tie counts one half) when the mover has banked
                                     bust   -> 1 - W_{k+1}(y, x)
                                     bust all -> 1 - W_{k+1}(y, 0)
                                     bank a -> 1 - W_{k+1}(y, x + t + a)
+                                    bust gain a -> 1 - W_{k+1}(y, x + a)
 
+(each effect applied by :func:`jeopardy.rules.effects.step`)
 and ``W_{2n}(x, y)`` is 1, 1/2 or 0 as A's total ``x`` beats, ties or
 trails B's ``y`` (at ``k = 2n`` the "mover" is A again).  There are no
 cycles: turns go forward and, within a turn, ``t`` only grows (models with
@@ -67,10 +69,11 @@ import numpy as np
 from numba import njit
 
 from jeopardy.errors import JeopardyError
-from jeopardy.rules.roll_model import KIND_CODES, RollModel
+from jeopardy.rules.compiled import step_jit as step
+from jeopardy.rules.effects import FALLING
+from jeopardy.rules.roll_model import RollModel
 from jeopardy.results import Result
 
-ADD, BUST, BUST_ALL, BANK = (KIND_CODES[k] for k in ("add", "bust", "bust_all", "bank"))
 FOLLOW_OPTIMAL = -1  # a policy table entry meaning "do what the optimal policy does"
 CELL_LIMIT = 3_000_000_000  # (state x game) updates; beyond this the request is refused
 
@@ -90,10 +93,6 @@ def _turn(rules, nxt, out, boundary, tables):
     games = nxt.shape[0]
     size = nxt.shape[1]
     cap = size - 1
-    stay = 0.0
-    for e in range(kinds.shape[0]):
-        if kinds[e] == 0 and points[e] == 0:
-            stay += probs[e]
     values = np.empty((games, size))
     for x in range(size):
         top = cap - x
@@ -106,20 +105,19 @@ def _turn(rules, nxt, out, boundary, tables):
                     b = boundary[g] if g < 3 else boundary[0 if (g - 3) % 2 == 0 else 2]
                     hold = 1.0 - nxt[g, y, x + t]
                     roll = 0.0
+                    stay = 0.0
                     for e in range(kinds.shape[0]):
-                        kind = kinds[e]
-                        n = points[e]
                         p = probs[e]
-                        if kind == 0:
-                            if n == 0:
-                                continue
-                            roll += p * (values[g, t + n] if t + n <= top else b)
-                        elif kind == 1:
-                            roll += p * (1.0 - nxt[g, y, x])
-                        elif kind == 2:
-                            roll += p * (1.0 - nxt[g, y, 0])
+                        banked, after, ended = step(kinds[e], points[e], x, t)
+                        if not ended:
+                            if after == t:
+                                stay += p
+                            elif after < t:
+                                raise ValueError(FALLING)
+                            else:
+                                roll += p * (values[g, after] if after <= top else b)
                         else:
-                            roll += p * (1.0 - nxt[g, y, x + t + n] if t + n <= top else b)
+                            roll += p * (1.0 - nxt[g, y, banked] if banked <= cap else b)
                     if stay > 0.0:
                         roll /= 1.0 - stay
                     if m < 0:
@@ -141,6 +139,7 @@ def _terminal(size: int, games: int) -> np.ndarray:
 
 
 def check_model(model: RollModel) -> None:
+    model.require_rising("the fixed-turns solver")
     if model.has_double:
         raise JeopardyError(f"{model.name}: fixed-turn games with a doubling effect are not "
                             "supported (the turn total would not only grow by bounded steps)")
@@ -151,16 +150,18 @@ def reach_bound(model: RollModel, turns: int, cap: int) -> float:
 
     See the module docstring; minimised over a grid of ``z`` (any ``z`` gives a
     valid bound)."""
-    adds = [(e.points, float(p)) for e, p in model.outcomes if e.kind == "add" and e.points]
-    banks = [(e.points, float(p)) for e, p in model.outcomes if e.kind == "bank"]
+    results = [(e.apply(0, 0), p) for e, p in model.outcomes]  # one roll from (0, 0)
+    adds = [(after, float(p)) for (_, after, ended), p in results if not ended and after]
+    banks = [(banked, float(p)) for (banked, _, ended), p in results if ended and banked]
     p_end = float(model.probability_of_ending() - sum(
-        (p for e, p in model.outcomes if e.kind == "bank"), 0))
+        (p for (banked, _, ended), p in results if ended and banked), 0))
     best = 0.0
     for z in np.linspace(1.0 + 1e-4, 2.0, 4000):
         r = sum(p * z ** a for a, p in adds)
         if r >= 1.0:
             break
-        # a bank of a ends the turn with a more points: E z^Y <= (p_end + sum p z^a) / (1 - r)
+        # a bank (or bust_gain) of a ends the turn with at most a more points:
+        # E z^Y <= (p_end + sum p z^a) / (1 - r)
         ez = (p_end + sum(p * z ** a for a, p in banks)) / (1.0 - r)
         best = min(best, turns * math.log(ez) - cap * math.log(z))
     return min(1.0, 2.0 * math.exp(best))
@@ -304,23 +305,22 @@ def column(solution: FixedTurnsSolution, k: int, x: int, y: int) -> tuple[np.nda
         raise JeopardyError(f"scores must be in 0..{solution.cap}; got {x}, {y}")
     nxt = solution.starts[k + 1]
     top = solution.cap - x
-    stay = sum(float(p) for e, p in solution.model.outcomes if e.kind == "add" and e.points == 0)
     values = np.empty(top + 1)
     rolls = np.empty(top + 1)
     holds = np.empty(top + 1)
     for t in range(top, -1, -1):
         holds[t] = 1.0 - nxt[y, x + t]
         roll = 0.0
+        stay = 0.0
         for e, p in solution.model.outcomes:
             p = float(p)
-            if e.kind == "add" and e.points:
-                roll += p * (values[t + e.points] if t + e.points <= top else 0.5)
-            elif e.kind == "bust":
-                roll += p * (1.0 - nxt[y, x])
-            elif e.kind == "bust_all":
-                roll += p * (1.0 - nxt[y, 0])
-            elif e.kind == "bank":
-                roll += p * (1.0 - nxt[y, x + t + e.points] if t + e.points <= top else 0.5)
+            banked, after, ended = e.apply(x, t)
+            if not ended and after == t:
+                stay += p
+            elif not ended:
+                roll += p * (values[after] if after <= top else 0.5)
+            else:
+                roll += p * (1.0 - nxt[y, banked] if banked <= solution.cap else 0.5)
         rolls[t] = roll / (1.0 - stay)
         values[t] = max(rolls[t], holds[t]) if rolls[t] > holds[t] else holds[t]
     return rolls, holds

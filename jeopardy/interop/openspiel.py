@@ -54,7 +54,7 @@ def game_parameters(model, goal: int, horizon: int = 100_000) -> dict:
     from jeopardy import validate
 
     goal = validate.positive_int(goal, "goal")
-    outcomes = {(e.kind, e.points): p for e, p in model.outcomes}
+    outcomes = {(e.kind.label, e.points): p for e, p in model.outcomes}
     bust = outcomes.get(("bust", 0), Fraction(0))
     if bust > 0 and bust.numerator == 1:
         faces = bust.denominator

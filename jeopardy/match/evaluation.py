@@ -75,7 +75,7 @@ def _table(policy, race: kernels.Race, goal: int, players: int, model: RollModel
 
 def evaluate(model: RollModel, goal: int, policies) -> Evaluation:
     """Exact win probabilities when player ``p`` follows ``policies[p]`` (first-to-goal)."""
-    model = validate.roll_model(model)
+    model = validate.roll_model(model).require_rising("policy evaluation")
     goal = validate.positive_int(goal, "goal")
     policies = list(policies)
     rules = MatchRules(len(policies), FIRST_TO_GOAL)

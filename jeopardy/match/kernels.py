@@ -32,8 +32,10 @@ cycle, a contraction by the cycle's bust chance).  The largest residual
 Effects that lower a score sum (``bust_all``) read the table as it stands
 and the caller repeats passes, as in :mod:`jeopardy.race.kernels`.
 
-Effect codes (:data:`jeopardy.rules.roll_model.KIND_CODES`): 0 add, 1 bust,
-2 bust_all, 3 bank, 4 double; any other code raises.
+Effects are applied by the one transition rule, :func:`jeopardy.rules.effects.step`
+(compiled); an unknown kind raises, and so does a turn total that falls
+(``subtract``: the backward sweep over ``k`` needs totals that never fall;
+the solvers refuse such models up front).
 """
 from __future__ import annotations
 
@@ -42,7 +44,9 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-ADD, BUST, BUST_ALL, BANK, DOUBLE = 0, 1, 2, 3, 4
+from jeopardy.rules.compiled import step_jit as step
+from jeopardy.rules.effects import FALLING
+
 
 # The rules of one solve, bundled for the kernels:
 #   kinds, points, probs  the roll model (effect codes, points, probabilities)
@@ -157,13 +161,13 @@ def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, work):
         droll = 0.0
         stay = 0.0
         for e in range(race.kinds.shape[0]):
-            kind = race.kinds[e]
             p = race.probs[e]
-            pts = race.points[e]
-            if kind == ADD or kind == DOUBLE:
-                nk = k + pts if kind == ADD else 2 * k
+            banked, nk, ended = step(race.kinds[e], race.points[e], own, k)
+            if not ended:
                 if nk == k:
                     stay += p
+                elif nk < k:
+                    raise ValueError(FALLING)
                 elif nk >= top:
                     stop_value(race, place, second, own + nk, other)
                     for m in range(n):
@@ -172,24 +176,17 @@ def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, work):
                     for m in range(n):
                         roll[m] += p * vals[nk, m]
                     droll += p * dvals[nk]
-            elif kind == BUST or (kind == BUST_ALL and own == 0) or (kind == BANK and k + pts == 0):
+            elif banked == own:  # nothing banked: the next turn start is the bust's
                 for m in range(n):
                     roll[m] += p * bust_vec[m]
                 droll += p
-            elif kind == BUST_ALL:
-                rotate(race, table_next[base], other)
-                for m in range(n):
-                    roll[m] += p * other[m]
-            elif kind == BANK:
-                t = own + k + pts
-                if t >= goal:
-                    stop_value(race, place, second, t, other)
-                else:
-                    rotate(race, table_next[base + t], other)
-                for m in range(n):
-                    roll[m] += p * other[m]
             else:
-                raise ValueError("unknown effect code")
+                if banked >= goal:
+                    stop_value(race, place, second, banked, other)
+                else:
+                    rotate(race, table_next[base + banked], other)
+                for m in range(n):
+                    roll[m] += p * other[m]
         if stay > 0.0:
             for m in range(n):
                 roll[m] /= 1.0 - stay
@@ -378,8 +375,12 @@ def last_turn(kinds, points, probs, size):
     from D points behind the leader (a tie counts one half; two players).
 
     It needs a turn total above D (a win) or equal to D, where it may stop for
-    the tie or roll on.  Backward over the turn total ``k = D .. 0``; no cap
-    is needed (a total above D wins and stops).
+    the tie or roll on; a roll that ends the turn wins if it banks more than D
+    (a tie if exactly D) over the player's score.  The player's own score
+    only matters to ``bust_all``, which loses with any score at ``D >= 1``
+    (stops leave ``D >= 1``: ``u[0]`` is never read), so it is taken as 0.
+    Backward over the turn total ``k = D .. 0``; no cap is needed (a total
+    above D wins and stops).
     """
     u = np.empty(size)
     t = np.empty(size + 1)
@@ -388,26 +389,21 @@ def last_turn(kinds, points, probs, size):
             value = 0.0
             stay = 0.0
             for e in range(kinds.shape[0]):
-                kind = kinds[e]
                 p = probs[e]
-                pts = points[e]
-                if kind == ADD or kind == DOUBLE:
-                    nk = k + pts if kind == ADD else 2 * k
+                gain, nk, ended = step(kinds[e], points[e], 0, k)
+                if not ended:
                     if nk == k:
                         stay += p
+                    elif nk < k:
+                        raise ValueError(FALLING)
                     elif nk > D:
                         value += p
                     else:
                         value += p * t[nk]
-                elif kind == BUST or kind == BUST_ALL:
-                    pass
-                elif kind == BANK:
-                    if k + pts > D:
-                        value += p
-                    elif k + pts == D:
-                        value += 0.5 * p
-                else:
-                    raise ValueError("unknown effect code")
+                elif gain > D:
+                    value += p
+                elif gain == D:
+                    value += 0.5 * p
             if stay > 0.0:
                 value /= 1.0 - stay
             if k == D and value < 0.5:

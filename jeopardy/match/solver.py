@@ -27,7 +27,8 @@ solver makes such a player stop once its score plus turn total reaches
 ``cap``, and then *proves* that the cap changed nothing: holding at a total
 ``f >= cap`` gives at least ``1 - last[cap - j]`` (``last`` falls as the
 lead grows), and rolling gives at most ``q (v_b) + (1 - q)``, where ``q`` is
-the chance of a roll that busts and ``v_b`` the mover's value after it.  When
+the chance of a roll that ends the turn below the cap (a bust, a
+``bust_gain``) and ``v_b`` the mover's largest value after one.  When
 ``last[cap - j] <= q (1 - v_b)`` at every turn start, holding is optimal at
 every total past the cap, so the capped solution solves the uncapped
 equations.  Otherwise the margin doubles and the game is solved again.
@@ -39,6 +40,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Callable
 
 import numpy as np
@@ -48,7 +50,6 @@ from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import chunk_size
 from jeopardy.match import kernels, process_kernels
 from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules
-from jeopardy.rules.effects import BUST, BUST_ALL
 from jeopardy.rules.roll_model import RollModel
 
 MAX_NEWTON_STEPS = 200
@@ -305,20 +306,32 @@ def mix_arrays(mixes: dict, size: int, width: int) -> tuple[np.ndarray, np.ndarr
 
 def _cap_holds(model: RollModel, race: kernels.Race, W: np.ndarray) -> bool:
     """The proof that the cap is harmless (module docstring), two players, at every
-    turn start of the first player of the round."""
+    turn start of the first player of the round.
+
+    ``q`` is the chance of a roll that ends the turn with less than the cap
+    banked (a bust; a ``bust_gain``), ``v_b`` the largest of the mover's values
+    after such a roll; any other roll is counted as a win.  What a roll banks
+    never falls as the turn total grows, so the rolls ending below the cap at
+    the first total past the cap are the same at every larger total."""
     goal = race.goal
-    q = float(model.probability(BUST) + model.probability(BUST_ALL))
-    if q == 0.0:
-        return False
     j = np.arange(goal)
-    # W[1, index of (j, i)] is the second of the round to move at (j, i); the first
-    # player (i) is its player 1.  After a bust the first player's value is that one.
-    after_bust = W[1].reshape(goal, goal, 2)[:, :, 1].T  # [i, j]
-    after_all = np.broadcast_to(W[1].reshape(goal, goal, 2)[:, 0, 1][None, :], (goal, goal)) \
-        if model.has_bust_all else after_bust
-    worst = np.maximum(after_bust, after_all)
+    # W[1, index of (j, b)] is the second of the round to move at (j, b); the first
+    # player (score b) is its player 1: that player's value after banking b < goal.
+    after = W[1].reshape(goal, goal, 2)[:, :, 1]  # [j, b]
+    q = [Fraction(0)] * goal
+    worst = np.zeros((goal, goal))  # [i, j]
+    for effect, p in model.outcomes:
+        for i in range(goal):
+            banked, _, ended = effect.apply(i, race.cap - i)
+            if not ended or banked >= race.cap:
+                continue
+            q[i] += p
+            # banked at least the goal: the other player has one last turn, behind.
+            value = after[:, banked] if banked < goal else 1.0 - race.last[banked - j]
+            worst[i] = np.maximum(worst[i], value)
+    chance = np.array([float(x) for x in q])[:, None]
     lead = race.cap - j  # cap - j >= 1
-    return bool(np.all(race.last[lead][None, :] <= q * (1.0 - worst) - 1e-15))
+    return bool(np.all(race.last[lead][None, :] <= chance * (1.0 - worst) - 1e-15))
 
 
 def warm_up(model: RollModel, rules: MatchRules) -> None:
@@ -341,7 +354,7 @@ def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIR
     (the tests use it to compare with the reference solver); a given cap is
     not checked.
     """
-    model = validate.roll_model(model)
+    model = validate.roll_model(model).require_rising("the N-player race solver")
     goal = validate.positive_int(goal, "goal")
     rules = MatchRules(players, ending)
     tolerance = validate.tolerance(tolerance)

@@ -27,6 +27,7 @@ from numba import njit
 from jeopardy.errors import JeopardyError
 from jeopardy.race import kernels
 from jeopardy.race.solver import RaceSolution
+from jeopardy.rules.compiled import step_jit as step
 from jeopardy.results import Result
 
 INF = np.inf
@@ -52,9 +53,16 @@ def _mul(al, ah, bl, bh):
 
 
 @njit(cache=True, nogil=True)
-def _column(i, j, goal, lo, hi, kinds, points, p_lo, p_hi, acts, cl, ch, bl, bh,
-            rcl, rch, rbl, rbh, hcl, hch, hbl, hbh):
-    """Affine interval forms c + b*y of the chosen, roll and hold values over k."""
+def _column(rules, i, j, lo, hi, p_lo, p_hi, acts, forms):
+    """Affine interval forms c + b*y of the chosen, roll and hold values over k.
+
+    ``forms`` rows: chosen ``cl, ch, bl, bh``, roll ``rcl, rch, rbl, rbh``, hold
+    ``hcl, hch, hbl, hbh`` (low and high ends of ``c`` and ``b``), indexed by k.
+    """
+    cl, ch, bl, bh, rcl, rch, rbl, rbh, hcl, hch, hbl, hbh = (
+        forms[0], forms[1], forms[2], forms[3], forms[4], forms[5], forms[6], forms[7],
+        forms[8], forms[9], forms[10], forms[11])
+    kinds, points, _, goal = rules
     top = goal - i
     for k in range(top - 1, -1, -1):
         # hold
@@ -71,14 +79,13 @@ def _column(i, j, goal, lo, hi, kinds, points, p_lo, p_hi, acts, cl, ch, bl, bh,
         s_lo = 0.0
         s_hi = 0.0
         for e in range(kinds.shape[0]):
-            kind = kinds[e]
-            n = points[e]
-            if kind == 0 and n == 0 or kind == 4 and k == 0:
+            banked, t, ended = step(kinds[e], points[e], i, k)
+            if not ended and t == k:
                 s_lo = _down(s_lo + p_lo[e])
                 s_hi = _up(s_hi + p_hi[e])
-                continue
-            if kind == 0 or kind == 4:
-                t = k + n if kind == 0 else 2 * k
+            elif not ended and t < k:
+                raise ValueError(kernels.FALLING)
+            elif not ended:
                 if t >= top:
                     c_lo = _down(c_lo + p_lo[e])
                     c_hi = _up(c_hi + p_hi[e])
@@ -89,20 +96,19 @@ def _column(i, j, goal, lo, hi, kinds, points, p_lo, p_hi, acts, cl, ch, bl, bh,
                     x, y = _mul(p_lo[e], p_hi[e], bl[t], bh[t])
                     b_lo = _down(b_lo + x)
                     b_hi = _up(b_hi + y)
-            elif kind == 1:  # bust: p (1 - y)
+            elif banked == i:  # nothing banked: p (1 - y)
                 c_lo = _down(c_lo + p_lo[e])
                 c_hi = _up(c_hi + p_hi[e])
                 b_lo = _down(b_lo - p_hi[e])
                 b_hi = _up(b_hi - p_lo[e])
-            elif kind == 3:  # bank
-                t = i + k + n
-                if t >= goal:
-                    c_lo = _down(c_lo + p_lo[e])
-                    c_hi = _up(c_hi + p_hi[e])
-                else:
-                    x, y = _mul(p_lo[e], p_hi[e], _down(1.0 - hi[j, t]), _up(1.0 - lo[j, t]))
-                    c_lo = _down(c_lo + x)
-                    c_hi = _up(c_hi + y)
+            elif banked >= goal:
+                c_lo = _down(c_lo + p_lo[e])
+                c_hi = _up(c_hi + p_hi[e])
+            else:
+                x, y = _mul(p_lo[e], p_hi[e], _down(1.0 - hi[j, banked]),
+                            _up(1.0 - lo[j, banked]))
+                c_lo = _down(c_lo + x)
+                c_hi = _up(c_hi + y)
         if s_hi > 0.0:
             # divide by (1 - stay) in [1 - s_hi, 1 - s_lo]
             d_lo = _down(1.0 - s_hi)
@@ -124,12 +130,15 @@ def _eval(cl, ch, bl, bh, yl, yh):
 
 
 @njit(cache=True, nogil=True)
-def _certify(goal, P0, kinds, points, probs, p_lo, p_hi, lo, hi):
+def _certify(rules, P0, p_lo, p_hi, lo, hi):
+    goal = rules.goal
     size = goal + 1
     acts_ij = np.empty(size, dtype=np.int8)
     acts_ji = np.empty(size, dtype=np.int8)
     vals = np.empty(size)
     dvals = np.empty(size)
+    column_ij = kernels.Column(vals, dvals, acts_ij)
+    column_ji = kernels.Column(vals, dvals, acts_ji)
     f = np.empty((2, 12, size))  # forms of the two columns
     undecided = 0
     certified = 0
@@ -139,16 +148,10 @@ def _certify(goal, P0, kinds, points, probs, p_lo, p_hi, lo, hi):
         for i in range(i_low, s // 2 + 1):
             j = s - i
             # The float policy of both columns.
-            kernels.sweep(i, j, P0[j, i], goal, P0, 0, acts_ij, kinds, points, probs, vals,
-                          dvals, acts_ij)
-            kernels.sweep(j, i, P0[i, j], goal, P0, 0, acts_ji, kinds, points, probs, vals,
-                          dvals, acts_ji)
-            _column(i, j, goal, lo, hi, kinds, points, p_lo, p_hi, acts_ij,
-                    f[0, 0], f[0, 1], f[0, 2], f[0, 3], f[0, 4], f[0, 5], f[0, 6], f[0, 7],
-                    f[0, 8], f[0, 9], f[0, 10], f[0, 11])
-            _column(j, i, goal, lo, hi, kinds, points, p_lo, p_hi, acts_ji,
-                    f[1, 0], f[1, 1], f[1, 2], f[1, 3], f[1, 4], f[1, 5], f[1, 6], f[1, 7],
-                    f[1, 8], f[1, 9], f[1, 10], f[1, 11])
+            kernels.sweep(rules, i, j, P0[j, i], P0, kernels.MAXIMISE, acts_ij, column_ij)
+            kernels.sweep(rules, j, i, P0[i, j], P0, kernels.MAXIMISE, acts_ji, column_ji)
+            _column(rules, i, j, lo, hi, p_lo, p_hi, acts_ij, f[0])
+            _column(rules, j, i, lo, hi, p_lo, p_hi, acts_ji, f[1])
             # x = cx + bx y, y = cy + by x  ->  x = (cx + bx cy) / (1 - bx by)
             cxl, cxh, bxl, bxh = f[0, 0, 0], f[0, 1, 0], f[0, 2, 0], f[0, 3, 0]
             cyl, cyh, byl, byh = f[1, 0, 0], f[1, 1, 0], f[1, 2, 0], f[1, 3, 0]
@@ -224,15 +227,15 @@ def certify(solution: RaceSolution) -> Certificate:
     if model.has_bust_all:
         raise JeopardyError("interval certificates cover games without bust-all effects; "
                             "use `jeopardy exact` on small goals")
-    kinds, points, probs = model.arrays()
+    probs = model.arrays()[2]
     p_lo = np.array([np.nextafter(p, -np.inf) for p in probs])
     p_hi = np.array([np.nextafter(p, np.inf) for p in probs])
     g = solution.goal
     lo = np.zeros((g, g))
     hi = np.ones((g, g))
     started = time.perf_counter()
-    status, certified, undecided, gap = _certify(g, solution.start_values, kinds, points, probs, p_lo,
-                                            p_hi, lo, hi)
+    status, certified, undecided, gap = _certify(model.kernel_rules(g), solution.start_values,
+                                                 p_lo, p_hi, lo, hi)
     if status < 0:
         i, j = divmod(-1 - status, g)
         raise JeopardyError(f"the interval system of the pair ({i}, {j}) is singular: the policy "

@@ -24,7 +24,7 @@ import numpy as np
 
 from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
-from jeopardy.race.kernels import FOLLOW, MAXIMISE, actions, no_table
+from jeopardy.race.kernels import FOLLOW, MAXIMISE, Players, actions, no_table
 from jeopardy.race.policies import RacePolicy, _check_goal
 from jeopardy.race.solver import iterate, max_residual
 from jeopardy.race.termination import require_ending
@@ -37,9 +37,9 @@ def _run(model: RollModel, goal: int, mode_a: int, table_a: np.ndarray, mode_b: 
          table_b: np.ndarray, tolerance: float = 1e-15, max_passes: int = 5000):
     WA = np.full((goal, goal), 0.5)
     WB = np.full((goal, goal), 0.5)
-    players = (WA, WB, mode_a, table_a, mode_b, table_b, False)
-    passes, _ = iterate(model, goal, *players, tolerance, max_passes)
-    return WA, WB, passes, max_residual(model, goal, *players)
+    players = Players(WA, WB, mode_a, table_a, mode_b, table_b, False)
+    passes, _ = iterate(model, goal, players, tolerance, max_passes)
+    return WA, WB, passes, max_residual(model, goal, players)
 
 
 @dataclass(frozen=True, repr=False)
@@ -64,7 +64,7 @@ class HeadToHead(Result):
 
 
 def _tables(model: RollModel, a: RacePolicy, b: RacePolicy) -> RollModel:
-    model = validate.roll_model(model)
+    model = validate.roll_model(model).require_rising("policy evaluation")
     for name, policy in (("a", a), ("b", b)):
         if not isinstance(policy, RacePolicy):
             raise validate.ParameterError(name, f"must be a RacePolicy; got {type(policy).__name__}")
@@ -91,7 +91,6 @@ def best_response(model: RollModel, opponent: RacePolicy) -> RacePolicy:
     _check_goal(goal)
     table = no_table(goal)
     WA, WB, _, _ = _run(model, goal, MAXIMISE, table, FOLLOW, opponent.roll)
-    kinds, points, probs = model.arrays()
     out = np.zeros((goal, goal, goal), dtype=np.int8)
-    actions(goal, WB, MAXIMISE, table, kinds, points, probs, out)
+    actions(model.kernel_rules(goal), WB, MAXIMISE, table, out)
     return RacePolicy(f"best response to {opponent.name}", goal, out)

@@ -17,29 +17,61 @@ a *lower* score sum: those values are read from ``P0`` as it stands (the
 previous outer iteration), and the caller repeats whole passes until ``P0``
 stops changing (Gauss-Seidel over passes).
 
-Effect codes: 0 add, 1 bust, 2 bust_all, 3 bank, 4 double.
+Effects are applied by the one transition rule,
+:func:`jeopardy.rules.effects.step` (compiled): an unknown kind raises, and
+so does a turn total that falls (``subtract``; the solvers refuse such models
+up front).
+
+The kernels take bundles: ``rules`` (the roll model's arrays and the goal,
+:meth:`jeopardy.rules.roll_model.RollModel.kernel_rules`), :class:`Players`
+(the turn-start tables and how each player plays) and :class:`Column`
+(scratch space of one sweep).
 """
 from __future__ import annotations
+
+from collections import namedtuple
 
 import numpy as np
 from numba import njit
 
-ADD, BUST, BUST_ALL, BANK, DOUBLE = 0, 1, 2, 3, 4
-
+from jeopardy.rules.compiled import step_jit as step
+from jeopardy.rules.effects import FALLING
 
 FOLLOW, MAXIMISE = 1, 0
 
+# WA, WB: turn-start values of A (moving at (i, j)) and B (at (j, i)); mode_a, table_a
+# and mode_b, table_b: how each plays (MAXIMISE, or FOLLOW its [i, j, k] table);
+# symmetric: self-play, WA and WB the same array.
+Players = namedtuple("Players", ["WA", "WB", "mode_a", "table_a", "mode_b", "table_b",
+                                 "symmetric"])
+# vals[k], dvals[k] = d vals[k] / dy, acts[k] (1 roll): one column, k = 0 .. goal.
+Column = namedtuple("Column", ["vals", "dvals", "acts"])
+
+
+def self_play(values: np.ndarray) -> Players:
+    """Both players maximise, sharing one table of turn-start values."""
+    table = no_table(values.shape[0])
+    return Players(values, values, MAXIMISE, table, MAXIMISE, table, True)
+
 
 @njit(cache=True, nogil=True)
-def sweep(i, j, y, goal, other, mode, table, kinds, points, probs, vals, dvals, acts):
+def column(goal):
+    """Scratch space of one sweep."""
+    return Column(np.empty(goal + 1), np.empty(goal + 1), np.empty(goal + 1, dtype=np.int8))
+
+
+@njit(cache=True, nogil=True)
+def sweep(rules, i, j, y, other, mode, table, work):
     """Backward sweep over k for the player at (i, j) given y = P(j, i, 0).
 
     ``other`` holds the opponent's turn-start values (``P0`` itself in
     self-play).  With ``mode == MAXIMISE`` the player takes the better of
     roll and hold (rolling on ties); with ``mode == FOLLOW`` it plays ``table[k]`` (1 roll).
-    Fills ``vals[k]``, ``dvals[k] = d vals[k] / dy`` and ``acts[k]`` for
+    Fills ``work.vals[k]``, ``work.dvals[k] = d vals[k] / dy`` and ``work.acts[k]`` for
     ``k = 0 .. goal - i - 1``; returns ``(vals[0], dvals[0])``.
     """
+    vals, dvals, acts = work
+    kinds, points, probs, goal = rules
     top = goal - i
     for k in range(top - 1, -1, -1):
         if k == 0:
@@ -57,39 +89,25 @@ def sweep(i, j, y, goal, other, mode, table, kinds, points, probs, vals, dvals, 
         droll = 0.0
         stay = 0.0
         for e in range(kinds.shape[0]):
-            kind = kinds[e]
             p = probs[e]
-            n = points[e]
-            if kind == ADD:
-                if n == 0:
+            banked, nk, ended = step(kinds[e], points[e], i, k)
+            if not ended:
+                if nk == k:
                     stay += p
-                elif k + n >= top:
+                elif nk < k:
+                    raise ValueError(FALLING)
+                elif nk >= top:
                     roll += p
                 else:
-                    roll += p * vals[k + n]
-                    droll += p * dvals[k + n]
-            elif kind == BUST or (kind == BUST_ALL and i == 0):
+                    roll += p * vals[nk]
+                    droll += p * dvals[nk]
+            elif banked == i:  # nothing banked: the opponent moves at (j, i)
                 roll += p * (1.0 - y)
                 droll -= p
-            elif kind == BUST_ALL:
-                roll += p * (1.0 - other[j, 0])
-            elif kind == BANK:
-                t = i + k + n
-                if t >= goal:
-                    roll += p
-                elif k + n == 0:
-                    roll += p * (1.0 - y)
-                    droll -= p
-                else:
-                    roll += p * (1.0 - other[j, t])
-            else:  # DOUBLE
-                if k == 0:
-                    stay += p
-                elif 2 * k >= top:
-                    roll += p
-                else:
-                    roll += p * vals[2 * k]
-                    droll += p * dvals[2 * k]
+            elif banked >= goal:
+                roll += p
+            else:
+                roll += p * (1.0 - other[j, banked])
         if stay > 0.0:
             roll /= 1.0 - stay
             droll /= 1.0 - stay
@@ -121,8 +139,7 @@ def newton_step(x, h, slope, lo, hi):
 
 
 @njit(cache=True, nogil=True)
-def solve_sums(goal, first_sum, last_sum, WA, WB, mode_a, table_a, mode_b, table_b, symmetric,
-               kinds, points, probs, max_iter, tol):
+def solve_sums(rules, players, first_sum, last_sum, max_iter, tol):
     """Solve every pair of swapped states with score sum ``first_sum`` .. ``last_sum``.
 
     Player A moves at ``(i, j)`` with turn-start values ``WA``, player B at
@@ -133,9 +150,10 @@ def solve_sums(goal, first_sum, last_sum, WA, WB, mode_a, table_a, mode_b, table
     same array) each unordered pair is solved once, with one sweep when
     ``i == j``.  Returns ``(sweeps, largest |F_A(G_B(x)) - x|)``.
     """
-    vals = np.empty(goal + 1)
-    dvals = np.empty(goal + 1)
-    acts = np.empty(goal + 1, dtype=np.int8)
+    WA, WB, mode_a, table_a, mode_b, table_b, symmetric = players
+    goal = rules.goal
+    work = column(goal)
+    acts = work.acts
     sweeps = 0
     worst = 0.0
     for s in range(first_sum, last_sum - 1, -1):
@@ -151,24 +169,19 @@ def solve_sums(goal, first_sum, last_sum, WA, WB, mode_a, table_a, mode_b, table
             residual = 1.0
             for _ in range(max_iter):
                 if symmetric and i == j:
-                    h, slope = sweep(i, i, x, goal, WA, MAXIMISE, acts, kinds, points, probs,
-                                     vals, dvals, acts)
+                    h, slope = sweep(rules, i, i, x, WA, MAXIMISE, acts, work)
                     sweeps += 1
                 elif symmetric:
                     # The same two sweeps as below, with the mode a constant: the
                     # compiler then specialises the sweep for self-play (Pig to
                     # 100: 13 ms, against 14 ms with the mode passed through).
-                    y, b = sweep(j, i, x, goal, WA, MAXIMISE, acts, kinds, points, probs,
-                                 vals, dvals, acts)
-                    h, a = sweep(i, j, y, goal, WA, MAXIMISE, acts, kinds, points, probs,
-                                 vals, dvals, acts)
+                    y, b = sweep(rules, j, i, x, WA, MAXIMISE, acts, work)
+                    h, a = sweep(rules, i, j, y, WA, MAXIMISE, acts, work)
                     slope = a * b
                     sweeps += 2
                 else:
-                    y, b = sweep(j, i, x, goal, WA, mode_b, table_b[j, i], kinds, points, probs,
-                                 vals, dvals, acts)
-                    h, a = sweep(i, j, y, goal, WB, mode_a, table_a[i, j], kinds, points, probs,
-                                 vals, dvals, acts)
+                    y, b = sweep(rules, j, i, x, WA, mode_b, table_b[j, i], work)
+                    h, a = sweep(rules, i, j, y, WB, mode_a, table_a[i, j], work)
                     slope = a * b
                     sweeps += 2
                 residual = abs(h - x)
@@ -185,26 +198,23 @@ def solve_sums(goal, first_sum, last_sum, WA, WB, mode_a, table_a, mode_b, table
 
 
 @njit(cache=True, nogil=True)
-def bellman_residual(goal, WA, WB, mode_a, table_a, mode_b, table_b, symmetric, kinds, points,
-                     probs):
+def bellman_residual(rules, players):
     """Largest |sweep value at k = 0 - stored turn-start value| over every (i, j),
     for A (and for B unless ``symmetric``).
 
     The values at k > 0 are defined by the sweep itself, so this is the
     largest Bellman residual over every state.
     """
-    vals = np.empty(goal + 1)
-    dvals = np.empty(goal + 1)
-    acts = np.empty(goal + 1, dtype=np.int8)
+    WA, WB, mode_a, table_a, mode_b, table_b, symmetric = players
+    goal = rules.goal
+    work = column(goal)
     worst = 0.0
     for i in range(goal):
         for j in range(goal):
-            v, d = sweep(i, j, WB[j, i], goal, WB, mode_a, table_a[i, j], kinds, points, probs,
-                         vals, dvals, acts)
+            v, d = sweep(rules, i, j, WB[j, i], WB, mode_a, table_a[i, j], work)
             worst = max(worst, abs(v - WA[i, j]))
             if not symmetric:
-                v, d = sweep(j, i, WA[i, j], goal, WA, mode_b, table_b[j, i], kinds, points,
-                             probs, vals, dvals, acts)
+                v, d = sweep(rules, j, i, WA[i, j], WA, mode_b, table_b[j, i], work)
                 worst = max(worst, abs(v - WB[j, i]))
     return worst
 
@@ -215,29 +225,26 @@ def no_table(goal: int) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def actions(goal, other, mode, table, kinds, points, probs, out):
+def actions(rules, other, mode, table, out):
     """``out[i, j, k]``: the action (1 roll) of a player at every state against
     turn-start values ``other`` of the opponent (``P0`` itself in self-play)."""
-    vals = np.empty(goal + 1)
-    dvals = np.empty(goal + 1)
-    acts = np.empty(goal + 1, dtype=np.int8)
+    goal = rules.goal
+    work = column(goal)
     for i in range(goal):
         for j in range(goal):
-            sweep(i, j, other[j, i], goal, other, mode, table[i, j], kinds, points, probs, vals,
-                  dvals, acts)
+            sweep(rules, i, j, other[j, i], other, mode, table[i, j], work)
             for k in range(goal - i):
-                out[i, j, k] = acts[k]
+                out[i, j, k] = work.acts[k]
 
 
 @njit(cache=True, nogil=True)
-def expand(goal, P0, kinds, points, probs, P, roll):
+def expand(rules, P0, P, roll):
     """Fill ``P[i, j, k]`` and ``roll[i, j, k]`` for every state (k < goal - i)."""
-    vals = np.empty(goal + 1)
-    dvals = np.empty(goal + 1)
-    acts = np.empty(goal + 1, dtype=np.int8)
+    goal = rules.goal
+    work = column(goal)
     for i in range(goal):
         for j in range(goal):
-            sweep(i, j, P0[j, i], goal, P0, MAXIMISE, acts, kinds, points, probs, vals, dvals, acts)
+            sweep(rules, i, j, P0[j, i], P0, MAXIMISE, work.acts, work)
             for k in range(goal - i):
-                P[i, j, k] = vals[k]
-                roll[i, j, k] = acts[k]
+                P[i, j, k] = work.vals[k]
+                roll[i, j, k] = work.acts[k]

@@ -9,7 +9,7 @@ import random
 from dataclasses import dataclass, field
 
 from jeopardy.race.solver import RaceSolution
-from jeopardy.rules.effects import ADD, BANK, BUST, BUST_ALL, DOUBLE, Effect
+from jeopardy.rules.effects import Effect
 
 
 def action_values(solution: RaceSolution, i: int, j: int, k: int) -> tuple[float, float]:
@@ -29,19 +29,13 @@ def action_values(solution: RaceSolution, i: int, j: int, k: int) -> tuple[float
     stay = 0.0
     for effect, p in solution.model.outcomes:
         p = float(p)
-        if (effect.kind == ADD and effect.points == 0) or (effect.kind == DOUBLE and k == 0):
+        banked, after, ended = effect.apply(i, k)
+        if not ended and after == k:
             stay += p
-        elif effect.kind == ADD:
-            roll += p * own(k + effect.points)
-        elif effect.kind == DOUBLE:
-            roll += p * own(2 * k)
-        elif effect.kind == BUST:
-            roll += p * (1 - opponent_start(j, i))
-        elif effect.kind == BUST_ALL:
-            roll += p * (1 - opponent_start(j, 0))
-        elif effect.kind == BANK:
-            t = i + k + effect.points
-            roll += p * (1.0 if t >= goal else 1 - opponent_start(j, t))
+        elif not ended:
+            roll += p * own(after)
+        else:
+            roll += p * (1.0 if banked >= goal else 1 - opponent_start(j, banked))
     roll /= 1 - stay
     hold = 1 - opponent_start(j, i + k)
     return roll, hold
@@ -85,17 +79,9 @@ class Match:
 
     def apply(self, effect: Effect) -> None:
         goal = self.solution.goal
-        if effect.kind == ADD:
-            self.turn_total += effect.points
-        elif effect.kind == DOUBLE:
-            self.turn_total *= 2
-        elif effect.kind == BUST:
-            self._end_turn()
-        elif effect.kind == BUST_ALL:
-            self.scores[self.mover] = 0
-            self._end_turn()
-        elif effect.kind == BANK:
-            self.scores[self.mover] += self.turn_total + effect.points
+        banked, self.turn_total, ended = effect.apply(self.scores[self.mover], self.turn_total)
+        if ended:
+            self.scores[self.mover] = banked
             self._end_turn()
         if self.winner is None and self.scores[self.mover] + self.turn_total >= goal:
             self.hold()

@@ -122,10 +122,9 @@ def from_solution(solution) -> RacePolicy:
 
     goal = solution.goal
     _check_goal(goal)
-    kinds, points, probs = solution.model.arrays()
     roll = np.zeros((goal, goal, goal), dtype=np.int8)
-    kernels.actions(goal, solution.start_values, kernels.MAXIMISE, kernels.no_table(goal), kinds,
-                    points, probs, roll)
+    kernels.actions(solution.model.kernel_rules(goal), solution.start_values,
+                    kernels.MAXIMISE, kernels.no_table(goal), roll)
     return RacePolicy("optimal", goal, roll)
 
 

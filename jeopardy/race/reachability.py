@@ -42,9 +42,9 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from jeopardy.race import kernels
 from jeopardy.race.policies import RacePolicy
-from jeopardy.rules import effects
+from jeopardy.rules.compiled import step_jit as step
+from jeopardy.rules.effects import FALLING
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.results import Result
 
@@ -68,9 +68,10 @@ def turn_results(model: RollModel, goal: int) -> TurnResults:
     Turn totals start at 0 and never fall within a turn (``add n`` adds
     ``n >= 0``, ``double`` doubles), so a total below the goal is only ever
     reached through totals below it: the search over totals ``< goal`` finds
-    every total a player can hold, or bank with a ``bank n`` roll, whose
-    result stays below the goal.
+    every total a player can hold, or bank with a roll that ends the turn
+    (``bank n``, ``bust_gain n``), whose result stays below the goal.
     """
+    model.require_rising("the reachability search")
     totals = np.zeros(goal, dtype=bool)  # turn totals a player can be at, and hold
     totals[0] = True
     gains = set()
@@ -80,11 +81,11 @@ def turn_results(model: RollModel, goal: int) -> TurnResults:
         if k > 0:
             gains.add(k)
         for effect, _ in model.outcomes:
-            after = effect.turn_total_after(k)
-            if effect.kind in (effects.ADD, effects.DOUBLE) and after < goal:
+            banked, after, ended = effect.apply(0, k)  # from score 0: what is banked is a gain
+            if not ended and after < goal:
                 totals[after] = True
-            elif effect.kind == effects.BANK and 0 < after < goal:
-                gains.add(after)
+            elif ended and 0 < banked < goal:
+                gains.add(banked)
     return TurnResults(np.array(sorted(gains), dtype=np.int64), model.has_bust_all)
 
 
@@ -118,7 +119,7 @@ def _hand_over(score, j, handed, stack, top):
 def _search(roll, rules, other, reach, handed):
     """Mark every reachable state ``reach[i, j, k]`` and handover ``handed[i, j]``.
 
-    ``rules``: the effect kinds (row 0, codes as in :mod:`jeopardy.race.kernels`)
+    ``rules``: the effect kinds (row 0, :class:`jeopardy.rules.effects.Kind` codes)
     and points (row 1) of the roll model; ``other``: the other player's turn
     results, ``(gains, to_zero)`` as in :class:`TurnResults`.
     """
@@ -144,21 +145,14 @@ def _search(roll, rules, other, reach, handed):
                     top = _hand_over(i + k, j, handed, stack, top)
                     continue
                 for e in range(kinds.shape[0]):
-                    kind = kinds[e]
-                    n = points[e]
-                    if kind == kernels.ADD:
-                        if i + k + n < goal:
-                            reach[i, j, k + n] = 1
-                    elif kind == kernels.BUST:
-                        top = _hand_over(i, j, handed, stack, top)
-                    elif kind == kernels.BUST_ALL:
-                        top = _hand_over(0, j, handed, stack, top)
-                    elif kind == kernels.BANK:
-                        if i + k + n < goal:
-                            top = _hand_over(i + k + n, j, handed, stack, top)
-                    elif kind == kernels.DOUBLE:
-                        if i + 2 * k < goal:
-                            reach[i, j, 2 * k] = 1
+                    banked, total, ended = step(kinds[e], points[e], i, k)
+                    if not ended:
+                        if total < k:
+                            raise ValueError(FALLING)
+                        if i + total < goal:
+                            reach[i, j, total] = 1
+                    elif banked < goal:
+                        top = _hand_over(banked, j, handed, stack, top)
 
 
 @dataclass(frozen=True, repr=False)
@@ -209,6 +203,7 @@ class Reachable(Result):
 
 def reachable(model: RollModel, policy: RacePolicy) -> Reachable:
     """The states ``policy`` reaches in some game against some opponent."""
+    model.require_rising("the reachability search")
     goal = policy.goal
     kinds, points, _ = model.arrays()
     results = turn_results(model, goal)

@@ -7,7 +7,7 @@ largest change is below ``tolerance``.
 from __future__ import annotations
 
 from jeopardy.errors import JeopardyError
-from jeopardy.rules.effects import ADD, BANK, BUST, BUST_ALL, DOUBLE
+from jeopardy.rules.effects import ADD, BANK, BUST, BUST_ALL, BUST_GAIN, DOUBLE
 from jeopardy.rules.roll_model import RollModel
 
 
@@ -31,6 +31,9 @@ def value_iteration(model: RollModel, goal: int, tolerance: float = 1e-13,
             return 1 - P[(j, 0, 0)]
         if effect.kind == BANK:
             t = i + k + effect.points
+            return 1.0 if t >= goal else 1 - P[(j, t, 0)]
+        if effect.kind == BUST_GAIN:  # the turn total is lost, the points are banked
+            t = i + effect.points
             return 1.0 if t >= goal else 1 - P[(j, t, 0)]
         raise AssertionError(effect)
 
@@ -77,6 +80,11 @@ def jacobi_trace(model: RollModel, goal: int, sweeps: int) -> tuple[list[tuple[i
                 elif e.kind == BANK:
                     t = i + k + e.points
                     roll += p * (1.0 if t >= goal else 1 - old[(j, t, 0)])
+                elif e.kind == BUST_GAIN:
+                    t = i + e.points
+                    roll += p * (1.0 if t >= goal else 1 - old[(j, t, 0)])
+                else:
+                    raise AssertionError(e)
             hold = 1 - old[(j, i + k, 0)] if i + k < goal else 1.0
             P[(i, j, k)] = max(roll, hold)
         trace.append([P[s] for s in states])

@@ -11,6 +11,7 @@ from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import chunk_size
 from jeopardy.race.policies import RacePolicy
+from jeopardy.rules.compiled import step_jit as step
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.sampling import draw
 from jeopardy.results import Result
@@ -46,21 +47,11 @@ def _play(games, a_first, seed, goal, table_a, table_b, cum, kinds, points):
                     scores[mover] = i + k
                     break
                 e = draw(cum, 0, cum.shape[0])
-                kind = kinds[e]
-                if kind == 0:
-                    k += points[e]
-                elif kind == 1:
+                banked, k, ended = step(kinds[e], points[e], i, k)
+                if ended:
+                    scores[mover] = banked
+                    won = banked >= goal
                     break
-                elif kind == 2:
-                    scores[mover] = 0
-                    break
-                elif kind == 3:
-                    scores[mover] = i + k + points[e]
-                    if scores[mover] >= goal:
-                        won = True
-                    break
-                else:
-                    k *= 2
             if won:
                 if mover == 0:
                     wins += 1

@@ -85,14 +85,11 @@ class RaceSolution(Result):
     def column(self, i: int, j: int) -> tuple[np.ndarray, np.ndarray]:
         """``(P(i, j, k), roll?(i, j, k))`` for ``k = 0 .. goal - i - 1``."""
         self._check(i, j)
-        kinds, points, probs = self.model.arrays()
-        vals = np.empty(self.goal + 1)
-        dvals = np.empty(self.goal + 1)
-        acts = np.empty(self.goal + 1, dtype=np.int8)
-        kernels.sweep(i, j, self.start_values[j, i], self.goal, self.start_values,
-                      kernels.MAXIMISE, acts, kinds, points, probs, vals, dvals, acts)
+        work = kernels.column(self.goal)
+        kernels.sweep(self.model.kernel_rules(self.goal), i, j, self.start_values[j, i],
+                      self.start_values, kernels.MAXIMISE, work.acts, work)
         top = self.goal - i
-        return vals[:top].copy(), acts[:top].astype(bool)
+        return work.vals[:top].copy(), work.acts[:top].astype(bool)
 
     def win_probability(self, i: int = 0, j: int = 0, k: int = 0) -> float:
         self._check(i, j, k)
@@ -129,8 +126,7 @@ class RaceSolution(Result):
                                 "query columns instead")
         P = np.ones((g, g, g))
         roll = np.zeros((g, g, g), dtype=np.int8)
-        kinds, points, probs = self.model.arrays()
-        kernels.expand(g, self.start_values, kinds, points, probs, P, roll)
+        kernels.expand(self.model.kernel_rules(g), self.start_values, P, roll)
         return P, roll.astype(bool)
 
     def plot(self, figure: str = "boundary", opponent: int = 30, ax=None):
@@ -222,10 +218,8 @@ def load(path: str | Path) -> RaceSolution:
     stored = meta.get("checksum")
     if stored is not None and stored != checksum(values):
         raise JeopardyError(f"{source}: checksum mismatch (the table was changed or damaged)")
-    model = from_dict(meta.get("model"), source)
-    table = kernels.no_table(goal)
-    residual = max_residual(model, goal, values, values, kernels.MAXIMISE, table,
-                            kernels.MAXIMISE, table, True)
+    model = from_dict(meta.get("model"), source).require_rising("the race solver")
+    residual = max_residual(model, goal, kernels.self_play(values))
     if not residual <= TRUSTED_RESIDUAL:
         raise JeopardyError(f"{source}: the stored values do not solve the game "
                             f"(Bellman residual {residual:.1e})")
@@ -272,10 +266,8 @@ def _from_cache(model: RollModel, goal: int) -> RaceSolution | None:
     return solution
 
 
-def iterate(model: RollModel, goal: int, WA: np.ndarray, WB: np.ndarray, mode_a: int,
-            table_a: np.ndarray, mode_b: int, table_b: np.ndarray, symmetric: bool,
-            tolerance: float, max_passes: int,
-            progress: Callable[[float], None] | None = None) -> tuple[int, int]:
+def iterate(model: RollModel, goal: int, players: kernels.Players, tolerance: float,
+            max_passes: int, progress: Callable[[float], None] | None = None) -> tuple[int, int]:
     """Passes over all score sums (in chunks, for progress) until nothing moves.
 
     One pass is exact when no effect lowers a score sum; with ``bust_all``
@@ -289,11 +281,12 @@ def iterate(model: RollModel, goal: int, WA: np.ndarray, WB: np.ndarray, mode_a:
     ``max_passes`` passes without either, the solver refuses, giving the
     residual.  Returns ``(passes, sweeps)``.
     """
-    kinds, points, probs = model.arrays()
+    rules = model.kernel_rules(goal)
+    WA, WB = players.WA, players.WB
     top_sum = 2 * goal - 2
     # One score sum costs about 2.5e-8 goal**2 s (jeopardy.resources); chunks keep
     # interrupts prompt, and at least 100 chunks a pass feed the progress bar.
-    chunk = chunk_size(top_sum + 1, 2.5e-8 * goal * goal * max(1, len(kinds) / 8))
+    chunk = chunk_size(top_sum + 1, 2.5e-8 * goal * goal * max(1, len(rules.kinds) / 8))
     if goal > 300:
         chunk = min(chunk, max(1, (top_sum + 1) // 100))
     sweeps = 0
@@ -306,8 +299,7 @@ def iterate(model: RollModel, goal: int, WA: np.ndarray, WB: np.ndarray, mode_a:
         s = top_sum
         while s >= 0:
             last = max(0, s - chunk + 1)
-            n, _ = kernels.solve_sums(goal, s, last, WA, WB, mode_a, table_a, mode_b, table_b,
-                                      symmetric, kinds, points, probs, MAX_NEWTON_STEPS, tolerance)
+            n, _ = kernels.solve_sums(rules, players, s, last, MAX_NEWTON_STEPS, tolerance)
             sweeps += n
             s = last - 1
             if progress is not None:
@@ -323,28 +315,21 @@ def iterate(model: RollModel, goal: int, WA: np.ndarray, WB: np.ndarray, mode_a:
         elif change < STALL_CHANGE and passes - best_pass >= STALL_PASSES:
             break  # stagnated at the rounding floor
         if passes >= max_passes:
-            residual = max_residual(model, goal, WA, WB, mode_a, table_a, mode_b, table_b,
-                                    symmetric)
+            residual = max_residual(model, goal, players)
             raise JeopardyError(f"race solver: no convergence in {passes} passes (last change "
                                 f"{change:.1e}, Bellman residual {residual:.1e})")
     return passes, sweeps
 
 
-def max_residual(model: RollModel, goal: int, WA: np.ndarray, WB: np.ndarray, mode_a: int,
-                 table_a: np.ndarray, mode_b: int, table_b: np.ndarray, symmetric: bool) -> float:
+def max_residual(model: RollModel, goal: int, players: kernels.Players) -> float:
     """The largest Bellman residual over every state (see kernels.bellman_residual)."""
-    kinds, points, probs = model.arrays()
-    return float(kernels.bellman_residual(goal, WA, WB, mode_a, table_a, mode_b, table_b,
-                                          symmetric, kinds, points, probs))
+    return float(kernels.bellman_residual(model.kernel_rules(goal), players))
 
 
 def warm_up(model: RollModel) -> None:
     """Load the compiled kernels (numba's on-disk cache) before a clock starts."""
-    kinds, points, probs = model.arrays()
-    tiny = np.full((2, 2), 0.5)
-    table = kernels.no_table(2)
-    kernels.solve_sums(2, 2, 0, tiny, tiny, kernels.MAXIMISE, table, kernels.MAXIMISE, table, True,
-                       kinds, points, probs, 2, 1e-15)
+    kernels.solve_sums(model.kernel_rules(2), kernels.self_play(np.full((2, 2), 0.5)), 2, 0,
+                       2, 1e-15)
 
 
 def solve(model: RollModel, goal: int = 100, tolerance: float = 1e-15, max_passes: int = 5000,
@@ -355,7 +340,7 @@ def solve(model: RollModel, goal: int = 100, tolerance: float = 1e-15, max_passe
     is read from, and written to, the cache directory
     (``$JEOPARDY_CACHE_DIR`` or ``~/.cache/jeopardy``).
     """
-    model = validate.roll_model(model)
+    model = validate.roll_model(model).require_rising("the race solver")
     goal = validate.positive_int(goal, "goal")
     tolerance = validate.tolerance(tolerance)
     max_passes = validate.positive_int(max_passes, "max_passes")
@@ -367,11 +352,10 @@ def solve(model: RollModel, goal: int = 100, tolerance: float = 1e-15, max_passe
     warm_up(model)
     started = time.perf_counter()
     values = np.full((goal, goal), 0.5)
-    table = kernels.no_table(goal)
-    players = (values, values, kernels.MAXIMISE, table, kernels.MAXIMISE, table, True)
-    passes, sweeps = iterate(model, goal, *players, tolerance, max_passes, progress)
+    players = kernels.self_play(values)
+    passes, sweeps = iterate(model, goal, players, tolerance, max_passes, progress)
     seconds = time.perf_counter() - started
-    residual = max_residual(model, goal, *players)
+    residual = max_residual(model, goal, players)
     if progress is not None:
         progress(1.0)
     solution = RaceSolution(model, goal, values, residual, seconds, passes, sweeps)

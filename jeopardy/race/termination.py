@@ -13,12 +13,10 @@ at one score pair.
 :func:`stuck_state` returns a reachable turn start from which no win is
 reachable, or ``None``; :func:`require_ending` refuses such policies.  The
 search uses the rules only through the reachable turn totals of one turn,
-each effect on its own:
-
-* ``add n`` moves the turn total to ``k + n`` (a win once ``i + k + n``
-  reaches the goal), ``double`` to ``2k``;
-* ``bust`` hands the turn over with ``i`` unchanged, ``bust_all`` with 0;
-* ``bank n`` and holding hand it over with ``i + k (+ n)`` banked (or win).
+each roll applied by :func:`jeopardy.rules.effects.step`: a roll that keeps
+the turn going moves the turn total (a win once score plus total reaches the
+goal); one that ends the turn hands it over with what it banks (or wins);
+holding hands it over with ``i + k`` banked.
 
 Both passes (forward reachability from the two starts, backward "can
 reach a win" as a Gauss-Seidel fixed point in descending score sums) cost
@@ -30,7 +28,8 @@ import numpy as np
 from numba import njit
 
 from jeopardy.errors import JeopardyError
-from jeopardy.race import kernels
+from jeopardy.rules.compiled import step_jit as step
+from jeopardy.rules.effects import FALLING
 
 
 @njit(cache=True, nogil=True)
@@ -50,27 +49,15 @@ def _turn(m, i, j, goal, tables, kinds, points, reach, ends):
             ends[i + k] = 1
             continue
         for e in range(kinds.shape[0]):
-            kind = kinds[e]
-            n = points[e]
-            if kind == kernels.ADD:
-                if i + k + n >= goal:
-                    win = True
-                else:
-                    reach[k + n] = 1
-            elif kind == kernels.BUST:
-                ends[i] = 1
-            elif kind == kernels.BUST_ALL:
-                ends[0] = 1
-            elif kind == kernels.BANK:
-                if i + k + n >= goal:
-                    win = True
-                else:
-                    ends[i + k + n] = 1
-            else:  # double
-                if i + 2 * k >= goal:
-                    win = True
-                else:
-                    reach[2 * k] = 1
+            banked, after, ended = step(kinds[e], points[e], i, k)
+            if not ended and after < k:
+                raise ValueError(FALLING)
+            if not ended and i + after < goal:
+                reach[after] = 1
+            elif not ended or banked >= goal:
+                win = True
+            else:
+                ends[banked] = 1
     return win
 
 

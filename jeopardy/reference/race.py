@@ -16,7 +16,8 @@ The rules, each on its own:
 * a roll applies one effect (:mod:`jeopardy.rules.effects`): ``add n`` and
   ``double`` change the turn total and the turn goes on; ``bust`` ends the
   turn with the banked score unchanged, ``bust_all`` with score 0, ``bank n``
-  with the turn total plus ``n`` banked;
+  with the turn total plus ``n`` banked, ``bust_gain n`` with the turn total
+  lost and ``n`` banked;
 * holding ends the turn with the turn total banked;
 * ``first-to-goal``: a player whose score plus turn total reaches the goal
   holds and wins;
@@ -45,7 +46,7 @@ from __future__ import annotations
 import itertools
 
 from jeopardy.errors import JeopardyError
-from jeopardy.rules.effects import ADD, BANK, BUST, BUST_ALL, DOUBLE
+from jeopardy.rules.effects import ADD, BANK, BUST, BUST_ALL, BUST_GAIN, DOUBLE
 from jeopardy.rules.roll_model import RollModel
 
 FIRST_TO_GOAL = "first-to-goal"
@@ -151,6 +152,10 @@ class ReferenceRace:
                 moves.append((p, self._end_turn(state, 0)))
             elif effect.kind == BANK:
                 moves.append((p, self._end_turn(state, score + k + effect.points)))
+            elif effect.kind == BUST_GAIN:
+                # Boyan: "a roll of 1 ends the turn with a one-point gain": the turn
+                # total is lost, the points are added to the score.
+                moves.append((p, self._end_turn(state, score + effect.points)))
             else:
                 raise JeopardyError(f"unknown effect {effect.kind!r}")
         return moves

@@ -12,7 +12,7 @@ from fractions import Fraction
 from jeopardy.errors import JeopardyError
 from jeopardy.validate import ParameterError
 from jeopardy.rules.dice import SICHERMAN_DICE, dice_game, from_dice, standard_die
-from jeopardy.rules.effects import Effect, add, bank, bust, bust_all
+from jeopardy.rules.effects import Effect, add, bank, bust, bust_all, bust_gain
 from jeopardy.rules.roll_model import RollModel
 
 
@@ -25,6 +25,16 @@ def pig(faces: int = 6, bad_face: int = 1) -> RollModel:
     model = dice_game(faces=faces, dice=1, bad_faces=(bad_face,),
                       name="pig" if (faces, bad_face) == (6, 1) else f"pig d{faces} bad {bad_face}")
     return model
+
+
+def boyan() -> RollModel:
+    """Boyan's Pig (Boyan 1998, via the paper's appendix): Scarne's Pig, "except that a
+    roll of 1 ends the turn with a one-point gain" -- the turn total is lost and one
+    point is banked.  Scarne's game is played with equal turns."""
+    return from_dice("boyan", [standard_die(6)],
+                     lambda throw: bust_gain(1) if throw[0] == 1 else add(throw[0]),
+                     "one d6: a 1 loses the turn total and banks 1 point, the turn ends; "
+                     "2-6 add their value (Boyan; played with equal turns)")
 
 
 def two_dice_pig() -> RollModel:
@@ -188,6 +198,8 @@ PRESETS: dict[str, Preset] = {p.name: p for p in (
     Preset("piglet", lambda: piglet(), 10, False, "a coin: heads 1 point, tails bust"),
     Preset("linux-magazin", lambda faces=6, bad_face=6: pig(faces, bad_face), 50, True,
            "one d6, a 6 loses the turn total, goal 50 (Linux Magazin)"),
+    Preset("boyan", lambda: boyan(), 100, False,
+           "one d6, a 1 ends the turn with a one-point gain (Boyan; equal turns)"),
     Preset("two-dice-pig", lambda: two_dice_pig(), 100, False,
            "two d6: a single 1 busts, double 1s lose the score too"),
     Preset("think", lambda: two_dice_pig(), 100, False,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections import namedtuple
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -18,10 +19,11 @@ from typing import Iterable, Mapping
 import numpy as np
 
 from jeopardy.errors import JeopardyError
-from jeopardy.rules.effects import ADD, BANK, BUST, BUST_ALL, DOUBLE, KINDS, Effect
+from jeopardy.rules.effects import BUST_ALL, DOUBLE, FALLING, LABELS, Effect, Kind
 
-# Integer codes of the effect kinds, as the numba kernels see them.
-KIND_CODES = {ADD: 0, BUST: 1, BUST_ALL: 2, BANK: 3, DOUBLE: 4}
+# A roll model as the numba kernels read it: the effects' kind codes (Kind), points and
+# probabilities (arrays of one length), and the goal (scores run below it).
+KernelRules = namedtuple("KernelRules", ["kinds", "points", "probs", "goal"])
 
 # The keys of a roll model's JSON form: anything else is a typo and is refused.
 MODEL_KEYS = frozenset({"name", "description", "outcomes"})
@@ -73,7 +75,7 @@ class RollModel:
     def __post_init__(self) -> None:
         merged: dict[Effect, Fraction] = {}
         for effect, probability in self.outcomes:
-            if not isinstance(effect, Effect) or effect.kind not in KINDS:
+            if not isinstance(effect, Effect) or not isinstance(effect.kind, Kind):
                 raise JeopardyError(f"roll model {self.name!r}: unknown effect {effect!r}")
             probability = as_fraction(probability)
             if not isinstance(effect.points, int) or isinstance(effect.points, bool):
@@ -100,17 +102,23 @@ class RollModel:
             raise JeopardyError(
                 f"roll model {self.name!r}: no roll ends the turn (no bust or bank), "
                 "so a turn never ends by chance")
-        if not any(e.points > 0 for e, _ in self.outcomes if e.kind in (ADD, BANK)):
+        if not any(e.apply(0, 0)[0] > 0 or e.apply(0, 0)[1] > 0 for e, _ in self.outcomes):
             raise JeopardyError(
                 f"roll model {self.name!r}: no roll gains points, so the game can never be won")
 
     # ------------------------------------------------------------------ queries
-    def probability(self, kind: str) -> Fraction:
-        """Total probability of effects of one kind."""
+    def probability(self, kind: Kind | str) -> Fraction:
+        """Total probability of effects of one kind (a :class:`Kind` or its label)."""
+        kind = Kind.parse(kind)
         return sum((p for e, p in self.outcomes if e.kind == kind), Fraction(0))
 
     def probability_of_ending(self) -> Fraction:
         return sum((p for e, p in self.outcomes if e.ends_turn), Fraction(0))
+
+    def probability_of_losing(self) -> Fraction:
+        """The chance of a roll that ends the turn and loses the turn total (``bust``,
+        ``bust_all``, ``bust_gain``)."""
+        return sum((p for e, p in self.outcomes if e.loses_turn_total), Fraction(0))
 
     @property
     def has_bust_all(self) -> bool:
@@ -121,6 +129,21 @@ class RollModel:
         return self.probability(DOUBLE) > 0
 
     @property
+    def turn_totals_fall(self) -> bool:
+        """Whether a roll can lower the turn total (``subtract n``)."""
+        return any(e.lowers_turn_total for e, _ in self.outcomes)
+
+    def require_rising(self, solver: str) -> "RollModel":
+        """Refuse, in one line, a model whose turn totals can fall: ``solver`` (its
+        name) sweeps turn totals upwards only."""
+        for e, _ in self.outcomes:
+            if e.lowers_turn_total:
+                raise JeopardyError(
+                    f"{FALLING} ({solver}): "
+                    f"{e.kind.name} {e.points} in roll model {self.name!r} lowers them")
+        return self
+
+    @property
     def max_points(self) -> int:
         return max(e.points for e, _ in self.outcomes)
 
@@ -128,17 +151,22 @@ class RollModel:
         """Points added (turn continues) -> probability: the seed's r(x)."""
         r: dict[int, Fraction] = {}
         for e, p in self.outcomes:
-            if e.kind == ADD:
+            if e.kind == Kind.ADD:
                 r[e.points] = r.get(e.points, Fraction(0)) + p
         return r
 
     def common_denominator(self) -> int:
         return math.lcm(*(p.denominator for _, p in self.outcomes))
 
+    def kernel_rules(self, goal: int) -> "KernelRules":
+        """The bundle the numba kernels read: :meth:`arrays` and the goal."""
+        kinds, points, probs = self.arrays()
+        return KernelRules(kinds, points, probs, np.int64(goal))
+
     def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``(kinds, points, probabilities)`` arrays for the numba kernels."""
         if "arrays" not in self._float_cache:
-            kinds = np.array([KIND_CODES[e.kind] for e, _ in self.outcomes], dtype=np.int64)
+            kinds = np.array([int(e.kind) for e, _ in self.outcomes], dtype=np.int64)
             points = np.array([e.points for e, _ in self.outcomes], dtype=np.int64)
             probs = np.array([float(p) for _, p in self.outcomes], dtype=np.float64)
             self._float_cache["arrays"] = (kinds, points, probs)
@@ -150,7 +178,7 @@ class RollModel:
             "name": self.name,
             "description": self.description,
             "outcomes": [
-                {"effect": e.kind, "points": e.points, "probability": str(p)}
+                {"effect": e.kind.label, "points": e.points, "probability": str(p)}
                 for e, p in self.outcomes
             ],
         }
@@ -164,7 +192,7 @@ class RollModel:
 
     def fingerprint(self) -> str:
         """A stable text identifying the rules (for cache keys and file metadata)."""
-        return ";".join(f"{e.kind}:{e.points}:{p}" for e, p in self.outcomes)
+        return ";".join(f"{e.kind.label}:{e.points}:{p}" for e, p in self.outcomes)
 
 
 def roll_model(name: str, table: Mapping[Effect, object] | Iterable[tuple[Effect, object]],
@@ -194,10 +222,10 @@ def from_dict(data: object, source: str = "roll model") -> RollModel:
             raise JeopardyError(f"{source}: outcome {index} has unknown key {unknown[0]!r} "
                                 f"(expected {', '.join(sorted(OUTCOME_KEYS))})")
         kind = row["effect"]
-        if kind not in KINDS:
+        if not isinstance(kind, str) or kind not in LABELS:
             raise JeopardyError(
                 f"{source}: outcome {index} has unknown effect {kind!r} "
-                f"(expected one of {', '.join(KINDS)})")
+                f"(expected one of {', '.join(LABELS)})")
         points = row.get("points", 0)
         if not isinstance(points, int) or isinstance(points, bool) or not 0 <= points <= MAX_POINTS:
             raise JeopardyError(f"{source}: outcome {index} points must be an integer in "

@@ -14,8 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from jeopardy.rules.effects import ADD, BANK, BUST, BUST_ALL, DOUBLE
+from jeopardy.errors import JeopardyError
 from jeopardy.ranges import runs
+from jeopardy.rules.effects import FALLING
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.turn.distribution import StoppingRule, hold_at
 
@@ -58,16 +59,15 @@ def best_response(model: RollModel, opponent: dict[int, Fraction]) -> BestRespon
         stay = ZERO
         roll = ZERO
         for e, p in model.outcomes:
-            if (e.kind == ADD and e.points == 0) or (e.kind == DOUBLE and k == 0):
+            banked, after, ended = e.apply(0, k)  # the turn's score: what it banks from 0
+            if ended:
+                roll += p * utility(banked)
+            elif after == k:
                 stay += p
-            elif e.kind == ADD:
-                roll += p * value(k + e.points)
-            elif e.kind == DOUBLE:
-                roll += p * value(2 * k)
-            elif e.kind in (BUST, BUST_ALL):
-                roll += p * utility(0)
-            elif e.kind == BANK:
-                roll += p * utility(k + e.points)
+            elif after < k:
+                raise JeopardyError(FALLING)
+            else:
+                roll += p * value(after)
         roll /= (1 - stay)
         stop = utility(k)
         if roll > stop:
@@ -87,9 +87,7 @@ def _prune(model: RollModel, roll_at: frozenset[int]) -> StoppingRule:
         if k in reachable or k not in roll_at:
             continue
         reachable.add(k)
-        for e, _ in model.outcomes:
-            if e.kind in (ADD, DOUBLE):
-                frontier.append(e.turn_total_after(k))
+        frontier.extend(_continuing(model, k))
     kept = frozenset(reachable)
     if not kept:
         return hold_at(0)
@@ -111,10 +109,14 @@ def _reachable_totals(model: RollModel, roll_at: frozenset[int]) -> set[int]:
             continue
         seen.add(k)
         if k in roll_at:
-            for e, _ in model.outcomes:
-                if e.kind in (ADD, DOUBLE):
-                    frontier.append(e.turn_total_after(k))
+            frontier.extend(_continuing(model, k))
     return seen
+
+
+def _continuing(model: RollModel, k: int) -> list[int]:
+    """The turn totals a roll at ``k`` leads to when the turn goes on."""
+    return [after for (_, after, ended) in (e.apply(0, k) for e, _ in model.outcomes)
+            if not ended]
 
 
 def _describe(roll_at: frozenset[int]) -> str:

@@ -16,7 +16,7 @@ from fractions import Fraction
 import numpy as np
 
 from jeopardy.errors import JeopardyError
-from jeopardy.rules.effects import ADD, BANK, BUST, BUST_ALL, DOUBLE
+from jeopardy.rules.effects import step
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.results import Result
 
@@ -30,25 +30,21 @@ def _roll(outcomes, s, t, goal, column, start):
     total = ZERO
     stay = ZERO
     for kind, n, p in outcomes:
-        if kind in (ADD, DOUBLE):
-            t2 = t + n if kind == ADD else 2 * t
+        banked, t2, ended = step(kind, n, s, t)
+        if not ended:
             if t2 == t:
                 stay += p
             elif s + t2 >= goal:
                 total += p
             else:
                 total += p * column[t2]
-        elif kind == BUST:
-            total += p * (1 + start[s])
-        elif kind == BUST_ALL:
-            total += p * (1 + start[0])
-        else:  # bank
-            x = s + t + n
-            total += p if x >= goal else p * (1 + start[x])
+        else:
+            total += p if banked >= goal else p * (1 + start[banked])
     return total / (1 - stay)
 
 
-def _check(goal: int) -> None:
+def _check(model: RollModel, goal: int) -> None:
+    model.require_rising("the exact solitaire solver")
     states = goal * (goal + 1) // 2
     if states > EXACT_STATE_LIMIT:
         raise JeopardyError(f"exact solitaire values need {states:,} states; the limit is "
@@ -58,7 +54,7 @@ def _check(goal: int) -> None:
 def exact_starts(model: RollModel, goal: int, roll: np.ndarray) -> list[Fraction]:
     """Exact expected turns from the start of a turn at each score, for a
     policy table ``roll[s, t]`` (a turn starts with a roll)."""
-    _check(goal)
+    _check(model, goal)
     outcomes = [(e.kind, e.points, p) for e, p in model.outcomes]
     # E(s) = a[s] + c[s] * E(0), for s = goal - 1 down to 1.
     a = [ZERO] * (goal + 1)
@@ -72,8 +68,8 @@ def exact_starts(model: RollModel, goal: int, roll: np.ndarray) -> list[Fraction
                 continue
             ca = cb = cc = stay = ZERO
             for kind, n, p in outcomes:
-                if kind in (ADD, DOUBLE):
-                    t2 = t + n if kind == ADD else 2 * t
+                banked, t2, ended = step(kind, n, s, t)
+                if not ended:
                     if t2 == t:
                         stay += p
                     elif t2 >= top:
@@ -81,18 +77,17 @@ def exact_starts(model: RollModel, goal: int, roll: np.ndarray) -> list[Fraction
                     else:
                         x, y, z = col[t2]
                         ca, cb, cc = ca + p * x, cb + p * y, cc + p * z
-                elif kind == BUST:
+                elif banked >= goal:
+                    ca += p
+                elif banked == s:  # nothing banked: E(s) again
                     ca, cb = ca + p, cb + p
-                elif kind == BUST_ALL:
+                elif banked == 0:  # the score lost: E(0)
                     ca, cc = ca + p, cc + p
+                elif banked > s:
+                    ca, cc = ca + p * (1 + a[banked]), cc + p * c[banked]
                 else:
-                    x = s + t + n
-                    if x >= goal:
-                        ca += p
-                    elif x == s:
-                        ca, cb = ca + p, cb + p
-                    else:
-                        ca, cc = ca + p * (1 + a[x]), cc + p * c[x]
+                    raise JeopardyError("the exact solitaire solver needs rolls that keep the "
+                                        "banked score, raise it, or lose it all")
             k = 1 / (1 - stay)
             col[t] = (ca * k, cb * k, cc * k)
         x, y, z = col[0]

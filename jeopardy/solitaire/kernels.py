@@ -10,20 +10,25 @@ Within a turn a roll only raises ``t`` (``add n > 0``, ``double`` at
 solved by dividing by ``1 - p_stay``), so one backward sweep over ``t``
 gives a column.  Turn-ending results lead to the start of a turn at
 ``s`` itself (bust, ``bank 0`` at ``t = 0``), at ``0`` (bust all) or at a
-higher score (hold, bank) -- or reach the goal.
+higher score (hold, bank, ``bust_gain``) -- or reach the goal.
 
-Effect codes: 0 add, 1 bust, 2 bust_all, 3 bank, 4 double.
+Each roll is applied by :func:`jeopardy.rules.effects.step` (compiled); a
+turn total that falls raises (the solver refuses ``subtract`` up front).
+``rules`` is :meth:`jeopardy.rules.roll_model.RollModel.kernel_rules`.
 """
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-ADD, BUST, BUST_ALL, BANK, DOUBLE = 0, 1, 2, 3, 4
+from jeopardy.rules.compiled import step_jit as step
+from jeopardy.rules.effects import FALLING
+
+LOWERED = "a roll that lowers the banked score to neither 0 nor itself"
 
 
 @njit(cache=True, nogil=True)
-def evaluate_turns(goal, roll, kinds, points, probs, start_a, start_c):
+def evaluate_turns(rules, roll, start_a, start_c):
     """Expected turns of a policy, exactly (one linear solve by elimination).
 
     Going down in ``s``, every value at turn start is affine in ``y = E(0)``:
@@ -39,6 +44,7 @@ def evaluate_turns(goal, roll, kinds, points, probs, start_a, start_c):
     keeps its precision.  Returns False if a divisor is 0 (the policy never
     reaches the goal from some score).
     """
+    kinds, points, probs, goal = rules
     col_a = np.zeros(goal + 1)
     col_c = np.zeros(goal + 1)
     col_nb = np.zeros(goal + 1)
@@ -60,13 +66,13 @@ def evaluate_turns(goal, roll, kinds, points, probs, start_a, start_c):
             m = 0.0
             stay = 0.0
             for e in range(kinds.shape[0]):
-                kind = kinds[e]
                 p = probs[e]
-                n = points[e]
-                if kind == ADD or kind == DOUBLE:
-                    t2 = t + n if kind == ADD else 2 * t
+                x, t2, ended = step(kinds[e], points[e], s, t)
+                if not ended:
                     if t2 == t:
                         stay += p
+                    elif t2 < t:
+                        raise ValueError(FALLING)
                     elif t2 >= top:
                         a += p  # the goal: this turn is the last
                         nb += p
@@ -76,25 +82,23 @@ def evaluate_turns(goal, roll, kinds, points, probs, start_a, start_c):
                         c += p * col_c[t2]
                         nb += p * col_nb[t2]
                         m += p * col_m[t2]
-                elif kind == BUST:
+                elif x >= goal:
                     a += p
-                elif kind == BUST_ALL:
+                    nb += p
+                    m += p
+                elif x == s:  # nothing banked
+                    a += p
+                elif x == 0:  # the score lost (s > 0): the start of a turn at 0, y
                     a += p
                     c += p
                     nb += p
-                else:  # bank
-                    x = s + t + n
-                    if x >= goal:
-                        a += p
-                        nb += p
-                        m += p
-                    elif x == s:
-                        a += p
-                    else:
-                        a += p * (1.0 + start_a[x])
-                        c += p * start_c[x]
-                        nb += p
-                        m += p * start_m[x]
+                elif x > s:
+                    a += p * (1.0 + start_a[x])
+                    c += p * start_c[x]
+                    nb += p
+                    m += p * start_m[x]
+                else:
+                    raise ValueError(LOWERED)
             scale = 1.0 / (1.0 - stay)
             col_a[t] = a * scale
             col_c[t] = c * scale
@@ -115,51 +119,60 @@ def evaluate_turns(goal, roll, kinds, points, probs, start_a, start_c):
 
 
 @njit(cache=True, nogil=True)
-def improve_turns(goal, starts, roll, kinds, points, probs, values, rolled, held, new_roll):
+def value_of_rolling(rules, s, t, values, after, offset):
+    """The value of rolling at ``(s, t)``: a roll that reaches the goal is worth 1, one
+    that moves the turn total to ``t2`` is worth ``values[s, t2]`` (``t2 > t``; a roll
+    that keeps ``t`` is divided out), one that ends the turn banking ``x`` below the
+    goal ``offset + after[x]``."""
+    kinds, points, probs, goal = rules
+    top = goal - s
+    total = 0.0
+    stay = 0.0
+    for e in range(kinds.shape[0]):
+        p = probs[e]
+        x, t2, ended = step(kinds[e], points[e], s, t)
+        if not ended:
+            if t2 == t:
+                stay += p
+            elif t2 < t:
+                raise ValueError(FALLING)
+            elif t2 >= top:
+                total += p
+            else:
+                total += p * values[s, t2]
+        elif x >= goal:
+            total += p
+        else:
+            total += p * (offset + after[x])
+    return total / (1.0 - stay)
+
+
+@njit(cache=True, nogil=True)
+def improve_turns(rules, starts, roll, values, rolled, held, new_roll):
     """Values of the policy ``roll`` given its turn-start values ``starts``,
     the value of rolling and of holding at every state, and the improved
     policy (fewest expected turns; the current action is kept unless the
     other is better by more than 1e-12 relative).  Returns the number of
     changed actions and the residual: the largest difference between the
     turn-start values of the solve and those recomputed from them here."""
+    goal = rules.goal
     changes = 0
     residual = 0.0
     for s in range(goal - 1, -1, -1):
         top = goal - s
         for t in range(top - 1, -1, -1):
-            total = 0.0
-            stay = 0.0
-            for e in range(kinds.shape[0]):
-                kind = kinds[e]
-                p = probs[e]
-                n = points[e]
-                if kind == ADD or kind == DOUBLE:
-                    t2 = t + n if kind == ADD else 2 * t
-                    if t2 == t:
-                        stay += p
-                    elif t2 >= top:
-                        total += p
-                    else:
-                        total += p * values[s, t2]
-                elif kind == BUST:
-                    total += p * (1.0 + starts[s])
-                elif kind == BUST_ALL:
-                    total += p * (1.0 + starts[0])
-                else:
-                    x = s + t + n
-                    total += p * (1.0 if x >= goal else 1.0 + starts[x])
-            roll_value = total / (1.0 - stay)
+            rolling = value_of_rolling(rules, s, t, values, starts, 1.0)  # this turn, then more
             hold_value = 1.0 + starts[s + t] if t > 0 else np.inf
-            rolled[s, t] = roll_value
+            rolled[s, t] = rolling
             held[s, t] = hold_value
             current = 1 if t == 0 else roll[s, t]
-            values[s, t] = roll_value if current == 1 else hold_value
-            best = min(roll_value, hold_value)
+            values[s, t] = rolling if current == 1 else hold_value
+            best = min(rolling, hold_value)
             slack = 1e-12 * (1.0 + abs(best))
             choice = current
-            if current == 1 and hold_value < roll_value - slack:
+            if current == 1 and hold_value < rolling - slack:
                 choice = 0
-            elif current == 0 and roll_value < hold_value - slack:
+            elif current == 0 and rolling < hold_value - slack:
                 choice = 1
             new_roll[s, t] = choice
             if choice != current:
@@ -169,7 +182,7 @@ def improve_turns(goal, starts, roll, kinds, points, probs, values, rolled, held
 
 
 @njit(cache=True, nogil=True)
-def reach_turn(goal, previous, kinds, points, probs, values, roll):
+def reach_turn(rules, previous, values, roll):
     """One more turn of "reach the goal within n turns", maximising.
 
     ``previous[s]`` is the best chance from the start of a turn at ``s`` with
@@ -178,38 +191,18 @@ def reach_turn(goal, previous, kinds, points, probs, values, roll):
     with a roll; rolling must be better by a relative 1e-12, so ties and
     rounding noise hold, while a tiny but real chance, such as 2**-100, still
     rolls)."""
+    goal = rules.goal
     for s in range(goal - 1, -1, -1):
         top = goal - s
         for t in range(top - 1, -1, -1):
-            total = 0.0
-            stay = 0.0
-            for e in range(kinds.shape[0]):
-                kind = kinds[e]
-                p = probs[e]
-                n = points[e]
-                if kind == ADD or kind == DOUBLE:
-                    t2 = t + n if kind == ADD else 2 * t
-                    if t2 == t:
-                        stay += p
-                    elif t2 >= top:
-                        total += p
-                    else:
-                        total += p * values[s, t2]
-                elif kind == BUST:
-                    total += p * previous[s]
-                elif kind == BUST_ALL:
-                    total += p * previous[0]
-                else:
-                    x = s + t + n
-                    total += p * (1.0 if x >= goal else previous[x])
-            roll_value = total / (1.0 - stay)
+            rolled = value_of_rolling(rules, s, t, values, previous, 0.0)
             if t == 0:
-                values[s, t] = roll_value
+                values[s, t] = rolled
                 roll[s, t] = 1
                 continue
             hold_value = previous[s + t]
-            if roll_value > hold_value * (1.0 + 1e-12):
-                values[s, t] = roll_value
+            if rolled > hold_value * (1.0 + 1e-12):
+                values[s, t] = rolled
                 roll[s, t] = 1
             else:
                 values[s, t] = hold_value

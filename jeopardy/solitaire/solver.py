@@ -54,6 +54,7 @@ MAX_ITERATIONS = 200
 
 
 def _check(model: RollModel, goal: int, evaluations: int = 1) -> None:
+    model.require_rising("the solitaire solver")
     if isinstance(goal, bool) or not isinstance(goal, int) or goal < 1:
         raise JeopardyError(f"goal must be a positive integer; got {goal!r}")
     if goal > MAX_GOAL:
@@ -116,17 +117,13 @@ class ExpectedTurns(Result):
                 f"{self.expected_turns:.6f} turns)")
 
 
-def _arrays(model: RollModel):
-    return model.arrays()
-
-
 def evaluate_policy(model: RollModel, goal: int, roll: np.ndarray) -> np.ndarray:
     """Expected turns from the start of a turn at each score, for a policy
     table ``roll[s, t]`` (1 roll; a turn always starts with a roll)."""
-    kinds, points, probs = _arrays(model)
+    model.require_rising("the solitaire solver")
     start_a = np.zeros(goal + 1)
     start_c = np.zeros(goal + 1)
-    if not kernels.evaluate_turns(goal, roll, kinds, points, probs, start_a, start_c):
+    if not kernels.evaluate_turns(model.kernel_rules(goal), roll, start_a, start_c):
         raise JeopardyError("this policy never reaches the goal from some score "
                             "(every turn it plays can only bust)")
     starts = start_a + start_c * start_a[0]
@@ -176,7 +173,6 @@ def expected_turns(model: RollModel, goal: int) -> ExpectedTurns:
     """Fewest expected turns to reach ``goal`` (policy iteration, exact solves)."""
     _check(model, goal, goal + MAX_ITERATIONS)
     started = time.perf_counter()
-    kinds, points, probs = _arrays(model)
     best_h = hold_at_expected_turns(model, goal).best
     roll = hold_at_table(goal, best_h)
     values = np.zeros((goal, goal))
@@ -185,8 +181,8 @@ def expected_turns(model: RollModel, goal: int) -> ExpectedTurns:
     new_roll = np.zeros((goal, goal), dtype=np.int8)
     for iteration in range(1, MAX_ITERATIONS + 1):
         starts = evaluate_policy(model, goal, roll)
-        changes, residual = kernels.improve_turns(goal, starts, roll, kinds, points, probs,
-                                                  values, rolled, held, new_roll)
+        changes, residual = kernels.improve_turns(model.kernel_rules(goal), starts, roll, values,
+                                                  rolled, held, new_roll)
         if changes == 0:
             return ExpectedTurns(model, goal, float(starts[0]), starts[:goal].copy(),
                                  roll.copy(), iteration, float(residual),
@@ -244,13 +240,13 @@ def reach_probability(model: RollModel, goal: int, turns: int) -> ReachProbabili
         raise JeopardyError(f"turns must be a positive integer; got {turns!r}")
     _check(model, goal, turns)
     started = time.perf_counter()
-    kinds, points, probs = _arrays(model)
+    rules = model.kernel_rules(goal)
     starts = np.zeros((turns + 1, goal + 1))
     starts[:, goal] = 1.0
     roll = np.zeros((turns, goal, goal), dtype=np.int8)
     values = np.zeros((goal, goal))
     for n in range(1, turns + 1):
-        kernels.reach_turn(goal, starts[n - 1], kinds, points, probs, values, roll[n - 1])
+        kernels.reach_turn(rules, starts[n - 1], values, roll[n - 1])
         starts[n, :goal] = values[:, 0]
     return ReachProbability(model, goal, turns, float(starts[turns, 0]), starts[:, :goal].copy(),
                             roll, time.perf_counter() - started)

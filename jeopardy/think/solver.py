@@ -24,6 +24,9 @@ scores ``x`` (A) and ``y`` (B):
       RR: sum_e p_e * (add a: G(x, y, t + a); bust: U_{r+1}(x, y);
                        bust all: U_{r+1}(0, 0); bank n: U_{r+1}(x+t+n, y+t+n))
 
+  (one roll for both, applied to each by :func:`jeopardy.rules.effects.step`;
+  a roll that leaves the turn total as it is is divided out)
+
   solved in closed form (a saddle point if ``max_rows min >= min_cols max``,
   else the mixed formula ``v = (ad - bc) / (a - b - c + d)``);
 * A alone (B has banked ``yb`` for the round): a one-player column with
@@ -69,7 +72,10 @@ import numpy as np
 from numba import njit
 
 from jeopardy.errors import JeopardyError
+from jeopardy.rules.compiled import step_jit as step
+from jeopardy.rules.effects import FALLING
 from jeopardy.rules.roll_model import RollModel
+
 
 # Kinds of game a pass computes.  Game 0 is always OPTIMAL with boundary 1/2:
 # the "equilibrium" the other kinds copy.  The counts take the value 1 (HIT)
@@ -107,23 +113,25 @@ def _solo(rules, nxt, cube, kinds_of_games, boundary, table, alone_is_a, caps):
                     b = boundary[g]
                     hold = nxt[g, own + t, other] if alone_is_a else nxt[g, other, own + t]
                     roll = 0.0
+                    stay = 0.0
                     for e in range(kinds.shape[0]):
-                        kind = kinds[e]
-                        n = points[e]
                         p = probs[e]
-                        if kind == 0:
-                            roll += p * (values[g, t + n] if t + n <= top else b)
-                        elif kind == 1:
-                            roll += p * (nxt[g, own, other] if alone_is_a else nxt[g, other, own])
-                        elif kind == 2:
-                            roll += p * (nxt[g, 0, other] if alone_is_a else nxt[g, other, 0])
-                        else:
-                            if own + t + n > score_cap:
-                                roll += p * b
-                            elif alone_is_a:
-                                roll += p * nxt[g, own + t + n, other]
+                        banked, after, ended = step(kinds[e], points[e], own, t)
+                        if not ended:
+                            if after == t:
+                                stay += p
+                            elif after < t:
+                                raise ValueError(FALLING)
                             else:
-                                roll += p * nxt[g, other, own + t + n]
+                                roll += p * (values[g, after] if after <= top else b)
+                        elif banked > score_cap:
+                            roll += p * b
+                        elif alone_is_a:
+                            roll += p * nxt[g, banked, other]
+                        else:
+                            roll += p * nxt[g, other, banked]
+                    if stay > 0.0:
+                        roll /= 1.0 - stay
                     cube[g, own, other, t] = roll
                     kind_g = kinds_of_games[g]
                     if kind_g == 0:  # optimal: A maximises, B minimises
@@ -188,21 +196,25 @@ def _both_in(rules, nxt, out, qa, qb, kinds_of_games, boundary, table, caps, sta
                     hr = qb[g, y, x + t, t]  # B alone: own y, other x + t
                     rh = qa[g, x, y + t, t]
                     rr = 0.0
+                    stay = 0.0
                     for e in range(kinds.shape[0]):
-                        kind = kinds[e]
-                        n = points[e]
                         p = probs[e]
-                        if kind == 0:
-                            rr += p * (values[g, t + n] if t + n <= top else bnd)
-                        elif kind == 1:
-                            rr += p * nxt[g, x, y]
-                        elif kind == 2:
-                            rr += p * nxt[g, 0, 0]
-                        else:
-                            if max(x, y) + t + n > score_cap:
-                                rr += p * bnd
+                        # one roll for both players still in (the turn total is shared)
+                        banked_a, after, ended = step(kinds[e], points[e], x, t)
+                        banked_b = step(kinds[e], points[e], y, t)[0]
+                        if not ended:
+                            if after == t:
+                                stay += p
+                            elif after < t:
+                                raise ValueError(FALLING)
                             else:
-                                rr += p * nxt[g, x + t + n, y + t + n]
+                                rr += p * (values[g, after] if after <= top else bnd)
+                        elif max(banked_a, banked_b) > score_cap:
+                            rr += p * bnd
+                        else:
+                            rr += p * nxt[g, banked_a, banked_b]
+                    if stay > 0.0:
+                        rr /= 1.0 - stay
                     kind_g = kinds_of_games[g]
                     if kind_g == 0:
                         if x == y:  # symmetric state: the value is 1/2 exactly (see above)
@@ -271,6 +283,7 @@ def solve_pass(model: RollModel, rounds: int, score_cap: int, turn_cap: int,
     beyond the caps; ``rule`` is B's policy for evaluation games (an object
     with ``table(own_turn, size)`` as in :mod:`jeopardy.fixed_turns.policies`).
     """
+    model.require_rising("the THINK solver")
     if model.has_double:
         raise JeopardyError(f"{model.name}: THINK with a doubling effect is not supported")
     if rounds < 1:

@@ -21,7 +21,7 @@ from fractions import Fraction
 from functools import cached_property
 
 from jeopardy.errors import JeopardyError
-from jeopardy.rules.effects import ADD, BANK, BUST, BUST_ALL, DOUBLE
+from jeopardy.rules.effects import ADD, BUST, BUST_ALL
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.results import Result, distribution_pair, exact_pair
 
@@ -90,9 +90,7 @@ class TurnDistribution(Result):
 
 
 def _check_terminates(model: RollModel, rule: StoppingRule) -> None:
-    if rule.roll_at and not any(
-        e.kind == ADD and e.points > 0 or e.ends_turn for e, _ in model.outcomes
-    ):
+    if rule.roll_at and not any(e.ends_turn or e.apply(0, 0)[1] > 0 for e, _ in model.outcomes):
         raise JeopardyError("this stopping rule never stops under this roll model")
 
 
@@ -108,20 +106,15 @@ def recursion_distribution(model: RollModel, rule: StoppingRule) -> TurnDistribu
         if not rule.rolls(k):
             final[k] = final.get(k, ZERO) + m
             continue
-        stay = sum((p for e, p in model.outcomes
-                    if (e.kind == ADD and e.points == 0) or (e.kind == DOUBLE and k == 0)), ZERO)
+        results = [(effect.apply(0, k), effect, p) for effect, p in model.outcomes]
+        stay = sum((p for (_, n, ended), _, p in results if not ended and n == k), ZERO)
         m = m / (1 - stay)
-        for effect, p in model.outcomes:
-            if (effect.kind == ADD and effect.points == 0) or (effect.kind == DOUBLE and k == 0):
-                continue
-            if effect.kind in (BUST, BUST_ALL):
-                busted += m * p
-                final[0] = final.get(0, ZERO) + m * p
-            elif effect.kind == BANK:
-                n = k + effect.points
-                final[n] = final.get(n, ZERO) + m * p
-            else:
-                n = effect.turn_total_after(k)
+        for (banked, n, ended), effect, p in results:
+            if ended:  # the turn's score is what the roll banks from score 0
+                if effect.loses_turn_total:
+                    busted += m * p
+                final[banked] = final.get(banked, ZERO) + m * p
+            elif n != k:
                 mass[n] = mass.get(n, ZERO) + m * p
     return TurnDistribution(model, rule, dict(sorted(final.items())), busted)
 
@@ -153,22 +146,22 @@ def generating_function_distribution(model: RollModel, h: int,
         return TurnDistribution(model, hold_at(0), {0: Fraction(1)}, ZERO)
     g = reach if reach is not None and len(reach) >= h else reach_probabilities(model, h - 1)
     final: dict[int, Fraction] = {}
-    ending = ZERO
+    busted = ZERO
+    # g[k] is the chance of passing through turn total k (k < h: the player rolls);
+    # a roll from there ends the turn, or passes h (the player holds), or stays below h.
+    rolling = sum(g[:h], ZERO)
     for effect, p in model.outcomes:
-        if effect.kind in (BUST, BUST_ALL):
-            ending += p
-        elif effect.kind == ADD and effect.points == 0:
+        if effect.loses_turn_total:  # what it banks is the same from every total
+            banked = effect.apply(0, 0)[0]
+            final[banked] = final.get(banked, ZERO) + p * rolling
+            busted += p * rolling
             continue
-        else:
-            for k in range(max(0, h - effect.points), h):
-                n = k + effect.points
+        for k in range(h):
+            banked, n, ended = effect.apply(0, k)
+            if ended:
+                final[banked] = final.get(banked, ZERO) + g[k] * p
+            elif n >= h:
                 final[n] = final.get(n, ZERO) + g[k] * p
-            if effect.kind == BANK:
-                for k in range(0, max(0, h - effect.points)):
-                    n = k + effect.points
-                    final[n] = final.get(n, ZERO) + g[k] * p
-    busted = ending * sum(g[:h], ZERO)
-    final[0] = final.get(0, ZERO) + busted
     final = {n: p for n, p in sorted(final.items()) if p}
     return TurnDistribution(model, hold_at(h), final, busted)
 
@@ -177,7 +170,7 @@ def turn_distribution(model: RollModel, rule: StoppingRule | int) -> TurnDistrib
     """The exact final-score distribution of one turn (any model, any rule)."""
     from jeopardy import validate
 
-    model = validate.roll_model(model)
+    model = validate.roll_model(model).require_rising("the turn distribution")
     if not isinstance(rule, StoppingRule):
         rule = validate.non_negative_int(rule, "rule")
     from jeopardy import resources
@@ -200,7 +193,7 @@ def float_generating_function_distribution(model: RollModel, h: int,
     """
     import numpy as np
 
-    if model.has_double or any(e.kind == BANK for e, _ in model.outcomes):
+    if any(e.kind not in (ADD, BUST, BUST_ALL) for e, _ in model.outcomes):
         raise JeopardyError("the seed's float method covers add and bust effects only")
     additions = model.additions()
     r = np.zeros(max(additions) + 1)
