@@ -41,7 +41,8 @@ import numpy as np
 
 from jeopardy.errors import JeopardyError
 from jeopardy.files import write_atomically
-from jeopardy.farkle.race import match_rules, refuse_too_big, solution_dict, throw_arrays
+from jeopardy.farkle.race import (match_rules, refuse_too_big, rules_from_meta, solution_dict,
+                                  throw_arrays)
 from jeopardy.farkle.throws import option_outcomes, outcomes
 from jeopardy.farkle.turn import UNIT, FarkleRules
 from jeopardy.match import process_solver
@@ -228,11 +229,7 @@ def load(path):
     if not isinstance(meta, dict) or meta.get("format") != FORMAT_VERSION:
         raise JeopardyError(f"{str(path)!r} is not a Farkle solution file of format {FORMAT_VERSION}")
     data = read_npz(path, "Farkle solution file", ("values",))
-    try:
-        rules = FarkleRules(**meta["rules"])
-        first_to_reach = bool(meta["first_to_reach"])
-    except (TypeError, KeyError, ValueError, AttributeError) as error:
-        raise JeopardyError(f"{str(path)!r}: damaged rules ({error})") from None
+    rules, first_to_reach = rules_from_meta(path, meta)
     g = rules.goal // UNIT
     values = data["values"]
     places = 1 if first_to_reach else 2

@@ -615,6 +615,14 @@ def _rule_names(rules: FarkleRules) -> list[str]:
     return names
 
 
+def rules_from_meta(path: str | Path, meta: dict) -> tuple[FarkleRules, bool]:
+    """``(rules, first_to_reach)`` of a solution file's metadata, or a one-line refusal."""
+    try:
+        return FarkleRules(**meta["rules"]), bool(meta["first_to_reach"])
+    except (TypeError, KeyError, ValueError, AttributeError) as error:
+        raise JeopardyError(f"{str(path)!r}: damaged rules ({error})") from None
+
+
 def load(path: str | Path) -> FarkleSolution:
     """Read a solution written by :meth:`FarkleSolution.save` (no pickle); the match
     data are rebuilt from the rules and the residual is recomputed, not trusted."""
@@ -624,11 +632,7 @@ def load(path: str | Path) -> FarkleSolution:
     VF, VS, meta = data["VF"], data["VS"], data.get("meta")
     if not isinstance(meta, dict) or meta.get("format") != FORMAT_VERSION:
         raise JeopardyError(f"{str(path)!r} is not a Farkle solution file of format {FORMAT_VERSION}")
-    try:
-        rules = FarkleRules(**meta["rules"])
-        first_to_reach = bool(meta["first_to_reach"])
-    except (TypeError, KeyError, ValueError, AttributeError) as error:
-        raise JeopardyError(f"{str(path)!r}: damaged rules ({error})") from None
+    rules, first_to_reach = rules_from_meta(path, meta)
     g = rules.goal // UNIT
     for name, table in (("VF", VF), ("VS", VS)):
         if table.shape != (g, g) or table.dtype != np.float64 or not np.all((table >= 0) & (table <= 1)):
