@@ -174,8 +174,14 @@ def test_farkle_commands(tmp_path):
     out = tmp_path / "s.npz"
     result = runner.invoke(cli, ["farkle", "solve", "--goal", "1000", "--out", str(out), "--json"])
     data = json.loads(result.output)
-    ours = solve(FarkleRules(goal=1000))
+    from jeopardy.farkle import core
+
+    ours = core.solve(FarkleRules(goal=1000))  # the command's engine
     assert (data["win_probability"], data["states"]) == (ours.win_probability, ours.states)
+    island = json.loads(runner.invoke(cli, ["farkle", "solve", "--goal", "1000", "--engine",
+                                            "island", "--json"]).output)
+    assert island["win_probability"] == solve(FarkleRules(goal=1000)).win_probability
+    assert abs(island["win_probability"] - data["win_probability"]) < 1e-13
     assert data["ending"] == "round" and data["rules"] == []
     result = runner.invoke(cli, ["farkle", "policy", "--solution", str(out), "--score", "0",
                                  "--opponent", "0"])

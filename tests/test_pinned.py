@@ -468,7 +468,7 @@ def _farkle_turn_exact():
 
 
 def _farkle_solution(goal, first_to_reach, **options):
-    from jeopardy.farkle.race import solve
+    from jeopardy.farkle.core import solve
     from jeopardy.farkle.turn import FarkleRules
 
     return solve(FarkleRules(goal=goal, **options), first_to_reach)

@@ -52,7 +52,7 @@ def test_unknown_answers_and_a_bare_enter_ask_again_and_end_of_input_quits():
 
 def test_ten_thousand_advice_is_the_solution_and_a_game_between_optimal_players_ends():
     from jeopardy.farkle.play import COMPUTER, PERSON, FarkleMatch
-    from jeopardy.farkle.race import solve as solve_farkle
+    from jeopardy.farkle.core import solve as solve_farkle
     from jeopardy.farkle.turn import FarkleRules
 
     solution = solve_farkle(FarkleRules(goal=1000))

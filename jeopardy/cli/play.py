@@ -167,7 +167,7 @@ def _play_table(goal, players, seat, hints, seed, model) -> None:
 def _play_ten_thousand(goal, second, hints, seed, first_to_reach) -> None:
     from jeopardy.cli.progress import ProgressLine
     from jeopardy.farkle.play import COMPUTER, PERSON, FarkleMatch
-    from jeopardy.farkle.race import solve
+    from jeopardy.farkle.core import solve
     from jeopardy.farkle.turn import FarkleRules
 
     rules = FarkleRules(goal=goal)

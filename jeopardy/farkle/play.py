@@ -11,11 +11,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-import numpy as np
 
 from jeopardy.errors import JeopardyError
-from jeopardy.farkle.race import (FarkleSolution, _column, _minimum, _t_top, bank_option,
-                                  last_turn_throw, last_turn_values, throw_value)
+from jeopardy.farkle.core import CoreFarkleSolution
+from jeopardy.farkle.race import last_turn_throw, last_turn_values, throw_arrays
 from jeopardy.farkle.scoring import score_all
 from jeopardy.farkle.turn import UNIT
 
@@ -43,7 +42,7 @@ class Throw:
 class FarkleMatch:
     """Scores (points), whose turn it is, the turn total and dice in hand."""
 
-    solution: FarkleSolution
+    solution: CoreFarkleSolution
     seed: int = 0
     person_first: bool = True
     scores: list[int] = field(default_factory=lambda: [0, 0])  # [person, computer]
@@ -61,7 +60,6 @@ class FarkleMatch:
                                 "(not rule IV.4)")
         self._random = random.Random(self.seed)
         self.mover = PERSON if self.person_first else COMPUTER
-        self._column_cache: dict = {}
 
     # ------------------------------------------------------------------ state
     @property
@@ -84,13 +82,12 @@ class FarkleMatch:
             if self.solution.rules.exact_goal:
                 allowed = t > 0 and t == d
             else:
-                allowed = t > 0 and t >= _minimum(i, self.solution.match)
+                allowed = t > 0 and t >= self._minimum()
             return allowed and not (self.solution.rules.no_stop_on_six and self.dice == 6)
-        allowed, _ = bank_option(self.first, i, j, t, self.dice, self._other(), self.solution.match)
-        return bool(allowed)
+        return self.advice()[1] is not None
 
-    def _other(self) -> np.ndarray:
-        return self.solution.VS if self.first else self.solution.VF
+    def _minimum(self) -> int:
+        return self.solution.rules.min_bank_at(self.scores[self.mover]) // UNIT
 
     # ------------------------------------------------------------ the advice
     def advice(self) -> tuple[float, float | None]:
@@ -101,28 +98,15 @@ class FarkleMatch:
         n = self.dice
         if self.last_turn:
             d = (self.target - self.scores[self.mover]) // UNIT
-            minimum = _minimum(i, sol.match)
-            V = last_turn_values(d, minimum, sol.rules.exact_goal, sol.rules.no_stop_on_six,
-                                 sol.throws)
+            throws = throw_arrays(sol.rules.keep_choice)
+            V = last_turn_values(d, self._minimum(), sol.rules.exact_goal,
+                                 sol.rules.no_stop_on_six, throws)
             # past the table (t > top) every throw lands past it too: no V is read
             throw = float(last_turn_throw(V, t, n, V.shape[0] - 1, sol.rules.exact_goal,
-                                          sol.rules.no_stop_on_six, sol.throws))
+                                          sol.rules.no_stop_on_six, throws))
             bank = 1.0 if t > d else 0.5 if t == d else 0.0
             return throw, (bank if self.may_bank() else None)
-        key = (self.first, i, j)
-        if key not in self._column_cache:
-            top = _t_top(self.first, i, j, sol.match)
-            vals = np.zeros((top + 3, 7))
-            dvals = np.zeros((top + 3, 7))
-            acts = np.zeros((top + 3, 7), dtype=np.int8)
-            y = float(self._other()[j, i])
-            _column(self.first, i, j, y, self._other(), sol.throws, sol.match, vals, dvals, acts)
-            self._column_cache[key] = (top, y, vals, dvals)
-        top, y, vals, dvals = self._column_cache[key]
-        # past the table (t > top) every throw lands past it too: no vals are read
-        throw, _ = throw_value(self.first, i, j, t, n, y, top, sol.throws, sol.match, vals, dvals)
-        allowed, bank = bank_option(self.first, i, j, t, n, self._other(), sol.match)
-        return float(throw), (float(bank) if allowed else None)
+        return sol.advice(i, j, self.first, t, n)
 
     def computer_throws(self) -> bool:
         throw, bank = self.advice()

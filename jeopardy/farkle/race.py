@@ -571,29 +571,12 @@ class FarkleSolution(Result):
         """Per dice count, the turn totals (points) at which to bank, as runs
         ``[from, to]``; the last run ends at ``None`` when banking goes on above
         the table (every larger total banks)."""
-        _, throws = self.column(i, j, first)
-        out = {}
-        for n in range(1, 7):
-            bank = ~throws[:, n]
-            bank[0] = False
-            runs = []
-            t = 0
-            while t < len(bank):
-                if bank[t]:
-                    start = t
-                    while t + 1 < len(bank) and bank[t + 1]:
-                        t += 1
-                    runs.append([start * UNIT, None if t == len(bank) - 1 else t * UNIT])
-                t += 1
-            out[n] = runs
-        return out
+        from jeopardy.farkle.core import bank_runs
+
+        return bank_runs(self.column(i, j, first)[1])
 
     def to_dict(self) -> dict:
-        return {"game": "ten-thousand", "goal": self.rules.goal, "min_bank": self.rules.min_bank,
-                "ending": "first-to-reach" if self.first_to_reach else "round",
-                "first_to_reach": self.first_to_reach, "rules": _rule_names(self.rules),
-                "win_probability": self.win_probability, "states": self.states,
-                "seconds": self.seconds, "max_residual": self.max_residual}
+        return solution_dict(self)
 
     def save(self, path: str | Path) -> Path:
         meta = json.dumps({"format": FORMAT_VERSION, "rules": self.rules.__dict__,
@@ -609,6 +592,16 @@ class FarkleSolution(Result):
         return write_atomically(path, write, suffix=".npz")
 
 
+def solution_dict(solution) -> dict:
+    """The JSON of a solved two-player Ten Thousand (either solver)."""
+    return {"game": "ten-thousand", "goal": solution.rules.goal,
+            "min_bank": solution.rules.min_bank,
+            "ending": "first-to-reach" if solution.first_to_reach else "round",
+            "first_to_reach": solution.first_to_reach, "rules": _rule_names(solution.rules),
+            "win_probability": solution.win_probability, "states": solution.states,
+            "seconds": solution.seconds, "max_residual": solution.max_residual}
+
+
 def _rule_names(rules: FarkleRules) -> list[str]:
     names = []
     if rules.no_stop_on_six:
@@ -622,6 +615,14 @@ def _rule_names(rules: FarkleRules) -> list[str]:
     return names
 
 
+def rules_from_meta(path: str | Path, meta: dict) -> tuple[FarkleRules, bool]:
+    """``(rules, first_to_reach)`` of a solution file's metadata, or a one-line refusal."""
+    try:
+        return FarkleRules(**meta["rules"]), bool(meta["first_to_reach"])
+    except (TypeError, KeyError, ValueError, AttributeError) as error:
+        raise JeopardyError(f"{str(path)!r}: damaged rules ({error})") from None
+
+
 def load(path: str | Path) -> FarkleSolution:
     """Read a solution written by :meth:`FarkleSolution.save` (no pickle); the match
     data are rebuilt from the rules and the residual is recomputed, not trusted."""
@@ -631,11 +632,7 @@ def load(path: str | Path) -> FarkleSolution:
     VF, VS, meta = data["VF"], data["VS"], data.get("meta")
     if not isinstance(meta, dict) or meta.get("format") != FORMAT_VERSION:
         raise JeopardyError(f"{str(path)!r} is not a Farkle solution file of format {FORMAT_VERSION}")
-    try:
-        rules = FarkleRules(**meta["rules"])
-        first_to_reach = bool(meta["first_to_reach"])
-    except (TypeError, KeyError, ValueError, AttributeError) as error:
-        raise JeopardyError(f"{str(path)!r}: damaged rules ({error})") from None
+    rules, first_to_reach = rules_from_meta(path, meta)
     g = rules.goal // UNIT
     for name, table in (("VF", VF), ("VS", VS)):
         if table.shape != (g, g) or table.dtype != np.float64 or not np.all((table >= 0) & (table <= 1)):
@@ -810,6 +807,20 @@ def estimate(rules: FarkleRules, first_to_reach: bool = False) -> tuple[float, i
     return seconds, 16 * g * g + 50_000_000
 
 
+def refuse_too_big(rules: FarkleRules, first_to_reach: bool, cap_scale: int) -> None:
+    """Refuse, before any work, a goal past this machine or a cap scale below 1."""
+    from jeopardy import resources
+
+    resources.require("farkle", "solving Ten Thousand", goal=rules.goal,
+                      keep_choice=rules.keep_choice, first_to_reach=first_to_reach)
+    if rules.goal > MAX_GOAL:
+        seconds, _ = estimate(rules, first_to_reach)
+        raise JeopardyError(f"goal {rules.goal} would take about {seconds / 60:.0f} minutes; "
+                            f"the largest goal solved is {MAX_GOAL}")
+    if cap_scale < 1:
+        raise JeopardyError(f"cap_scale must be at least 1; got {cap_scale}")
+
+
 def solve(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
           progress: Callable[[float], None] | None = None, tolerance: float = 1e-14,
           cap_scale: int = 1) -> FarkleSolution:
@@ -821,16 +832,7 @@ def solve(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
                                     rules.exact_goal or rules.high_min_bank is not None):
         raise JeopardyError("rule IV.5 (continue from the previous player's position) is solved "
                             "on its own, not together with rules IV.1-IV.4")
-    from jeopardy import resources
-
-    resources.require("farkle", "solving Ten Thousand", goal=rules.goal,
-                      keep_choice=rules.keep_choice, first_to_reach=first_to_reach)
-    if rules.goal > MAX_GOAL:
-        seconds, _ = estimate(rules, first_to_reach)
-        raise JeopardyError(f"goal {rules.goal} would take about {seconds / 60:.0f} minutes; "
-                            f"the largest goal solved is {MAX_GOAL}")
-    if cap_scale < 1:
-        raise JeopardyError(f"cap_scale must be at least 1; got {cap_scale}")
+    refuse_too_big(rules, first_to_reach, cap_scale)
     started = time.perf_counter()
     g = rules.goal // UNIT
     throws = throw_arrays(rules.keep_choice)

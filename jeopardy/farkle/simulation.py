@@ -14,7 +14,10 @@ import numpy as np
 from numba import njit
 
 from jeopardy.errors import JeopardyError
-from jeopardy.farkle.race import FarkleSolution, _column, _t_top, last_turn_values
+from jeopardy.farkle.core import CoreFarkleSolution
+from jeopardy.farkle.race import (FarkleSolution, _column, _t_top, last_turn_values,
+                                  throw_arrays)
+from jeopardy.match import process_kernels
 from jeopardy.farkle.turn import UNIT
 from jeopardy.reference.farkle import ReferenceRules
 from jeopardy.reference.farkle_policies import Policy
@@ -62,21 +65,34 @@ class DecisionTables:
     tie: np.ndarray  # [minimum row, d, n]: B's last turn takes the tie at t == d
 
 
-def decision_tables(solution: FarkleSolution) -> DecisionTables:
+def decision_tables(solution) -> DecisionTables:
     g = solution.goal_units
     offsets = np.zeros((2, g, g), dtype=np.int64)
     tops = np.zeros((2, g, g), dtype=np.int64)
     flat = np.zeros(solution.states // 6 * 7, dtype=np.int8)
-    _decision_tables(solution.VF, solution.VS, solution.throws, solution.match, offsets, tops, flat)
+    if isinstance(solution, CoreFarkleSolution):
+        race = solution.solution.race
+        core_offsets = np.zeros((int(race.places), g * g), dtype=np.int64)
+        core_tops = np.zeros_like(core_offsets)
+        process_kernels.decision_tables(race, solution.solution.values, core_offsets, core_tops,
+                                        flat, 7, 1)
+        for role in range(2):
+            place = solution.place(role == 0)
+            offsets[role] = core_offsets[place].reshape(g, g)
+            tops[role] = core_tops[place].reshape(g, g)
+    else:
+        _decision_tables(solution.VF, solution.VS, solution.throws, solution.match, offsets,
+                         tops, flat)
     rules = solution.rules
-    match = solution.match
+    min_low, min_high, _ = rules.in_units()
+    throws = throw_arrays(rules.keep_choice)
     largest = int(tops.max()) + g + 2
     tie = np.zeros((2, largest + 1, 7), dtype=np.int8)
     if not solution.first_to_reach:
-        for row, minimum in enumerate((match.min_low, match.min_high)):
+        for row, minimum in enumerate((min_low, min_high)):
             for d in range(1, largest + 1):
                 V = last_turn_values(d, minimum, rules.exact_goal, rules.no_stop_on_six,
-                                     solution.throws)
+                                     throws)
                 for n in range(1, 7):
                     # the DP takes the tie (value 1/2) where throwing is worth no more
                     tie[row, d, n] = d < V.shape[0] and V[d, n] == 0.5
@@ -102,10 +118,10 @@ def _decide(data, role, my_score, other_score, turn_total, dice):
     return flat[offsets[role, i, j] + t * 7 + dice] == 0
 
 
-def optimal_policy(solution: FarkleSolution) -> Policy:
+def optimal_policy(solution) -> Policy:
     """The solution's policy for :mod:`jeopardy.reference.farkle_simulation`."""
     tables = decision_tables(solution)
-    params = np.array([solution.goal_units, solution.match.high_score], dtype=np.int64)
+    params = np.array([solution.goal_units, solution.rules.in_units()[2]], dtype=np.int64)
     return Policy(_decide, (tables.offsets, tables.tops, tables.flat, tables.tie, params))
 
 

@@ -73,8 +73,11 @@ SUBTRACT = int(Kind.SUBTRACT)
 #   passes                0 if the turn total never falls (one backward pass per turn is
 #                         exact), else the most Gauss-Seidel passes a column needs
 #                         (jeopardy.match.solver.fall_passes)
+#   process               a turn process with several turn states
+#                         (:data:`jeopardy.match.process_kernels.Process`; ``states == 0``:
+#                         none, the turn is the roll model's)
 Race = namedtuple("Race", ["kinds", "points", "probs", "goal", "players", "places", "equal", "cap",
-                           "last", "high", "layout", "passes"])
+                           "last", "high", "layout", "passes", "process"])
 
 
 @njit(cache=True, nogil=True)
@@ -129,7 +132,14 @@ def sweep_from_guess(race, W, index, place, y, vals, dvals, acts, mode, table, w
     column, repeated until no value or slope changes by more than rounding,
     or for ``race.passes`` passes, the proved bound of
     :func:`jeopardy.match.solver.fall_passes`.
+
+    A bundle with a turn process hands the turn to
+    :func:`jeopardy.match.process_kernels.process_sweep` (maximising movers
+    only; its turn total never falls, ``passes == 0``): it fills ``vals[0]``,
+    ``dvals[0]``, ``acts[0]`` and returns 1.
     """
+    if race.process.states > 0:
+        return process_kernels.process_sweep(race, W, index, place, y, vals, dvals, acts, work)
     fall = 0  # the most a roll lowers the turn total
     for e in range(race.kinds.shape[0]):
         if race.kinds[e] == SUBTRACT:
@@ -460,3 +470,6 @@ def policy_table(race, W, out):
         top = sweep_from_guess(race, W, index, 0, W[following, rotation(race, index)], vals,
                                dvals, acts, 0, none, work)
         out[index, :top] = acts[:top]
+
+
+from jeopardy.match import process_kernels  # noqa: E402  (it reads this module's rotate)

@@ -76,7 +76,7 @@ import numpy as np
 from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import chunk_size
-from jeopardy.match import kernels, last_round
+from jeopardy.match import kernels, last_round, process_kernels
 from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, ONE_MORE_TURN, MatchRules
 from jeopardy.results import Result
 from jeopardy.rules.roll_model import RollModel
@@ -387,7 +387,8 @@ def bundle(model: RollModel, goal: int, rules: MatchRules, cap: int,
         table = np.zeros(0)
     race = kernels.Race(kinds, points, probs, np.int64(goal), np.int64(n),
                         np.int64(n if equal == 1 or places else 1), np.int64(equal), np.int64(cap),
-                        table, np.int64(goal ** (n - 1)), rows, np.int64(fall_passes(model)))
+                        table, np.int64(goal ** (n - 1)), rows, np.int64(fall_passes(model)),
+                        process_kernels.no_process())
     if equal:
         last_round.fill(race)
     return race

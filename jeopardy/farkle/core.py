@@ -1,0 +1,263 @@
+"""Two-player Ten Thousand solved by the match solver: its turn as a turn process.
+
+The turn states are the dice in hand (1 to 6, a fresh turn starts with six);
+a throw's outcomes are the seed's scoring (:mod:`jeopardy.farkle.throws`):
+under the keep-all rule one choice (all scoring dice set aside), under rule
+IV.4 every non-dominated scoring part; hot dice bring six dice back.  Banking
+needs the minimum turn score (rule IV.2: a higher one above ``high_score``)
+in every turn; rule IV.1 forbids it with six dice in hand; rule IV.3 makes
+a bank land exactly on the goal.
+
+The endings are the match solver's: "first to reach" is ``first-to-goal``;
+the seed's round rule (section III) is ``equal-turns`` for two players: a
+first player who banks ``T >= goal`` leaves the second one last turn, won by
+ending above ``T``, tied at ``T``.  Its chances ``Q(d)`` (``d`` behind) and the
+bounds ``dstar`` and ``R`` come from :func:`jeopardy.farkle.race.match_rules`,
+which carries the proofs of the caps:
+
+* first to reach, and the second player of the round: past
+  ``max(goal - i, M_i)`` a throw lands where banking is allowed and wins;
+* the first player of the round: a bust is worth ``1 - y`` to it with
+  ``y >= L(j)`` (the second player reaches the goal in its next turn), so a
+  throw is worth at most ``1 - b L(j)`` (``b``: the smallest bust chance) and
+  banking, worth ``1 - Q(T - j)``, is optimal once ``Q(T - j) <= b L(j)``;
+* rule IV.1: past the top six dice throw on until they leave six, a
+  geometric sum, with ``R`` the second player's chance after it;
+* rule IV.3: totals past the goal are lost; the table ends at the goal.
+
+``cap_scale=2`` doubles every cap (the tests get the same values to 1e-13).
+Rule IV.5 (continue the previous player's position) is solved by
+:mod:`jeopardy.farkle.race` only.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from jeopardy.errors import JeopardyError
+from jeopardy.files import write_atomically
+from jeopardy.farkle.race import (match_rules, refuse_too_big, rules_from_meta, solution_dict,
+                                  throw_arrays)
+from jeopardy.farkle.throws import option_outcomes, outcomes
+from jeopardy.farkle.turn import UNIT, FarkleRules
+from jeopardy.match import process_solver
+from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL
+from jeopardy.results import Result
+from jeopardy.rules.turn_process import TurnProcess
+
+MAX_DICE = 6
+FORMAT_VERSION = 3  # 2: the files of jeopardy.farkle.race (rule IV.5)
+
+
+def turn_process(rules: FarkleRules = FarkleRules()) -> TurnProcess:
+    """Ten Thousand's turn: state ``n - 1`` holds ``n`` dice; points in units of 50."""
+    throws = []
+    for dice in range(1, MAX_DICE + 1):
+        if rules.keep_choice:
+            groups = [(p, tuple((s // UNIT, m - 1) for s, m in choices))
+                      for p, choices in option_outcomes(dice)]
+        else:
+            groups = [(p, ((s // UNIT, m - 1),) if m else ()) for s, m, p in outcomes(dice)]
+        throws.append(tuple(groups))
+    bankable = tuple(not (rules.no_stop_on_six and dice == MAX_DICE)
+                     for dice in range(1, MAX_DICE + 1))
+    low, high_min, high = rules.in_units()
+    iv2 = rules.high_min_bank is not None
+    return TurnProcess("ten-thousand", tuple(f"{n} dice" for n in range(1, MAX_DICE + 1)),
+                       MAX_DICE - 1, tuple(throws), bankable, low, high_min if iv2 else None,
+                       high if iv2 else 10 ** 9, rules.exact_goal, UNIT)
+
+
+@dataclass(frozen=True, repr=False)
+class CoreFarkleSolution(Result):
+    """Optimal two-player Ten Thousand from the match solver."""
+
+    rules: FarkleRules
+    first_to_reach: bool
+    solution: process_solver.ProcessSolution = field(repr=False)
+
+    @property
+    def win_probability(self) -> float:
+        return self.solution.win_probability
+
+    @property
+    def goal_units(self) -> int:
+        return self.rules.goal // UNIT
+
+    def place(self, first: bool) -> int:
+        """The place in the round of the first (A) or second (B) player."""
+        return 0 if first or self.first_to_reach else 1
+
+    def index(self, i: int, j: int) -> int:
+        """The flat turn start of the mover at ``i`` against ``j`` (units)."""
+        return i * self.goal_units + j
+
+    def column(self, i: int, j: int, first: bool = True) -> tuple[np.ndarray, np.ndarray]:
+        """``(values[t, n], throw?[t, n])`` at scores (i, j) in points; ``n`` is the dice
+        in hand (column 0 unused), ``t`` the turn total in units up to the table's top."""
+        if (isinstance(i, bool) or isinstance(j, bool) or i % UNIT or j % UNIT
+                or not (0 <= i < self.rules.goal and 0 <= j < self.rules.goal)):
+            raise JeopardyError(f"scores must be multiples of {UNIT} in 0..{self.rules.goal - UNIT}")
+        values, throws = self.solution.column(self.index(i // UNIT, j // UNIT), self.place(first))
+        out = np.zeros((values.shape[0], MAX_DICE + 1))
+        acts = np.zeros((values.shape[0], MAX_DICE + 1), dtype=bool)
+        out[:, 1:] = values[:, :, 0]
+        acts[:, 1:] = throws
+        return out, acts
+
+    def banking(self, i: int, j: int, first: bool = True) -> dict[int, list[list[int]]]:
+        """Per dice count, the turn totals (points) at which to bank, as runs
+        ``[from, to]``; the last run ends at ``None`` when banking goes on above
+        the table (every larger total banks)."""
+        return bank_runs(self.column(i, j, first)[1])
+
+    def advice(self, i: int, j: int, first: bool, t: int, dice: int) -> tuple[float, float | None]:
+        """``(P(win | throw), P(win | bank) or None)`` at scores ``(i, j)``, turn total
+        ``t`` (units) and ``dice`` in hand."""
+        return self.solution.advice(self.index(i, j), self.place(first), t, dice - 1)
+
+    def save(self, path) -> "Path":
+        meta = json.dumps({"format": FORMAT_VERSION, "engine": "core", "rules": self.rules.__dict__,
+                           "first_to_reach": self.first_to_reach, "seconds": self.seconds,
+                           "max_residual": self.max_residual, "states": self.states,
+                           "sweeps": self.sweeps})
+
+        def write(temporary: str) -> None:
+            with open(temporary, "wb") as handle:
+                np.savez_compressed(handle, values=self.solution.values,
+                                    meta=np.frombuffer(meta.encode(), dtype=np.uint8))
+
+        return write_atomically(path, write, suffix=".npz")
+
+    @property
+    def VF(self) -> np.ndarray:
+        """``VF[i, j]``: the first player of the round to move at (i, j) (units)."""
+        g = self.solution.goal
+        return self.solution.values[0, :, 0].reshape(g, g)
+
+    @property
+    def VS(self) -> np.ndarray:
+        """``VS[j, i]``: the second player of the round to move at (j, i)."""
+        g = self.solution.goal
+        return self.solution.values[-1, :, 0].reshape(g, g)
+
+    @property
+    def seconds(self) -> float:
+        return self.solution.seconds
+
+    @property
+    def max_residual(self) -> float:
+        return self.solution.max_residual
+
+    @property
+    def states(self) -> int:
+        return self.solution.states
+
+    @property
+    def sweeps(self) -> int:
+        return self.solution.sweeps
+
+    def to_dict(self) -> dict:
+        return solution_dict(self)
+
+
+def ending_data(rules: FarkleRules, first_to_reach: bool,
+                cap_scale: int = 1) -> process_solver.Ending:
+    """``Q``, ``R`` and ``dstar`` of the round ending (module docstring)."""
+    match = match_rules(rules, first_to_reach, throw_arrays(rules.keep_choice), cap_scale)
+    if first_to_reach:
+        return process_solver.NO_ENDING
+    return process_solver.Ending(match.Q, match.R, match.dstar)
+
+
+def solve(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
+          progress: Callable[[float], None] | None = None, tolerance: float = 1e-15,
+          cap_scale: int = 1) -> CoreFarkleSolution:
+    """Solve two-player Ten Thousand to ``rules.goal`` with the match solver."""
+    if rules.continue_position:
+        raise JeopardyError("rule IV.5 (continue from the previous player's position) is solved "
+                            "by the Ten Thousand solver of its own (--engine island)")
+    refuse_too_big(rules, first_to_reach, cap_scale)
+    started = time.perf_counter()
+    data = ending_data(rules, first_to_reach, cap_scale)
+    solution = process_solver.solve(turn_process(rules), rules.goal // UNIT, 2,
+                                    FIRST_TO_GOAL if first_to_reach else EQUAL_TURNS, data,
+                                    tolerance, progress, cap_scale)
+    solution = dataclasses.replace(solution, seconds=time.perf_counter() - started)
+    return CoreFarkleSolution(rules, first_to_reach, solution)
+
+
+def bank_runs(throws: np.ndarray) -> dict[int, list[list[int]]]:
+    """Per dice count, the runs ``[from, to]`` (points) of turn totals that bank in a
+    column of throw flags ``[t, n]`` (``to`` None: the run goes on past the table)."""
+    out = {}
+    for n in range(1, MAX_DICE + 1):
+        bank = ~throws[:, n]
+        bank[0] = False
+        runs = []
+        t = 0
+        while t < len(bank):
+            if bank[t]:
+                start = t
+                while t + 1 < len(bank) and bank[t + 1]:
+                    t += 1
+                runs.append([start * UNIT, None if t == len(bank) - 1 else t * UNIT])
+            t += 1
+        out[n] = runs
+    return out
+
+
+def load(path):
+    """Read a solution written by :meth:`CoreFarkleSolution.save` (no pickle), or by
+    :mod:`jeopardy.farkle.race` (format 2); the bundle is rebuilt from the rules and
+    the residual recomputed, not trusted."""
+    from jeopardy.files import read_npz
+    from jeopardy.match import kernels
+    from jeopardy.match.rules import MatchRules
+    from jeopardy.match.solver import NO_MIXES, NO_TABLES
+
+    data = read_npz(path, "Farkle solution file", ())
+    meta = data.get("meta")
+    if isinstance(meta, dict) and meta.get("format") == 2:
+        from jeopardy.farkle.race import load as load_island
+        return load_island(path)
+    if not isinstance(meta, dict) or meta.get("format") != FORMAT_VERSION:
+        raise JeopardyError(f"{str(path)!r} is not a Farkle solution file of format {FORMAT_VERSION}")
+    data = read_npz(path, "Farkle solution file", ("values",))
+    rules, first_to_reach = rules_from_meta(path, meta)
+    g = rules.goal // UNIT
+    values = data["values"]
+    places = 1 if first_to_reach else 2
+    if (values.shape != (places, g * g, 2) or values.dtype != np.float64
+            or not np.all((values >= 0) & (values <= 1))):
+        raise JeopardyError(f"{str(path)!r}: the table of values is damaged")
+    ending = FIRST_TO_GOAL if first_to_reach else EQUAL_TURNS
+    process = turn_process(rules)
+    race = process_solver.bundle(process, g, MatchRules(2, ending),
+                                 ending_data(rules, first_to_reach))
+    residual = float(kernels.bellman_residual(race, values, 0, NO_TABLES, *NO_MIXES))
+    if residual > 1e-9:
+        raise JeopardyError(f"{str(path)!r}: the stored values do not solve the game "
+                            f"(Bellman residual {residual:.1e})")
+    from jeopardy.match import process_kernels
+
+    solution = process_solver.ProcessSolution(
+        process, g, MatchRules(2, ending), values, race, residual,
+        float(meta.get("seconds", 0.0)), int(meta.get("sweeps", 0)),
+        int(process_kernels.table_states(race)))
+    return CoreFarkleSolution(rules, first_to_reach, solution)
+
+
+def solve_game(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
+               progress: Callable[[float], None] | None = None):
+    """Ten Thousand by the match solver; rule IV.5 (taking the previous player's
+    position over) by :mod:`jeopardy.farkle.race`, its solver of its own."""
+    if rules.continue_position:
+        from jeopardy.farkle.race import solve as solve_island
+        return solve_island(rules, first_to_reach, progress=progress)
+    return solve(rules, first_to_reach, progress=progress)

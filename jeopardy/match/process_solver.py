@@ -1,0 +1,199 @@
+"""The match solver for turn processes: games whose turn has several turn states.
+
+The game is a :class:`~jeopardy.rules.turn_process.TurnProcess` with match
+rules (players, ending); the solve is the match solver's: turn starts by
+score sum from the top, each rotation class of turn starts solved together
+by Newton's step around the class (:func:`jeopardy.match.kernels.solve_sums`),
+and the largest Bellman residual over every turn start
+(:func:`jeopardy.match.kernels.bellman_residual`).  Only the turn itself is
+the process's (:func:`jeopardy.match.process_kernels.process_sweep`).
+
+The equal-turns ending needs the last player's chances ``Q`` and the bounds
+``dstar`` that prove where the tables stop (:class:`Ending`); they depend on
+the process and come with it (Ten Thousand's: :mod:`jeopardy.farkle.core`).
+Equal turns is solved for two players.
+"""
+from __future__ import annotations
+
+import time
+from collections import namedtuple
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from jeopardy import validate
+from jeopardy.errors import JeopardyError
+from jeopardy.interrupts import chunk_size
+from jeopardy.match import kernels, process_kernels
+from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules
+from jeopardy.match.solver import MAX_NEWTON_STEPS, NO_MIXES, NO_TABLES
+from jeopardy.results import Result
+from jeopardy.rules.turn_process import TurnProcess
+
+# The ending data of a process (module docstring): Q[row, d], R[row, d] (rows: the last
+# player's banked score at most / above the process's high_score), dstar[j].
+Ending = namedtuple("Ending", "Q R dstar")
+NO_ENDING = Ending(np.zeros((2, 1)), np.zeros((2, 1)), np.zeros(1, dtype=np.int64))
+
+
+@dataclass(frozen=True, repr=False)
+class ProcessSolution(Result):
+    """Win probabilities of an N-player game of a turn process under optimal play.
+
+    ``values[place, index, m]``: player ``m``'s chance (relative to the mover) at
+    the turn start ``index`` (scores relative to the mover, in units), the mover
+    at ``place`` in the round (equal turns; otherwise place 0 only).
+    """
+
+    process: TurnProcess
+    goal: int
+    rules: MatchRules
+    values: np.ndarray = field(repr=False)
+    race: kernels.Race = field(repr=False)
+    max_residual: float
+    seconds: float
+    sweeps: int
+    states: int
+    unsettled_classes: int = 0
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def win_probabilities(self) -> tuple[float, ...]:
+        return tuple(float(v) for v in self.values[0, 0])
+
+    @property
+    def win_probability(self) -> float:
+        return self.win_probabilities[0]
+
+    def column(self, index: int, place: int = 0) -> tuple[np.ndarray, np.ndarray]:
+        """``(values[t, s, m], throw?[t, s])``: the turn at turn start ``index`` (flat,
+        scores relative to the mover) for ``t`` up to the table's top."""
+        race = self.race
+        n = self.players
+        following = (place + 1) % race.places
+        y = self.values[following, kernels.rotation(race, index)]
+        kernels.sweep(race, self.values, index, place, y, np.empty((2, n)), np.empty(2),
+                      np.empty(2, dtype=np.int8), 0, np.empty(0, dtype=np.int8),
+                      np.empty((4, n)))
+        top = int(process_kernels.frame(race, index, place)[3])
+        return race.process.vals[:top + 1].copy(), race.process.acts[:top + 1].astype(bool)
+
+    def advice(self, index: int, place: int, t: int, state: int) -> tuple[float, float | None]:
+        """The mover's chances ``(if it throws, if it banks or None)`` at ``(t, state)``."""
+        out = np.empty(2)
+        process_kernels.advice(self.race, self.values, index, place, t, state, out)
+        return float(out[0]), (None if out[1] < 0 else float(out[1]))
+
+    def to_dict(self) -> dict:
+        chances = self.win_probabilities
+        return {"game": self.process.name, "goal": self.goal, "players": self.players,
+                "ending": self.rules.ending, "win_probabilities": list(chances),
+                "win_probability": chances[0], "states": self.states, "seconds": self.seconds,
+                "max_residual": self.max_residual, "sweeps": self.sweeps,
+                "unsettled_classes": self.unsettled_classes}
+
+
+def _lock(process: TurnProcess) -> tuple[int, float, float]:
+    """The state without a bank (``-1``: none) and its chances to stay and to leave
+    with points (:mod:`jeopardy.match.process_kernels`)."""
+    locked = [s for s, bankable in enumerate(process.bankable) if not bankable]
+    if not locked:
+        return -1, 0.0, 0.0
+    if len(locked) > 1:
+        raise JeopardyError(f"turn process {process.name!r}: at most one state may forbid banking")
+    lock = locked[0]
+    stay = leave = 0.0
+    for p, choices in process.throws[lock]:
+        if len(choices) > 1:
+            raise JeopardyError(f"turn process {process.name!r}: the state without a bank must "
+                                f"offer one choice per throw")
+        if choices:
+            if choices[0][1] == lock:
+                stay += float(p)
+            else:
+                leave += float(p)
+    return lock, stay, leave
+
+
+def bundle(process: TurnProcess, goal: int, rules: MatchRules, ending: Ending = NO_ENDING,
+           cap_scale: int = 1) -> kernels.Race:
+    """The kernels' bundle of a turn process (scratch tables sized to the largest top)."""
+    arrays = process.arrays()
+    lock, stay, leave = _lock(process)
+    equal = rules.ending == EQUAL_TURNS
+    high = process.high_score if process.high_minimum is not None else 10 ** 9
+    low_min = process.minimum
+    high_min = process.high_minimum if process.high_minimum is not None else low_min
+    size = len(process.states)
+    empty_scratch = (np.zeros((1, size, rules.players)), np.zeros((1, size)),
+                     np.zeros((1, size), dtype=np.int8))
+    parts = process_kernels.Process(
+        np.int64(size), np.int64(process.start), arrays.pattern_offsets, arrays.pattern_probs,
+        arrays.choice_offsets, arrays.choice_points, arrays.choice_nexts, arrays.bust,
+        np.array(process.bankable, dtype=np.int8), np.int64(low_min), np.int64(high_min),
+        np.int64(high), np.int64(process.exact_goal), np.int64(lock), stay, leave,
+        np.ascontiguousarray(ending.Q, dtype=np.float64),
+        np.ascontiguousarray(ending.R, dtype=np.float64),
+        np.ascontiguousarray(ending.dstar, dtype=np.int64), np.int64(cap_scale), *empty_scratch)
+    race = kernels.Race(np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64), np.zeros(1),
+                        np.int64(goal), np.int64(rules.players),
+                        np.int64(rules.players if equal else 1), np.int64(equal), np.int64(1),
+                        np.zeros(0), np.int64(goal ** (rules.players - 1)),
+                        np.zeros((rules.players, 4), dtype=np.int64), np.int64(0), parts)
+    rows = int(process_kernels.largest_top(race)) + 1
+    scratch = (np.zeros((rows, size, rules.players)), np.zeros((rows, size)),
+               np.zeros((rows, size), dtype=np.int8))
+    return race._replace(process=parts._replace(vals=scratch[0], dvals=scratch[1],
+                                                   acts=scratch[2]))
+
+
+def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST_TO_GOAL,
+          data: Ending = NO_ENDING, tolerance: float = 1e-15,
+          progress: Callable[[float], None] | None = None, cap_scale: int = 1) -> ProcessSolution:
+    """Solve the game of ``process`` to ``goal`` (units) for ``players`` players.
+
+    ``data``: the ending data (needed for equal turns); ``cap_scale`` multiplies
+    every turn-total cap (the tests double it).
+    """
+    goal = validate.positive_int(goal, "goal")
+    rules = MatchRules(players, ending)
+    tolerance = validate.tolerance(tolerance)
+    if rules.ending not in (FIRST_TO_GOAL, EQUAL_TURNS):
+        raise JeopardyError(f"a turn process is solved first to the goal or with equal turns; "
+                            f"got {rules.ending!r}")
+    if rules.ending == EQUAL_TURNS and (rules.players != 2 or data is NO_ENDING):
+        raise JeopardyError("a turn process with the equal-turns ending is solved for two "
+                            "players, with its last-turn data")
+    if cap_scale < 1:
+        raise JeopardyError(f"cap_scale must be at least 1; got {cap_scale}")
+    started = time.perf_counter()
+    race = bundle(process, goal, rules, data, cap_scale)
+    W = np.full((int(race.places), goal ** rules.players, rules.players), 1.0 / rules.players)
+    order, starts = kernels.order_by_sum(race)
+    found = np.zeros((64, 2), dtype=np.int64)
+    top_sum = rules.players * (goal - 1)
+    per_sum = 2e-9 * W.shape[0] * W.shape[1] / (top_sum + 1) * rules.players * \
+        race.process.vals.shape[0] * len(race.process.pattern_probs)
+    chunk = chunk_size(top_sum + 1, per_sum)
+    sweeps = unsettled = 0
+    s = top_sum
+    while s >= 0:
+        last = max(0, s - chunk + 1)
+        n, _, left, stuck, done = kernels.solve_sums(race, W, order, starts, s, last,
+                                                     MAX_NEWTON_STEPS, tolerance, 0, NO_TABLES,
+                                                     found)
+        if stuck:
+            raise JeopardyError(f"{process.name}: some turn start never ends")
+        sweeps += n
+        unsettled += left
+        s = done - 1
+        if progress is not None:
+            progress(1.0 - (s + 1) ** 2 / (top_sum + 1) ** 2 if s >= 0 else 1.0)
+    residual = float(kernels.bellman_residual(race, W, 0, NO_TABLES, *NO_MIXES))
+    states = int(process_kernels.table_states(race))
+    return ProcessSolution(process, goal, rules, W, race, residual,
+                           time.perf_counter() - started, sweeps, states, unsettled)

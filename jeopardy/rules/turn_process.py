@@ -1,0 +1,137 @@
+"""Turn processes: one turn of a jeopardy dice game as data.
+
+A turn has a few *turn states* (Pig: one; Ten Thousand: the dice in hand,
+1 to 6) and a turn total that starts at 0 in the start state.  In every state
+the player may throw; with the turn total at least the *minimum bank* (which
+may depend on the banked score) and in a state where banking is allowed, it
+may bank instead (end the turn, the turn total added to its score).
+
+A throw from a state is a finite distribution of *outcomes* with exact
+``Fraction`` probabilities.  Each outcome offers *choices* ``(points, next
+state)``: which scoring dice to keep (under Ten Thousand's keep-all rule one
+choice; under rule IV.4 several).  An outcome without a choice is a bust:
+the turn total is lost and the turn ends.  Points are whole positive units,
+so every choice raises the turn total and a turn's states can be solved
+backwards from large turn totals.
+
+A roll model whose effects only add points or bust is the one-state case
+(:meth:`TurnProcess.from_roll_model`); effects that bank, double or lose the
+banked score stay with the roll-model kernels of :mod:`jeopardy.match`.
+"""
+from __future__ import annotations
+
+from collections import namedtuple
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from jeopardy.errors import JeopardyError
+from jeopardy.rules.effects import ADD, BUST
+
+# (probability, ((points, next state), ...)); no choices: a bust
+Outcome = tuple[Fraction, tuple[tuple[int, int], ...]]
+
+# A process as flat arrays for the kernels: the outcomes of state ``s`` are
+# ``pattern_offsets[s] .. pattern_offsets[s + 1] - 1``; outcome ``k`` offers the
+# choices ``choice_offsets[k] .. choice_offsets[k + 1] - 1`` (``choice_points``,
+# ``choice_nexts``); busts are summed per state in ``bust``.
+ProcessArrays = namedtuple("ProcessArrays", "pattern_offsets pattern_probs choice_offsets "
+                                            "choice_points choice_nexts bust")
+
+
+@dataclass(frozen=True)
+class TurnProcess:
+    """A turn: states, each state's throw (outcomes with choices), where banking is allowed.
+
+    ``minimum``: the smallest turn total that may be banked (units); with
+    ``high_minimum`` set, that minimum applies once the banked score is above
+    ``high_score``.  ``exact_goal``: a bank must land exactly on the goal (it
+    needs no minimum then) and a turn total past the goal is lost (Ten
+    Thousand's rule IV.3).  ``unit``: points per unit (for display).
+    """
+
+    name: str
+    states: tuple[str, ...]
+    start: int
+    throws: tuple[tuple[Outcome, ...], ...]
+    bankable: tuple[bool, ...]
+    minimum: int = 0
+    high_minimum: int | None = None
+    high_score: int = 10 ** 9
+    exact_goal: bool = False
+    unit: int = 1
+
+    def __post_init__(self) -> None:
+        size = len(self.states)
+        if size == 0 or len(self.throws) != size or len(self.bankable) != size:
+            raise JeopardyError(f"turn process {self.name!r}: one throw and one bank rule per state")
+        if not 0 <= self.start < size:
+            raise JeopardyError(f"turn process {self.name!r}: start state {self.start} is not a state")
+        for state, outcomes in zip(self.states, self.throws):
+            total = sum((p for p, _ in outcomes), Fraction(0))
+            if total != 1:
+                raise JeopardyError(f"turn process {self.name!r}: the throw in state {state!r} "
+                                    f"sums to {total}, not 1")
+            for p, choices in outcomes:
+                if p <= 0:
+                    raise JeopardyError(f"turn process {self.name!r}: probabilities must be positive")
+                for points, nxt in choices:
+                    if points < 1 or not 0 <= nxt < size:
+                        raise JeopardyError(f"turn process {self.name!r}: a choice must add at least "
+                                            f"one unit and lead to a state; got {(points, nxt)}")
+        if self.minimum < 0 or (self.high_minimum is not None and self.high_minimum < 0):
+            raise JeopardyError(f"turn process {self.name!r}: the minimum bank must be non-negative")
+        if not any(self.bankable):
+            raise JeopardyError(f"turn process {self.name!r}: no state allows a bank; no turn "
+                                f"can ever score")
+
+    @classmethod
+    def from_roll_model(cls, model) -> "TurnProcess":
+        """The one-state process of a roll model whose effects add points or bust."""
+        outcomes = []
+        for effect, p in model.outcomes:
+            if effect.kind == BUST:
+                outcomes.append((p, ()))
+            elif effect.kind == ADD and effect.points >= 1:
+                outcomes.append((p, ((effect.points, 0),)))
+            else:
+                raise JeopardyError(f"{model.name}: a {effect.kind} {effect.points} is not a "
+                                    f"turn-process outcome (only adding points and busting are)")
+        return cls(model.name, ("roll",), 0, (tuple(outcomes),), (True,))
+
+    def minimum_at(self, banked: int) -> int:
+        """The minimum bank (units) of a player who has banked ``banked`` units."""
+        if self.high_minimum is not None and banked > self.high_score:
+            return self.high_minimum
+        return self.minimum
+
+    @property
+    def max_points(self) -> int:
+        return max(points for outcomes in self.throws for _, choices in outcomes
+                   for points, _ in choices)
+
+    def bust_probability(self, state: int) -> Fraction:
+        return sum((p for p, choices in self.throws[state] if not choices), Fraction(0))
+
+    def arrays(self) -> ProcessArrays:
+        """The process as flat arrays (see :data:`ProcessArrays`)."""
+        size = len(self.states)
+        pattern_offsets = np.zeros(size + 1, dtype=np.int64)
+        probs, choice_offsets, points, nexts = [], [0], [], []
+        bust = np.zeros(size)
+        for state, outcomes in enumerate(self.throws):
+            pattern_offsets[state] = len(probs)
+            for p, choices in outcomes:
+                if not choices:
+                    bust[state] += float(p)
+                    continue
+                probs.append(float(p))
+                for score, nxt in choices:
+                    points.append(score)
+                    nexts.append(nxt)
+                choice_offsets.append(len(points))
+        pattern_offsets[size] = len(probs)
+        return ProcessArrays(pattern_offsets, np.array(probs, dtype=np.float64),
+                             np.array(choice_offsets, dtype=np.int64),
+                             np.array(points, dtype=np.int64), np.array(nexts, dtype=np.int64), bust)
