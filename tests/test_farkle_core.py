@@ -95,8 +95,10 @@ def test_core_agrees_with_the_reference(goal, first_to_reach):
 PUBLISHED = [
     pytest.param(2000, False, 0.467573256, id="2000-round"),
     pytest.param(2000, True, 0.561985158, id="2000-first-to-reach"),
-    pytest.param(10_000, False, 0.485199156, id="10000-round", marks=pytest.mark.slow),
-    pytest.param(10_000, True, 0.527536858, id="10000-first-to-reach", marks=pytest.mark.slow),
+    # At 10,000 the core takes minutes (2.3-3x the island; issue 11): `long`, run with -m long;
+    # the same two values are pinned on the island solver in tests/test_pinned.py.
+    pytest.param(10_000, False, 0.485199156, id="10000-round", marks=pytest.mark.long),
+    pytest.param(10_000, True, 0.527536858, id="10000-first-to-reach", marks=pytest.mark.long),
 ]
 
 
