@@ -21,8 +21,7 @@ from jeopardy.interrupts import chunk_size
 from jeopardy.match.rules import FIRST_TO_GOAL, MatchRules
 from jeopardy.results import Result
 from jeopardy.rules.roll_model import RollModel
-from jeopardy.rules.compiled import step_jit as step
-from jeopardy.sampling import draw
+from jeopardy.race.simulation import play_turn
 
 MAX_TURNS = 100_000
 MAX_GAMES = 2 ** 40  # win counts stay exact in float64
@@ -44,22 +43,8 @@ def _play(games, seed, goal, tables, cum, kinds, points, wins):
             index = 0
             for m in range(n):
                 index = index * goal + scores[(mover + m) % n]
-            i = scores[mover]
-            k = 0
-            won = False
-            while True:
-                if i + k >= goal:
-                    won = True
-                    break
-                if tables[mover, index, k] == 0:
-                    scores[mover] = i + k
-                    break
-                e = draw(cum, 0, cum.shape[0])
-                banked, k, ended = step(kinds[e], points[e], i, k)
-                if ended:
-                    scores[mover] = banked
-                    won = banked >= goal
-                    break
+            scores[mover], won = play_turn(tables[mover, index], scores[mover], goal, cum,
+                                           kinds, points)
             if won:
                 wins[mover] += 1
                 finished = True

@@ -23,6 +23,22 @@ MAX_GAMES = 2 ** 40
 
 
 @njit(cache=True, nogil=True)
+def play_turn(actions, score, goal, cum, kinds, points):
+    """One simulated turn from ``score``, rolling where ``actions[k]`` is 1:
+    ``(the score after it, whether it reached the goal)``."""
+    k = 0
+    while True:
+        if score + k >= goal:
+            return score + k, True
+        if actions[k] == 0:
+            return score + k, False
+        e = draw(cum, 0, cum.shape[0])
+        banked, k, ended = step(kinds[e], points[e], score, k)
+        if ended:
+            return banked, banked >= goal
+
+
+@njit(cache=True, nogil=True)
 def _play(games, a_first, seed, goal, table_a, table_b, cum, kinds, points):
     """Number of games A wins; -1 if a game exceeded the turn limit.  A negative
     ``seed`` continues the random stream of the previous call (chunks)."""
@@ -37,21 +53,7 @@ def _play(games, a_first, seed, goal, table_a, table_b, cum, kinds, points):
             i = scores[mover]
             j = scores[1 - mover]
             table = table_a if mover == 0 else table_b
-            k = 0
-            won = False
-            while True:
-                if i + k >= goal:
-                    won = True
-                    break
-                if table[i, j, k] == 0:
-                    scores[mover] = i + k
-                    break
-                e = draw(cum, 0, cum.shape[0])
-                banked, k, ended = step(kinds[e], points[e], i, k)
-                if ended:
-                    scores[mover] = banked
-                    won = banked >= goal
-                    break
+            scores[mover], won = play_turn(table[i, j], i, goal, cum, kinds, points)
             if won:
                 if mover == 0:
                     wins += 1
