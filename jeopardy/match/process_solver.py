@@ -27,7 +27,7 @@ from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import chunk_size
 from jeopardy.match import kernels, process_kernels
 from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules
-from jeopardy.match.solver import MAX_NEWTON_STEPS, NO_MIXES, NO_TABLES
+from jeopardy.match.solver import MAX_NEWTON_STEPS, NO_MIXES, NO_TABLES, StartChances
 from jeopardy.results import Result
 from jeopardy.rules.turn_process import TurnProcess
 
@@ -38,7 +38,7 @@ NO_ENDING = Ending(np.zeros((2, 1)), np.zeros((2, 1)), np.zeros(1, dtype=np.int6
 
 
 @dataclass(frozen=True, repr=False)
-class ProcessSolution(Result):
+class ProcessSolution(StartChances, Result):
     """Win probabilities of an N-player game of a turn process under optimal play.
 
     ``values[place, index, m]``: player ``m``'s chance (relative to the mover) at
@@ -56,18 +56,6 @@ class ProcessSolution(Result):
     sweeps: int
     states: int
     unsettled_classes: int = 0
-
-    @property
-    def players(self) -> int:
-        return self.rules.players
-
-    @property
-    def win_probabilities(self) -> tuple[float, ...]:
-        return tuple(float(v) for v in self.values[0, 0])
-
-    @property
-    def win_probability(self) -> float:
-        return self.win_probabilities[0]
 
     def column(self, index: int, place: int = 0) -> tuple[np.ndarray, np.ndarray]:
         """``(values[t, s, m], throw?[t, s])``: the turn at turn start ``index`` (flat,

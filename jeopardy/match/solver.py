@@ -92,21 +92,9 @@ NO_TABLES = np.zeros((1, 1, 1), dtype=np.int8)  # the tables argument of maximis
 NO_MIXES = (np.zeros(0, dtype=np.int64), np.full((1, 1), -1.0))  # no mixed actions
 
 
-@dataclass(frozen=True)
-class MatchSolution(Result):  # its own short __repr__ below
-    """Win probabilities and optimal play of an N-player race game."""
-
-    model: RollModel
-    goal: int
-    rules: MatchRules
-    values: np.ndarray = field(repr=False)  # [place, index, player relative to the mover]
-    max_residual: float
-    seconds: float
-    passes: int
-    sweeps: int
-    cap: int
-    unsettled_classes: int = 0  # rotation classes left off their fixed point
-    mixes: dict = field(default_factory=dict, repr=False)  # (place, index) -> mode-2 table
+class StartChances:
+    """What a match solution (``rules``; ``values[place, index, m]``, the start at
+    place 0, index 0) says of the start: the players and their chances."""
 
     @property
     def players(self) -> int:
@@ -120,6 +108,23 @@ class MatchSolution(Result):  # its own short __repr__ below
     @property
     def win_probability(self) -> float:
         return self.win_probabilities[0]
+
+
+@dataclass(frozen=True)
+class MatchSolution(StartChances, Result):  # its own short __repr__ below
+    """Win probabilities and optimal play of an N-player race game."""
+
+    model: RollModel
+    goal: int
+    rules: MatchRules
+    values: np.ndarray = field(repr=False)  # [place, index, player relative to the mover]
+    max_residual: float
+    seconds: float
+    passes: int
+    sweeps: int
+    cap: int
+    unsettled_classes: int = 0  # rotation classes left off their fixed point
+    mixes: dict = field(default_factory=dict, repr=False)  # (place, index) -> mode-2 table
 
     @property
     def column_passes(self) -> int:
