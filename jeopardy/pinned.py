@@ -11,6 +11,14 @@ Exact results (``Fraction``, counts, decisions, policy strings) are compared
 exactly: ``tolerance`` is None and a fraction is written ``"p/q"``.  Floats
 carry the tolerance of the computation that produced them (``why``), well
 below the digits the docs print, so the printed digits are pinned too.
+
+Not pinned, on purpose: timings, sweep and pass counts, residuals and memory
+(diagnostics of how a number was computed, which a faster solver changes);
+seeded simulations (checked against the exact values in their own tests);
+the literature's tables that ``reproduce`` compares (tests/test_seed_*.py);
+benchmark output pasted into docs/exact.md; docs/sweep.md's tables.  Rows
+marked ``slow`` (minutes in all) run in the full suite, not in
+``python -m pytest -m "not slow"``.
 """
 from __future__ import annotations
 
