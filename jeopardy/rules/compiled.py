@@ -31,7 +31,7 @@ def roll_result(kind, points, score, turn_total):
     return banked, total, STAY
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def value_of_rolling(rules, score, turn_total, within, ended, beyond):
     """The value of one roll at ``(score, turn_total)`` for a kernel that sweeps
     the turn totals downwards; ``rules`` starts with ``(kinds, points, probs)``.
