@@ -69,7 +69,7 @@ import numpy as np
 from numba import njit
 
 from jeopardy.errors import JeopardyError
-from jeopardy.rules.compiled import RISE, STAY, roll_result
+from jeopardy.rules.compiled import value_of_rolling
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.results import Result
 
@@ -88,10 +88,10 @@ def _turn(rules, nxt, out, boundary, tables):
     turn is ``tables[m]`` (entries 0 hold, 1 roll, -1 as the midpoint optimum).
     ``out[g]`` receives W_k.  Returns nothing; values only.
     """
-    kinds, points, probs = rules
     games = nxt.shape[0]
     size = nxt.shape[1]
     cap = size - 1
+    mover = 1.0 - nxt  # mover[g, y, x]: W_{k+1} of game g from this mover's side
     values = np.empty((games, size))
     for x in range(size):
         top = cap - x
@@ -102,20 +102,8 @@ def _turn(rules, nxt, out, boundary, tables):
                 for g in range(games):
                     m = -1 if g < 3 else (g - 3) // 2
                     b = boundary[g] if g < 3 else boundary[0 if (g - 3) % 2 == 0 else 2]
-                    hold = 1.0 - nxt[g, y, x + t]
-                    roll = 0.0
-                    stay = 0.0
-                    for e in range(kinds.shape[0]):
-                        p = probs[e]
-                        banked, after, outcome = roll_result(kinds[e], points[e], x, t)
-                        if outcome == STAY:
-                            stay += p
-                        elif outcome == RISE:
-                            roll += p * (values[g, after] if after <= top else b)
-                        else:
-                            roll += p * (1.0 - nxt[g, y, banked] if banked <= cap else b)
-                    if stay > 0.0:
-                        roll /= 1.0 - stay
+                    hold = mover[g, y, x + t]
+                    roll = value_of_rolling(rules, x, t, values[g, :top + 1], mover[g, y], b)
                     if m < 0:
                         rolls = roll > hold
                         if g == 1:
