@@ -12,7 +12,7 @@ from jeopardy.rules.compiled import step_jit
 from jeopardy.rules.effects import (Effect, Kind, add, bank, bust, bust_all, bust_gain, double,
                                     step, subtract)
 from jeopardy.rules.roll_model import from_dict, roll_model
-from tests.test_multi import _compare  # every turn start of every player
+from tests.test_multi import _agrees_with_the_reference
 
 # A model with every kind the race solvers take: add, double, bust, bust_all, bank, bust_gain.
 EVERY_RISING = roll_model("every rising kind", {add(1): "1/4", add(2): "1/8", double: "1/8",
@@ -181,26 +181,15 @@ def test_pair_solver_matches_the_reference_with_bust_gain(name, goal):
     pytest.param("every", 5, 3, id="every-kind-5-three"),
 ])
 def test_match_solver_first_to_goal_matches_the_reference_with_bust_gain(name, goal, players):
-    from jeopardy.match.solver import solve
-
-    model = EVERY_RISING if name == "every" else game(name)
-    fast = solve(model, goal, players)
-    ref = reference.solve(model, goal, players)
-    assert _compare(ref, fast, goal, players, 1) < 1e-10
-    assert fast.max_residual < 1e-12
+    _agrees_with_the_reference(EVERY_RISING if name == "every" else game(name), goal, players)
 
 
 @pytest.mark.parametrize("name, goal, cap", [pytest.param("boyan", 10, 18, id="boyan-10"),
                                              pytest.param("every", 6, 12, id="every-kind-6")])
 def test_equal_turns_matches_the_reference_with_bust_gain(name, goal, cap):
     """Boyan's Pig as Scarne plays it (equal turns), the same cap in both solvers."""
-    from jeopardy.match.solver import solve
-
     model = EVERY_RISING if name == "every" else game(name)
-    fast = solve(model, goal, 2, "equal-turns", cap=cap)
-    ref = reference.solve(model, goal, 2, reference.EQUAL_TURNS, cap=cap)
-    assert _compare(ref, fast, goal, 2, 2) < 1e-10
-    assert fast.max_residual < 1e-12
+    _agrees_with_the_reference(model, goal, 2, reference.EQUAL_TURNS, cap)
 
 
 def test_boyan_equal_turns_cap_is_proved_and_doubling_it_changes_nothing():
