@@ -281,31 +281,21 @@ def _solve_with_cap(model, turns, cap, matchups, progress) -> FixedTurnsSolution
 
 def column(solution: FixedTurnsSolution, k: int, x: int, y: int) -> tuple[np.ndarray, np.ndarray]:
     """Roll and hold values of the midpoint game over ``t`` at global turn ``k``
-    (0-based), mover score ``x``, other score ``y``: plain Python over the
-    stored turn-start values ``W_{k+1}``."""
+    (0-based), mover score ``x``, other score ``y``, from the stored turn-start
+    values ``W_{k+1}`` (one column of :func:`_turn`'s midpoint game)."""
     if not 0 <= k < 2 * solution.turns:
         raise JeopardyError(f"turn index must be in 0-{2 * solution.turns - 1}; got {k}")
     if not (0 <= x <= solution.cap and 0 <= y <= solution.cap):
         raise JeopardyError(f"scores must be in 0-{solution.cap}; got {x}, {y}")
-    nxt = solution.starts[k + 1]
+    rules = solution.model.arrays()
+    mover = 1.0 - solution.starts[k + 1][y]  # the mover's chance once the other moves at (y, .)
     top = solution.cap - x
     values = np.empty(top + 1)
     rolls = np.empty(top + 1)
     holds = np.empty(top + 1)
     for t in range(top, -1, -1):
-        holds[t] = 1.0 - nxt[y, x + t]
-        roll = 0.0
-        stay = 0.0
-        for e, p in solution.model.outcomes:
-            p = float(p)
-            banked, after, ended = e.apply(x, t)
-            if not ended and after == t:
-                stay += p
-            elif not ended:
-                roll += p * (values[after] if after <= top else 0.5)
-            else:
-                roll += p * (1.0 - nxt[y, banked] if banked <= solution.cap else 0.5)
-        rolls[t] = roll / (1.0 - stay)
+        holds[t] = mover[x + t]
+        rolls[t] = value_of_rolling(rules, x, t, values, mover, 0.5)
         values[t] = max(rolls[t], holds[t]) if rolls[t] > holds[t] else holds[t]
     return rolls, holds
 
