@@ -47,6 +47,30 @@ def test_the_compiled_step_is_the_same_rule(kind, points, score, total, expected
                           np.int64(total))) == expected
 
 
+def test_value_of_rolling_by_hand():
+    """jeopardy.rules.compiled.value_of_rolling, the roll branch every float solver
+    shares, against sums written out by hand (1e-15: a few float roundings)."""
+    from jeopardy.rules.compiled import value_of_rolling
+
+    within = np.array([0.0, 0.1, 0.2, 0.3, 0.4])  # turn totals 0..4
+    ended = np.array([0.5, 0.6, 0.7, 0.8])  # turn ends with scores 0..3
+    pig = game("pig").arrays()  # 1 busts, 2..6 add
+    # at score 2, total 1: a bust ends at 2 (0.7); 2 reaches total 3 (0.3); 3 reaches 4
+    # (0.4); 4, 5, 6 pass the table (0.9)
+    assert value_of_rolling(pig, 2, 1, within, ended, 0.9) == pytest.approx(
+        (0.7 + 0.3 + 0.4 + 3 * 0.9) / 6, abs=1e-15)
+    # a roll that keeps the total (add 0, double at 0) is divided out; bust-all ends at 0
+    model = roll_model("stays", {add(0): "1/4", double: "1/4", add(1): "1/4", bust_all: "1/4"})
+    assert value_of_rolling(model.arrays(), 3, 0, within, ended, 0.9) == pytest.approx(
+        (0.1 + 0.5) / 4 / (1 - 1 / 2), abs=1e-15)
+    # a bank of 2 at total 1 ends at score + 3: at 0 inside the table, at 3 past it
+    banking = roll_model("banking", {bank(2): "1/2", add(1): "1/2"})
+    assert value_of_rolling(banking.arrays(), 0, 1, within, ended, 0.9) == pytest.approx(
+        (0.8 + 0.2) / 2, abs=1e-15)
+    assert value_of_rolling(banking.arrays(), 3, 1, within, ended, 0.9) == pytest.approx(
+        (0.9 + 0.2) / 2, abs=1e-15)
+
+
 def test_an_unknown_kind_raises_in_python_and_in_compiled_code():
     with pytest.raises(JeopardyError, match="unknown effect kind"):
         step(9, 0, 0, 0)
