@@ -2,6 +2,11 @@
 
 ``step_jit`` is :func:`jeopardy.rules.effects.step` itself, compiled by numba:
 the kernels apply effects with the very function the Python code calls.
+:func:`roll_result` classifies one roll for a sweep down the turn totals, and
+:func:`value_of_rolling` is the value of one roll from a turn total that the
+solitaire, expected-score, fixed-turns and THINK kernels (and the play hints)
+share; the race and N-player kernels, which carry a slope beside each value,
+keep their own loops.
 """
 from numba import njit
 
