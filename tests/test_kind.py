@@ -12,7 +12,7 @@ from jeopardy.rules.compiled import step_jit
 from jeopardy.rules.effects import (Effect, Kind, add, bank, bust, bust_all, bust_gain, double,
                                     step, subtract)
 from jeopardy.rules.roll_model import from_dict, roll_model
-from tests.test_multi import _compare  # every turn start of every player
+from tests.test_multi import _agrees_with_the_reference
 
 # A model with every kind the race solvers take: add, double, bust, bust_all, bank, bust_gain.
 EVERY_RISING = roll_model("every rising kind", {add(1): "1/4", add(2): "1/8", double: "1/8",
@@ -45,6 +45,30 @@ def test_step_applies_each_kind(kind, points, score, total, expected):
 def test_the_compiled_step_is_the_same_rule(kind, points, score, total, expected):
     assert tuple(step_jit(np.int64(kind), np.int64(points), np.int64(score),
                           np.int64(total))) == expected
+
+
+def test_value_of_rolling_by_hand():
+    """jeopardy.rules.compiled.value_of_rolling, the roll branch every float solver
+    shares, against sums written out by hand (1e-15: a few float roundings)."""
+    from jeopardy.rules.compiled import value_of_rolling
+
+    within = np.array([0.0, 0.1, 0.2, 0.3, 0.4])  # turn totals 0..4
+    ended = np.array([0.5, 0.6, 0.7, 0.8])  # turn ends with scores 0..3
+    pig = game("pig").arrays()  # 1 busts, 2..6 add
+    # at score 2, total 1: a bust ends at 2 (0.7); 2 reaches total 3 (0.3); 3 reaches 4
+    # (0.4); 4, 5, 6 pass the table (0.9)
+    assert value_of_rolling(pig, 2, 1, within, ended, 0.9) == pytest.approx(
+        (0.7 + 0.3 + 0.4 + 3 * 0.9) / 6, abs=1e-15)
+    # a roll that keeps the total (add 0, double at 0) is divided out; bust-all ends at 0
+    model = roll_model("stays", {add(0): "1/4", double: "1/4", add(1): "1/4", bust_all: "1/4"})
+    assert value_of_rolling(model.arrays(), 3, 0, within, ended, 0.9) == pytest.approx(
+        (0.1 + 0.5) / 4 / (1 - 1 / 2), abs=1e-15)
+    # a bank of 2 at total 1 ends at score + 3: at 0 inside the table, at 3 past it
+    banking = roll_model("banking", {bank(2): "1/2", add(1): "1/2"})
+    assert value_of_rolling(banking.arrays(), 0, 1, within, ended, 0.9) == pytest.approx(
+        (0.8 + 0.2) / 2, abs=1e-15)
+    assert value_of_rolling(banking.arrays(), 3, 1, within, ended, 0.9) == pytest.approx(
+        (0.9 + 0.2) / 2, abs=1e-15)
 
 
 def test_an_unknown_kind_raises_in_python_and_in_compiled_code():
@@ -181,26 +205,15 @@ def test_pair_solver_matches_the_reference_with_bust_gain(name, goal):
     pytest.param("every", 5, 3, id="every-kind-5-three"),
 ])
 def test_match_solver_first_to_goal_matches_the_reference_with_bust_gain(name, goal, players):
-    from jeopardy.match.solver import solve
-
-    model = EVERY_RISING if name == "every" else game(name)
-    fast = solve(model, goal, players)
-    ref = reference.solve(model, goal, players)
-    assert _compare(ref, fast, goal, players, 1) < 1e-10
-    assert fast.max_residual < 1e-12
+    _agrees_with_the_reference(EVERY_RISING if name == "every" else game(name), goal, players)
 
 
 @pytest.mark.parametrize("name, goal, cap", [pytest.param("boyan", 10, 18, id="boyan-10"),
                                              pytest.param("every", 6, 12, id="every-kind-6")])
 def test_equal_turns_matches_the_reference_with_bust_gain(name, goal, cap):
     """Boyan's Pig as Scarne plays it (equal turns), the same cap in both solvers."""
-    from jeopardy.match.solver import solve
-
     model = EVERY_RISING if name == "every" else game(name)
-    fast = solve(model, goal, 2, "equal-turns", cap=cap)
-    ref = reference.solve(model, goal, 2, reference.EQUAL_TURNS, cap=cap)
-    assert _compare(ref, fast, goal, 2, 2) < 1e-10
-    assert fast.max_residual < 1e-12
+    _agrees_with_the_reference(model, goal, 2, reference.EQUAL_TURNS, cap)
 
 
 def test_boyan_equal_turns_cap_is_proved_and_doubling_it_changes_nothing():

@@ -56,6 +56,20 @@ def _compare(ref, fast, goal, players, places):
     return worst
 
 
+def _agrees_with_the_reference(model, goal, players, ending=reference.FIRST_TO_GOAL, cap=None):
+    """The match solver against the reference: every turn start of every player (and,
+    under equal turns, every place) to 1e-10 (both iterate to ~1e-14), chances that
+    sum to 1 and a Bellman residual below 1e-12."""
+    from jeopardy.match.solver import solve
+
+    fast = solve(model, goal, players, ending, cap=cap)
+    ref = reference.solve(model, goal, players, ending, cap=cap)
+    places = 1 if ending == reference.FIRST_TO_GOAL else players
+    assert _compare(ref, fast, goal, players, places) < 1e-10
+    assert sum(fast.win_probabilities) == pytest.approx(1.0, abs=1e-12)
+    assert fast.max_residual < 1e-12
+
+
 @pytest.mark.parametrize("name, goal, players", [
     pytest.param("piglet", 3, 2, id="piglet-3-two"),
     pytest.param("pig", 6, 3, id="pig-6-three"),
@@ -68,14 +82,7 @@ def _compare(ref, fast, goal, players, places):
 ])
 def test_first_to_goal_matches_the_reference(name, goal, players):
     """Every turn start of every player, to 1e-10 (both iterate to ~1e-14)."""
-    from jeopardy.match.solver import solve
-
-    model = CUSTOM[name] if name in CUSTOM else game(name)
-    fast = solve(model, goal, players)
-    ref = reference.solve(model, goal, players)
-    assert _compare(ref, fast, goal, players, 1) < 1e-10
-    assert sum(fast.win_probabilities) == pytest.approx(1.0, abs=1e-12)
-    assert fast.max_residual < 1e-12
+    _agrees_with_the_reference(CUSTOM[name] if name in CUSTOM else game(name), goal, players)
 
 
 @pytest.mark.parametrize("name, goal, cap", [
@@ -88,13 +95,8 @@ def test_first_to_goal_matches_the_reference(name, goal, players):
 ])
 def test_equal_turns_matches_the_reference(name, goal, cap):
     """Two players, the same cap in both solvers, every turn start and place, to 1e-10."""
-    from jeopardy.match.solver import solve
-
     model = DOUBLING if name == "doubling" else game(name)
-    fast = solve(model, goal, 2, "equal-turns", cap=cap)
-    ref = reference.solve(model, goal, 2, reference.EQUAL_TURNS, cap=cap)
-    assert _compare(ref, fast, goal, 2, 2) < 1e-10
-    assert fast.max_residual < 1e-12
+    _agrees_with_the_reference(model, goal, 2, reference.EQUAL_TURNS, cap)
 
 
 @pytest.mark.parametrize("name, goal, players, cap", [
@@ -111,14 +113,8 @@ def test_equal_turns_n_players_matches_the_reference(name, goal, players, cap):
     """Three and four players, the same cap in both solvers, every turn start and place,
     to 1e-10 (both iterate to ~1e-14); the caps are small so that the last round's
     leaders pass them (the rule "stop at max(cap, leader + 1)" is exercised)."""
-    from jeopardy.match.solver import solve
-
     model = DOUBLING if name == "doubling" else game(name)
-    fast = solve(model, goal, players, "equal-turns", cap=cap)
-    ref = reference.solve(model, goal, players, reference.EQUAL_TURNS, cap=cap)
-    assert _compare(ref, fast, goal, players, players) < 1e-10
-    assert sum(fast.win_probabilities) == pytest.approx(1.0, abs=1e-12)
-    assert fast.max_residual < 1e-12
+    _agrees_with_the_reference(model, goal, players, reference.EQUAL_TURNS, cap)
 
 
 def test_last_round_tables_match_the_reference():

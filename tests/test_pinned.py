@@ -168,44 +168,46 @@ def _certify_piglet():
             "lower P(0,0,0)": float(c.lower[0, 0]), "upper P(0,0,0)": float(c.upper[0, 0])}
 
 
-@analysis("compare pig 100")
-def _compare_pig():
-    from jeopardy.race.evaluation import best_response, head_to_head
-    from jeopardy.race.policies import from_formula, from_solution, hold_at
-    from jeopardy.rules import game
+def _head_to_head(model, matches):
+    """``"NAME: first"``, ``"NAME: second"`` and ``"NAME: fair"`` of each
+    ``(NAME, a, b)`` in ``matches``: policy ``a`` against ``b`` in ``model``."""
+    from jeopardy.race.evaluation import head_to_head
 
-    pig = game("pig")
-    hold20 = hold_at(100, 20)
-    optimal = from_solution(_pig_100())
     out = {}
-    for name, a, b in [
-        ("optimal vs hold 20", optimal, hold20),
-        ("best response vs hold 20", best_response(pig, hold20), hold20),
-        ("optimal vs keep pace", optimal,
-         from_formula(100, "max(i, j) >= 71 or k < 21 + (j - i) / 8")),
-        ("hold 20 vs hold 20", hold20, hold20),
-    ]:
-        result = head_to_head(pig, a, b)
+    for name, a, b in matches:
+        result = head_to_head(model, a, b)
         out[f"{name}: first"] = result.first
         out[f"{name}: second"] = result.second
         out[f"{name}: fair"] = result.fair
     return out
 
 
+@analysis("compare pig 100")
+def _compare_pig():
+    from jeopardy.race.evaluation import best_response
+    from jeopardy.race.policies import from_formula, from_solution, hold_at
+    from jeopardy.rules import game
+
+    pig = game("pig")
+    hold20 = hold_at(100, 20)
+    optimal = from_solution(_pig_100())
+    return _head_to_head(pig, [
+        ("optimal vs hold 20", optimal, hold20),
+        ("best response vs hold 20", best_response(pig, hold20), hold20),
+        ("optimal vs keep pace", optimal,
+         from_formula(100, "max(i, j) >= 71 or k < 21 + (j - i) / 8")),
+        ("hold 20 vs hold 20", hold20, hold20),
+    ])
+
+
 @analysis("practical pig 100")
 def _practical_pig():
-    from jeopardy.race.evaluation import head_to_head
     from jeopardy.race.policies import PRACTICAL, from_solution, practical
     from jeopardy.rules import game
 
     optimal = from_solution(_pig_100())
-    out = {}
-    for name in PRACTICAL:
-        result = head_to_head(game("pig"), practical(100, name), optimal)
-        out[f"{name} vs optimal: first"] = result.first
-        out[f"{name} vs optimal: second"] = result.second
-        out[f"{name} vs optimal: fair"] = result.fair
-    return out
+    return _head_to_head(game("pig"), [(f"{name} vs optimal", practical(100, name), optimal)
+                                       for name in PRACTICAL])
 
 
 @analysis("race three d4 60")

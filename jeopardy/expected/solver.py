@@ -53,7 +53,7 @@ from numba import njit
 from jeopardy.errors import JeopardyError
 from jeopardy.expected.policies import HOLD_AT, LINEAR_LE, LINEAR_LT, ScorePolicy
 from jeopardy.results import Result
-from jeopardy.rules.compiled import END, RISE, STAY, roll_result
+from jeopardy.rules.compiled import END, roll_result, value_of_rolling
 from jeopardy.rules.roll_model import RollModel
 
 
@@ -77,27 +77,17 @@ def _column(next_start, collapsed, g_next, s, cap, t_top, kinds, points, probs,
             policy_kind, a, b, c, vals, rolls, holds, flags):
     """One banked score s of one turn, backwards over t: the value of rolling
     and of holding, the policy's decision and the resulting value."""
+    # F(r + 1, x, 0) for the scores x this column can bank (x <= s + t_top)
+    ended = np.arange(s + t_top + 1) + g_next if collapsed else next_start
+    rules = (kinds, points, probs)
     for t in range(t_top, -1, -1):
-        x = s + t
-        hold = x + g_next if collapsed else next_start[x]
+        hold = ended[s + t]
         holds[t] = hold
         if t > cap:
             vals[t] = hold
             rolls[t] = -np.inf
             continue
-        roll = 0.0
-        stay = 0.0
-        for e in range(kinds.shape[0]):
-            p = probs[e]
-            banked, after, outcome = roll_result(kinds[e], points[e], s, t)
-            if outcome == STAY:
-                stay += p
-            elif outcome == RISE:
-                roll += p * vals[after]
-            else:
-                roll += p * (banked + g_next if collapsed else next_start[banked])
-        if stay > 0.0:
-            roll /= 1.0 - stay
+        roll = value_of_rolling(rules, s, t, vals, ended, np.nan)  # no roll passes t_top
         rolls[t] = roll
         if policy_kind == 0:  # optimal, ties hold
             decision = roll > hold + 1e-12 * (1.0 + abs(hold))

@@ -69,7 +69,7 @@ import numpy as np
 from numba import njit
 
 from jeopardy.errors import JeopardyError
-from jeopardy.rules.compiled import RISE, STAY, roll_result
+from jeopardy.rules.compiled import value_of_rolling
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.results import Result
 
@@ -88,10 +88,10 @@ def _turn(rules, nxt, out, boundary, tables):
     turn is ``tables[m]`` (entries 0 hold, 1 roll, -1 as the midpoint optimum).
     ``out[g]`` receives W_k.  Returns nothing; values only.
     """
-    kinds, points, probs = rules
     games = nxt.shape[0]
     size = nxt.shape[1]
     cap = size - 1
+    mover = 1.0 - nxt  # mover[g, y, x]: W_{k+1} of game g from this mover's side
     values = np.empty((games, size))
     for x in range(size):
         top = cap - x
@@ -102,20 +102,8 @@ def _turn(rules, nxt, out, boundary, tables):
                 for g in range(games):
                     m = -1 if g < 3 else (g - 3) // 2
                     b = boundary[g] if g < 3 else boundary[0 if (g - 3) % 2 == 0 else 2]
-                    hold = 1.0 - nxt[g, y, x + t]
-                    roll = 0.0
-                    stay = 0.0
-                    for e in range(kinds.shape[0]):
-                        p = probs[e]
-                        banked, after, outcome = roll_result(kinds[e], points[e], x, t)
-                        if outcome == STAY:
-                            stay += p
-                        elif outcome == RISE:
-                            roll += p * (values[g, after] if after <= top else b)
-                        else:
-                            roll += p * (1.0 - nxt[g, y, banked] if banked <= cap else b)
-                    if stay > 0.0:
-                        roll /= 1.0 - stay
+                    hold = mover[g, y, x + t]
+                    roll = value_of_rolling(rules, x, t, values[g, :top + 1], mover[g, y], b)
                     if m < 0:
                         rolls = roll > hold
                         if g == 1:
@@ -293,31 +281,21 @@ def _solve_with_cap(model, turns, cap, matchups, progress) -> FixedTurnsSolution
 
 def column(solution: FixedTurnsSolution, k: int, x: int, y: int) -> tuple[np.ndarray, np.ndarray]:
     """Roll and hold values of the midpoint game over ``t`` at global turn ``k``
-    (0-based), mover score ``x``, other score ``y``: plain Python over the
-    stored turn-start values ``W_{k+1}``."""
+    (0-based), mover score ``x``, other score ``y``, from the stored turn-start
+    values ``W_{k+1}`` (one column of :func:`_turn`'s midpoint game)."""
     if not 0 <= k < 2 * solution.turns:
         raise JeopardyError(f"turn index must be in 0-{2 * solution.turns - 1}; got {k}")
     if not (0 <= x <= solution.cap and 0 <= y <= solution.cap):
         raise JeopardyError(f"scores must be in 0-{solution.cap}; got {x}, {y}")
-    nxt = solution.starts[k + 1]
+    rules = solution.model.arrays()
+    mover = 1.0 - solution.starts[k + 1][y]  # the mover's chance once the other moves at (y, .)
     top = solution.cap - x
     values = np.empty(top + 1)
     rolls = np.empty(top + 1)
     holds = np.empty(top + 1)
     for t in range(top, -1, -1):
-        holds[t] = 1.0 - nxt[y, x + t]
-        roll = 0.0
-        stay = 0.0
-        for e, p in solution.model.outcomes:
-            p = float(p)
-            banked, after, ended = e.apply(x, t)
-            if not ended and after == t:
-                stay += p
-            elif not ended:
-                roll += p * (values[after] if after <= top else 0.5)
-            else:
-                roll += p * (1.0 - nxt[y, banked] if banked <= solution.cap else 0.5)
-        rolls[t] = roll / (1.0 - stay)
+        holds[t] = mover[x + t]
+        rolls[t] = value_of_rolling(rules, x, t, values, mover, 0.5)
         values[t] = max(rolls[t], holds[t]) if rolls[t] > holds[t] else holds[t]
     return rolls, holds
 

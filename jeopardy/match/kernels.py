@@ -424,18 +424,25 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode,
 
 
 @njit(cache=True, nogil=True)
+def sweep_space(race):
+    """What one sweep of a turn start fills, for turn totals up to the cap:
+    ``(vals, dvals, acts, work)``; ``vals`` starts at zero (a turn total that
+    falls starts the column from the last one)."""
+    n = race.players
+    width = race.cap + 1
+    return (np.zeros((width + 1, n)), np.zeros(width + 1), np.empty(width + 1, dtype=np.int8),
+            np.empty((4, n)))
+
+
+@njit(cache=True, nogil=True)
 def bellman_residual(race, W, mode, tables, mix_keys, mix_tables):
     """Largest |turn-start value from one sweep - stored value| over every turn start.
 
     Turn starts ``place * size + index`` listed in the sorted ``mix_keys`` play
     the mixed actions of the matching row of ``mix_tables`` (mode 2)."""
     n = race.players
-    width = race.cap + 1
-    vals = np.zeros((width + 1, n))  # a falling column starts from the last one
-    dvals = np.zeros(width + 1)
-    acts = np.empty(width + 1, dtype=np.int8)
+    vals, dvals, acts, work = sweep_space(race)
     none = np.empty(0, dtype=np.int8)
-    work = np.empty((4, n))
     worst = 0.0
     for place in range(race.places):
         following = (place + 1) % race.places
@@ -458,13 +465,8 @@ def bellman_residual(race, W, mode, tables, mix_keys, mix_tables):
 def policy_table(race, W, out):
     """``out[index, k]``: the action (1 roll) of the mover at place 0 of every turn
     start, maximising against the values ``W`` (the equilibrium policy)."""
-    n = race.players
-    width = race.cap + 1
-    vals = np.zeros((width + 1, n))  # a falling column starts from the last one
-    dvals = np.zeros(width + 1)
-    acts = np.empty(width + 1, dtype=np.int8)
+    vals, dvals, acts, work = sweep_space(race)
     none = np.empty(0, dtype=np.int8)
-    work = np.empty((4, n))
     following = 1 % race.places
     for index in range(W.shape[1]):
         top = sweep_from_guess(race, W, index, 0, W[following, rotation(race, index)], vals,

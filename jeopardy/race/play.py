@@ -9,36 +9,18 @@ import random
 from dataclasses import dataclass, field
 
 from jeopardy.race.solver import RaceSolution
+from jeopardy.rules.compiled import value_of_rolling
 from jeopardy.rules.effects import Effect
 
 
 def action_values(solution: RaceSolution, i: int, j: int, k: int) -> tuple[float, float]:
     """``(P(win | roll), P(win | hold))`` for the player to move at (i, j, k)."""
-    goal = solution.goal
-    if i + k >= goal:
+    if i + k >= solution.goal:
         return 1.0, 1.0
-    values, _ = solution.column(i, j)
-
-    def own(t: int) -> float:
-        return 1.0 if i + t >= goal else float(values[t])
-
-    def opponent_start(a: int, b: int) -> float:
-        return solution.win_probability(a, b, 0)
-
-    roll = 0.0
-    stay = 0.0
-    for effect, p in solution.model.outcomes:
-        p = float(p)
-        banked, after, ended = effect.apply(i, k)
-        if not ended and after == k:
-            stay += p
-        elif not ended:
-            roll += p * own(after)
-        else:
-            roll += p * (1.0 if banked >= goal else 1 - opponent_start(j, banked))
-    roll /= 1 - stay
-    hold = 1 - opponent_start(j, i + k)
-    return roll, hold
+    values, _ = solution.column(i, j)  # P(i, j, t) below the goal
+    after_turn = 1.0 - solution.start_values[j]  # the turn ends at x: the opponent moves at (j, x)
+    roll = value_of_rolling(solution.model.arrays(), i, k, values, after_turn, 1.0)
+    return float(roll), float(after_turn[i + k])
 
 
 def draw_effect(rng: random.Random, outcomes: list[tuple[Effect, float]]) -> Effect:

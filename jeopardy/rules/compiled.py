@@ -29,3 +29,29 @@ def roll_result(kind, points, score, turn_total):
     if total < turn_total:
         raise JeopardyError(FALLING)
     return banked, total, STAY
+
+
+@njit(cache=True, nogil=True, inline="always")
+def value_of_rolling(rules, score, turn_total, within, ended, beyond):
+    """The value of one roll at ``(score, turn_total)`` for a kernel that sweeps
+    the turn totals downwards; ``rules`` starts with ``(kinds, points, probs)``.
+
+    A roll that raises the turn total to ``t < len(within)`` is worth
+    ``within[t]``; one that ends the turn with ``x < len(ended)`` as the score,
+    ``ended[x]``; any other (past the tables: the goal or a cap) ``beyond``.  A
+    roll that keeps the turn total is divided out (``1 / (1 - P(stay))``)."""
+    kinds, points, probs = rules[0], rules[1], rules[2]
+    total = 0.0
+    stay = 0.0
+    for e in range(kinds.shape[0]):
+        p = probs[e]
+        banked, after, outcome = roll_result(kinds[e], points[e], score, turn_total)
+        if outcome == STAY:
+            stay += p
+        elif outcome == RISE:
+            total += p * (within[after] if after < within.shape[0] else beyond)
+        elif banked < ended.shape[0]:
+            total += p * ended[banked]
+        else:
+            total += p * beyond
+    return total / (1.0 - stay)

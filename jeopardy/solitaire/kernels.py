@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from jeopardy.rules.compiled import RISE, STAY, roll_result
+from jeopardy.rules.compiled import RISE, STAY, roll_result, value_of_rolling
 
 LOWERED = "a roll that lowers the banked score to neither 0 nor itself"
 
@@ -111,30 +111,6 @@ def evaluate_turns(rules, roll, start_a, start_c):
 
 
 @njit(cache=True, nogil=True)
-def value_of_rolling(rules, s, t, values, after, offset):
-    """The value of rolling at ``(s, t)``: a roll that reaches the goal is worth 1, one
-    that moves the turn total to ``t2`` is worth ``values[s, t2]`` (``t2 > t``; a roll
-    that keeps ``t`` is divided out), one that ends the turn banking ``x`` below the
-    goal ``offset + after[x]``."""
-    kinds, points, probs, goal = rules
-    top = goal - s
-    total = 0.0
-    stay = 0.0
-    for e in range(kinds.shape[0]):
-        p = probs[e]
-        x, t2, outcome = roll_result(kinds[e], points[e], s, t)
-        if outcome == STAY:
-            stay += p
-        elif outcome == RISE and t2 < top:
-            total += p * values[s, t2]
-        elif outcome == RISE or x >= goal:
-            total += p
-        else:
-            total += p * (offset + after[x])
-    return total / (1.0 - stay)
-
-
-@njit(cache=True, nogil=True)
 def improve_turns(rules, starts, roll, values, rolled, held, new_roll):
     """Values of the policy ``roll`` given its turn-start values ``starts``,
     the value of rolling and of holding at every state, and the improved
@@ -145,10 +121,12 @@ def improve_turns(rules, starts, roll, values, rolled, held, new_roll):
     goal = rules.goal
     changes = 0
     residual = 0.0
+    then = 1.0 + starts[:goal]  # a turn that ends below the goal: this turn, then more
     for s in range(goal - 1, -1, -1):
         top = goal - s
+        column = values[s, :top]
         for t in range(top - 1, -1, -1):
-            rolling = value_of_rolling(rules, s, t, values, starts, 1.0)  # this turn, then more
+            rolling = value_of_rolling(rules, s, t, column, then, 1.0)
             hold_value = 1.0 + starts[s + t] if t > 0 else np.inf
             rolled[s, t] = rolling
             held[s, t] = hold_value
@@ -179,10 +157,12 @@ def reach_turn(rules, previous, values, roll):
     rounding noise hold, while a tiny but real chance, such as 2**-100, still
     rolls)."""
     goal = rules.goal
+    ended = previous[:goal]
     for s in range(goal - 1, -1, -1):
         top = goal - s
+        column = values[s, :top]
         for t in range(top - 1, -1, -1):
-            rolled = value_of_rolling(rules, s, t, values, previous, 0.0)
+            rolled = value_of_rolling(rules, s, t, column, ended, 1.0)
             if t == 0:
                 values[s, t] = rolled
                 roll[s, t] = 1

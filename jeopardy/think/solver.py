@@ -72,7 +72,7 @@ import numpy as np
 from numba import njit
 
 from jeopardy.errors import JeopardyError
-from jeopardy.rules.compiled import RISE, STAY, roll_result
+from jeopardy.rules.compiled import RISE, STAY, roll_result, value_of_rolling
 from jeopardy.rules.roll_model import RollModel
 
 
@@ -98,7 +98,6 @@ def _solo(rules, nxt, cube, kinds_of_games, boundary, table, alone_is_a, caps):
     (A perspective, ``nxt[g, own, other]``); for B alone the same with the
     indices of ``nxt`` swapped.  Game 0 is optimal; its decision is copied by
     the games that follow it (equilibrium evaluations, counts)."""
-    kinds, points, probs = rules
     score_cap, turn_cap = caps
     games = nxt.shape[0]
     size = score_cap + 1
@@ -110,24 +109,9 @@ def _solo(rules, nxt, cube, kinds_of_games, boundary, table, alone_is_a, caps):
                 rolls0 = False
                 for g in range(games):
                     b = boundary[g]
-                    hold = nxt[g, own + t, other] if alone_is_a else nxt[g, other, own + t]
-                    roll = 0.0
-                    stay = 0.0
-                    for e in range(kinds.shape[0]):
-                        p = probs[e]
-                        banked, after, outcome = roll_result(kinds[e], points[e], own, t)
-                        if outcome == STAY:
-                            stay += p
-                        elif outcome == RISE:
-                            roll += p * (values[g, after] if after <= top else b)
-                        elif banked > score_cap:
-                            roll += p * b
-                        elif alone_is_a:
-                            roll += p * nxt[g, banked, other]
-                        else:
-                            roll += p * nxt[g, other, banked]
-                    if stay > 0.0:
-                        roll /= 1.0 - stay
+                    ended = nxt[g, :, other] if alone_is_a else nxt[g, other, :]  # own score
+                    hold = ended[own + t]
+                    roll = value_of_rolling(rules, own, t, values[g, :top + 1], ended, b)
                     cube[g, own, other, t] = roll
                     kind_g = kinds_of_games[g]
                     if kind_g == 0:  # optimal: A maximises, B minimises
