@@ -111,8 +111,8 @@ def test_cli_simulate_three_policies_json():
     assert data["players"] == 3 and len(data["win_probabilities"]) == 3
     assert sum(data["win_probabilities"]) == pytest.approx(1.0, abs=1e-12)
     assert data["policies"] == ["optimal", "hold at 6", "hold at 4"]
-    refused = _run("simulate", "hold:6", "hold:4", "hold:3", "--ending", "equal-turns")
-    assert refused.exit_code == 2 and "first-to-goal" in refused.output
+    refused = _run("simulate", "hold:6", "hold:4", "hold:3", "--ending", "one-more-turn")
+    assert refused.exit_code == 2 and "first-to-goal or equal-turns" in refused.output
 
 
 # ------------------------------------------------------------------- reach
