@@ -219,7 +219,7 @@ def load(path):
     from jeopardy.files import read_npz
     from jeopardy.match import kernels
     from jeopardy.match.rules import MatchRules
-    from jeopardy.match.solver import NO_MIXES, NO_TABLES
+    from jeopardy.match.solver import NO_ACTIONS
 
     data = read_npz(path, "Farkle solution file", ())
     meta = data.get("meta")
@@ -240,7 +240,7 @@ def load(path):
     process = turn_process(rules)
     race = process_solver.bundle(process, g, MatchRules(2, ending),
                                  ending_data(rules, first_to_reach))
-    residual = float(kernels.bellman_residual(race, values, 0, NO_TABLES, *NO_MIXES))
+    residual = float(kernels.bellman_residual(race, values, 0, NO_ACTIONS))
     if residual > 1e-9:
         raise JeopardyError(f"{str(path)!r}: the stored values do not solve the game "
                             f"(Bellman residual {residual:.1e})")

@@ -27,7 +27,7 @@ from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import chunk_size
 from jeopardy.match import kernels, process_kernels
 from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules
-from jeopardy.match.solver import MAX_NEWTON_STEPS, NO_MIXES, NO_TABLES, StartChances
+from jeopardy.match.solver import MAX_NEWTON_STEPS, NO_ACTIONS, StartChances
 from jeopardy.results import Result
 from jeopardy.rules.turn_process import TurnProcess
 
@@ -172,7 +172,7 @@ def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST
     while s >= 0:
         last = max(0, s - chunk + 1)
         n, _, left, stuck, done = kernels.solve_sums(race, W, order, starts, s, last,
-                                                     MAX_NEWTON_STEPS, tolerance, 0, NO_TABLES,
+                                                     MAX_NEWTON_STEPS, tolerance, 0, NO_ACTIONS,
                                                      found)
         if stuck:
             raise JeopardyError(f"{process.name}: some turn start never ends")
@@ -181,7 +181,7 @@ def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST
         s = done - 1
         if progress is not None:
             progress(1.0 - (s + 1) ** 2 / (top_sum + 1) ** 2 if s >= 0 else 1.0)
-    residual = float(kernels.bellman_residual(race, W, 0, NO_TABLES, *NO_MIXES))
+    residual = float(kernels.bellman_residual(race, W, 0, NO_ACTIONS))
     states = int(process_kernels.table_states(race))
     return ProcessSolution(process, goal, rules, W, race, residual,
                            time.perf_counter() - started, sweeps, states, unsettled)
