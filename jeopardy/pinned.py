@@ -246,7 +246,8 @@ _SIMULATE = "README.md (jeopardy simulate best-response hold:20 --games 200000 -
 PINNED += [close("simulate pig 100 best response vs hold 20", f"200,000 games, seed 1: {name}",
                  value, 5e-6, SEEDED, _SIMULATE, slow=True)
            for name, value in {"first": 0.58753, "second": 0.520295, "fair": 0.5539125}.items()]
-_SIMULATE = "docs/games.md (jeopardy simulate optimal hold:20 hold:25 --goal 50 --games 20000 --seed 3)"
+_SIMULATE = ("docs/games.md (jeopardy simulate optimal hold:20 hold:25 --goal 50 --games 20000 "
+             "--seed 3)")
 PINNED += [close("simulate pig 50 three players", f"20,000 games, seed 3: player {n} wins", value,
                  5e-6, SEEDED, _SIMULATE, slow=True)
            for n, value in {1: 0.4432, 2: 0.2474, 3: 0.3094}.items()]
@@ -314,6 +315,14 @@ PINNED += [
     equal("fairness pig 100", "bonus", 4, _FAIR),
     close("fairness pig 100", "P(first wins)", 0.5015947430468631, 1e-12, RACE, _FAIR),
 ]
+PINNED += [close("fairness pig 100", f"P(first wins), bonus {bonus}", value, 1e-12, RACE, _FAIR)
+           for bonus, value in {
+               -8: 0.5899102872720212, -7: 0.5824694477128123, -6: 0.5750248669526381,
+               -5: 0.5675788886065075, -4: 0.560136654488065, -3: 0.5527321040530282,
+               -2: 0.5453370856896692, -1: 0.5379558858576395, 0: 0.5305927252737468,
+               1: 0.5234012202077856, 2: 0.5161701778169955, 3: 0.5088999208935521,
+               4: 0.5015947430468631, 5: 0.4942327998170195, 6: 0.48683341519827766,
+               7: 0.4794005082746364, 8: 0.4719363466132359,}.items()]
 
 # ------------------------------------------------------------------------ exact
 _EXACT = "README.md, docs/exact.md, docs/reproduce.md (jeopardy exact)"

@@ -110,7 +110,8 @@ def main() -> None:
     parser.add_argument("pages", nargs="*")
     parser.add_argument("--all", action="store_true", help="also small integers and timing lines")
     args = parser.parse_args()
-    pages = [Path(p) for p in args.pages] or [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    pages = ([Path(p) for p in args.pages]
+             or [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))])
     total = 0
     for page in pages:
         rows = unmatched(page, args.all)

@@ -387,7 +387,8 @@ def _fairness_pig():
     from jeopardy.fairness import race_fairness
 
     result = race_fairness(_pig_100())
-    return {"bonus": result.bonus, "P(first wins)": result.win_probability}
+    return {"bonus": result.bonus, "P(first wins)": result.win_probability,
+            **_candidates(result)}
 
 
 # ------------------------------------------------------------------ exact
