@@ -469,7 +469,7 @@ def _differences(name, turns, policy, score_cap=None, ties="roll"):
     out = {"same reachable states": result.same_reachable_states,
            "differences": len(result.differences),
            "strict differences": len(result.strict_differences)}
-    for d in result.strict_differences[:2]:
+    for d in result.strict_differences[:20]:  # the first 20, as max-score --compare prints
         out[f"turn {d.turn} score {d.score} total {d.total}: roll - hold"] = d.margin
     return out
 
