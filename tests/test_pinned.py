@@ -556,8 +556,11 @@ def _skunk(name, turns):
         out[f"{record.name}: as first"] = record.as_first
         out[f"{record.name}: as second"] = record.as_second
     for row in result.first_holds:
-        out[f"first hold turn {row['turn']} at {row['mover_score']} vs {row['other_score']}"] = \
-            row["optimal"]
+        at = f"turn {row['turn']} at {row['mover_score']} vs {row['other_score']}"
+        out[f"first hold {at}"] = row["optimal"]
+        for record in result.policies:
+            if record.name in row:
+                out[f"{record.name}: first hold {at}"] = row[record.name]
     return out
 
 
