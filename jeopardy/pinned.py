@@ -169,14 +169,45 @@ PINNED += [
     equal("replies pig 25", "least edge against", 17, _REPLIES),
     exact("replies pig 25", "least edge, hold-at-h", "48500044288693/609359740010496", _REPLIES),
     exact("replies pig 25", "single roll vs hold 20", "13150625/90699264", _REPLIES),
-    equal("replies pig 25", "vs hold 17: best rule", "roll at 0,3-19", _REPLIES),
-    equal("replies pig 25", "vs hold 18: best rule", "roll at 0,5-20", _REPLIES),
-    exact("replies pig 25", "vs hold 18: rule edge", "9098904291581/101559956668416", _REPLIES),
 ]
 PINNED += [equal("replies pig 25", f"vs hold {h}: best hold", best, _REPLIES)
            for h, best in {1: 6, 2: 6, 3: 6, 4: 7, 5: 8, 6: 10, 7: 11, 8: 11, 9: 12, 10: 13,
                            11: 14, 12: 15, 13: 16, 14: 17, 15: 18, 16: 19, 17: 20, 18: 1, 19: 1,
                            20: 1, 21: 1, 22: 1, 23: 1, 24: 1, 25: 1}.items()]
+
+# The replies table: each opponent's best hold-at edge, and the best stopping rule with its
+# edge (both exact; P(win) - P(loss)).
+_REPLY_TABLE = [  # opponent's hold, best hold's edge, best rule, its edge
+    (1, "137/324", "hold at 6", "137/324"),
+    (2, "137/324", "hold at 6", "137/324"),
+    (3, "371/972", "hold at 6", "371/972"),
+    (4, "5533/15552", "hold at 7", "5533/15552"),
+    (5, "86893/279936", "hold at 8", "86893/279936"),
+    (6, "56999/209952", "hold at 10", "56999/209952"),
+    (7, "202775/839808", "hold at 11", "202775/839808"),
+    (8, "1499755/6718464", "hold at 11", "1499755/6718464"),
+    (9, "72851749/362797056", "hold at 12", "72851749/362797056"),
+    (10, "16241981/90699264", "hold at 13", "16241981/90699264"),
+    (11, "129327319/816293376", "hold at 14", "129327319/816293376"),
+    (12, "409991777/2902376448", "hold at 15", "409991777/2902376448"),
+    (13, "59548517533/470184984576", "hold at 16", "59548517533/470184984576"),
+    (14, "1118281061/9795520512", "hold at 17", "1118281061/9795520512"),
+    (15, "214271154623/2115832430592", "hold at 18", "214271154623/2115832430592"),
+    (16, "3040745303281/33853318889472", "hold at 19", "3040745303281/33853318889472"),
+    (17, "48500044288693/609359740010496", "roll at 0,3-19", "16611228692533/203119913336832"),
+    (18, "180193/2239488", "roll at 0,5-20", "9098904291581/101559956668416"),
+    (19, "41180573/362797056", "hold at 1", "41180573/362797056"),
+    (20, "13150625/90699264", "hold at 1", "13150625/90699264"),
+    (21, "381936893/2176782336", "hold at 1", "381936893/2176782336"),
+    (22, "445117813/2176782336", "hold at 1", "445117813/2176782336"),
+    (23, "3033099227/13060694016", "hold at 1", "3033099227/13060694016"),
+    (24, "93857945/362797056", "hold at 1", "93857945/362797056"),
+    (25, "22255529771/78364164096", "hold at 1", "22255529771/78364164096"),
+]
+for _h, _hold_edge, _rule, _rule_edge in _REPLY_TABLE:
+    PINNED += [exact("replies pig 25", f"vs hold {_h}: hold edge", _hold_edge, _REPLIES),
+               equal("replies pig 25", f"vs hold {_h}: best rule", _rule, _REPLIES),
+               exact("replies pig 25", f"vs hold {_h}: rule edge", _rule_edge, _REPLIES)]
 
 # ------------------------------------------------------------------- race games
 _P = {"pig 100": 0.5305927252737468, "piglet 10": 0.5224794079488324,
@@ -385,8 +416,8 @@ PINNED += [
 ]
 # The first 20 decisions where optimal play (ties hold) and odds-strict differ, scores capped
 # at 200 (docs/expected-score.md prints each margin to 4 digits).
-PINNED += [close("compare pig 9 capped 200", f"turn {turn} score {score} total {total}: roll - hold",
-                 margin, 1e-11, SCORE, _MAX)
+PINNED += [close("compare pig 9 capped 200",
+                 f"turn {turn} score {score} total {total}: roll - hold", margin, 1e-11, SCORE, _MAX)
            for turn, score, total, margin in [
                (7, 143, 19, -0.015880499754956645),
                (7, 144, 19, -0.036789281444470134),

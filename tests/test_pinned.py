@@ -90,6 +90,7 @@ def _replies_pig_25():
         out[f"vs hold {r.hold}: best hold"] = r.best_hold
         out[f"vs hold {r.hold}: best rule"] = _rule_text(r.best_rule)
         out[f"vs hold {r.hold}: rule edge"] = r.rule_advantage
+        out[f"vs hold {r.hold}: hold edge"] = r.advantage
     return out
 
 
