@@ -143,7 +143,9 @@ def _pig_100():
 @analysis("policy pig 100")
 def _policy_pig():
     solution = _pig_100()
-    return {"actions 41 vs 49": solution.actions(41, 49),
+    values, _ = solution.column(41, 49)
+    by_total = {f"P(41,49,{k})": float(v) for k, v in enumerate(values)}
+    return {**by_total, "actions 41 vs 49": solution.actions(41, 49),
             "P(41,49,0)": solution.win_probability(41, 49, 0),
             "hold threshold 0 vs 30": solution.hold_threshold(0, 30),
             "P(0,30,0)": solution.win_probability(0, 30, 0)}
