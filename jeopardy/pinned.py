@@ -381,7 +381,16 @@ PINNED += [
     equal("exact piglet 2", "verified", True, _EXACT),
     exact("exact piglet 10", "P000", "5556238701119487884/10634368774326171875", _EXACT),
     equal("exact piglet 10", "verified", True, _EXACT),
+    exact("exact piglet 10", "P009", "1023/1025", "docs/exact.md (jeopardy exact --game piglet "
+          "--goal 10 --start roll --state 0,0,9)"),
 ]
+# The largest goal each preset's exact solve accepts: the fitted time model (benchmarks/exact.py)
+# against the ten-minute limit.
+PINNED += [equal("exact limits", name, goal, "docs/exact.md (largest_exact_goal)")
+           for name, goal in {"pig": 187, "piglet": 291, "linux-magazin": 150, "boyan": 77,
+                              "two-dice-pig": 75, "think": 75, "skunk": 75, "big-pig": 141,
+                              "frey-pig": 120, "piggy": 176, "piggy-sicherman": 233,
+                              "pass-the-pigs": 77, "pigmania": 75, "shi": 77}.items()]
 
 # --------------------------------------------------------------- expected score
 _MAX = "README.md, docs/expected-score.md, docs/reproduce.md (jeopardy max-score)"

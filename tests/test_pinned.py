@@ -412,7 +412,17 @@ def _exact_piglet_10():
     from jeopardy.rules import game
 
     solution = solve_exact(game("piglet"), 10, start="roll")
-    return {"P000": solution.win_probability(), "verified": solution.verified}
+    return {"P000": solution.win_probability(), "verified": solution.verified,
+            "P009": solution.values[(0, 0, 9)]}
+
+
+@analysis("exact limits")
+def _exact_limits():
+    """The largest goal each preset's exact solve accepts (the fitted time model)."""
+    from jeopardy.exact.race import largest_exact_goal
+    from jeopardy.rules import PRESETS, game
+
+    return {name: largest_exact_goal(game(name)) for name in PRESETS}
 
 
 
