@@ -308,6 +308,19 @@ PINNED += [close("sweep hold20", f"{name}: optimal vs hold 20", value, 1e-12, RA
                "piggy 50": 0.6588276410124647, "piggy 100": 0.6423468371745734,
                "big-pig 25": 0.5804862968394546, "big-pig 50": 0.5516072453097304,
                "big-pig 100": 0.5706438116102408}.items()]
+# The hold20 sweep's simultaneous rows: value 0 (a symmetric game) and the support.
+_SWEEP = "docs/sweep.md (jeopardy sweep docs/examples/hold20.toml)"
+_PIG_SUPPORT = "1,6,7,9,10,11,12,13,14,15,16,17,18,19,21"
+_PIGGY_SUPPORT = "1,9,10,11,12,15,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,36,37"
+for _name, _goal, _support in [
+        ("pig", 25, _PIG_SUPPORT), ("pig", 50, _PIG_SUPPORT), ("pig", 100, _PIG_SUPPORT),
+        ("piggy", 25, "25"), ("piggy", 50, _PIGGY_SUPPORT), ("piggy", 100, _PIGGY_SUPPORT),
+        ("big-pig", 25, "1,9,12,13,25"), ("big-pig", 50, "1,9,10,11,16,25,26"),
+        ("big-pig", 100, "1,9,10,11,16,25,26")]:
+    PINNED += [exact("sweep hold20 simultaneous", f"{_name} {_goal}: value", "0", _SWEEP,
+                     slow=True),
+               equal("sweep hold20 simultaneous", f"{_name} {_goal}: support", _support, _SWEEP,
+                     slow=True)]
 # docs/sweep.md's two tables (docs/examples/variants.toml): P(0,0,0) and the fairest
 # bonus of five games at goals 10, 20, ..., 200 (each list in goal order).
 _SWEEP = "docs/sweep.md (jeopardy sweep docs/examples/variants.toml)"

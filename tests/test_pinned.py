@@ -359,6 +359,23 @@ def _sweep_hold20():
     return out
 
 
+@analysis("sweep hold20 simultaneous")
+def _sweep_hold20_simultaneous():
+    """docs/examples/hold20.toml's simultaneous rows: the single-turn game over hold at
+    1-goal, its value and the support of its optimal mixed strategy."""
+    from jeopardy.rules import game
+    from jeopardy.simultaneous.game import solve_simultaneous
+
+    out = {}
+    for name in ("pig", "piggy", "big-pig"):
+        for goal in (25, 50, 100):
+            equilibrium = solve_simultaneous(game(name), max_hold=goal).equilibrium
+            out[f"{name} {goal}: value"] = equilibrium.value
+            out[f"{name} {goal}: support"] = ",".join(str(w.rule.hold)
+                                                      for w in equilibrium.strategy)
+    return out
+
+
 @analysis("numpy value iteration pig 100")
 def _numpy_baseline():
     """benchmarks/race.py's plain numpy Jacobi iteration (a separate code path)."""
