@@ -18,7 +18,15 @@ residuals, standard errors and memory (diagnostics of how a number was
 computed, which a faster solver changes); the literature's tables that
 ``reproduce`` compares (tests/test_seed_*.py); benchmark output pasted into
 docs/exact.md.  ``python tests/pinned_coverage.py`` lists every number on the
-pages that no row matches.  Rows marked ``slow`` (minutes in all) run in the
+pages that no row matches (601 of them at this writing, from 1,172 before the
+long commands' rows): besides the diagnostics above and the inputs a command
+echoes (goals, scores, the text of a policy), they are numbers derived from
+pinned ones (a second player's 1 - p, a loss as the difference of two pinned
+values, a weight as a percentage), Pig to 100's exact rational (its decimals
+and digit counts: a solve of minutes), docs/farkle.md's scoring tables, rule
+IV.5's solves and a played game, the LP and payoff diagnostics of
+docs/simultaneous.md, the literature's numbers beside ours in docs/reproduce.md,
+and benchmark tables (docs/games.md's benchmarks/multi.py, run as ``long``).  Rows marked ``slow`` (minutes in all) run in the
 full suite, not in ``python -m pytest -m "not slow"``; rows marked ``long``
 (an analysis of minutes on its own, as the docs commands marked long in
 tests/test_docs.py) run only with ``python -m pytest -m long tests/test_pinned.py``.
