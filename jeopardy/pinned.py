@@ -26,10 +26,12 @@ values, a weight as a percentage), Pig to 100's exact rational (its decimals
 and digit counts: a solve of minutes), docs/farkle.md's scoring tables, rule
 IV.5's solves and a played game, the LP and payoff diagnostics of
 docs/simultaneous.md, the literature's numbers beside ours in docs/reproduce.md,
-and benchmark tables (docs/games.md's benchmarks/multi.py, run as ``long``).  Rows marked ``slow`` (minutes in all) run in the
-full suite, not in ``python -m pytest -m "not slow"``; rows marked ``long``
-(an analysis of minutes on its own, as the docs commands marked long in
-tests/test_docs.py) run only with ``python -m pytest -m long tests/test_pinned.py``.
+and benchmark tables (docs/games.md's benchmarks/multi.py, run as ``long``).
+
+Rows marked ``slow`` (minutes in all) run in the full suite, not in
+``python -m pytest -m "not slow"``; rows marked ``long`` (an analysis of many
+minutes on its own, as the docs commands marked long in tests/test_docs.py)
+run only with ``python -m pytest -m long tests/test_pinned.py``.
 """
 from __future__ import annotations
 
@@ -735,6 +737,16 @@ PINNED += [
     close("farkle 10000 first to reach", "fairest P(first wins)", 0.4978963787888158, 1e-11,
           FARKLE_GAME, _GAME10K, slow=True),
 ]
+
+# docs/farkle.md's fairness tables: the first player's chance at each bonus shown.
+PINNED += [close("farkle 10000 rounds", f"P(first wins), bonus {bonus}", value, 1e-11,
+                 FARKLE_GAME, _GAME10K, slow=True)
+           for bonus, value in {
+               -300: 0.5207253008694813, -250: 0.5147711545683071, -200: 0.5088286421570187,
+               -150: 0.502898999021248, -100: 0.49698339693697685, -50: 0.49108305307782335,
+               0: 0.48519915589336066, 50: 0.47928222251138236, 100: 0.4733554144231728,
+               150: 0.4674196966591892, 200: 0.4614763369646712, 250: 0.45552661404079736,
+               300: 0.4495718109336099,}.items()]
 
 # ------------------------- practical policies (Neller & Presser 2010) and the API tour
 _PRACTICAL = "docs/reproduce.md (jeopardy compare keep-pace optimal, ...)"
