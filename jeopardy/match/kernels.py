@@ -450,6 +450,7 @@ def sweep_space(race):
             np.empty((4, n)))
 
 
+@njit(cache=True, nogil=True)
 def mixed_row(actions, key):
     """The row of ``actions.mix_tables`` of the turn start ``key``
     (``place * turn starts + index``), or -1 where its mover does not mix."""
