@@ -15,7 +15,8 @@ from jeopardy.match.rules import MatchRules
 from jeopardy.race import policies
 from jeopardy.reference import race as reference
 from jeopardy.rules import game
-from jeopardy.rules.effects import ADD, BUST
+from jeopardy.rules.effects import ADD, BUST, add, bust
+from jeopardy.rules.roll_model import roll_model
 
 
 def _run(*args, text=None):
@@ -200,19 +201,27 @@ def test_the_last_round_cap_is_the_first_proved(pig):
     assert chances == pytest.approx(doubled, abs=1e-12)
 
 
-def test_equal_turns_simulation_agrees_with_the_exact_evaluation(pig):
-    """Equal turns, the equilibrium (with its mixes) beside two hold-at players, 60,000
-    seeded games: each share within 4 standard errors of compare's exact value; the
-    shares of a tie sum with the wins to 1."""
+# A bust on two faces in three: a last player level with the leader stops for the tie
+# (a share of 1/2 beats rolling's 1/3), so games end in ties often.
+RISKY = roll_model("risky", {add(1): "1/3", bust: "2/3"})
+
+
+@pytest.mark.parametrize("name, goal, holds", [
+    pytest.param("pig", 13, (5, 8), id="pig-13"),
+    pytest.param("risky", 6, (1, 2), id="risky-6-ties"),
+])
+def test_equal_turns_simulation_agrees_with_the_exact_evaluation(name, goal, holds):
+    """Equal turns, the equilibrium (with its mixes at Pig to 13) beside two hold-at
+    players, 60,000 seeded games: each share within 4 standard errors of compare's
+    exact value; the shares of ties sum with the wins to 1."""
     from jeopardy.match.evaluation import evaluate
     from jeopardy.match.simulation import simulate
     from jeopardy.match.solver import solve
 
-    goal = 13
-    seats = [solve(pig, goal, 3, "equal-turns"), policies.hold_at(goal, 5),
-             policies.hold_at(goal, 8)]
-    exact = evaluate(pig, goal, seats, "equal-turns").win_probabilities
-    simulated = simulate(pig, goal, seats, 60_000, seed=2, ending="equal-turns")
+    model = RISKY if name == "risky" else game(name)
+    seats = [solve(model, goal, 3, "equal-turns")] + [policies.hold_at(goal, h) for h in holds]
+    exact = evaluate(model, goal, seats, "equal-turns").win_probabilities
+    simulated = simulate(model, goal, seats, 60_000, seed=2, ending="equal-turns")
     assert sum(simulated.win_probabilities) == pytest.approx(1.0, abs=1e-12)
     for p, e, se in zip(simulated.win_probabilities, exact, simulated.stderrs):
         assert abs(p - e) < 4 * se, (p, e, se)
