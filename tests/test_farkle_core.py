@@ -1,6 +1,7 @@
 """Ten Thousand on the match solver's core (a turn process with six turn states)
 against the Ten Thousand solver of its own (jeopardy.farkle.race), the reference
 written from the rules (jeopardy.reference.farkle) and the seed's published values."""
+import json
 from fractions import Fraction
 
 import numpy as np
@@ -195,8 +196,11 @@ def test_bad_turn_processes_are_refused():
         TurnProcess.from_roll_model(two_dice_pig())
     with pytest.raises(JeopardyError, match="equal-turns"):
         process_solver.solve(TurnProcess("x", ("a",), 0, (good,), (True,)), 10, 2, EQUAL_TURNS)
-    with pytest.raises(JeopardyError, match="IV.5"):
-        core.solve(FarkleRules(goal=1000, continue_position=True))
+    with pytest.raises(JeopardyError, match="IV.5.*on its own"):
+        core.solve(FarkleRules(goal=1000, continue_position=True, exact_goal=True))
+    taking = TurnProcess("x", ("a",), 0, (good,), (True,), takeover=True)
+    with pytest.raises(JeopardyError, match="two players"):
+        process_solver.solve(taking, 10, 3)
     with pytest.raises(JeopardyError, match="cap_scale"):
         core.solve(FarkleRules(goal=1000), cap_scale=0)
 
@@ -237,3 +241,66 @@ def test_core_solutions_save_load_and_give_the_policy(tmp_path):
         core.load(tmp_path / "bad.npz")
     with pytest.raises(JeopardyError, match="no 'VF' table"):  # the island reads its own only
         load_island(tmp_path / "core.npz")
+
+
+# ---------------------------------------------------------------- IV.5: continue the position
+
+@pytest.mark.parametrize("first_to_reach", ENDINGS)
+def test_continuing_the_position_agrees_with_the_island(first_to_reach):
+    """Rule IV.5 on the core (a takeover of the banked position, read from every turn
+    start's stored throw values; the round's first player settles past its table):
+    every turn start of both players at goal 1,000, and the rule moves the value."""
+    rules = FarkleRules(goal=1000, continue_position=True)
+    ours = core.solve(rules, first_to_reach)
+    theirs = _island(rules, first_to_reach)
+    assert np.max(np.abs(ours.VF - theirs.VF)) < AGREE
+    assert np.max(np.abs(ours.VS - theirs.VS)) < AGREE
+    assert ours.max_residual < 1e-13
+    plain = core.solve(FarkleRules(goal=1000), first_to_reach).win_probability
+    assert abs(ours.win_probability - plain) > 1e-4
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("first_to_reach", ENDINGS)
+@pytest.mark.parametrize("goal", [2000, 3000])
+def test_continuing_the_position_agrees_with_the_island_at_larger_goals(goal, first_to_reach):
+    rules = FarkleRules(goal=goal, continue_position=True)
+    ours = core.solve(rules, first_to_reach)
+    theirs = _island(rules, first_to_reach)
+    assert np.max(np.abs(ours.VF - theirs.VF)) < AGREE
+    assert np.max(np.abs(ours.VS - theirs.VS)) < AGREE
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("first_to_reach", ENDINGS)
+def test_continuing_the_position_agrees_with_the_reference(first_to_reach):
+    from jeopardy.reference.farkle import ReferenceRules, solve
+
+    reference = solve(ReferenceRules(goal=1000, first_to_reach=first_to_reach,
+                                     continue_position=True))
+    ours = core.solve(FarkleRules(goal=1000, continue_position=True), first_to_reach)
+    assert abs(ours.win_probability - reference.win_probability) < AGREE
+
+
+@pytest.mark.parametrize("first_to_reach", ENDINGS)
+def test_continuing_the_position_doubled_caps_and_reloaded(first_to_reach, tmp_path):
+    """Every top doubled gives the same values (past the round's first player's top
+    the settled tail is exact, elsewhere one scoring throw wins); a saved solution
+    reloads with the offered positions rebuilt before its residual, which fails on
+    a file whose offers are wrong."""
+    rules = FarkleRules(goal=1000, continue_position=True)
+    base = core.solve(rules, first_to_reach)
+    wide = core.solve(rules, first_to_reach, cap_scale=2)
+    assert wide.states > base.states
+    assert np.max(np.abs(base.VF - wide.VF)) < 1e-13
+    assert np.max(np.abs(base.VS - wide.VS)) < 1e-13
+    again = core.load(base.save(tmp_path / "iv5.npz"))
+    assert again.max_residual < 1e-13
+    assert np.array_equal(again.solution.values, base.solution.values)
+    plain = core.solve(FarkleRules(goal=1000), first_to_reach)
+    np.savez(tmp_path / "plain.npz", values=plain.solution.values,
+             meta=np.frombuffer(json.dumps({"format": 3, "rules": rules.__dict__,
+                                            "first_to_reach": first_to_reach}).encode(),
+                                dtype=np.uint8))
+    with pytest.raises(JeopardyError, match="do not solve the game"):
+        core.load(tmp_path / "plain.npz")

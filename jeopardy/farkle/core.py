@@ -25,9 +25,19 @@ which carries the proofs of the caps:
   geometric sum, with ``R`` the second player's chance after it;
 * rule IV.3: totals past the goal are lost; the table ends at the goal.
 
+* rule IV.5 (continue the previous player's position): a bank at ``(t, n)``
+  offers the position to the next player, worth ``max(fresh turn, its throw
+  value at (t, n))`` to it, so every turn start's throw values are stored (the
+  process's ``takeover``).  Past the goal the round's last player may take the
+  first one's position over too, winning with chance ``C(r, n)`` (``r = i - j``)
+  against ``Q(d)`` afresh; once ``Q(d) <= min_n C(r, n)`` (``t >= d*(r) - r``, ``Q``
+  non-increasing) and past the goal and the minimum, the first player's bank is
+  worth ``1 - C(r, n)`` whatever ``t``: the turn is *settled*, a six-state
+  stopping problem in the dice alone, solved exactly by policy iteration
+  (:func:`jeopardy.match.process_kernels.settle`).  No truncation there either.
+  IV.5 is solved alone (not with IV.1-IV.4), as the reference reads it.
+
 ``cap_scale=2`` doubles every cap (the tests get the same values to 1e-13).
-Rule IV.5 (continue the previous player's position) is solved by
-:mod:`jeopardy.farkle.race` only.
 """
 from __future__ import annotations
 
@@ -70,7 +80,8 @@ def turn_process(rules: FarkleRules = FarkleRules()) -> TurnProcess:
     iv2 = rules.high_min_bank is not None
     return TurnProcess("ten-thousand", tuple(f"{n} dice" for n in range(1, MAX_DICE + 1)),
                        MAX_DICE - 1, tuple(throws), bankable, low, high_min if iv2 else None,
-                       high if iv2 else 10 ** 9, rules.exact_goal, UNIT)
+                       high if iv2 else 10 ** 9, rules.exact_goal, UNIT,
+                       rules.continue_position)
 
 
 @dataclass(frozen=True, repr=False)
@@ -172,6 +183,8 @@ def ending_data(rules: FarkleRules, first_to_reach: bool,
     match = match_rules(rules, first_to_reach, throw_arrays(rules.keep_choice), cap_scale)
     if first_to_reach:
         return process_solver.NO_ENDING
+    if rules.continue_position:
+        return process_solver.Ending(match.Q, match.R, match.dstar, match.C[:, 1:])
     return process_solver.Ending(match.Q, match.R, match.dstar)
 
 
@@ -179,9 +192,10 @@ def solve(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
           progress: Callable[[float], None] | None = None, tolerance: float = 1e-15,
           cap_scale: int = 1) -> CoreFarkleSolution:
     """Solve two-player Ten Thousand to ``rules.goal`` with the match solver."""
-    if rules.continue_position:
+    if rules.continue_position and (rules.no_stop_on_six or rules.keep_choice or
+                                    rules.exact_goal or rules.high_min_bank is not None):
         raise JeopardyError("rule IV.5 (continue from the previous player's position) is solved "
-                            "by the Ten Thousand solver of its own (--engine island)")
+                            "on its own, not together with rules IV.1-IV.4")
     refuse_too_big(rules, first_to_reach, cap_scale)
     started = time.perf_counter()
     data = ending_data(rules, first_to_reach, cap_scale)
@@ -240,6 +254,10 @@ def load(path):
     process = turn_process(rules)
     race = process_solver.bundle(process, g, MatchRules(2, ending),
                                  ending_data(rules, first_to_reach))
+    if process.takeover:  # the positions offered, rebuilt down the score sums
+        from jeopardy.match import process_kernels
+
+        process_kernels.replay(race, values, *kernels.order_by_sum(race))
     residual = float(kernels.bellman_residual(race, values, 0, NO_TABLES, *NO_MIXES))
     if residual > 1e-9:
         raise JeopardyError(f"{str(path)!r}: the stored values do not solve the game "
@@ -255,9 +273,5 @@ def load(path):
 
 def solve_game(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
                progress: Callable[[float], None] | None = None):
-    """Ten Thousand by the match solver; rule IV.5 (taking the previous player's
-    position over) by :mod:`jeopardy.farkle.race`, its solver of its own."""
-    if rules.continue_position:
-        from jeopardy.farkle.race import solve as solve_island
-        return solve_island(rules, first_to_reach, progress=progress)
+    """Ten Thousand by the match solver, every rule."""
     return solve(rules, first_to_reach, progress=progress)

@@ -26,6 +26,10 @@ Where the table may stop (``top``; proofs in :mod:`jeopardy.farkle.core`):
   a geometric sum: throw until the dice leave the lock state (then bank as
   above) or bust; ``R(d)`` is the last player's chance after such a tail.
 * exact goal (IV.3): totals past ``goal - own`` are lost, so ``top = goal - own``.
+* a takeover (rule IV.5), the first player of the round: ``top = max(goal - own,
+  minimum, dstar[r + goal] - r)``, ``r = own - second``; past it every bank is
+  worth ``1 - C[r, s]`` and the turn is settled (:func:`settle`).  The other
+  turns stop as above; past their tops one scoring throw wins.
 
 ``cap_scale`` multiplies every top (the tests double it).
 
@@ -63,10 +67,21 @@ from jeopardy.match import kernels
 #                           and to leave it with points; its bust chance is bust[lock]
 #   Q, R, dstar, cap_scale  the ending data (module docstring)
 #   vals, dvals, acts       scratch tables [t, s(, m)], large enough for every top
+#   takeover                1: a turn may start from the position the previous player banked
+#                           (Ten Thousand's rule IV.5; two players, one choice per throw)
+#   C                       takeover, equal turns: C[r + goal, s], the last player's chance
+#                           taking the first one's position over with ``r`` to make up
+#   transitions             P[s, s']: the chance that a throw in s scores and leads to s'
+#   store_offsets, store_tops, store, theta   takeover: every turn start's throw values
+#                           ``store[store_offsets[place, index] + t * states + s]`` for
+#                           ``t <= store_tops[place, index]``, ``theta[place, index, s]`` past it
+#   tail                    takeover, first of the round: the settled tail's values, slopes
+#                           and throw values [3, s] (scratch of one turn)
 Process = namedtuple("Process", [
     "states", "start", "pattern_offsets", "pattern_probs", "choice_offsets", "choice_points",
     "choice_nexts", "bust", "bankable", "min_low", "min_high", "high_score", "exact_goal",
-    "lock", "lock_stay", "lock_leave", "Q", "R", "dstar", "cap_scale", "vals", "dvals", "acts"])
+    "lock", "lock_stay", "lock_leave", "Q", "R", "dstar", "cap_scale", "vals", "dvals", "acts",
+    "takeover", "C", "transitions", "store_offsets", "store_tops", "store", "theta", "tail"])
 
 
 def no_process() -> Process:
@@ -75,7 +90,14 @@ def no_process() -> Process:
     return Process(np.int64(0), np.int64(0), ints, np.zeros(0), ints, ints, ints, np.zeros(1),
                    np.zeros(1, dtype=np.int8), np.int64(0), np.int64(0), np.int64(0), np.int64(0),
                    np.int64(-1), 0.0, 0.0, np.zeros((2, 1)), np.zeros((2, 1)), ints, np.int64(1),
-                   np.zeros((1, 1, 1)), np.zeros((1, 1)), np.zeros((1, 1), dtype=np.int8))
+                   np.zeros((1, 1, 1)), np.zeros((1, 1)), np.zeros((1, 1), dtype=np.int8),
+                   *NO_TAKEOVER)
+
+
+# The takeover fields of a bundle without the rule.
+NO_TAKEOVER = (np.int64(0), np.zeros((1, 1)), np.zeros((1, 1)), np.zeros((1, 1), dtype=np.int64),
+               np.zeros((1, 1), dtype=np.int64), np.zeros(1), np.zeros((1, 1, 1)),
+               np.zeros((3, 1)))
 
 
 @njit(cache=True, nogil=True, inline='always')
@@ -92,7 +114,10 @@ def turn_top(race, first, own, second):
     if process.exact_goal == 1:
         return below
     top = max(below, minimum(process, own))
-    if first:
+    if first and process.takeover == 1:  # past it the column is settled
+        r = own - second
+        top = max(top, process.dstar[r + race.goal] - r)
+    elif first:
         top = max(top, process.dstar[second] + second - own)
     return process.cap_scale * top
 
@@ -123,6 +148,20 @@ def table_states(race):
     return states
 
 
+@njit(cache=True, nogil=True)
+def store_layout(race, offsets, tops):
+    """Rule IV.5: where each stored turn start's throw values begin (``offsets``) and
+    its top (``tops``), both ``[place, index]``; returns the store's size."""
+    at = 0
+    for place in range(race.places):
+        for index in range(race.goal ** race.players):
+            top = frame(race, index, place)[3]
+            offsets[place, index] = at
+            tops[place, index] = top
+            at += (top + 1) * race.process.states
+    return at
+
+
 @njit(cache=True, nogil=True, inline='always')
 def finish(m, first, d, Q, row):
     """Player ``m``'s chance when the mover banks ``d`` more than the next player, at
@@ -135,9 +174,13 @@ def finish(m, first, d, Q, row):
 
 
 @njit(cache=True, nogil=True, inline='always')
-def beyond(m, first, d, state, exact, lock, lock_slope, lock_leave, Q, R, row, bust_vec):
+def beyond(m, first, d, state, exact, lock, lock_slope, lock_leave, Q, R, row, bust_vec, settled,
+           tail):
     """Player ``m``'s chance when a throw takes the turn total past the table into
-    ``state``, ``d`` more than the next player's score (module docstring)."""
+    ``state``, ``d`` more than the next player's score (module docstring); with
+    ``settled`` the column's settled tail (two players)."""
+    if settled:
+        return tail[0, state] if m == 0 else 1.0 - tail[0, state]
     if exact:  # past the goal: the turn is lost
         return bust_vec[m]
     if state == lock:  # throw on until the dice leave the lock state
@@ -161,6 +204,68 @@ def frame(race, index, place):
     second = (index % race.high) // (race.high // race.goal)
     first = race.equal == 1 and place == 0
     return own, second, first, turn_top(race, first, own, second)
+
+
+@njit(cache=True, nogil=True)
+def settle(P, bust, C, bust0, out):
+    """Rule IV.5, the first player of the round past its table: a bank is worth
+    ``1 - C[s]`` whatever the total (the last player takes the position over), so
+    the turn depends on the state alone: a stopping problem in the states, solved
+    exactly by policy iteration (linear solves, from banking everywhere).
+    ``out[0, s]``: the value, ``out[1, s]``: its slope in the mover's bust value
+    ``bust0``, ``out[2, s]``: the throw value."""
+    size = bust.shape[0]
+    bank = np.ones(size, dtype=np.bool_)
+    value = np.zeros(size)
+    dvalue = np.zeros(size)
+    for _ in range(4 * size + 4):
+        A = np.eye(size)
+        rhs = np.zeros(size)
+        drhs = np.zeros(size)
+        for s in range(size):
+            if bank[s]:
+                rhs[s] = 1.0 - C[s]
+            else:
+                rhs[s] = bust[s] * bust0
+                drhs[s] = bust[s]
+                for m in range(size):
+                    A[s, m] -= P[s, m]
+        value = np.linalg.solve(A, rhs)
+        dvalue = np.linalg.solve(A, drhs)
+        changed = False
+        for s in range(size):
+            throw = bust[s] * bust0
+            for m in range(size):
+                throw += P[s, m] * value[m]
+            should = 1.0 - C[s] >= throw
+            if should != bank[s]:
+                bank[s] = should
+                changed = True
+        if not changed:
+            break
+    for s in range(size):
+        throw = bust[s] * bust0
+        dthrow = bust[s]
+        for m in range(size):
+            throw += P[s, m] * value[m]
+            dthrow += P[s, m] * dvalue[m]
+        out[0, s] = value[s]
+        out[1, s] = dvalue[s]
+        out[2, s] = throw
+
+
+@njit(cache=True, nogil=True)
+def replay(race, W, order, starts):
+    """Sweep every stored turn start once, down the score sums (rule IV.5: each turn
+    start's throw values are stored before a lower sum reads them)."""
+    vals, dvals, acts, work = _start_scratch(race.players)
+    for s in range(starts.shape[0] - 2, -1, -1):
+        for position in range(starts[s], starts[s + 1]):
+            index = order[position]
+            for place in range(race.places):
+                following = (place + 1) % race.places
+                process_sweep(race, W, index, place, W[following, kernels.rotation(race, index)],
+                              vals, dvals, acts, work)
 
 
 @njit(cache=True, nogil=True)
@@ -229,6 +334,24 @@ def turn(race, W, index, place, y, work, probe_t, probe_s):
     bank = work[1]
     acc = work[2]
     kernels.rotate(race, y, bust_vec)
+    # rule IV.5: a bank offers its position (t, s) to the next player, who takes the
+    # better of it (its throw value there, stored) and a fresh turn
+    takeover = process.takeover == 1
+    settled = first and takeover
+    following_place = (place + 1) % race.places
+    C = process.C
+    store = process.store
+    store_offsets = process.store_offsets
+    store_tops = process.store_tops
+    theta = process.theta
+    tail = process.tail
+    at = store_offsets[place, index]
+    if settled:
+        settle(process.transitions, bust, C[own - second + goal], bust_vec[0], tail)
+    if takeover:
+        for s in range(states):
+            theta[place, index, s] = tail[2, s] if settled else \
+                bust[s] * bust_vec[0] + (1.0 - bust[s])  # one scoring throw wins
     probe_throw = probe_bank = -1.0
     for t in range(max(top, probe_t), -1, -1):
         total = own + t
@@ -265,7 +388,8 @@ def turn(race, W, index, place, y, work, probe_t, probe_s):
                             v = V[u, nexts[c], 0]
                         else:
                             v = beyond(0, first, total + points[c] - second, nexts[c], exact,
-                                       lock, lock_slope, lock_leave, Q, R, row, bust_vec)
+                                       lock, lock_slope, lock_leave, Q, R, row, bust_vec,
+                                       settled, tail)
                         if v > best:
                             best = v
                             chosen = c
@@ -279,17 +403,37 @@ def turn(race, W, index, place, y, work, probe_t, probe_s):
                 else:
                     d = total + points[chosen] - second
                     mover += p * beyond(0, first, d, nxt, exact, lock, lock_slope, lock_leave,
-                                        Q, R, row, bust_vec)
+                                        Q, R, row, bust_vec, settled, tail)
                     for m in range(1, rest):
                         acc[m] += p * beyond(m, first, d, nxt, exact, lock, lock_slope,
-                                             lock_leave, Q, R, row, bust_vec)
-                    slope += p * (1.0 if exact else (lock_slope if nxt == lock else 0.0))
+                                             lock_leave, Q, R, row, bust_vec, settled, tail)
+                    if settled:
+                        slope += p * tail[1, nxt]
+                    else:
+                        slope += p * (1.0 if exact else (lock_slope if nxt == lock else 0.0))
             may_bank = allowed and bankable[s] == 1
+            if takeover and may_bank:
+                if total < goal:
+                    landing = base + total
+                    if t <= store_tops[following_place, landing]:
+                        taken = store[store_offsets[following_place, landing] + t * states + s]
+                    else:
+                        taken = theta[following_place, landing, s]
+                    taker = max(table_next[landing, 0], taken)
+                elif first:
+                    d = total - second
+                    taker = max(Q[0, d] if d < Q.shape[1] else 0.0, C[own - second + goal, s])
+                else:
+                    taker = 0.0
+                bank[0] = 1.0 - taker
+                bank[1] = taker
             if t == probe_t and s == probe_s:
                 probe_throw = mover
                 probe_bank = bank[0] if may_bank else -1.0
             if t > top:
                 continue
+            if takeover:
+                store[at + t * states + s] = mover
             if may_bank and bank[0] >= mover:
                 for m in range(n):
                     V[t, s, m] = bank[m]
