@@ -158,8 +158,8 @@ def _farkle_turn(min_bank: int, **_) -> Estimate:
 
 
 def _farkle(goal: int, keep_choice: bool = False, first_to_reach: bool = False, **_) -> Estimate:
-    """Ten Thousand: :func:`jeopardy.farkle.race.estimate` (goal rounded to its unit)."""
-    from jeopardy.farkle.race import UNIT, FarkleRules, estimate
+    """Ten Thousand: :func:`jeopardy.farkle.core.estimate` (goal rounded to its unit)."""
+    from jeopardy.farkle.core import UNIT, FarkleRules, estimate
 
     goal = max(UNIT, goal - goal % UNIT)
     seconds, size = estimate(FarkleRules(goal=goal, keep_choice=keep_choice), first_to_reach)
