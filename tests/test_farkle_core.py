@@ -250,3 +250,13 @@ def test_continuing_the_position_doubled_caps_and_reloaded(first_to_reach, tmp_p
                                 dtype=np.uint8))
     with pytest.raises(JeopardyError, match="do not solve the game"):
         core.load(tmp_path / "plain.npz")
+
+
+@pytest.mark.parametrize("goal", [1000, 2000])
+def test_the_estimate_covers_the_stored_throw_values(goal):
+    """Rule IV.5 stores a throw value (8 bytes) for every turn state: the estimate,
+    which refuses big requests up front, counts them."""
+    rules = FarkleRules(goal=goal, continue_position=True)
+    solution = core.solve(rules)
+    plain = core.estimate(FarkleRules(goal=goal))[1]
+    assert core.estimate(rules)[1] - plain >= 8 * solution.states
