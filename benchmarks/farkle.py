@@ -96,7 +96,7 @@ def main() -> None:
                   f"{data['states']:,} states; solve {data['seconds']:.1f} s; process {wall:.1f} s; "
                   f"peak memory {peak / 1024:.0f} MB; residual {data['max_residual']:.1e}", flush=True)
     if options.games:
-        from jeopardy.farkle.race import solve
+        from jeopardy.farkle.core import solve
         from jeopardy.farkle.simulation import simulate
         from jeopardy.farkle.turn import FarkleRules
 

@@ -79,7 +79,7 @@ _EXPORTS = {
     # Ten Thousand / Farkle
     "FarkleRules": "jeopardy.farkle.turn:FarkleRules",
     "solve_farkle_turn": "jeopardy.farkle.turn:solve_turn",
-    "solve_farkle": "jeopardy.farkle.core:solve_game",
+    "solve_farkle": "jeopardy.farkle.core:solve",
     # presentation and exchange
     "plots": "jeopardy.plots",
     "write_nfg": "jeopardy.interop.gambit:write_nfg",

@@ -102,17 +102,20 @@ class Game:
         """Exact win probabilities of ``policies`` seated in turn order (one per player;
         the last fills the seats left): :func:`jeopardy.match.evaluation.evaluate`."""
         from jeopardy.match.evaluation import evaluate
-        return evaluate(self.model, self.goal, self._seats(policies))
+        return evaluate(self.model, self.goal, self._seats(policies), self.ending)
 
     def simulate(self, *policies, games: int = 100_000, seed: int = 0):
         """Seeded Monte Carlo of ``policies`` seated in turn order:
         :func:`jeopardy.match.simulation.simulate`."""
         from jeopardy.match.simulation import simulate
-        return simulate(self.model, self.goal, self._seats(policies), games, seed)
+        return simulate(self.model, self.goal, self._seats(policies), games, seed, self.ending)
 
     def _seats(self, policies):
-        if self.ending != FIRST_TO_GOAL:
-            raise JeopardyError("policies are compared under the first-to-goal ending only")
+        from jeopardy.match.evaluation import ENDINGS
+
+        if self.ending not in ENDINGS:
+            raise JeopardyError(f"policies are compared under the {' or '.join(ENDINGS)} "
+                                f"endings only")
         if not policies:
             policies = ("optimal",)
         if len(policies) > self.players:

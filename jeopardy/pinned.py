@@ -12,13 +12,26 @@ exactly: ``tolerance`` is None and a fraction is written ``"p/q"``.  Floats
 carry the tolerance of the computation that produced them (``why``), well
 below the digits the docs print, so the printed digits are pinned too.
 
-Not pinned, on purpose: timings, sweep and pass counts, residuals and memory
-(diagnostics of how a number was computed, which a faster solver changes);
-seeded simulations (checked against the exact values in their own tests);
-the literature's tables that ``reproduce`` compares (tests/test_seed_*.py);
-benchmark output pasted into docs/exact.md; docs/sweep.md's tables.  Rows
-marked ``slow`` (minutes in all) run in the full suite, not in
-``python -m pytest -m "not slow"``.
+Seeded simulations are pinned too (the same seed plays the same games), to
+the digits printed.  Not pinned, on purpose: timings, sweep and pass counts,
+residuals, standard errors and memory (diagnostics of how a number was
+computed, which a faster solver changes); the literature's tables that
+``reproduce`` compares (tests/test_seed_*.py); benchmark output pasted into
+docs/exact.md.  ``python tests/pinned_coverage.py`` lists every number on the
+pages that no row matches (571 of them at this writing, from 1,172 before the
+long commands' rows): besides the diagnostics above and the inputs a command
+echoes (goals, scores, the text of a policy), they are numbers derived from
+pinned ones (a second player's 1 - p, a loss as the difference of two pinned
+values, a weight as a percentage), Pig to 100's exact rational (its decimals
+and digit counts: a solve of minutes), docs/farkle.md's scoring tables, rule
+IV.5's solves and a played game, the LP and payoff diagnostics of
+docs/simultaneous.md, the literature's numbers beside ours in docs/reproduce.md,
+and benchmark tables (docs/games.md's benchmarks/multi.py, run as ``long``).
+
+Rows marked ``slow`` (minutes in all) run in the full suite, not in
+``python -m pytest -m "not slow"``; rows marked ``long`` (an analysis of many
+minutes on its own, as the docs commands marked long in tests/test_docs.py)
+run only with ``python -m pytest -m long tests/test_pinned.py``.
 """
 from __future__ import annotations
 
@@ -36,6 +49,7 @@ class Pinned:
     why: str
     where: str  # the page(s) that print it
     slow: bool = False
+    long: bool = False  # minutes on its own: left out by default, run with -m long
 
     @property
     def id(self) -> str:
@@ -65,20 +79,29 @@ FARKLE_TURN = ("Ten Thousand single-turn DP in floats on values ~460 (an ulp is 
 FARKLE_GAME = ("two-player Ten Thousand, each pair iterated to 1e-14, residual <= 3e-15; 1e-11 "
                "admits that tolerance and summation order, far below the 6 digits printed")
 
+SEEDED = ("a seeded simulation: the same seed plays the same games, so the number is "
+          "reproduced exactly (a count of wins over the games); the tolerance is half a unit of "
+          "the last printed digit, so a change of generator, seeding or play that moves the "
+          "printed number fails")
+NUMPY = ("benchmarks/race.py's plain numpy Jacobi iteration, stopped at a change below 1e-12 "
+         "(its error is up to ~100x that, the contraction being ~0.99): 5e-13 is half the last "
+         "of the 12 printed decimals, and the value sits 2.9e-13 from the solver's")
 RACE_WHERE = "docs/race.md, docs/games.md (jeopardy variants), README.md"
 
 
-def exact(analysis: str, name: str, value: str, where: str, slow: bool = False) -> Pinned:
-    return Pinned(analysis, name, value, None, EXACT, where, slow)
+def exact(analysis: str, name: str, value: str, where: str, slow: bool = False,
+          long: bool = False) -> Pinned:
+    return Pinned(analysis, name, value, None, EXACT, where, slow, long)
 
 
-def equal(analysis: str, name: str, value, where: str, slow: bool = False) -> Pinned:
-    return Pinned(analysis, name, value, None, COUNT, where, slow)
+def equal(analysis: str, name: str, value, where: str, slow: bool = False,
+          long: bool = False) -> Pinned:
+    return Pinned(analysis, name, value, None, COUNT, where, slow, long)
 
 
 def close(analysis: str, name: str, value: float, tolerance: float, why: str, where: str,
-          slow: bool = False) -> Pinned:
-    return Pinned(analysis, name, value, tolerance, why, where, slow)
+          slow: bool = False, long: bool = False) -> Pinned:
+    return Pinned(analysis, name, value, tolerance, why, where, slow, long)
 
 
 PINNED: list[Pinned] = []
@@ -156,14 +179,45 @@ PINNED += [
     equal("replies pig 25", "least edge against", 17, _REPLIES),
     exact("replies pig 25", "least edge, hold-at-h", "48500044288693/609359740010496", _REPLIES),
     exact("replies pig 25", "single roll vs hold 20", "13150625/90699264", _REPLIES),
-    equal("replies pig 25", "vs hold 17: best rule", "roll at 0,3-19", _REPLIES),
-    equal("replies pig 25", "vs hold 18: best rule", "roll at 0,5-20", _REPLIES),
-    exact("replies pig 25", "vs hold 18: rule edge", "9098904291581/101559956668416", _REPLIES),
 ]
 PINNED += [equal("replies pig 25", f"vs hold {h}: best hold", best, _REPLIES)
            for h, best in {1: 6, 2: 6, 3: 6, 4: 7, 5: 8, 6: 10, 7: 11, 8: 11, 9: 12, 10: 13,
                            11: 14, 12: 15, 13: 16, 14: 17, 15: 18, 16: 19, 17: 20, 18: 1, 19: 1,
                            20: 1, 21: 1, 22: 1, 23: 1, 24: 1, 25: 1}.items()]
+
+# The replies table: each opponent's best hold-at edge, and the best stopping rule with its
+# edge (both exact; P(win) - P(loss)).
+_REPLY_TABLE = [  # opponent's hold, best hold's edge, best rule, its edge
+    (1, "137/324", "hold at 6", "137/324"),
+    (2, "137/324", "hold at 6", "137/324"),
+    (3, "371/972", "hold at 6", "371/972"),
+    (4, "5533/15552", "hold at 7", "5533/15552"),
+    (5, "86893/279936", "hold at 8", "86893/279936"),
+    (6, "56999/209952", "hold at 10", "56999/209952"),
+    (7, "202775/839808", "hold at 11", "202775/839808"),
+    (8, "1499755/6718464", "hold at 11", "1499755/6718464"),
+    (9, "72851749/362797056", "hold at 12", "72851749/362797056"),
+    (10, "16241981/90699264", "hold at 13", "16241981/90699264"),
+    (11, "129327319/816293376", "hold at 14", "129327319/816293376"),
+    (12, "409991777/2902376448", "hold at 15", "409991777/2902376448"),
+    (13, "59548517533/470184984576", "hold at 16", "59548517533/470184984576"),
+    (14, "1118281061/9795520512", "hold at 17", "1118281061/9795520512"),
+    (15, "214271154623/2115832430592", "hold at 18", "214271154623/2115832430592"),
+    (16, "3040745303281/33853318889472", "hold at 19", "3040745303281/33853318889472"),
+    (17, "48500044288693/609359740010496", "roll at 0,3-19", "16611228692533/203119913336832"),
+    (18, "180193/2239488", "roll at 0,5-20", "9098904291581/101559956668416"),
+    (19, "41180573/362797056", "hold at 1", "41180573/362797056"),
+    (20, "13150625/90699264", "hold at 1", "13150625/90699264"),
+    (21, "381936893/2176782336", "hold at 1", "381936893/2176782336"),
+    (22, "445117813/2176782336", "hold at 1", "445117813/2176782336"),
+    (23, "3033099227/13060694016", "hold at 1", "3033099227/13060694016"),
+    (24, "93857945/362797056", "hold at 1", "93857945/362797056"),
+    (25, "22255529771/78364164096", "hold at 1", "22255529771/78364164096"),
+]
+for _h, _hold_edge, _rule, _rule_edge in _REPLY_TABLE:
+    PINNED += [exact("replies pig 25", f"vs hold {_h}: hold edge", _hold_edge, _REPLIES),
+               equal("replies pig 25", f"vs hold {_h}: best rule", _rule, _REPLIES),
+               exact("replies pig 25", f"vs hold {_h}: rule edge", _rule_edge, _REPLIES)]
 
 # ------------------------------------------------------------------- race games
 _P = {"pig 100": 0.5305927252737468, "piglet 10": 0.5224794079488324,
@@ -181,6 +235,8 @@ PINNED += [
     equal("race linux-magazin 50", "states", 63_750, RACE_WHERE),
     equal("race piglet 10", "states", 550, RACE_WHERE),
     close("race pig 1000", "P(0,0,0)", 0.5096374184873417, 1e-12, RACE, "docs/race.md", slow=True),
+    close("numpy value iteration pig 100", "P(0,0,0)", 0.5305927252734556, 5e-13, NUMPY,
+          "docs/race.md (python benchmarks/race.py --repeat 10)", slow=True),
 ]
 _POLICY = "README.md, docs/tutorial.md, docs/race.md, docs/reproduce.md (jeopardy policy)"
 PINNED += [
@@ -190,6 +246,24 @@ PINNED += [
     equal("policy pig 100", "hold threshold 0 vs 30", 24, _POLICY),
     close("policy pig 100", "P(0,30,0)", 0.3048399657327595, 1e-12, RACE, _POLICY),
 ]
+# P(41, 49, k) for every turn total k = 1 .. 58 (jeopardy policy --json prints the column).
+PINNED += [close("policy pig 100", f"P(41,49,{k})", value, 1e-12, RACE, _POLICY)
+           for k, value in enumerate([
+               0.4674297531565941, 0.4713760952358689, 0.4755036467785547, 0.47982035412280644,
+               0.48433628989914534, 0.4890620947746309, 0.49400713467920165, 0.4991816992542031,
+               0.5045856633789217, 0.5102365339646557, 0.516157709432664, 0.522361963932115,
+               0.5288519386816282, 0.5356330508289301, 0.5426603187129675, 0.5500629329470688,
+               0.5578890167401641, 0.5660774656783338, 0.5745728993260093, 0.583346991596779,
+               0.5922265402512937, 0.6023047021447713, 0.613033968436906, 0.6237035929550273,
+               0.6343195934828313, 0.6448710938759126, 0.6555819940718591, 0.6673202449959855,
+               0.681998476685724, 0.6965633269405356, 0.7109975548340367, 0.7252752524435659,
+               0.7368083548420671, 0.7454513773646372, 0.753898930053253, 0.7621603298784608,
+               0.7702434432766585, 0.7781311172270939, 0.7858485528891579, 0.7932786694965973,
+               0.8005427257165425, 0.8076658281980498, 0.8146323866866426, 0.8213645868210293,
+               0.8279417828958162, 0.8339044476357896, 0.8401619727701612, 0.846360900069582,
+               0.8522983133354136, 0.8577896598134384, 0.863099657423019, 0.8668122950869569,
+               0.8737847967664862, 0.8792993781186527, 0.8837438963634406, 0.8873009360038849,
+               0.8969748331142042, 0.8969748331142042,], start=1)]
 _CERTIFY = "docs/race.md (jeopardy certify)"
 PINNED += [
     equal("certify pig 100", "certified", 505_000, _CERTIFY),
@@ -222,6 +296,84 @@ PINNED += [
     close("compare linux-magazin 50", "optimal vs hold 16: fair", 0.5307292328795161, 1e-12, RACE,
           "docs/reproduce.md"),
 ]
+# Seeded simulations: each printed to 5 decimals (the mean score to 4).
+_SIMULATE = "docs/comparison.md (jeopardy simulate optimal hold:20 --games 1000000 --seed 1)"
+PINNED += [close("simulate pig 100 optimal vs hold 20", f"1,000,000 games, seed 1: {name}", value,
+                 5e-6, SEEDED, _SIMULATE, slow=True)
+           for name, value in {"first": 0.570727, "second": 0.508748, "fair": 0.5397375}.items()]
+_SIMULATE = "README.md (jeopardy simulate best-response hold:20 --games 200000 --seed 1)"
+PINNED += [close("simulate pig 100 best response vs hold 20", f"200,000 games, seed 1: {name}",
+                 value, 5e-6, SEEDED, _SIMULATE, slow=True)
+           for name, value in {"first": 0.58753, "second": 0.520295, "fair": 0.5539125}.items()]
+_SIMULATE = ("docs/games.md (jeopardy simulate optimal hold:20 hold:25 --goal 50 --games 20000 "
+             "--seed 3)")
+PINNED += [close("simulate pig 50 three players", f"20,000 games, seed 3: player {n} wins", value,
+                 5e-6, SEEDED, _SIMULATE, slow=True)
+           for n, value in {1: 0.4432, 2: 0.2474, 3: 0.3094}.items()]
+_SWEEP = "docs/sweep.md (jeopardy sweep docs/examples/hold20.toml)"
+PINNED += [close("sweep hold20", f"{name}: optimal vs hold 20", value, 1e-12, RACE, _SWEEP)
+           for name, value in {
+               "pig 25": 0.6232191050100779, "pig 50": 0.5684467939287517,
+               "pig 100": 0.5399202474119197, "piggy 25": 0.656936756804277,
+               "piggy 50": 0.6588276410124647, "piggy 100": 0.6423468371745734,
+               "big-pig 25": 0.5804862968394546, "big-pig 50": 0.5516072453097304,
+               "big-pig 100": 0.5706438116102408}.items()]
+# The hold20 sweep's simultaneous rows: value 0 (a symmetric game) and the support.
+_SWEEP = "docs/sweep.md (jeopardy sweep docs/examples/hold20.toml)"
+_PIG_SUPPORT = "1,6,7,9,10,11,12,13,14,15,16,17,18,19,21"
+_PIGGY_SUPPORT = "1,9,10,11,12,15,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,36,37"
+for _name, _goal, _support in [
+        ("pig", 25, _PIG_SUPPORT), ("pig", 50, _PIG_SUPPORT), ("pig", 100, _PIG_SUPPORT),
+        ("piggy", 25, "25"), ("piggy", 50, _PIGGY_SUPPORT), ("piggy", 100, _PIGGY_SUPPORT),
+        ("big-pig", 25, "1,9,12,13,25"), ("big-pig", 50, "1,9,10,11,16,25,26"),
+        ("big-pig", 100, "1,9,10,11,16,25,26")]:
+    PINNED += [exact("sweep hold20 simultaneous", f"{_name} {_goal}: value", "0", _SWEEP,
+                     slow=True),
+               equal("sweep hold20 simultaneous", f"{_name} {_goal}: support", _support, _SWEEP,
+                     slow=True)]
+# docs/sweep.md's two tables (docs/examples/variants.toml): P(0,0,0) and the fairest
+# bonus of five games at goals 10, 20, ..., 200 (each list in goal order).
+_SWEEP = "docs/sweep.md (jeopardy sweep docs/examples/variants.toml)"
+_SWEEP_P = {
+    "pig": [0.709424322598303, 0.6155585498050428, 0.5679147444934842, 0.5446943934816963,
+        0.5461508441667879, 0.5398928598945608, 0.5366608451427803, 0.5342377765107502,
+        0.5322520704529013, 0.5305927252737468, 0.5291080761856354, 0.5278898352899989,
+        0.526738317803419, 0.5257596807343073, 0.524872738573479, 0.5240834836086163,
+        0.5233651713897156, 0.5227025825924715, 0.5220934317211472, 0.5215293242436796],
+    "d8-pig": [0.7809900612531879, 0.6913308976933132, 0.6348506735311834, 0.5974349111200816,
+        0.571568209511122, 0.5531798939689956, 0.545078008318571, 0.5473805779932834,
+        0.544177637499362, 0.5405468989983194, 0.5386243622149833, 0.5367074166822848,
+        0.5352998683610384, 0.5340021499150748, 0.5327886871477614, 0.5316541604894852,
+        0.5307836059319488, 0.5298295778415361, 0.5290364782554713, 0.5282778872742129],
+    "two-dice-pig": [0.681198989648275, 0.6028576782549381, 0.5614187584623865, 0.5396186878092635,
+        0.5375589821482233, 0.5318070636337942, 0.5276945152786644, 0.5245418774067163,
+        0.5218345484551173, 0.5195588938612182, 0.5175883126386451, 0.5158730818328525,
+        0.5143710799993298, 0.5130457548881867, 0.511870456158049, 0.5108251869508249,
+        0.5098914579745614, 0.509055355556635, 0.5083040317457123, 0.5076274197198789],
+    "piggy": [0.7720242691671264, 0.6883749708587253, 0.6341702391954469, 0.5976697265286403,
+        0.5722275890500523, 0.5540135214969198, 0.544822101043213, 0.5471189184078828,
+        0.5447566605930526, 0.5406932369439255, 0.5387419918404461, 0.5369722759602087,
+        0.5356495416591521, 0.5341945693137898, 0.5330270095614735, 0.5318695702790383,
+        0.5310462620907943, 0.5300659234934146, 0.5292523178173526, 0.5284865317135614],
+    "big-pig": [0.7097480832420592, 0.64524773957994, 0.5995795478755396, 0.5697435129768527,
+        0.5493223794319861, 0.5451724196412089, 0.5448246094220993, 0.5404131007500883,
+        0.5378351874485212, 0.5359630705340338, 0.5341935444088015, 0.5327322896808879,
+        0.5313969176792332, 0.5302681603735109, 0.5292179125366712, 0.5282821199836987,
+        0.5274424668640685, 0.5266590895575645, 0.5259467577939541, 0.5252897198783244],
+}
+_SWEEP_BONUS = {
+    "pig": [8, 10, 6, 4, 5, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4],
+    "d8-pig": [8, 18, 21, 15, 11, 8, 7, 7, 8, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7],
+    "two-dice-pig": [6, 10, 6, 4, 5, 5, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4],
+    "piggy": [7, 17, 21, 15, 11, 8, 7, 8, 8, 8, 7, 8, 7, 7, 7, 7, 7, 7, 7, 7],
+    "big-pig": [5, 15, 13, 9, 7, 6, 7, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6],
+}
+PINNED += [close("sweep variants", f"{name} {goal}: P(0,0,0)", value, 1e-12, RACE, _SWEEP,
+                 slow=True)
+           for name, values in _SWEEP_P.items() for goal, value in zip(range(10, 201, 10), values)]
+PINNED += [equal("sweep variants", f"{name} {goal}: bonus", bonus, _SWEEP, slow=True)
+           for name, bonuses in _SWEEP_BONUS.items()
+           for goal, bonus in zip(range(10, 201, 10), bonuses)]
 _REACH = "docs/comparison.md, docs/reproduce.md (jeopardy reach)"
 PINNED += [
     equal("reach pig 100", "states", 179_577, _REACH),
@@ -235,6 +387,14 @@ PINNED += [
     equal("fairness pig 100", "bonus", 4, _FAIR),
     close("fairness pig 100", "P(first wins)", 0.5015947430468631, 1e-12, RACE, _FAIR),
 ]
+PINNED += [close("fairness pig 100", f"P(first wins), bonus {bonus}", value, 1e-12, RACE, _FAIR)
+           for bonus, value in {
+               -8: 0.5899102872720212, -7: 0.5824694477128123, -6: 0.5750248669526381,
+               -5: 0.5675788886065075, -4: 0.560136654488065, -3: 0.5527321040530282,
+               -2: 0.5453370856896692, -1: 0.5379558858576395, 0: 0.5305927252737468,
+               1: 0.5234012202077856, 2: 0.5161701778169955, 3: 0.5088999208935521,
+               4: 0.5015947430468631, 5: 0.4942327998170195, 6: 0.48683341519827766,
+               7: 0.4794005082746364, 8: 0.4719363466132359,}.items()]
 
 # ------------------------------------------------------------------------ exact
 _EXACT = "README.md, docs/exact.md, docs/reproduce.md (jeopardy exact)"
@@ -244,7 +404,16 @@ PINNED += [
     equal("exact piglet 2", "verified", True, _EXACT),
     exact("exact piglet 10", "P000", "5556238701119487884/10634368774326171875", _EXACT),
     equal("exact piglet 10", "verified", True, _EXACT),
+    exact("exact piglet 10", "P009", "1023/1025", "docs/exact.md (jeopardy exact --game piglet "
+          "--goal 10 --start roll --state 0,0,9)"),
 ]
+# The largest goal each preset's exact solve accepts: the fitted time model (benchmarks/exact.py)
+# against the ten-minute limit.
+PINNED += [equal("exact limits", name, goal, "docs/exact.md (largest_exact_goal)")
+           for name, goal in {"pig": 187, "piglet": 291, "linux-magazin": 150, "boyan": 77,
+                              "two-dice-pig": 75, "think": 75, "skunk": 75, "big-pig": 141,
+                              "frey-pig": 120, "piggy": 176, "piggy-sicherman": 233,
+                              "pass-the-pigs": 77, "pigmania": 75, "shi": 77}.items()]
 
 # --------------------------------------------------------------- expected score
 _MAX = "README.md, docs/expected-score.md, docs/reproduce.md (jeopardy max-score)"
@@ -260,6 +429,9 @@ PINNED += [
     close("max-score think 5 odds-strict", "expected", 36.29132666694349, 1e-11, SCORE, _MAX),
     exact("max-score think 4", "exact",
           "389116382140119547909125694909/13054193885589584050623873024", _MAX),
+    close("max-score think 5 simulated", "mean, 1,000,000 games, seed 1", 36.266958, 5e-5, SEEDED,
+          "docs/expected-score.md (jeopardy max-score --game think --turns 5 --simulate 1000000)",
+          slow=True),
     close("max-score think 20", "expected", 104.78360865008126, 1e-11, SCORE, _MAX,
           slow=True),
     close("max-score think 20 odds", "expected", 104.72378302093476, 1e-11, SCORE, _MAX,
@@ -267,6 +439,11 @@ PINNED += [
     exact("max-score shi 6", "exact", "15240382729243453/152339935002624",
           "docs/to-win.md (jeopardy max-score --game shi)"),
     exact("max-score pig 9", "exact", "492303203/6718464", _MAX),
+    close("max-score pig 9", "expected", 73.27615404354319, 1e-11, SCORE, _MAX),
+    close("max-score think 4", "expected", 29.80776795185046, 1e-11, SCORE, _MAX),
+    close("max-score shi 6", "expected", 100.04194060461523, 1e-11, SCORE,
+          "docs/to-win.md (jeopardy max-score --game shi)"),
+    close("max-score pig 8 capped 200", "expected", 65.13435914981611, 1e-11, SCORE, _MAX),
     exact("max-score pig 8 capped 200", "exact", "492303203/7558272", _MAX),
     close("max-score pig 9 capped 200", "expected", 73.27613900579095, 1e-11, SCORE, _MAX),
     equal("compare think 4 odds", "same reachable states", True, _MAX),
@@ -287,6 +464,33 @@ PINNED += [
     equal("eight-turn claim", "capped: first", "turn 7, score 143, total 19", _MAX),
     equal("eight-turn claim", "capped: scores", "143-199", _MAX),
 ]
+# The first 20 decisions where optimal play (ties hold) and odds-strict differ, scores capped
+# at 200 (docs/expected-score.md prints each margin to 4 digits).
+PINNED += [close("compare pig 9 capped 200",
+                 f"turn {turn} score {score} total {total}: roll - hold", margin, 1e-11, SCORE,
+                 _MAX)
+           for turn, score, total, margin in [
+               (7, 143, 19, -0.015880499754956645),
+               (7, 144, 19, -0.036789281444470134),
+               (7, 145, 19, -0.05566994185031149),
+               (7, 146, 19, -0.07438010396586492),
+               (7, 147, 19, -0.09904317175391952),
+               (7, 148, 19, -0.12234287891743634),
+               (7, 149, 19, -0.1432322390827494),
+               (7, 150, 19, -0.16837333768327767),
+               (8, 158, 19, -0.04657746450953937),
+               (8, 159, 19, -0.09649039434322049),
+               (8, 160, 19, -0.14399382832925767),
+               (8, 161, 19, -0.20911754311478603),
+               (8, 162, 18, -0.042450876448100416),
+               (8, 162, 19, -0.27361343582674635),
+               (8, 163, 18, -0.10694676916008916),
+               (8, 163, 19, -0.3367725150448848),
+               (8, 164, 18, -0.17010584837822762),
+               (8, 164, 19, -0.3969624632235025),
+               (8, 165, 17, -0.0034391817115420054),
+               (8, 165, 18, -0.23029579655681687),
+           ]]
 
 # -------------------------------------------------------------------- solitaire
 _SOLO = "docs/solitaire.md, docs/reproduce.md (jeopardy solitaire)"
@@ -299,6 +503,10 @@ PINNED += [
     equal("solitaire pig 100", "thresholds 0-4", "19,18,19,23,23", _SOLO),
     equal("solitaire pig 100 exact", "optimal", True, _SOLO),
     equal("solitaire pig 100 exact", "denominator digits", 189, _SOLO),
+    close("solitaire pig 100 exact", "expected turns", 12.545232351955443, 1e-15,
+          ("the exact rational against the float printed for it: half an ulp at 12.5 is 8.9e-16, "
+           "so 1e-15 admits only that rounding"),
+          _SOLO),
     close("solitaire two-dice-pig 100", "expected turns", 16.922830580387085, 1e-11, TURNS, _SOLO),
     equal("solitaire two-dice-pig 100", "best hold", 18, _SOLO),
     close("solitaire two-dice-pig 100", "best hold turns", 17.049632687161203, 1e-11, TURNS, _SOLO),
@@ -340,6 +548,9 @@ PINNED += [
     close("farkle 2000 first to reach", "first player", 0.5619851581360181, 1e-11, FARKLE_GAME,
           _GAME10K),
     equal("farkle 2000 first to reach", "states", 211_440, _GAME10K),  # one table serves both
+    close("farkle 2000 rounds simulated", "first player, 200,000 games, seed 1", 0.46781, 5e-6,
+          SEEDED, "docs/farkle.md (jeopardy farkle solve --goal 2000 --simulate 200000 --seed 1)",
+          slow=True),
 ]
 PINNED += [close(f"farkle 2000 rounds {rule}", "first player", value, 1e-11, FARKLE_GAME,
                  _GAME10K, slow=True)
@@ -381,6 +592,22 @@ PINNED += [close("skunk 5", name, value, 1e-12, FIXED, _SKUNK, slow=True) for na
 PINNED += [equal("skunk 5", f"first hold turn {turn} at {mover} vs {other}", hold, _SKUNK,
                  slow=True)
            for turn, mover, other, hold in [(1, 0, 0, 19), (2, 0, 0, 15), (3, 0, 0, 19), (3, 30, 30, 17), (3, 30, 60, 23), (3, 60, 30, 11), (3, 100, 40, 3), (4, 0, 0, 14), (4, 30, 30, 12), (4, 30, 60, 19), (4, 60, 30, 6), (4, 100, 40, 0), (5, 0, 0, 18), (5, 30, 30, 17), (5, 30, 60, 30), (5, 60, 30, 10), (5, 100, 40, 1), (6, 0, 0, 13), (6, 30, 30, 10), (6, 30, 60, 22), (6, 60, 30, 4), (6, 100, 40, 0), (7, 0, 0, 17), (7, 30, 30, 16), (7, 30, 60, 37), (7, 60, 30, 9), (7, 100, 40, 0), (8, 0, 0, 8), (8, 30, 30, 6), (8, 30, 60, 30), (8, 60, 30, 0), (8, 100, 40, 0), (9, 0, 0, 10), (9, 30, 30, 10), (9, 30, 60, 38), (9, 60, 30, 5), (9, 100, 40, 0), (10, 0, 0, 1), (10, 30, 30, 1), (10, 30, 60, 31), (10, 60, 30, 0), (10, 100, 40, 0), ]]
+# The same table's other two columns: where the max-expected-score and odds policies first hold.
+PINNED += [equal("skunk 5", f"{name}: first hold turn {turn} at {mover} vs {other}", hold, _SKUNK,
+                 slow=True)
+           for turn, mover, other, expected, rule in [
+               (1, 0, 0, 19, 19), (2, 0, 0, 19, 19), (3, 0, 0, 19, 19), (3, 30, 30, 16, 16),
+               (3, 30, 60, 16, 16), (3, 60, 30, 13, 13), (3, 100, 40, 10, 10), (4, 0, 0, 19, 19),
+               (4, 30, 30, 16, 16), (4, 30, 60, 16, 16), (4, 60, 30, 13, 13), (4, 100, 40, 10, 10),
+               (5, 0, 0, 19, 19), (5, 30, 30, 16, 16), (5, 30, 60, 16, 16), (5, 60, 30, 13, 13),
+               (5, 100, 40, 10, 10), (6, 0, 0, 19, 19), (6, 30, 30, 16, 16), (6, 30, 60, 16, 16),
+               (6, 60, 30, 13, 13), (6, 100, 40, 10, 10), (7, 0, 0, 19, 19), (7, 30, 30, 16, 16),
+               (7, 30, 60, 16, 16), (7, 60, 30, 13, 13), (7, 100, 40, 10, 10), (8, 0, 0, 19, 19),
+               (8, 30, 30, 16, 16), (8, 30, 60, 16, 16), (8, 60, 30, 13, 13), (8, 100, 40, 10, 10),
+               (9, 0, 0, 19, 19), (9, 30, 30, 16, 16), (9, 30, 60, 16, 16), (9, 60, 30, 13, 13),
+               (9, 100, 40, 10, 10), (10, 0, 0, 19, 19), (10, 30, 30, 16, 16), (10, 30, 60, 16, 16),
+               (10, 60, 30, 13, 13), (10, 100, 40, 10, 10),]
+           for name, hold in (("max-expected-score", expected), ("odds", rule))]
 PINNED += [close("skunk shi 6", "first player", 0.4349453640511362, 1e-12, FIXED, _SKUNK,
                  slow=True),
            equal("skunk shi 6", "cap", 505, _SKUNK, slow=True)]
@@ -392,7 +619,14 @@ PINNED += [
     equal("think 5", "upper", 0.5, _THINK, slow=True),
     equal("think 5", "value exact", "1/2", _THINK, slow=True),
     equal("think 5", "mixed met, equilibrium", 0.0, _THINK, slow=True),
+    equal("think 5", "mixed met at least once, equilibrium", 0.0, _THINK, slow=True),
 ]
+# Where seeing the other's choice first is worth most, and its worth at equal scores
+# (0: equal scores never mix).
+PINNED += [equal("think 5", f"round {r}: seeing first at", at, _THINK, slow=True)
+           for r, at in enumerate(["2 vs 3", "1 vs 0", "96 vs 97", "99 vs 100", "0 vs 5"], start=1)]
+PINNED += [equal("think 5", f"round {r}: seeing first at equal scores", 0.0, _THINK, slow=True)
+           for r in range(1, 6)]
 PINNED += [equal("think 5", f"round {r}: mixed states", n, _THINK, slow=True) for r, n in
            enumerate([274_034, 422_800, 601_376, 770_940, 896_342], start=1)]
 PINNED += [equal("think 5", f"round {r}: score pairs", n, _THINK, slow=True) for r, n in
@@ -405,6 +639,8 @@ PINNED += [close("think 5", name, value, 1e-9, THINK_GAME, _THINK, slow=True)
                "odds: equilibrium": 0.5809499409754547,
                "odds: best response": 0.715476169835003,
                "odds: mixed met": 1.3070455605071407,
+               "max-expected-score: mixed met at least once": 0.5739161078179373,
+               "odds: mixed met at least once": 0.5738029349265571,
                "round 1: seeing first": 0.04241856945415651,
                "round 2: seeing first": 0.061315513501392305,
                "round 3: seeing first": 0.09441890012692578,
@@ -436,6 +672,42 @@ PINNED += [close("variants", name, value, 1e-12,
     "Parker Brothers Pig Dice": 0.5313221112076603,
     "Parker Brothers Pig Dice (equal turns)": 0.45075959333896776}.items()]
 
+# N players and equal turns (docs/games.md: jeopardy solve --players N --ending ...).
+MATCH_N = ("N-player match solver: largest Bellman residual <= 9e-13 (classes with mixed "
+           "actions are settled by a small LP each pass); 2e-11 admits that residual and "
+           "summation order, below half the last of the 10 printed digits (5e-11)")
+_MATCH = "docs/games.md (jeopardy solve --players N --ending ...)"
+for _a, _values, _why, _starts, _cap, _mixed, _slow, _long in [
+        ("match pig 100, 3 players, first-to-goal",
+         [0.3655935546971163, 0.33185551910796196, 0.3025509261949152], MATCH_N, 1_000_000,
+         None, 78, False, True),
+        ("match pig 100, 2 players, equal-turns", [0.45642042965118107, 0.5435795703488139],
+         MATCH, 20_000, 150, None, True, False),
+        ("match pig 20, 2 players, equal-turns", [0.4103929637140436, 0.5896070362859557],
+         MATCH, 800, 60, None, False, False),
+        ("match frey-pig 100, 2 players, equal-turns", [0.4618968873374636, 0.5381031126625361],
+         MATCH, 20_000, 150, None, True, False),
+        ("match pig 30, 3 players, equal-turns",
+         [0.26526218285288095, 0.32971171219341033, 0.40502610495370694], MATCH_N, 81_000, 90,
+         4, True, False),
+        ("match pig 12, 4 players, equal-turns",
+         [0.13348445299443712, 0.18185070049054847, 0.26889948905840283, 0.4157653574566104],
+         MATCH_N, 82_944, 76, 12, True, False)]:
+    _tolerance = 1e-12 if _why is MATCH else 2e-11
+    PINNED += [close(_a, f"player {n}", value, _tolerance, _why, _MATCH, _slow, _long)
+               for n, value in enumerate(_values, start=1)]
+    PINNED += [equal(_a, "turn starts", _starts, _MATCH, _slow, _long)]
+    PINNED += [equal(_a, "cap", _cap, _MATCH, _slow, _long)] if _cap else []
+    PINNED += [equal(_a, "mixed turn starts", _mixed, _MATCH, _slow, _long)] if _mixed else []
+_MATCH = "docs/games.md (jeopardy compare optimal hold:20 hold:25 --goal 50)"
+PINNED += [close("match pig 50, 3 policies", f"player {n} wins", value, 2e-11, MATCH_N, _MATCH,
+                 slow=True)
+           for n, value in enumerate([0.4426902607453912, 0.2481976570929961,
+                                      0.30911208216160996], start=1)]
+_MATCH = "docs/games.md (jeopardy reach --players 3 --goal 30)"
+PINNED += [equal("match pig 30, 3 players, reach", name, value, _MATCH, slow=True)
+           for name, value in {"states": 29, "rolling": 29, "turn starts": 1}.items()]
+
 _PARKER = "docs/games.md (jeopardy solve --game parker-brothers --ending ... --goal 50)"
 PINNED += [close("parker-brothers 50", ending, value, 1e-12, MATCH, _PARKER, slow=True)
            for ending, value in {"one-more-turn": 0.5403086951765222,
@@ -466,6 +738,26 @@ PINNED += [
           FARKLE_GAME, _GAME10K, slow=True),
 ]
 
+# docs/farkle.md's fairness tables: the first player's chance at each bonus shown.
+PINNED += [close("farkle 10000 rounds", f"P(first wins), bonus {bonus}", value, 1e-11,
+                 FARKLE_GAME, _GAME10K, slow=True)
+           for bonus, value in {
+               -300: 0.5207253008694813, -250: 0.5147711545683071, -200: 0.5088286421570187,
+               -150: 0.502898999021248, -100: 0.49698339693697685, -50: 0.49108305307782335,
+               0: 0.48519915589336066, 50: 0.47928222251138236, 100: 0.4733554144231728,
+               150: 0.4674196966591892, 200: 0.4614763369646712, 250: 0.45552661404079736,
+               300: 0.4495718109336099,}.items()]
+PINNED += [close("farkle 10000 first to reach", f"P(first wins), bonus {bonus}", value,
+                 1e-11, FARKLE_GAME, _GAME10K, slow=True)
+           for bonus, value in {
+               -500: 0.5872603650025136, -450: 0.5812864774336061, -400: 0.5753093174671468,
+               -350: 0.5693301859517694, -300: 0.563350503068745, -250: 0.5573716612053908,
+               -200: 0.551395024630452, -150: 0.5454219207995339, -100: 0.5394536530529838,
+               -50: 0.5334915437663362, 0: 0.5275368582092317, 50: 0.5216453214061143,
+               100: 0.5157343052757495, 150: 0.5098050121837561, 200: 0.5038586524867811,
+               250: 0.49789637878881576, 300: 0.491919419445518, 350: 0.4859290436522905,
+               400: 0.4799266133468354, 450: 0.473913571342377, 500: 0.4678909832408916,}.items()]
+
 # ------------------------- practical policies (Neller & Presser 2010) and the API tour
 _PRACTICAL = "docs/reproduce.md (jeopardy compare keep-pace optimal, ...)"
 PINNED += [close("practical pig 100", name, value, 1e-12, RACE, _PRACTICAL)
@@ -482,6 +774,34 @@ PINNED += [close("practical pig 100", name, value, 1e-12, RACE, _PRACTICAL)
                "score-base vs optimal: first": 0.5076255204154713,
                "score-base vs optimal: second": 0.4453688548654211,
                "score-base vs optimal: fair": 0.4764971876404462}.items()]
+# analyses/preset_survey.py (docs/python.md): each preset at its goal, the hold-at-h that
+# does best against optimal play and optimal's fair-coin rate against it.  The search
+# (58 exact evaluations a preset, ten minutes on the loaded machine) is long; the same
+# printed rates come from one evaluation each at the pinned best hold (slow).
+_SURVEY = "docs/python.md (python analyses/preset_survey.py)"
+_SURVEY_ROWS = {  # P(0,0,0), best hold, optimal's rate against it
+    "pig": (0.5305927252737468, 25, 0.5210692794049563),
+    "piglet": (0.5224794079488324, 2, 0.5259772702853239),
+    "linux-magazin": (0.5379372884252288, 25, 0.5241812933018397),
+    "boyan": (0.5338613876961484, 23, 0.5248096489560986),
+    "two-dice-pig": (0.5195588938612182, 23, 0.5253180777257982),
+    "big-pig": (0.5359630705340338, 32, 0.5226739352033669),
+    "frey-pig": (0.53669195354229, 32, 0.5227951008950261),
+    "piggy": (0.5406932369439255, 50, 0.5113563361872195),
+    "piggy-sicherman": (0.5511092263357332, 50, 0.5236738554412464),
+    "pass-the-pigs": (0.5309727275389144, 23, 0.5268060892555553),
+    "pigmania": (0.5127172500825372, 7, 0.5188010564496133),
+    "shi": (0.5436818192931344, 49, 0.5098814677758721),
+}
+for _name, (_p, _hold, _rate) in _SURVEY_ROWS.items():
+    PINNED += [close("preset survey", f"{_name}: P(0,0,0)", _p, 1e-12, RACE, _SURVEY, long=True),
+               equal("preset survey", f"{_name}: best hold", _hold, _SURVEY, long=True),
+               close("preset survey", f"{_name}: optimal vs it", _rate, 1e-12, RACE, _SURVEY,
+                     long=True),
+               close("preset survey at the best hold", f"{_name}: optimal vs hold {_hold}", _rate,
+                     1e-12, RACE, _SURVEY, slow=True)]
+PINNED += [close("preset survey at the best hold", "boyan: P(0,0,0)", _SURVEY_ROWS["boyan"][0],
+                 1e-12, RACE, _SURVEY, slow=True)]
 _TOUR = "docs/python.md (analyses/api_tour.py)"
 PINNED += [
     close("race three d4 60", "P(0,0,0)", 0.5216841736570377, 1e-12, RACE, _TOUR),

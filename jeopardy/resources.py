@@ -157,12 +157,14 @@ def _farkle_turn(min_bank: int, **_) -> Estimate:
     return Estimate(0.5 + 4.4e-6 * min_bank, int(BASE_BYTES + 200 * min_bank / 50))
 
 
-def _farkle(goal: int, keep_choice: bool = False, first_to_reach: bool = False, **_) -> Estimate:
-    """Ten Thousand: :func:`jeopardy.farkle.race.estimate` (goal rounded to its unit)."""
-    from jeopardy.farkle.race import UNIT, FarkleRules, estimate
+def _farkle(goal: int, keep_choice: bool = False, first_to_reach: bool = False,
+            continue_position: bool = False, **_) -> Estimate:
+    """Ten Thousand: :func:`jeopardy.farkle.core.estimate` (goal rounded to its unit)."""
+    from jeopardy.farkle.core import UNIT, FarkleRules, estimate
 
     goal = max(UNIT, goal - goal % UNIT)
-    seconds, size = estimate(FarkleRules(goal=goal, keep_choice=keep_choice), first_to_reach)
+    seconds, size = estimate(FarkleRules(goal=goal, keep_choice=keep_choice,
+                                         continue_position=continue_position), first_to_reach)
     return Estimate(seconds, int(size))
 
 

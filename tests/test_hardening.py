@@ -260,7 +260,7 @@ def _interrupted(arguments: list[str], wait: float) -> None:
     process.send_signal(signal.SIGINT)
     sent = time.perf_counter()
     _, err = process.communicate(timeout=60)
-    assert process.returncode == 130
+    assert process.returncode == 130, err[-2000:]
     assert err.strip().splitlines()[-1] == "jeopardy: interrupted"  # after any notes, one line
     assert time.perf_counter() - sent < 5  # a chunk is 0.2 s; the rest is interpreter exit
 
@@ -287,3 +287,33 @@ def test_warnings_are_one_line_on_the_cli(tmp_path, monkeypatch):
         result = runner.invoke(cli, ["solve", "--goal", "15"])
     assert result.exit_code == 0
     assert len(result.stderr.splitlines()) == 1 and "warning" in result.stderr
+
+
+def test_an_interrupt_while_the_arguments_are_parsed_is_interrupted(monkeypatch, capsys):
+    """Outside a command's own handler click would print "Aborted!" and exit 1."""
+    from jeopardy.cli.common import ErrorReportingGroup
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(ErrorReportingGroup, "parse_args", interrupted)
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["solve", "--goal", "10"], prog_name="jeopardy")
+    assert stop.value.code == 130
+    assert capsys.readouterr().err.strip().splitlines()[-1] == "jeopardy: interrupted"
+
+
+@pytest.mark.parametrize("arguments, code, first_line", [
+    pytest.param(["--bogus"], 2, "jeopardy: error: No such option '--bogus'. "
+                 "(see 'jeopardy --help')", id="group-option"),
+    pytest.param([], 2, "Usage: jeopardy [OPTIONS] COMMAND [ARGS]...", id="bare"),
+    pytest.param(["farkle"], 2, "Usage: jeopardy farkle [OPTIONS] COMMAND [ARGS]...",
+                 id="bare-subgroup"),
+    pytest.param(["--version"], 0, "jeopardy, version", id="version"),
+])
+def test_the_group_itself_answers_in_one_vocabulary(arguments, code, first_line, capsys):
+    with pytest.raises(SystemExit) as stop:
+        cli.main(arguments, prog_name="jeopardy")
+    out = capsys.readouterr()
+    assert stop.value.code == code
+    assert (out.err or out.out).strip().splitlines()[0].startswith(first_line)

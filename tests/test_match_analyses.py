@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-from collections import deque
 
 import pytest
 from click.testing import CliRunner
@@ -10,7 +9,6 @@ from click.testing import CliRunner
 from jeopardy.cli.main import cli
 from jeopardy.reference import race as reference
 from jeopardy.rules import game
-from jeopardy.rules.effects import ADD, BUST
 
 
 def _run(*args):
@@ -111,73 +109,12 @@ def test_cli_simulate_three_policies_json():
     assert data["players"] == 3 and len(data["win_probabilities"]) == 3
     assert sum(data["win_probabilities"]) == pytest.approx(1.0, abs=1e-12)
     assert data["policies"] == ["optimal", "hold at 6", "hold at 4"]
-    refused = _run("simulate", "hold:6", "hold:4", "hold:3", "--ending", "equal-turns")
-    assert refused.exit_code == 2 and "first-to-goal" in refused.output
+    refused = _run("simulate", "hold:6", "hold:4", "hold:3", "--ending", "one-more-turn")
+    assert refused.exit_code == 2 and "first-to-goal or equal-turns" in refused.output
 
 
 # ------------------------------------------------------------------- reach
-def _brute_force_reach(solution):
-    """Explicit states (scores by player number, mover, turn total), every player
-    asking the solution's decision; counts the states by relative scores and k."""
-    goal, n = solution.goal, solution.players
-    model = solution.model
-    actions = {}
-
-    def act(relative, k):
-        if relative not in actions:
-            actions[relative] = solution.actions(relative)
-        return actions[relative][k]
-
-    seen = set()
-    states = set()
-    rolling = set()
-    queue = deque([((0,) * n, 0)])
-    seen.add(((0,) * n, 0))
-    while queue:
-        scores, mover = queue.popleft()
-        relative = tuple(scores[(mover + c) % n] for c in range(n))
-        frontier = [0]
-        visited_k = set()
-        ends = []
-        while frontier:
-            k = frontier.pop()
-            if k in visited_k:
-                continue
-            visited_k.add(k)
-            states.add((relative, k))
-            if act(relative, k) == "H":
-                ends.append(scores[mover] + k)
-                continue
-            rolling.add((relative, k))
-            for effect, _ in model.outcomes:
-                if effect.kind == ADD:
-                    nk = k + effect.points
-                    if scores[mover] + nk < goal:
-                        frontier.append(nk)
-                elif effect.kind == BUST:
-                    ends.append(scores[mover])
-                else:
-                    raise AssertionError("pig has add and bust only")
-        for banked in ends:
-            new = list(scores)
-            new[mover] = banked
-            state = (tuple(new), (mover + 1) % n)
-            if state not in seen:
-                seen.add(state)
-                queue.append(state)
-    return states, rolling
-
-
-def test_reach_matches_a_brute_force_search():
-    from jeopardy.match.reachability import reachable
-    from jeopardy.match.solver import solve
-
-    solution = solve(game("pig"), 12, 3)
-    result = reachable(solution)
-    states, rolling = _brute_force_reach(solution)
-    assert result.count == len(states)
-    assert result.roll_count == len(rolling)
-    assert 0 < result.count < result.total_states
+# The brute-force comparison of reach is tests/test_match_policies.py's (both endings).
 
 
 def test_cli_reach_players_json():

@@ -280,7 +280,7 @@ def test_cli_compare_three_policies():
     data = json.loads(result.output)
     assert data["players"] == 3 and len(data["win_probabilities"]) == 3
     assert sum(data["win_probabilities"]) == pytest.approx(1.0, abs=1e-12)
-    assert _run("compare", "hold:20", "hold:25", "--ending", "equal-turns").exit_code == 2
+    assert _run("compare", "hold:20", "hold:25", "--ending", "one-more-turn").exit_code == 2
 
 
 # ------------------------------------------------------------- mixed actions

@@ -90,6 +90,7 @@ def _replies_pig_25():
         out[f"vs hold {r.hold}: best hold"] = r.best_hold
         out[f"vs hold {r.hold}: best rule"] = _rule_text(r.best_rule)
         out[f"vs hold {r.hold}: rule edge"] = r.rule_advantage
+        out[f"vs hold {r.hold}: hold edge"] = r.advantage
     return out
 
 
@@ -142,7 +143,9 @@ def _pig_100():
 @analysis("policy pig 100")
 def _policy_pig():
     solution = _pig_100()
-    return {"actions 41 vs 49": solution.actions(41, 49),
+    values, _ = solution.column(41, 49)
+    by_total = {f"P(41,49,{k})": float(v) for k, v in enumerate(values)}
+    return {**by_total, "actions 41 vs 49": solution.actions(41, 49),
             "P(41,49,0)": solution.win_probability(41, 49, 0),
             "hold threshold 0 vs 30": solution.hold_threshold(0, 30),
             "P(0,30,0)": solution.win_probability(0, 30, 0)}
@@ -232,6 +235,163 @@ def _compare_linux():
                                                      hold_at(50, 16)).fair}
 
 
+def _simulated(a, b, games, seed):
+    from jeopardy.race.simulation import simulate
+    from jeopardy.rules import game
+
+    result = simulate(game("pig"), a, b, games, seed)
+    return {f"{games:,} games, seed {seed}: first": result.first,
+            f"{games:,} games, seed {seed}: second": result.second,
+            f"{games:,} games, seed {seed}: fair": result.fair}
+
+
+@analysis("simulate pig 100 optimal vs hold 20")
+def _simulate_optimal():
+    from jeopardy.race.policies import from_solution, hold_at
+
+    return _simulated(from_solution(_pig_100()), hold_at(100, 20), 1_000_000, 1)
+
+
+@analysis("simulate pig 100 best response vs hold 20")
+def _simulate_best_response():
+    from jeopardy.race.evaluation import best_response
+    from jeopardy.race.policies import hold_at
+    from jeopardy.rules import game
+
+    hold20 = hold_at(100, 20)
+    return _simulated(best_response(game("pig"), hold20), hold20, 200_000, 1)
+
+
+@analysis("simulate pig 50 three players")
+def _simulate_three():
+    from jeopardy.match.simulation import simulate
+    from jeopardy.match.solver import solve
+    from jeopardy.race.policies import hold_at
+    from jeopardy.rules import game
+
+    pig = game("pig")
+    result = simulate(pig, 50, [solve(pig, 50, 3), hold_at(50, 20), hold_at(50, 25)], 20_000, 3)
+    return {f"20,000 games, seed 3: player {p} wins": chance
+            for p, chance in enumerate(result.win_probabilities, start=1)}
+
+
+@analysis("preset survey")
+def _preset_survey():
+    """analyses/preset_survey.py: each preset at its goal, the hold-at-h doing best
+    against optimal play (h from 2 to min(goal, 60) - 1) and optimal's fair-coin rate
+    against it."""
+    from jeopardy.race.evaluation import head_to_head
+    from jeopardy.race.policies import from_solution, hold_at
+    from jeopardy.race.solver import solve
+    from jeopardy.rules import PRESETS, game
+
+    out = {}
+    for name, preset in PRESETS.items():
+        if name in ("think", "skunk"):
+            continue
+        model, goal = game(name), preset.goal
+        solution = solve(model, goal)
+        optimal = from_solution(solution)
+        rates = {h: head_to_head(model, optimal, hold_at(goal, h)).fair
+                 for h in range(2, min(goal, 60))}
+        best = min(rates, key=lambda h: (rates[h], h))
+        out[f"{name}: P(0,0,0)"] = solution.win_probability()
+        out[f"{name}: best hold"] = best
+        out[f"{name}: optimal vs it"] = rates[best]
+    return out
+
+
+@analysis("preset survey at the best hold")
+def _preset_survey_at_best():
+    """The survey's two exact numbers without its search: P(0,0,0) and optimal's fair-coin
+    rate against the pinned best hold (one evaluation per preset instead of 58)."""
+    from jeopardy.pinned import PINNED
+    from jeopardy.race.evaluation import head_to_head
+    from jeopardy.race.policies import from_solution, hold_at
+    from jeopardy.race.solver import solve
+    from jeopardy.rules import PRESETS, game
+
+    best = {row.name.split(":")[0]: row.value for row in PINNED
+            if row.analysis == "preset survey" and row.name.endswith("best hold")}
+    out = {}
+    for name, h in best.items():
+        model, goal = game(name), PRESETS[name].goal
+        solution = solve(model, goal)
+        out[f"{name}: P(0,0,0)"] = solution.win_probability()
+        out[f"{name}: optimal vs hold {h}"] = head_to_head(model, from_solution(solution),
+                                                           hold_at(goal, h)).fair
+    return out
+
+
+SWEEP_GAMES = ("pig", "d8-pig", "two-dice-pig", "piggy", "big-pig")
+
+
+@analysis("sweep variants")
+def _sweep_variants():
+    """docs/examples/variants.toml: solve and fairness, five games, goals 10-200."""
+    from jeopardy.fairness import race_fairness
+    from jeopardy.race.solver import solve
+    from jeopardy.rules import dice_game, game
+
+    out = {}
+    for name in SWEEP_GAMES:
+        model = dice_game(faces=8, dice=1, bad_faces=(1,)) if name == "d8-pig" else game(name)
+        for goal in range(10, 201, 10):
+            solution = solve(model, goal)
+            out[f"{name} {goal}: P(0,0,0)"] = solution.win_probability()
+            out[f"{name} {goal}: bonus"] = race_fairness(solution).bonus
+    return out
+
+
+@analysis("sweep hold20")
+def _sweep_hold20():
+    """docs/examples/hold20.toml's compare rows: optimal against hold at 20, fair coin."""
+    from jeopardy.race.evaluation import head_to_head
+    from jeopardy.race.policies import from_solution, hold_at
+    from jeopardy.race.solver import solve
+    from jeopardy.rules import game
+
+    out = {}
+    for name in ("pig", "piggy", "big-pig"):
+        model = game(name)
+        for goal in (25, 50, 100):
+            optimal = from_solution(solve(model, goal))
+            out[f"{name} {goal}: optimal vs hold 20"] = head_to_head(model, optimal,
+                                                                     hold_at(goal, 20)).fair
+    return out
+
+
+@analysis("sweep hold20 simultaneous")
+def _sweep_hold20_simultaneous():
+    """docs/examples/hold20.toml's simultaneous rows: the single-turn game over hold at
+    1-goal, its value and the support of its optimal mixed strategy."""
+    from jeopardy.rules import game
+    from jeopardy.simultaneous.game import solve_simultaneous
+
+    out = {}
+    for name in ("pig", "piggy", "big-pig"):
+        for goal in (25, 50, 100):
+            equilibrium = solve_simultaneous(game(name), max_hold=goal).equilibrium
+            out[f"{name} {goal}: value"] = equilibrium.value
+            out[f"{name} {goal}: support"] = ",".join(str(w.rule.hold)
+                                                      for w in equilibrium.strategy)
+    return out
+
+
+@analysis("numpy value iteration pig 100")
+def _numpy_baseline():
+    """benchmarks/race.py's plain numpy Jacobi iteration (a separate code path)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "race.py"
+    spec = importlib.util.spec_from_file_location("benchmark_race", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    values, _ = module.numpy_value_iteration(100)
+    return {"P(0,0,0)": float(values[0, 0, 0])}
+
+
 @analysis("reach pig 100")
 def _reach_pig():
     from jeopardy.race.policies import from_solution
@@ -249,7 +409,8 @@ def _fairness_pig():
     from jeopardy.fairness import race_fairness
 
     result = race_fairness(_pig_100())
-    return {"bonus": result.bonus, "P(first wins)": result.win_probability}
+    return {"bonus": result.bonus, "P(first wins)": result.win_probability,
+            **_candidates(result)}
 
 
 # ------------------------------------------------------------------ exact
@@ -270,7 +431,17 @@ def _exact_piglet_10():
     from jeopardy.rules import game
 
     solution = solve_exact(game("piglet"), 10, start="roll")
-    return {"P000": solution.win_probability(), "verified": solution.verified}
+    return {"P000": solution.win_probability(), "verified": solution.verified,
+            "P009": solution.values[(0, 0, 9)]}
+
+
+@analysis("exact limits")
+def _exact_limits():
+    """The largest goal each preset's exact solve accepts (the fitted time model)."""
+    from jeopardy.exact.race import largest_exact_goal
+    from jeopardy.rules import PRESETS, game
+
+    return {name: largest_exact_goal(game(name)) for name in PRESETS}
 
 
 
@@ -297,6 +468,17 @@ def _expected(name, turns, policy="optimal", score_cap=None, exact=True, ties="r
 for _args in [("think", 5), ("think", 5, "odds"), ("think", 5, "odds-strict"), ("think", 4),
               ("shi", 6), ("pig", 9)]:
     analysis("max-score " + " ".join(map(str, _args)))(functools.partial(_expected, *_args))
+@analysis("max-score think 5 simulated")
+def _think_simulated():
+    from jeopardy.expected.policies import optimal
+    from jeopardy.expected.simulate import simulate
+    from jeopardy.expected.solver import solve_expected
+    from jeopardy.rules import game
+
+    result = simulate(solve_expected(game("think"), 5, optimal()), 1_000_000, 1)
+    return {"mean, 1,000,000 games, seed 1": result.mean}
+
+
 analysis("max-score think 20")(functools.partial(_expected, "think", 20, exact=False))
 analysis("max-score think 20 odds")(functools.partial(_expected, "think", 20, "odds", exact=False))
 analysis("max-score pig 8 capped 200")(functools.partial(_expected, "pig", 8, score_cap=200,
@@ -319,7 +501,7 @@ def _differences(name, turns, policy, score_cap=None, ties="roll"):
     out = {"same reachable states": result.same_reachable_states,
            "differences": len(result.differences),
            "strict differences": len(result.strict_differences)}
-    for d in result.strict_differences[:2]:
+    for d in result.strict_differences[:20]:  # the first 20, as max-score --compare prints
         out[f"turn {d.turn} score {d.score} total {d.total}: roll - hold"] = d.margin
     return out
 
@@ -406,8 +588,11 @@ def _skunk(name, turns):
         out[f"{record.name}: as first"] = record.as_first
         out[f"{record.name}: as second"] = record.as_second
     for row in result.first_holds:
-        out[f"first hold turn {row['turn']} at {row['mover_score']} vs {row['other_score']}"] = \
-            row["optimal"]
+        at = f"turn {row['turn']} at {row['mover_score']} vs {row['other_score']}"
+        out[f"first hold {at}"] = row["optimal"]
+        for record in result.policies:
+            if record.name in row:
+                out[f"{record.name}: first hold {at}"] = row[record.name]
     return out
 
 
@@ -435,12 +620,16 @@ def _think():
         out[f"round {r}: mixed states"] = states
         out[f"round {r}: score pairs"] = pairs
     out["mixed met, equilibrium"] = result.reach_of_mixed
+    out["mixed met at least once, equilibrium"] = result.chance_of_mixed
     for e in result.exploits:
         out[f"{e.name}: equilibrium"] = e.equilibrium
         out[f"{e.name}: best response"] = e.best_response
         out[f"{e.name}: mixed met"] = e.mixed_visits
+        out[f"{e.name}: mixed met at least once"] = e.mixed_reach
     for row in result.seeing_first:
         out[f"round {row['round']}: seeing first"] = row["most"]
+        out[f"round {row['round']}: seeing first at"] = f"{row['a_score']} vs {row['b_score']}"
+        out[f"round {row['round']}: seeing first at equal scores"] = row["at_equal_scores"]
     return out
 
 
@@ -501,6 +690,7 @@ def _farkle_10000_rounds():
     fair = farkle_fairness(solution, 300)
     out = {"first player": solution.win_probability, "states": solution.states,
            "fairest bonus": fair.bonus, "fairest P(first wins)": fair.win_probability}
+    out.update(_candidates(fair))
     for score, opponent in [(0, 0), (9000, 9500)]:
         out[f"bank at {score} vs {opponent}"] = str(solution.banking(score, opponent))
     return out
@@ -513,7 +703,68 @@ def _farkle_10000_first():
     solution = _farkle_solutions(10_000, True)
     fair = farkle_fairness(solution)
     return {"first player": solution.win_probability, "states": solution.states,
-            "fairest bonus": fair.bonus, "fairest P(first wins)": fair.win_probability}
+            "fairest bonus": fair.bonus, "fairest P(first wins)": fair.win_probability,
+            **_candidates(fair)}
+
+
+def _candidates(fair) -> dict:
+    """The fairness table: the first player's chance at each bonus shown."""
+    return {f"P(first wins), bonus {bonus}": chance for bonus, chance in fair.candidates}
+
+
+@analysis("farkle 2000 rounds simulated")
+def _farkle_2000_simulated():
+    from jeopardy.farkle.simulation import simulate
+
+    result = simulate(_farkle_solutions(2000, False), 200_000, 1)
+    return {"first player, 200,000 games, seed 1": result.first_player_wins}
+
+
+# ------------------------------------------------------ N players, equal turns
+def _match(name, goal, players, ending):
+    from jeopardy.match.solver import solve
+    from jeopardy.rules import game
+
+    solution = solve(game(name), goal, players, ending)
+    out = {f"player {p}": chance for p, chance in enumerate(solution.win_probabilities, start=1)}
+    out["turn starts"] = solution.turn_starts
+    out["mixed turn starts"] = len(solution.mixes)
+    if ending == "equal-turns":
+        out["cap"] = solution.cap
+    return out
+
+
+for _name, _goal, _players, _ending in [("pig", 100, 3, "first-to-goal"),
+                                        ("pig", 100, 2, "equal-turns"),
+                                        ("pig", 20, 2, "equal-turns"),
+                                        ("frey-pig", 100, 2, "equal-turns"),
+                                        ("pig", 30, 3, "equal-turns"),
+                                        ("pig", 12, 4, "equal-turns")]:
+    analysis(f"match {_name} {_goal}, {_players} players, {_ending}")(
+        functools.partial(_match, _name, _goal, _players, _ending))
+
+
+@analysis("match pig 50, 3 policies")
+def _match_policies():
+    from jeopardy.match.evaluation import evaluate
+    from jeopardy.match.solver import solve
+    from jeopardy.race.policies import hold_at
+    from jeopardy.rules import game
+
+    pig = game("pig")
+    result = evaluate(pig, 50, [solve(pig, 50, 3), hold_at(50, 20), hold_at(50, 25)])
+    return {f"player {p} wins": chance
+            for p, chance in enumerate(result.win_probabilities, start=1)}
+
+
+@analysis("match pig 30, 3 players, reach")
+def _match_reach():
+    from jeopardy.match.reachability import reachable
+    from jeopardy.match.solver import solve
+    from jeopardy.rules import game
+
+    reach = reachable(solve(game("pig"), 30, 3))
+    return {"states": reach.count, "rolling": reach.roll_count, "turn starts": reach.turn_starts}
 
 
 # ---------------------------------------------------------------- Parker Brothers
@@ -550,7 +801,7 @@ def _compare(row: Pinned, ours) -> None:
 
 def _params():
     for row in PINNED:
-        marks = [pytest.mark.slow] if row.slow else []
+        marks = [pytest.mark.long] if row.long else [pytest.mark.slow] if row.slow else []
         yield pytest.param(row, id=row.id, marks=marks)
 
 

@@ -138,6 +138,8 @@ def test_sicherman_sums_match_standard_dice():
 def test_bad_face_option_builds_the_linux_magazin_die():
     assert game("pig", bad_face=6).outcomes == game("linux-magazin").outcomes
     assert game("pig", faces=8).probability("bust") == Fraction(1, 8)
+    # the smallest die the option takes: two faces, a 1 busts and a 2 adds 2
+    assert dict(game("pig", faces=2).outcomes) == {bust: Fraction(1, 2), add(2): Fraction(1, 2)}
 
 
 @pytest.mark.parametrize("table, message", [

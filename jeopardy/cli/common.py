@@ -61,6 +61,9 @@ def progress_printer(enabled: bool = True):
     return report
 
 
+NO_ARGUMENTS = getattr(click.exceptions, "NoArgsIsHelpError", ())  # click >= 8.2
+
+
 class ErrorReportingGroup(click.Group):
     """The one place where errors become messages: :class:`JeopardyError` becomes a
     one-line message and exit status 2, an interrupt "interrupted" and 130.
@@ -69,6 +72,27 @@ class ErrorReportingGroup(click.Group):
     :class:`jeopardy.validate.ParameterError`); here the name becomes the
     command's flag (``--goal must be ...``).
     """
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        """Click's own main reads an interrupt that lands outside a command (while the
+        arguments are parsed, or before a command's own handler runs) as "Aborted!"
+        and exit status 1; here every interrupt is "interrupted" and 130."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        try:
+            result = super().main(args, prog_name, complete_var, False, **extra)
+        except NO_ARGUMENTS as error:  # bare `jeopardy`: the help, as click shows it
+            error.show()
+            sys.exit(error.exit_code)
+        except click.UsageError as error:  # the group's own options
+            _usage_error(error)
+        except click.ClickException as error:
+            error.show()
+            sys.exit(error.exit_code)
+        except (click.Abort, KeyboardInterrupt):
+            click.echo("jeopardy: interrupted", err=True)
+            sys.exit(130)
+        sys.exit(result if isinstance(result, int) else 0)
 
     def resolve_command(self, ctx, args):
         name, command, rest = super().resolve_command(ctx, args)
@@ -86,11 +110,11 @@ class ErrorReportingGroup(click.Group):
             sys.exit(2)
         except click.exceptions.Exit:
             raise
+        except NO_ARGUMENTS as error:  # a bare command group: its help
+            error.show()
+            sys.exit(error.exit_code)
         except click.UsageError as error:
-            where = error.ctx.command_path if error.ctx is not None else "jeopardy"
-            click.echo(f"{where}: error: {' '.join(error.format_message().split())} "
-                       f"(see '{where} --help')", err=True)
-            sys.exit(2)
+            _usage_error(error)
         except click.Abort:
             click.echo("jeopardy: interrupted", err=True)
             sys.exit(130)
@@ -110,6 +134,13 @@ class ErrorReportingGroup(click.Group):
             return text
         flag = _flag_of(ctx.meta.get("jeopardy.commands", []) + [self], error.parameter)
         return f"{flag} {error.detail}" if flag else text
+
+
+def _usage_error(error: click.UsageError) -> None:
+    where = error.ctx.command_path if error.ctx is not None else "jeopardy"
+    click.echo(f"{where}: error: {' '.join(error.format_message().split())} "
+               f"(see '{where} --help')", err=True)
+    sys.exit(2)
 
 
 def _one_line_warning(message, category, filename, lineno, file=None, line=None) -> None:

@@ -27,17 +27,19 @@ def build_policy(spec: str, model, goal: int, other_spec: str | None = None,
 def seat_policies(specs, players, ending, goal, model, command: str):
     """``(specs, policies)``: N policies, player p following the p-th (the last one
     fills any seats left); ``optimal`` is the N-player equilibrium."""
+    from jeopardy.match.evaluation import ENDINGS
     from jeopardy.match.solver import solve as solve_match
 
-    if ending != "first-to-goal":
-        raise JeopardyError(f"{command} plays policies under the first-to-goal ending only")
+    if ending not in ENDINGS:
+        raise JeopardyError(f"{command} plays policies under the {' or '.join(ENDINGS)} "
+                            f"endings only")
     players = max(players, len(specs))
     specs = list(specs) + [specs[-1]] * (players - len(specs))
     equilibrium = None
     chosen = []
     for spec in specs:
         if spec.strip() == "optimal":
-            equilibrium = equilibrium or solve_match(model, goal, players)
+            equilibrium = equilibrium or solve_match(model, goal, players, ending)
             chosen.append(equilibrium)
         else:
             chosen.append(build_policy(spec, model, goal, None, f"{command} (more than two players)"))
@@ -50,7 +52,7 @@ def compare_players(specs, players, ending, goal, model, as_json) -> None:
 
     specs, chosen = seat_policies(specs, players, ending, goal, model, "compare")
     players = len(specs)
-    result = evaluate(model, goal, chosen)
+    result = evaluate(model, goal, chosen, ending)
     if as_json:
         emit_json({"game": model.name, "goal": goal, "players": players, "ending": ending,
                    **result.to_dict()})
@@ -99,7 +101,7 @@ def simulate_players(specs, players, ending, goal, games, seed, model, as_json) 
     from jeopardy.match.simulation import simulate as run
 
     specs, chosen = seat_policies(specs, players, ending, goal, model, "simulate")
-    result = run(model, goal, chosen, games, seed)
+    result = run(model, goal, chosen, games, seed, ending)
     if as_json:
         emit_json({"game": model.name, "goal": goal, "players": len(specs), "ending": ending,
                    **result.to_dict()})
@@ -152,13 +154,11 @@ def reach_players(goal, players, ending, policy_spec, model, as_json) -> None:
 
     if policy_spec.strip() != "optimal":
         raise JeopardyError("reach --players N follows the equilibrium (--policy optimal) only")
-    if ending != "first-to-goal":
-        raise JeopardyError("reach --players N plays the first-to-goal ending only")
-    result = reachable(solve_match(model, goal, players))
+    result = reachable(solve_match(model, goal, players, ending))
     if as_json:
         emit_json(result.to_dict())
         return
-    click.echo(f"{model.name} to {goal}, {players} players, every player optimal: "
+    click.echo(f"{model.name} to {goal}, {players} players, {ending}, every player optimal: "
                f"{result.count:,} of {result.total_states:,} states reached (rolling in "
                f"{result.roll_count:,}), at {result.turn_starts:,} of "
                f"{result.total_turn_starts:,} turn starts")

@@ -145,21 +145,13 @@ def turn(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact
 @click.option("--out", type=str, default=None, callback=check_output, help="save the solution (.npz)")
 @click.option("--simulate", "games", type=int, default=0, help="also simulate this many games")
 @click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--engine", type=click.Choice(["core", "island"]), default="core",
-              show_default=True,
-              help="core: the match solver with Ten Thousand's turn as a turn process; "
-                   "island: the solver of its own (rule IV.5 always)")
 @rule_options
 @json_option
-def solve(goal, first_to_reach, out, games, seed, engine, min_bank, no_stop_on_six, keep_choice,
+def solve(goal, first_to_reach, out, games, seed, min_bank, no_stop_on_six, keep_choice,
           high_min_bank, high_score, exact_goal, continue_position, as_json) -> None:
     """Optimal two-player play: the first player's win probability."""
     from jeopardy.cli.progress import ProgressLine
-
-    if engine == "core":
-        from jeopardy.farkle.core import solve_game as run
-    else:
-        from jeopardy.farkle.race import solve as run
+    from jeopardy.farkle.core import solve as run
 
     rules = _rules(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact_goal,
                    continue_position, goal)
@@ -233,7 +225,7 @@ def fairness(goal, first_to_reach, max_bonus, min_bank, no_stop_on_six, keep_cho
     from jeopardy.cli.progress import ProgressLine
     from jeopardy.cli.race import print_fairness
     from jeopardy.fairness import farkle_fairness
-    from jeopardy.farkle.core import solve_game as run
+    from jeopardy.farkle.core import solve as run
 
     rules = _rules(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact_goal,
                    continue_position, goal)

@@ -77,19 +77,24 @@ def _person_moves(match, line: str, seat: int) -> bool:
               help="players at the table: you and players - 1 computers (2-10)")
 @click.option("--seat", type=int, default=1, show_default=True,
               help="with --players: your seat in turn order (1 moves first)")
+@click.option("--ending", type=click.Choice(["first-to-goal", "equal-turns"]),
+              default="first-to-goal", show_default=True,
+              help="Pig-like games: first to bank the goal wins, or the round is played out "
+                   "and the highest score wins (against the N-player equilibrium)")
 @game_options(extra_games=("ten-thousand",))
-def play(goal, second, hints, seed, first_to_reach, ai_spec, players, seat, model,
+def play(goal, second, hints, seed, first_to_reach, ai_spec, players, seat, ending, model,
          game_name) -> None:
     """Play against the optimal player (Pig-like games, or --game ten-thousand);
-    --players N: against N - 1 computer players of the N-player equilibrium."""
+    --players N or --ending equal-turns: against N - 1 computer players of the
+    N-player equilibrium."""
     import random
 
     seed = seed if seed is not None else random.randrange(2**31)
-    if players != 2:
+    if players != 2 or ending != "first-to-goal":
         if game_name == "ten-thousand" or ai_spec is not None or second:
-            raise JeopardyError("--players is for Pig-like games against the equilibrium "
-                                "(no --ai, no --second: choose --seat)")
-        _play_table(resolve_goal(goal, game_name), players, seat, hints, seed, model)
+            raise JeopardyError("--players and --ending are for Pig-like games against the "
+                                "equilibrium (no --ai, no --second: choose --seat)")
+        _play_table(resolve_goal(goal, game_name), players, ending, seat, hints, seed, model)
         return
     if game_name == "ten-thousand":
         if ai_spec is not None:
@@ -129,16 +134,17 @@ def play(goal, second, hints, seed, first_to_reach, ai_spec, players, seat, mode
     click.echo(f"{'you win' if match.winner == 0 else 'the computer wins'}: {you} to {computer}")
 
 
-def _play_table(goal, players, seat, hints, seed, model) -> None:
-    """You at ``seat`` and ``players - 1`` computers of the equilibrium, first-to-goal."""
+def _play_table(goal, players, ending, seat, hints, seed, model) -> None:
+    """You at ``seat`` and ``players - 1`` computers of the equilibrium."""
     from jeopardy.match.play import Table, action_values
     from jeopardy.match.solver import solve
 
     if not 1 <= seat <= players:
         raise JeopardyError(f"--seat must be in 1..{players}; got {seat}")
-    solution = solve(model, goal, players)
+    solution = solve(model, goal, players, ending)
     table = Table(solution, seed, person=seat - 1)
-    click.echo(f"{model.name} to {goal}, {players} players. You are player {seat}; the "
+    rule = "" if ending == "first-to-goal" else ", equal turns"
+    click.echo(f"{model.name} to {goal}, {players} players{rule}. You are player {seat}; the "
                f"computers play the {players}-player equilibrium.")
 
     def name(index: int) -> str:
@@ -146,12 +152,19 @@ def _play_table(goal, players, seat, hints, seed, model) -> None:
 
     while table.winner is None:
         mover = table.mover
+        racing = table.leader is None
         if mover == table.person:
             scores = ", ".join(f"{name(i)} {s}" for i, s in enumerate(table.scores))
             line = f"{scores}, turn total {table.turn_total}"
-            if hints:
-                roll, hold = action_values(solution, table.relative, table.turn_total)
+            if table.leader is not None:
+                line += f"  (last turn: beat {table.leader})"
+            if hints and table.leader is None:
+                roll, hold = action_values(solution, table.relative, table.turn_total, mover)
                 line += f"   P(win): roll {roll:.4f}, hold {hold:.4f}"
+            elif hints:
+                best = table.last_turn()[table.turn_total]
+                line += (f"   P(win) with the best play: {best[1]:.4f} "
+                         f"({'roll' if best[-1] else 'hold'})")
             if not _person_moves(table, line, mover):
                 return
         elif table.computer_rolls():
@@ -159,9 +172,15 @@ def _play_table(goal, players, seat, hints, seed, model) -> None:
         else:
             table.hold()
             click.echo(f"  {name(mover)} holds: {table.scores[mover]}")
+        if racing and table.leader is not None and table.winner is None:
+            click.echo(f"  {name(mover)} reached the goal with {table.leader}: one last turn "
+                       f"each for the players after")
     final = ", ".join(f"{name(i)} {s}" for i, s in enumerate(table.scores))
-    click.echo(f"{'you win' if table.winner == table.person else name(table.winner) + ' wins'}: "
-               f"{final}")
+    if len(table.winners) > 1:
+        verdict = "a tie between " + " and ".join(name(i) for i in table.winners)
+    else:
+        verdict = "you win" if table.winner == table.person else name(table.winner) + " wins"
+    click.echo(f"{verdict}: {final}")
 
 
 def _play_ten_thousand(goal, second, hints, seed, first_to_reach) -> None:

@@ -12,8 +12,8 @@ The endings are the match solver's: "first to reach" is ``first-to-goal``;
 the seed's round rule (section III) is ``equal-turns`` for two players: a
 first player who banks ``T >= goal`` leaves the second one last turn, won by
 ending above ``T``, tied at ``T``.  Its chances ``Q(d)`` (``d`` behind) and the
-bounds ``dstar`` and ``R`` come from :func:`jeopardy.farkle.race.match_rules`,
-which carries the proofs of the caps:
+bounds ``dstar`` and ``R`` come from :func:`jeopardy.farkle.ending.round_ending`,
+whose module carries the proofs of the caps:
 
 * first to reach, and the second player of the round: past
   ``max(goal - i, M_i)`` a throw lands where banking is allowed and wins;
@@ -25,9 +25,19 @@ which carries the proofs of the caps:
   geometric sum, with ``R`` the second player's chance after it;
 * rule IV.3: totals past the goal are lost; the table ends at the goal.
 
+* rule IV.5 (continue the previous player's position): a bank at ``(t, n)``
+  offers the position to the next player, worth ``max(fresh turn, its throw
+  value at (t, n))`` to it, so every turn start's throw values are stored (the
+  process's ``takeover``).  Past the goal the round's last player may take the
+  first one's position over too, winning with chance ``C(r, n)`` (``r = i - j``)
+  against ``Q(d)`` afresh; once ``Q(d) <= min_n C(r, n)`` (``t >= d*(r) - r``, ``Q``
+  non-increasing) and past the goal and the minimum, the first player's bank is
+  worth ``1 - C(r, n)`` whatever ``t``: the turn is *settled*, a six-state
+  stopping problem in the dice alone, solved exactly by policy iteration
+  (:func:`jeopardy.match.process_kernels.settle`).  No truncation there either.
+  IV.5 is solved alone (not with IV.1-IV.4), as the reference reads it.
+
 ``cap_scale=2`` doubles every cap (the tests get the same values to 1e-13).
-Rule IV.5 (continue the previous player's position) is solved by
-:mod:`jeopardy.farkle.race` only.
 """
 from __future__ import annotations
 
@@ -35,14 +45,14 @@ import dataclasses
 import json
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable
 
 import numpy as np
 
 from jeopardy.errors import JeopardyError
 from jeopardy.files import write_atomically
-from jeopardy.farkle.race import (match_rules, refuse_too_big, rules_from_meta, solution_dict,
-                                  throw_arrays)
+from jeopardy.farkle.ending import round_ending
 from jeopardy.farkle.throws import option_outcomes, outcomes
 from jeopardy.farkle.turn import UNIT, FarkleRules
 from jeopardy.match import process_solver
@@ -51,7 +61,9 @@ from jeopardy.results import Result
 from jeopardy.rules.turn_process import TurnProcess
 
 MAX_DICE = 6
-FORMAT_VERSION = 3  # 2: the files of jeopardy.farkle.race (rule IV.5)
+FORMAT_VERSION = 3  # 2: the files of the solver before the match core (tables VF, VS)
+# The largest goal solved: time and memory grow like goal^3 (10,000: about 10 s).
+MAX_GOAL = 30_000
 
 
 def turn_process(rules: FarkleRules = FarkleRules()) -> TurnProcess:
@@ -70,7 +82,8 @@ def turn_process(rules: FarkleRules = FarkleRules()) -> TurnProcess:
     iv2 = rules.high_min_bank is not None
     return TurnProcess("ten-thousand", tuple(f"{n} dice" for n in range(1, MAX_DICE + 1)),
                        MAX_DICE - 1, tuple(throws), bankable, low, high_min if iv2 else None,
-                       high if iv2 else 10 ** 9, rules.exact_goal, UNIT)
+                       high if iv2 else 10 ** 9, rules.exact_goal, UNIT,
+                       rules.continue_position)
 
 
 @dataclass(frozen=True, repr=False)
@@ -166,25 +179,43 @@ class CoreFarkleSolution(Result):
         return solution_dict(self)
 
 
-def ending_data(rules: FarkleRules, first_to_reach: bool,
-                cap_scale: int = 1) -> process_solver.Ending:
-    """``Q``, ``R`` and ``dstar`` of the round ending (module docstring)."""
-    match = match_rules(rules, first_to_reach, throw_arrays(rules.keep_choice), cap_scale)
-    if first_to_reach:
-        return process_solver.NO_ENDING
-    return process_solver.Ending(match.Q, match.R, match.dstar)
+def estimate(rules: FarkleRules, first_to_reach: bool = False) -> tuple[float, int]:
+    """Rough ``(seconds, bytes)`` of :func:`solve` on this machine: goal 10,000 takes
+    about 6 s (states grow like goal^3, the Newton steps like goal^2 of them).  Rule
+    IV.5 keeps every turn state's throw value (8 bytes each): at most ``10 g^3``
+    states in ``g`` units (measured: 9.6 g^3 at goal 1,000, 6.7 g^3 at 3,000)."""
+    g = rules.goal // UNIT
+    seconds = 6.0 * (g / 200) ** 3 * (1.5 if rules.keep_choice else 1.0)
+    store = 8 * 10 * g ** 3 if rules.continue_position else 0
+    return seconds, 16 * g * g + store + 50_000_000
+
+
+def refuse_too_big(rules: FarkleRules, first_to_reach: bool, cap_scale: int) -> None:
+    """Refuse, before any work, a goal past this machine or a cap scale below 1."""
+    from jeopardy import resources
+
+    resources.require("farkle", "solving Ten Thousand", goal=rules.goal,
+                      keep_choice=rules.keep_choice, first_to_reach=first_to_reach,
+                      continue_position=rules.continue_position)
+    if rules.goal > MAX_GOAL:
+        seconds, _ = estimate(rules, first_to_reach)
+        raise JeopardyError(f"goal {rules.goal} would take about {seconds / 60:.0f} minutes; "
+                            f"the largest goal solved is {MAX_GOAL}")
+    if cap_scale < 1:
+        raise JeopardyError(f"cap_scale must be at least 1; got {cap_scale}")
 
 
 def solve(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
           progress: Callable[[float], None] | None = None, tolerance: float = 1e-15,
           cap_scale: int = 1) -> CoreFarkleSolution:
     """Solve two-player Ten Thousand to ``rules.goal`` with the match solver."""
-    if rules.continue_position:
+    if rules.continue_position and (rules.no_stop_on_six or rules.keep_choice or
+                                    rules.exact_goal or rules.high_min_bank is not None):
         raise JeopardyError("rule IV.5 (continue from the previous player's position) is solved "
-                            "by the Ten Thousand solver of its own (--engine island)")
+                            "on its own, not together with rules IV.1-IV.4")
     refuse_too_big(rules, first_to_reach, cap_scale)
     started = time.perf_counter()
-    data = ending_data(rules, first_to_reach, cap_scale)
+    data = round_ending(rules, first_to_reach, cap_scale)
     solution = process_solver.solve(turn_process(rules), rules.goal // UNIT, 2,
                                     FIRST_TO_GOAL if first_to_reach else EQUAL_TURNS, data,
                                     tolerance, progress, cap_scale)
@@ -212,52 +243,77 @@ def bank_runs(throws: np.ndarray) -> dict[int, list[list[int]]]:
     return out
 
 
+def solution_dict(solution: CoreFarkleSolution) -> dict:
+    """The JSON of a solved two-player Ten Thousand."""
+    return {"game": "ten-thousand", "goal": solution.rules.goal,
+            "min_bank": solution.rules.min_bank,
+            "ending": "first-to-reach" if solution.first_to_reach else "round",
+            "first_to_reach": solution.first_to_reach, "rules": _rule_names(solution.rules),
+            "win_probability": solution.win_probability, "states": solution.states,
+            "seconds": solution.seconds, "max_residual": solution.max_residual}
+
+
+def _rule_names(rules: FarkleRules) -> list[str]:
+    names = []
+    if rules.no_stop_on_six:
+        names.append("IV.1")
+    if rules.high_min_bank is not None:
+        names.append("IV.2")
+    if rules.exact_goal:
+        names.append("IV.3")
+    if rules.keep_choice:
+        names.append("IV.4")
+    return names
+
+
+def rules_from_meta(path: str | Path, meta: dict) -> tuple[FarkleRules, bool]:
+    """``(rules, first_to_reach)`` of a solution file's metadata, or a one-line refusal."""
+    try:
+        return FarkleRules(**meta["rules"]), bool(meta["first_to_reach"])
+    except (TypeError, KeyError, ValueError, AttributeError) as error:
+        raise JeopardyError(f"{str(path)!r}: damaged rules ({error})") from None
+
+
 def load(path):
     """Read a solution written by :meth:`CoreFarkleSolution.save` (no pickle), or by
-    :mod:`jeopardy.farkle.race` (format 2); the bundle is rebuilt from the rules and
+    the solver before the match core (format 2: tables ``VF``, ``VS`` of the first
+    and the second player of the round); the bundle is rebuilt from the rules and
     the residual recomputed, not trusted."""
     from jeopardy.files import read_npz
-    from jeopardy.match import kernels
+    from jeopardy.match import kernels, process_kernels
     from jeopardy.match.rules import MatchRules
-    from jeopardy.match.solver import NO_MIXES, NO_TABLES
+    from jeopardy.match.solver import NO_ACTIONS
 
-    data = read_npz(path, "Farkle solution file", ())
-    meta = data.get("meta")
-    if isinstance(meta, dict) and meta.get("format") == 2:
-        from jeopardy.farkle.race import load as load_island
-        return load_island(path)
-    if not isinstance(meta, dict) or meta.get("format") != FORMAT_VERSION:
+    meta = read_npz(path, "Farkle solution file", ()).get("meta")
+    if not isinstance(meta, dict) or meta.get("format") not in (2, FORMAT_VERSION):
         raise JeopardyError(f"{str(path)!r} is not a Farkle solution file of format {FORMAT_VERSION}")
-    data = read_npz(path, "Farkle solution file", ("values",))
     rules, first_to_reach = rules_from_meta(path, meta)
     g = rules.goal // UNIT
-    values = data["values"]
     places = 1 if first_to_reach else 2
+    if meta["format"] == 2:
+        data = read_npz(path, "Farkle solution file", ("VF", "VS"))
+        tables = [data["VF"], data["VS"]][:places]
+        if any(table.shape != (g, g) or table.dtype != np.float64 for table in tables):
+            raise JeopardyError(f"{str(path)!r}: the table of values is damaged")
+        values = np.stack([np.stack([table.ravel(), 1.0 - table.ravel()], axis=1)
+                           for table in tables])
+    else:
+        values = read_npz(path, "Farkle solution file", ("values",))["values"]
     if (values.shape != (places, g * g, 2) or values.dtype != np.float64
             or not np.all((values >= 0) & (values <= 1))):
         raise JeopardyError(f"{str(path)!r}: the table of values is damaged")
     ending = FIRST_TO_GOAL if first_to_reach else EQUAL_TURNS
     process = turn_process(rules)
     race = process_solver.bundle(process, g, MatchRules(2, ending),
-                                 ending_data(rules, first_to_reach))
-    residual = float(kernels.bellman_residual(race, values, 0, NO_TABLES, *NO_MIXES))
+                                 round_ending(rules, first_to_reach))
+    if process.takeover:  # the positions offered, rebuilt down the score sums
+        process_kernels.replay(race, values, *kernels.order_by_sum(race))
+    residual = float(kernels.bellman_residual(race, values, 0, NO_ACTIONS))
     if residual > 1e-9:
         raise JeopardyError(f"{str(path)!r}: the stored values do not solve the game "
                             f"(Bellman residual {residual:.1e})")
-    from jeopardy.match import process_kernels
-
     solution = process_solver.ProcessSolution(
         process, g, MatchRules(2, ending), values, race, residual,
         float(meta.get("seconds", 0.0)), int(meta.get("sweeps", 0)),
         int(process_kernels.table_states(race)))
     return CoreFarkleSolution(rules, first_to_reach, solution)
-
-
-def solve_game(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
-               progress: Callable[[float], None] | None = None):
-    """Ten Thousand by the match solver; rule IV.5 (taking the previous player's
-    position over) by :mod:`jeopardy.farkle.race`, its solver of its own."""
-    if rules.continue_position:
-        from jeopardy.farkle.race import solve as solve_island
-        return solve_island(rules, first_to_reach, progress=progress)
-    return solve(rules, first_to_reach, progress=progress)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from jeopardy.errors import JeopardyError
 from jeopardy.farkle.core import CoreFarkleSolution
-from jeopardy.farkle.race import last_turn_throw, last_turn_values, throw_arrays
+from jeopardy.farkle.ending import last_turn_throw, last_turn_values, throw_arrays
 from jeopardy.farkle.scoring import score_all
 from jeopardy.farkle.turn import UNIT
 

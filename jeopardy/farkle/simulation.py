@@ -15,44 +15,13 @@ from numba import njit
 
 from jeopardy.errors import JeopardyError
 from jeopardy.farkle.core import CoreFarkleSolution
-from jeopardy.farkle.race import (FarkleSolution, _column, _t_top, last_turn_values,
-                                  throw_arrays)
+from jeopardy.farkle.ending import last_turn_values, throw_arrays
 from jeopardy.match import process_kernels
 from jeopardy.farkle.turn import UNIT
 from jeopardy.reference.farkle import ReferenceRules
 from jeopardy.reference.farkle_policies import Policy
 from jeopardy.reference.farkle_simulation import simulate as play_games
 from jeopardy.results import Result
-
-
-@njit(cache=True, nogil=True)
-def _decision_tables(VF, VS, throws, match, offsets, tops, flat):
-    """Fill ``flat`` with every column's actions (1 throw), ``offsets[role, i, j]``
-    pointing at row ``t = 0`` of a ``(top + 1) x 7`` block (role 0: A)."""
-    size = 1
-    for i in range(match.goal):
-        for j in range(match.goal):
-            for role in range(2):
-                size = max(size, _t_top(role == 0, i, j, match) + 2)
-    vals = np.zeros((size + 1, 7))
-    dvals = np.zeros((size + 1, 7))
-    acts = np.zeros((size + 1, 7), dtype=np.int8)
-    at = 0
-    for role in range(2):
-        for i in range(match.goal):
-            for j in range(match.goal):
-                first = role == 0
-                top = _t_top(first, i, j, match)
-                if first:
-                    _column(True, i, j, VS[j, i], VS, throws, match, vals, dvals, acts)
-                else:
-                    _column(False, i, j, VF[j, i], VF, throws, match, vals, dvals, acts)
-                offsets[role, i, j] = at
-                tops[role, i, j] = top
-                for t in range(top + 1):
-                    for n in range(7):
-                        flat[at + t * 7 + n] = acts[t, n]
-                at += (top + 1) * 7
 
 
 @dataclass(frozen=True)
@@ -65,24 +34,20 @@ class DecisionTables:
     tie: np.ndarray  # [minimum row, d, n]: B's last turn takes the tie at t == d
 
 
-def decision_tables(solution) -> DecisionTables:
+def decision_tables(solution: CoreFarkleSolution) -> DecisionTables:
     g = solution.goal_units
     offsets = np.zeros((2, g, g), dtype=np.int64)
     tops = np.zeros((2, g, g), dtype=np.int64)
     flat = np.zeros(solution.states // 6 * 7, dtype=np.int8)
-    if isinstance(solution, CoreFarkleSolution):
-        race = solution.solution.race
-        core_offsets = np.zeros((int(race.places), g * g), dtype=np.int64)
-        core_tops = np.zeros_like(core_offsets)
-        process_kernels.decision_tables(race, solution.solution.values, core_offsets, core_tops,
-                                        flat, 7, 1)
-        for role in range(2):
-            place = solution.place(role == 0)
-            offsets[role] = core_offsets[place].reshape(g, g)
-            tops[role] = core_tops[place].reshape(g, g)
-    else:
-        _decision_tables(solution.VF, solution.VS, solution.throws, solution.match, offsets,
-                         tops, flat)
+    race = solution.solution.race
+    core_offsets = np.zeros((int(race.places), g * g), dtype=np.int64)
+    core_tops = np.zeros_like(core_offsets)
+    process_kernels.decision_tables(race, solution.solution.values, core_offsets, core_tops,
+                                    flat, 7, 1)
+    for role in range(2):
+        place = solution.place(role == 0)
+        offsets[role] = core_offsets[place].reshape(g, g)
+        tops[role] = core_tops[place].reshape(g, g)
     rules = solution.rules
     min_low, min_high, _ = rules.in_units()
     throws = throw_arrays(rules.keep_choice)
@@ -114,7 +79,7 @@ def _decide(data, role, my_score, other_score, turn_total, dice):
         row = 1 if i > high else 0
         return t == d and d < tie.shape[1] and tie[row, d, dice] == 1
     if t > tops[role, i, j]:
-        return True  # past the table every bank is best (jeopardy.farkle.race's proof)
+        return True  # past the table every bank is best (jeopardy.farkle.ending's proof)
     return flat[offsets[role, i, j] + t * 7 + dice] == 0
 
 
@@ -141,7 +106,7 @@ class SimulatedFarkle(Result):
                 "seconds": self.seconds}
 
 
-def reference_rules(solution: FarkleSolution) -> ReferenceRules:
+def reference_rules(solution: CoreFarkleSolution) -> ReferenceRules:
     rules = solution.rules
     return ReferenceRules(goal=rules.goal, min_bank=rules.min_bank,
                           first_to_reach=solution.first_to_reach,
@@ -150,7 +115,7 @@ def reference_rules(solution: FarkleSolution) -> ReferenceRules:
                           keep_any_part=rules.keep_choice)
 
 
-def simulate(solution: FarkleSolution, games: int, seed: int = 0) -> SimulatedFarkle:
+def simulate(solution: CoreFarkleSolution, games: int, seed: int = 0) -> SimulatedFarkle:
     """Play ``games`` seeded games, both players following the optimal policy."""
     if solution.rules.keep_choice:
         raise JeopardyError("the simulation plays the rule that sets aside every scoring die "

@@ -1,4 +1,5 @@
-"""Exact evaluation of N fixed policies in an N-player race (first-to-goal).
+"""Exact evaluation of N fixed policies in an N-player race (first-to-goal or
+equal turns).
 
 Player ``p`` (``0`` moves first) follows its own policy, so the solver keeps
 the mover's place in the round: ``W[p, index, m]`` is player ``m``'s chance
@@ -14,7 +15,19 @@ A policy is
   players, the opponent's), so ``hold:N``, formulas in ``i, j, k`` and policy
   files mean what they say for any number of players;
 * a :class:`~jeopardy.match.solver.MatchSolution` of the same game: its
-  equilibrium policy, which sees every score.
+  equilibrium policy, which sees every score, and rolls with the solver's
+  chances at the turn starts where the equilibrium mixes (``solution.mixes``),
+  so that the equilibrium played by every player is worth the solver's values.
+
+Equal turns.  A race policy speaks of scores below the goal: it banks as soon
+as its score plus turn total reaches the goal (it never rolls on to raise the
+bar).  The last round -- once a player has banked at least the goal, the
+players after it in the round play one last turn each, to beat the leader --
+is played by every player as the equilibrium plays it
+(:mod:`jeopardy.match.last_round`, solved once and shared), whatever its race
+policy: a last turn has one aim, and no race policy's table reaches it.  The
+cap of that phase is the equilibrium's where one is seated, else the first of
+the solver's caps whose last-round proof holds (:func:`last_round_cap`).
 """
 from __future__ import annotations
 
@@ -26,11 +39,14 @@ import numpy as np
 from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.match import kernels
-from jeopardy.match.rules import FIRST_TO_GOAL, MatchRules
-from jeopardy.match.solver import NO_MIXES, MatchSolution, _iterate, bundle, estimate, warm_up
+from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules
+from jeopardy.match.solver import (MatchSolution, _CapBound, _iterate, bundle, cap_sequence,
+                                   estimate, warm_up)
 from jeopardy.race.policies import RacePolicy
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.results import Result
+
+ENDINGS = (FIRST_TO_GOAL, EQUAL_TURNS)  # the endings policies are played under
 
 
 @dataclass(frozen=True)
@@ -57,26 +73,112 @@ class Evaluation(Result):  # its own short __repr__ below
         return f"Evaluation({pairs})"
 
 
-def _table(policy, race: kernels.Race, goal: int, players: int, model: RollModel) -> np.ndarray:
-    """``[index, k]`` actions of one player over every turn start (scores relative to it)."""
+def last_round_cap(model: RollModel, goal: int, rules: MatchRules) -> int:
+    """The first of the solver's caps (:func:`jeopardy.match.solver.cap_sequence`)
+    under which holding is proved optimal for every last-turn player with players
+    after it (the proof's part that needs no race values,
+    :meth:`jeopardy.match.solver._CapBound.possible`): race policies never pass the
+    goal, so the last round is the only phase the cap touches."""
+    for cap in cap_sequence(goal):
+        if _CapBound(model, bundle(model, goal, rules, cap)).possible():
+            return cap
+    raise JeopardyError(f"{rules.ending}: could not prove a cap up to {cap} harmless for the "
+                        f"last round of {model.name} to {goal}")
+
+
+def _check_solution(policy: MatchSolution, goal: int, rules: MatchRules,
+                    model: RollModel) -> None:
+    if (policy.goal, policy.players, policy.rules.ending) != (goal, rules.players, rules.ending) \
+            or policy.model.fingerprint() != model.fingerprint():
+        raise JeopardyError("an equilibrium policy must come from the same game, goal, number "
+                            "of players and ending")
+
+
+def _table(policy, race: kernels.Race, place: int) -> np.ndarray:
+    """``[index, k]`` pure actions of the player at ``place`` over every turn start (scores
+    relative to it) and turn total below its limit (the goal; the cap under equal turns)."""
+    goal, players = int(race.goal), int(race.players)
     size = goal ** players
+    width = int(race.cap) if race.equal else goal
     if isinstance(policy, MatchSolution):
-        if (policy.goal, policy.players, policy.rules.ending) != (goal, players, FIRST_TO_GOAL) \
-                or policy.model.fingerprint() != model.fingerprint():
-            raise JeopardyError("an equilibrium policy must come from the same game, goal and "
-                                "number of players")
-        out = np.zeros((size, goal), dtype=np.int8)
-        kernels.policy_table(policy.race(), policy.values, out)
+        out = np.zeros((size, width), dtype=np.int8)
+        kernels.policy_table(policy.race(), policy.values, place if race.equal else 0, out)
         return out
-    if not isinstance(policy, RacePolicy):
-        raise validate.ParameterError("policies", f"must hold RacePolicy or MatchSolution; got "
-                                                  f"{type(policy).__name__}")
-    if policy.goal != goal:
-        raise JeopardyError(f"policy {policy.name!r} is for goal {policy.goal}, not {goal}")
     scores = np.indices((goal,) * players).reshape(players, size)
     own = scores[0]
     leader = scores[1:].max(axis=0)
-    return policy.roll[own, leader].astype(np.int8)
+    out = np.zeros((size, width), dtype=np.int8)
+    out[:, :goal] = policy.roll[own, leader]
+    out[own[:, None] + np.arange(width)[None, :] >= goal] = 0  # it banks on reaching the goal
+    return out
+
+
+def _mixed_rows(policy, table: np.ndarray, race: kernels.Race, place: int) -> dict:
+    """``{key: roll chances}`` of the turn starts where the player at ``place`` mixes
+    (key ``place * turn starts + index``; a row is its pure actions with the
+    equilibrium's chances where it mixes)."""
+    if not isinstance(policy, MatchSolution):
+        return {}
+    size = table.shape[0]
+    width = table.shape[1]
+    rows = {}
+    for (at, index), chances in policy.mixes.items():
+        if at != (place if race.equal else 0):
+            continue
+        row = table[index].astype(float)
+        chances = chances[:width]
+        mixed = chances >= 0
+        row[:len(chances)][mixed] = chances[mixed]
+        rows[place * size + index] = row
+    return rows
+
+
+def seated_actions(model: RollModel, goal: int, rules: MatchRules, policies,
+                   cap: int | None = None) -> tuple:
+    """``(race, actions)``: the kernels' bundle (places kept; equal turns: its last
+    round solved) and every player's :data:`~jeopardy.match.kernels.Actions`,
+    player ``p`` following ``policies[p]``.  ``cap`` (equal turns, race policies
+    only) fixes the last round's cap instead of the first proved one (the tests
+    compare with the reference at small caps); it is not checked."""
+    if rules.ending not in ENDINGS:
+        raise JeopardyError(f"policies are played under the {' or '.join(ENDINGS)} endings; "
+                            f"got {rules.ending}")
+    solutions = [p for p in policies if isinstance(p, MatchSolution)]
+    for policy in policies:
+        if isinstance(policy, MatchSolution):
+            _check_solution(policy, goal, rules, model)
+        elif not isinstance(policy, RacePolicy):
+            raise validate.ParameterError("policies", f"must hold RacePolicy or MatchSolution; "
+                                                      f"got {type(policy).__name__}")
+        elif policy.goal != goal:
+            raise JeopardyError(f"policy {policy.name!r} is for goal {policy.goal}, not {goal}")
+    if rules.ending == FIRST_TO_GOAL:
+        cap = goal
+    else:
+        cap = solutions[0].cap if solutions else \
+            validate.integer(cap, "cap", goal) if cap is not None else \
+            last_round_cap(model, goal, rules)
+    race = bundle(model, goal, rules, cap, places=True)
+    return race, _actions(policies, race)
+
+
+def _actions(policies, race: kernels.Race) -> kernels.Actions:
+    """The kernels' actions of the player at place ``p`` following ``policies[p]``."""
+    tables = [_table(p, race, place) for place, p in enumerate(policies)]
+    rows = {}
+    for place, (policy, table) in enumerate(zip(policies, tables)):
+        rows.update(_mixed_rows(policy, table, race, place))
+    keys = sorted(rows)
+    mix_tables = np.stack([rows[key] for key in keys]) if keys else np.full((1, 1), -1.0)
+    return kernels.Actions(np.stack(tables), np.array(keys, dtype=np.int64), mix_tables)
+
+
+def equilibrium_actions(solution: MatchSolution) -> kernels.Actions:
+    """The equilibrium's actions at every place its bundle keeps (one place first to
+    the goal, where every player acts alike; every place under equal turns), its
+    mixed actions with their chances."""
+    race = solution.race()
+    return _actions([solution] * int(race.places), race)
 
 
 def policy_names(policies) -> tuple[str, ...]:
@@ -84,25 +186,38 @@ def policy_names(policies) -> tuple[str, ...]:
     return tuple(p.name if isinstance(p, RacePolicy) else "optimal" for p in policies)
 
 
-def evaluate(model: RollModel, goal: int, policies) -> Evaluation:
-    """Exact win probabilities when player ``p`` follows ``policies[p]`` (first-to-goal)."""
+def policy_values(model: RollModel, goal: int, policies, ending: str = FIRST_TO_GOAL,
+                  cap: int | None = None) -> tuple[np.ndarray, float]:
+    """``(values, largest residual)``: ``values[p, index, m]``, player ``m``'s chance
+    (relative to the mover) at every turn start ``index`` of the mover at place ``p``,
+    when player ``p`` follows ``policies[p]`` (ties shared); ``cap`` as in
+    :func:`seated_actions`."""
     model = validate.roll_model(model).require_rising("policy evaluation")
     goal = validate.positive_int(goal, "goal")
     policies = list(policies)
-    rules = MatchRules(len(policies), FIRST_TO_GOAL)
+    rules = MatchRules(len(policies), ending)
     players = rules.players
     cost = estimate(model, goal, rules)
-    tables_bytes = players * goal ** players * goal
-    cost = resources.Estimate(cost.seconds * players, cost.bytes * players + tables_bytes)
+    places = players if ending == FIRST_TO_GOAL else 1  # equal turns: estimate has the places
+    width = goal if ending == FIRST_TO_GOAL else 2 * goal + 8  # the caps first tried
+    tables_bytes = players * goal ** players * width
+    cost = resources.Estimate(cost.seconds * places, cost.bytes * places + tables_bytes)
     if not resources.fits(cost):
         raise JeopardyError(f"evaluating {players} policies in {model.name} to {goal} needs "
                             f"{resources.describe(cost)}, past this machine's budget")
     warm_up(model, rules)
-    started = time.perf_counter()
-    race = bundle(model, goal, rules, goal, places=True)
-    tables = np.stack([_table(p, race, goal, players, model) for p in policies])
+    race, actions = seated_actions(model, goal, rules, policies, cap)
     W = np.full((players, goal ** players, players), 1.0 / players)
-    _iterate(model, race, W, 1e-15, 5000, None, tables)
-    residual = float(kernels.bellman_residual(race, W, 1, tables, *NO_MIXES))
+    _iterate(model, race, W, 1e-15, 5000, None, actions)
+    return W, float(kernels.bellman_residual(race, W, 1, actions))
+
+
+def evaluate(model: RollModel, goal: int, policies, ending: str = FIRST_TO_GOAL,
+             cap: int | None = None) -> Evaluation:
+    """Exact win probabilities when player ``p`` follows ``policies[p]`` (ties shared);
+    ``cap`` as in :func:`seated_actions`."""
+    started = time.perf_counter()
+    policies = list(policies)
+    W, residual = policy_values(model, goal, policies, ending, cap)
     return Evaluation(policy_names(policies), tuple(float(v) for v in W[0, 0]), residual,
                       time.perf_counter() - started)

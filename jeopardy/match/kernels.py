@@ -79,6 +79,14 @@ SUBTRACT = int(Kind.SUBTRACT)
 Race = namedtuple("Race", ["kinds", "points", "probs", "goal", "players", "places", "equal", "cap",
                            "last", "high", "layout", "passes", "process"])
 
+# The actions movers play instead of maximising, bundled for the kernels:
+#   table       int8[place, index, k]: 1 roll, 0 hold (mode 1: policy evaluation)
+#   mix_keys    sorted flat keys ``place * turn starts + index`` of the turn starts whose
+#               movers mix (any mode)
+#   mix_tables  float[row, k]: at the turn start of ``mix_keys[row]``, the roll chance at
+#               turn total k (mode 2 of column_pass: negative, the mover maximises)
+Actions = namedtuple("Actions", ["table", "mix_keys", "mix_tables"])
+
 
 @njit(cache=True, nogil=True)
 def rotate(race, y, out):
@@ -321,13 +329,15 @@ def guess_column(race, index, place, y, ylast, vals, dvals, work):
 
 
 @njit(cache=True, nogil=True)
-def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode, tables,
+def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode, actions,
                unsettled_out):
     """Solve every rotation class with score sum ``first_sum`` down to ``last_sum``.
 
     ``mode`` 0: every mover maximises; 1: the mover at place ``r`` and turn start
-    ``index`` plays ``tables[r, index, k]`` (policy evaluation: the class map is
-    then affine and one Newton step solves it).
+    ``index`` plays ``actions.table[r, index, k]``, or, at a turn start listed in
+    ``actions.mix_keys``, rolls with the chances of its row of ``actions.mix_tables``
+    (policy evaluation, mixed actions included: the class map is then affine and
+    one Newton step solves it).
 
     A class still off its fixed point by more than ``tol`` after ``max_iter``
     steps (pure best responses cycle) is recorded in ``unsettled_out`` (rows
@@ -384,12 +394,18 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode,
                     for c in range(n - 1, -1, -1):
                         place = (r0 + c) % race.places
                         target = x if c == n - 1 else ys[c + 1]
-                        table = tables[place, indices[c]] if mode == 1 else none
                         if race.passes > 0:
                             guess_column(race, indices[c], place, target, ylast[c], cvals[c],
                                          cdvals[c], work)
-                        sweep_from_guess(race, W, indices[c], place, target, cvals[c], cdvals[c],
-                                         acts, mode, table, work)
+                        row = mixed_row(actions, place * W.shape[1] + indices[c]) \
+                            if mode == 1 else -1
+                        if row >= 0:
+                            sweep_from_guess(race, W, indices[c], place, target, cvals[c],
+                                             cdvals[c], acts, 2, actions.mix_tables[row], work)
+                        else:
+                            table = actions.table[place, indices[c]] if mode == 1 else none
+                            sweep_from_guess(race, W, indices[c], place, target, cvals[c],
+                                             cdvals[c], acts, mode, table, work)
                         sweeps += 1
                         ys[c, :] = cvals[c, 0]
                         slope *= cdvals[c, 0]
@@ -435,11 +451,22 @@ def sweep_space(race):
 
 
 @njit(cache=True, nogil=True)
-def bellman_residual(race, W, mode, tables, mix_keys, mix_tables):
+def mixed_row(actions, key):
+    """The row of ``actions.mix_tables`` of the turn start ``key``
+    (``place * turn starts + index``), or -1 where its mover does not mix."""
+    row = np.searchsorted(actions.mix_keys, key)
+    if row < actions.mix_keys.shape[0] and actions.mix_keys[row] == key:
+        return row
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def bellman_residual(race, W, mode, actions):
     """Largest |turn-start value from one sweep - stored value| over every turn start.
 
-    Turn starts ``place * size + index`` listed in the sorted ``mix_keys`` play
-    the mixed actions of the matching row of ``mix_tables`` (mode 2)."""
+    ``mode`` 0: movers maximise, 1: they play ``actions.table``; at the turn starts
+    listed in ``actions.mix_keys`` they play the mixed actions of the matching row of
+    ``actions.mix_tables`` (mode 2)."""
     n = race.players
     vals, dvals, acts, work = sweep_space(race)
     none = np.empty(0, dtype=np.int8)
@@ -447,13 +474,12 @@ def bellman_residual(race, W, mode, tables, mix_keys, mix_tables):
     for place in range(race.places):
         following = (place + 1) % race.places
         for index in range(W.shape[1]):
-            key = place * W.shape[1] + index
-            row = np.searchsorted(mix_keys, key)
-            if row < mix_keys.shape[0] and mix_keys[row] == key:
+            row = mixed_row(actions, place * W.shape[1] + index)
+            if row >= 0:
                 sweep_from_guess(race, W, index, place, W[following, rotation(race, index)], vals,
-                                 dvals, acts, 2, mix_tables[row], work)
+                                 dvals, acts, 2, actions.mix_tables[row], work)
             else:
-                table = tables[place, index] if mode == 1 else none
+                table = actions.table[place, index] if mode == 1 else none
                 sweep_from_guess(race, W, index, place, W[following, rotation(race, index)], vals,
                                  dvals, acts, mode, table, work)
             for m in range(n):
@@ -462,14 +488,15 @@ def bellman_residual(race, W, mode, tables, mix_keys, mix_tables):
 
 
 @njit(cache=True, nogil=True)
-def policy_table(race, W, out):
-    """``out[index, k]``: the action (1 roll) of the mover at place 0 of every turn
-    start, maximising against the values ``W`` (the equilibrium policy)."""
+def policy_table(race, W, place, out):
+    """``out[index, k]``: the action (1 roll) of the mover at ``place`` of every turn
+    start, maximising against the values ``W`` (the equilibrium's pure actions; where
+    it mixes, :attr:`jeopardy.match.solver.MatchSolution.mixes` has the chances)."""
     vals, dvals, acts, work = sweep_space(race)
     none = np.empty(0, dtype=np.int8)
-    following = 1 % race.places
+    following = (place + 1) % race.places
     for index in range(W.shape[1]):
-        top = sweep_from_guess(race, W, index, 0, W[following, rotation(race, index)], vals,
+        top = sweep_from_guess(race, W, index, place, W[following, rotation(race, index)], vals,
                                dvals, acts, 0, none, work)
         out[index, :top] = acts[:top]
 

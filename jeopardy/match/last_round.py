@@ -158,8 +158,9 @@ def _after_stop(race, R, L, t, rest, banked, out):
 @njit(cache=True, nogil=True)
 def _turn(race, R, L, t, own, rest, vals, hold, roll, other):
     """The last turn of the mover of layer ``R`` from score ``own``: fills
-    ``vals[k, 0 .. R]`` backward from the stop; returns the turn-start vector row 0."""
-    stop = L + 1 if R == 1 else max(race.cap, L + 1)
+    ``vals[k, 0 .. R]`` backward from the stop, and ``vals[k, N]`` with the action
+    (1.0 roll, 0.0 hold; ``vals`` has ``N + 1`` columns)."""
+    stop = last_turn_stop(race, R, L)
     top = stop - own
     if race.passes > 0:  # a total that falls reads the previous pass below k: start at 0
         vals[:top, :R + 1] = 0.0
@@ -201,9 +202,11 @@ def _turn_pass(race, R, L, t, own, rest, vals, hold, roll, other, stop, top):
         if stay > 0.0:
             for c in range(R + 1):
                 roll[c] /= 1.0 - stay
-        best = roll if roll[1] >= hold[1] else hold
+        rolls = roll[1] >= hold[1]
+        best = roll if rolls else hold
         change = max(change, abs(best[1] - vals[k, 1]))
         vals[k, :R + 1] = best[:R + 1]
+        vals[k, race.players] = 1.0 if rolls else 0.0
     return change
 
 
@@ -215,7 +218,7 @@ def fill(race):
     widest = 0
     for R in range(1, n):
         widest = max(widest, max(race.cap, goal + race.layout[R, SPAN]) + 1)
-    vals = np.empty((widest + 1, n))
+    vals = np.empty((widest + 1, n + 1))
     work = np.empty((3, n))
     # The last player of the round has no cap: its turn depends on how far behind
     # the leader it is (D = L - own) and on t only; one turn per (t, D).
@@ -295,6 +298,21 @@ def stop_value(race, place, where, banked, out):
     pos = first + d * stride
     for c in range(n - place):
         out[c] = race.last[pos + c]
+
+
+@njit(cache=True, nogil=True)
+def last_turn_stop(race, R, L):
+    """The score plus turn total at which a last-turn player of layer ``R`` stops
+    (ahead of the leader ``L``; past the cap too if players follow it)."""
+    return L + 1 if R == 1 else max(race.cap, L + 1)
+
+
+@njit(cache=True, nogil=True)
+def last_turn_actions(race, R, L, t, own, rest, vals, work):
+    """The last turn of the layer-``R`` mover from ``own`` as the last round plays it:
+    ``vals[k, N]`` 1.0 where it rolls at turn total ``k`` (:func:`_turn`; ``vals``
+    of shape ``(stop + 1, N + 1)``, ``work`` ``(3, N)``)."""
+    _turn(race, R, L, t, own, rest, vals, work[0], work[1], work[2])
 
 
 def reach_chances(model: RollModel, size: int) -> np.ndarray:

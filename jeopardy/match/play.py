@@ -1,11 +1,15 @@
 """A game between a person and N-1 computer players of the equilibrium (the engine;
-the CLI talks).  First-to-goal.
+the CLI talks).  First-to-goal or equal turns.
 
 :class:`Table` holds the scores (by seat, seat 0 moving first), the mover,
 the turn total and a seeded die; the computers play the solution's actions
-(its mixed actions with their probabilities).  :func:`action_values` gives
-the mover's exact chance of winning if it rolls and if it holds, from the
-solver's own one-turn sweep with the action at that turn total forced.
+(its mixed actions with their probabilities).  Under equal turns a player who
+banks at least the goal before the end of the round starts the last round:
+the players after it play one last turn each, the computers as
+:mod:`jeopardy.match.last_round` plays it; the highest score wins, tied players
+share the win (``winners``).  :func:`action_values` gives the mover's exact
+chance of winning if it rolls and if it holds, from the solver's own one-turn
+sweep with the action at that turn total forced.
 """
 from __future__ import annotations
 
@@ -15,18 +19,19 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from jeopardy.errors import JeopardyError
-from jeopardy.match import kernels
-from jeopardy.match.rules import FIRST_TO_GOAL
+from jeopardy.match import kernels, last_round
+from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL
 from jeopardy.race.play import draw_effect
 from jeopardy.rules.effects import Effect
 
 
-def _forced(solution, scores, k: int, roll: float) -> float:
+def _forced(solution, scores, k: int, roll: float, place: int) -> float:
     """The mover's value at turn total ``k`` when it rolls (1) or holds (0) there and
     plays the solution's actions at every other turn total."""
     race = solution.race()
     index = solution._index(scores)
-    mixed = solution.mixes.get((0, index))
+    place = solution._place(place)
+    mixed = solution.mixes.get((place, index))
     width = race.cap + 2
     table = np.full(width, -1.0)
     if mixed is not None:
@@ -35,47 +40,71 @@ def _forced(solution, scores, k: int, roll: float) -> float:
     vals = np.empty((width + 1, solution.players))
     dvals = np.empty(width + 1)
     acts = np.empty(width + 1, dtype=np.int8)
-    y = solution.values[0, kernels.rotation(race, index)]
-    kernels.sweep(race, solution.values, index, 0, y, vals, dvals, acts, 2, table,
+    y = solution.values[(place + 1) % race.places, kernels.rotation(race, index)]
+    kernels.sweep(race, solution.values, index, place, y, vals, dvals, acts, 2, table,
                   np.empty((4, solution.players)))
     return float(vals[k, 0])
 
 
-def action_values(solution, scores, k: int) -> tuple[float, float]:
+def action_values(solution, scores, k: int, place: int = 0) -> tuple[float, float]:
     """``(P(win | roll), P(win | hold))`` for the mover at ``scores`` (the mover's
-    first) with turn total ``k``."""
-    if scores[0] + k >= solution.goal:
-        return 1.0, 1.0
-    return _forced(solution, scores, k, 1.0), _forced(solution, scores, k, 0.0)
+    first) with turn total ``k``, at ``place`` in the round (equal turns)."""
+    race = solution.race()
+    if scores[0] + k >= kernels.limit(race, solution._place(place)):
+        return 1.0, 1.0  # the turn is over (first to the goal: won)
+    return _forced(solution, scores, k, 1.0, place), _forced(solution, scores, k, 0.0, place)
 
 
 @dataclass
 class Table:
-    """Scores by seat, whose turn it is, the turn total, and a seeded die."""
+    """Scores by seat, whose turn it is, the turn total, and a seeded die; under equal
+    turns, once the last round starts, the ``leader``'s score and the seats ``tied``
+    at it."""
 
-    solution: object  # a first-to-goal MatchSolution
+    solution: object  # a first-to-goal or equal-turns MatchSolution
     seed: int = 0
     person: int = 0  # the person's seat
     scores: list[int] = field(default_factory=list)
     mover: int = 0
     turn_total: int = 0
-    winner: int | None = None
+    winner: int | None = None  # the first of the winners
+    winners: tuple[int, ...] = ()  # every winner (tied players share the win)
+    leader: int | None = None  # the last round's leading score
+    tied: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        if self.solution.rules.ending != FIRST_TO_GOAL:
-            raise JeopardyError("play with more players is first-to-goal only")
+        if self.solution.rules.ending not in (FIRST_TO_GOAL, EQUAL_TURNS):
+            raise JeopardyError(f"play with more players is {FIRST_TO_GOAL} or {EQUAL_TURNS}")
         n = self.solution.players
         if not 0 <= self.person < n:
             raise JeopardyError(f"the person's seat must be in 1..{n}; got {self.person + 1}")
         self.scores = [0] * n
         self._random = random.Random(self.seed)
         self._outcomes = [(e, float(p)) for e, p in self.solution.model.outcomes]
+        self._last_turns: dict = {}
+
+    @property
+    def equal(self) -> bool:
+        return self.solution.rules.ending == EQUAL_TURNS
+
+    @property
+    def place(self) -> int:
+        """The mover's place in the round (its seat)."""
+        return self.mover
 
     @property
     def relative(self) -> tuple[int, ...]:
         """The scores from the mover's seat on, in turn order."""
         n = len(self.scores)
         return tuple(self.scores[(self.mover + c) % n] for c in range(n))
+
+    @property
+    def limit(self) -> int:
+        """The score plus turn total at which the mover's turn stops."""
+        race = self.solution.race()
+        if self.leader is None:
+            return int(kernels.limit(race, self.mover if self.equal else 0))
+        return int(last_round.last_turn_stop(race, len(self.scores) - self.mover, self.leader))
 
     def roll(self) -> Effect:
         effect = draw_effect(self._random, self._outcomes)
@@ -88,24 +117,59 @@ class Table:
             self._end_turn(banked)
         else:
             self.turn_total = total
-        if self.winner is None and self.scores[self.mover] + self.turn_total >= self.solution.goal:
+        if self.winner is None and self.scores[self.mover] + self.turn_total >= self.limit:
             self.hold()
 
     def hold(self) -> None:
         self._end_turn(self.scores[self.mover] + self.turn_total)
 
+    def _finish(self, winners) -> None:
+        self.winners = tuple(sorted(winners))
+        self.winner = self.winners[0]
+
     def _end_turn(self, banked: int) -> None:
+        n = len(self.scores)
         self.scores[self.mover] = banked
         self.turn_total = 0
-        if banked >= self.solution.goal:
-            self.winner = self.mover
+        if self.leader is not None:  # a last turn
+            if banked > self.leader:
+                self.leader, self.tied = banked, [self.mover]
+            elif banked == self.leader:
+                self.tied.append(self.mover)
+        elif banked >= self.solution.goal:
+            if not self.equal or self.mover == n - 1:
+                self._finish([self.mover])
+                return
+            self.leader, self.tied = banked, [self.mover]  # the last round begins
+        if self.leader is not None and self.mover == n - 1:
+            self._finish(self.tied)
             return
-        self.mover = (self.mover + 1) % len(self.scores)
+        self.mover = (self.mover + 1) % n
+
+    def last_turn(self) -> np.ndarray:
+        """The last round's play of the mover's last turn: ``vals[k]``, the mover's
+        chance at turn total ``k`` with the best play, and ``vals[k, N]`` 1 where that
+        play rolls (:func:`jeopardy.match.last_round.last_turn_actions`)."""
+        n = len(self.scores)
+        R = n - self.mover
+        rest = 0
+        for d in range(self.mover + 1, n):
+            rest = rest * self.solution.goal + self.scores[d]
+        key = (R, self.leader, len(self.tied), self.scores[self.mover], rest)
+        if key not in self._last_turns:
+            vals = np.zeros((self.limit + 1, n + 1))
+            last_round.last_turn_actions(self.solution.race(), R, self.leader, len(self.tied),
+                                         self.scores[self.mover], rest, vals,
+                                         np.empty((3, n)))
+            self._last_turns[key] = vals
+        return self._last_turns[key]
 
     def computer_rolls(self) -> bool:
         """The equilibrium's action (a mixed one drawn with its probability)."""
         scores, k = self.relative, self.turn_total
-        decision = self.solution.decision(scores)
+        if self.leader is not None:
+            return bool(self.last_turn()[k, len(self.scores)] == 1.0)
+        decision = self.solution.decision(scores, self.mover if self.equal else 0)
         if decision.mixed and k in decision.mixed:
             return self._random.random() < decision.mixed[k]
         return decision.actions[k] == "R"

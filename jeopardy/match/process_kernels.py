@@ -26,11 +26,19 @@ Where the table may stop (``top``; proofs in :mod:`jeopardy.farkle.core`):
   a geometric sum: throw until the dice leave the lock state (then bank as
   above) or bust; ``R(d)`` is the last player's chance after such a tail.
 * exact goal (IV.3): totals past ``goal - own`` are lost, so ``top = goal - own``.
+* a takeover (rule IV.5), the first player of the round: ``top = max(goal - own,
+  minimum, dstar[r + goal] - r)``, ``r = own - second``; past it every bank is
+  worth ``1 - C[r, s]`` and the turn is settled (:func:`settle`).  The other
+  turns stop as above; past their tops one scoring throw wins.
 
 ``cap_scale`` multiplies every top (the tests double it).
 
-The helpers are inlined into the sweep (``inline='always'``): a call would pass
-the bundle by value, with a reference count change for each of its arrays.
+The whole turn is one kernel, :func:`turn`, its arrays bound to local names
+before the loops: an array read from the bundle (or from a tuple of the turn's
+arrays) inside them changes its reference count at every state, which made
+the turn three times slower (Ten Thousand to 2,000: 1.49 s against 0.34 s for
+the Bellman residual's sweeps); the helpers inlined into it take scalars and
+arrays already bound.
 
 numba's on-disk cache does not see edits to a kernel in another file: after
 changing this module, delete the cached ``kernels.*.nbi/.nbc`` of
@@ -59,10 +67,21 @@ from jeopardy.match import kernels
 #                           and to leave it with points; its bust chance is bust[lock]
 #   Q, R, dstar, cap_scale  the ending data (module docstring)
 #   vals, dvals, acts       scratch tables [t, s(, m)], large enough for every top
+#   takeover                1: a turn may start from the position the previous player banked
+#                           (Ten Thousand's rule IV.5; two players, one choice per throw)
+#   C                       takeover, equal turns: C[r + goal, s], the last player's chance
+#                           taking the first one's position over with ``r`` to make up
+#   transitions             P[s, s']: the chance that a throw in s scores and leads to s'
+#   store_offsets, store_tops, store, theta   takeover: every turn start's throw values
+#                           ``store[store_offsets[place, index] + t * states + s]`` for
+#                           ``t <= store_tops[place, index]``, ``theta[place, index, s]`` past it
+#   tail                    takeover, first of the round: the settled tail's values, slopes
+#                           and throw values [3, s] (scratch of one turn)
 Process = namedtuple("Process", [
     "states", "start", "pattern_offsets", "pattern_probs", "choice_offsets", "choice_points",
     "choice_nexts", "bust", "bankable", "min_low", "min_high", "high_score", "exact_goal",
-    "lock", "lock_stay", "lock_leave", "Q", "R", "dstar", "cap_scale", "vals", "dvals", "acts"])
+    "lock", "lock_stay", "lock_leave", "Q", "R", "dstar", "cap_scale", "vals", "dvals", "acts",
+    "takeover", "C", "transitions", "store_offsets", "store_tops", "store", "theta", "tail"])
 
 
 def no_process() -> Process:
@@ -71,7 +90,14 @@ def no_process() -> Process:
     return Process(np.int64(0), np.int64(0), ints, np.zeros(0), ints, ints, ints, np.zeros(1),
                    np.zeros(1, dtype=np.int8), np.int64(0), np.int64(0), np.int64(0), np.int64(0),
                    np.int64(-1), 0.0, 0.0, np.zeros((2, 1)), np.zeros((2, 1)), ints, np.int64(1),
-                   np.zeros((1, 1, 1)), np.zeros((1, 1)), np.zeros((1, 1), dtype=np.int8))
+                   np.zeros((1, 1, 1)), np.zeros((1, 1)), np.zeros((1, 1), dtype=np.int8),
+                   *NO_TAKEOVER)
+
+
+# The takeover fields of a bundle without the rule.
+NO_TAKEOVER = (np.int64(0), np.zeros((1, 1)), np.zeros((1, 1)), np.zeros((1, 1), dtype=np.int64),
+               np.zeros((1, 1), dtype=np.int64), np.zeros(1), np.zeros((1, 1, 1)),
+               np.zeros((3, 1)))
 
 
 @njit(cache=True, nogil=True, inline='always')
@@ -88,7 +114,10 @@ def turn_top(race, first, own, second):
     if process.exact_goal == 1:
         return below
     top = max(below, minimum(process, own))
-    if first:
+    if first and process.takeover == 1:  # past it the column is settled
+        r = own - second
+        top = max(top, process.dstar[r + race.goal] - r)
+    elif first:
         top = max(top, process.dstar[second] + second - own)
     return process.cap_scale * top
 
@@ -119,48 +148,53 @@ def table_states(race):
     return states
 
 
-@njit(cache=True, nogil=True, inline='always')
-def finish(race, first, total, second, out):
-    """``out``: the value vector of banking ``total >= goal``.  The first player of
-    the round under equal turns leaves the other a last turn ``total - second`` behind."""
-    process = race.process
-    for m in range(race.players):
-        out[m] = 0.0
-    if first:
-        row = 1 if second > process.high_score else 0
-        d = total - second
-        chance = process.Q[row, d] if d < process.Q.shape[1] else 0.0
-        out[0] = 1.0 - chance
-        out[1] = chance
-    else:
-        out[0] = 1.0
+@njit(cache=True, nogil=True)
+def store_layout(race, offsets, tops):
+    """Rule IV.5: where each stored turn start's throw values begin (``offsets``) and
+    its top (``tops``), both ``[place, index]``; returns the store's size."""
+    at = 0
+    for place in range(race.places):
+        for index in range(race.goal ** race.players):
+            top = frame(race, index, place)[3]
+            offsets[place, index] = at
+            tops[place, index] = top
+            at += (top + 1) * race.process.states
+    return at
 
 
 @njit(cache=True, nogil=True, inline='always')
-def beyond(race, first, total, state, second, bust_vec, out):
-    """``out`` and the slope: the value of reaching ``total`` past the table in ``state``."""
-    process = race.process
-    n = race.players
-    if process.exact_goal == 1:  # past the goal: the turn is lost
-        for m in range(n):
-            out[m] = bust_vec[m]
-        return 1.0
-    if state == process.lock:  # throw on until the dice leave the lock state
-        slope = process.bust[state] / (1.0 - process.lock_stay)
-        leave = process.lock_leave / (1.0 - process.lock_stay)
-        for m in range(n):
-            out[m] = slope * bust_vec[m]
-        if first:  # the last player's chance after the tail
-            row = 1 if second > process.high_score else 0
-            d = total - second
-            tail = process.R[row, d] if d < process.R.shape[1] else 0.0
-            out[0] += leave - tail
-            out[1] += tail
-        else:
-            out[0] += leave
-        return slope
-    finish(race, first, total, second, out)
-    return 0.0
+def finish(m, first, d, Q, row):
+    """Player ``m``'s chance when the mover banks ``d`` more than the next player, at
+    least the goal.  The first player of the round under equal turns leaves the
+    other a last turn ``d`` behind (``Q[row, d]`` its chance)."""
+    if first and m <= 1:
+        chance = Q[row, d] if d < Q.shape[1] else 0.0
+        return 1.0 - chance if m == 0 else chance
+    return 1.0 if m == 0 else 0.0
+
+
+@njit(cache=True, nogil=True, inline='always')
+def beyond(m, first, d, state, exact, lock, lock_slope, lock_leave, Q, R, row, bust_vec, settled,
+           tail):
+    """Player ``m``'s chance when a throw takes the turn total past the table into
+    ``state``, ``d`` more than the next player's score (module docstring); with
+    ``settled`` the column's settled tail (two players)."""
+    if settled:
+        return tail[0, state] if m == 0 else 1.0 - tail[0, state]
+    if exact:  # past the goal: the turn is lost
+        return bust_vec[m]
+    if state == lock:  # throw on until the dice leave the lock state
+        value = lock_slope * bust_vec[m]
+        if first and m <= 1:  # the last player's chance after the tail
+            tail = R[row, d] if d < R.shape[1] else 0.0
+            if m == 0:
+                value += lock_leave - tail
+            else:
+                value += tail
+        elif m == 0:
+            value += lock_leave
+        return value
+    return finish(m, first, d, Q, row)
 
 
 @njit(cache=True, nogil=True, inline='always')
@@ -172,88 +206,66 @@ def frame(race, index, place):
     return own, second, first, turn_top(race, first, own, second)
 
 
-@njit(cache=True, nogil=True, inline='always')
-def bank_vector(race, W, index, place, own, second, first, t, out):
-    """``out``: the value vector of banking turn total ``t`` at turn start ``index``
-    (its ``frame``); returns whether a bank is allowed there (in a state where
-    banking is: ``bankable``)."""
-    process = race.process
-    goal = race.goal
-    total = own + t
-    least = minimum(process, own)
-    if process.exact_goal == 1:
-        allowed = t > 0 and (total == goal or (t >= least and total < goal))
-    else:
-        allowed = t > 0 and t >= least
-    if allowed:
-        if total >= goal:
-            finish(race, first, total, second, out)
-        else:
-            following = (place + 1) % race.places
-            kernels.rotate(race, W[following, (index % race.high) * goal + total], out)
-    return allowed
+@njit(cache=True, nogil=True)
+def settle(P, bust, C, bust0, out):
+    """Rule IV.5, the first player of the round past its table: a bank is worth
+    ``1 - C[s]`` whatever the total (the last player takes the position over), so
+    the turn depends on the state alone: a stopping problem in the states, solved
+    exactly by policy iteration (linear solves, from banking everywhere).
+    ``out[0, s]``: the value, ``out[1, s]``: its slope in the mover's bust value
+    ``bust0``, ``out[2, s]``: the throw value."""
+    size = bust.shape[0]
+    bank = np.ones(size, dtype=np.bool_)
+    value = np.zeros(size)
+    dvalue = np.zeros(size)
+    for _ in range(4 * size + 4):
+        A = np.eye(size)
+        rhs = np.zeros(size)
+        drhs = np.zeros(size)
+        for s in range(size):
+            if bank[s]:
+                rhs[s] = 1.0 - C[s]
+            else:
+                rhs[s] = bust[s] * bust0
+                drhs[s] = bust[s]
+                for m in range(size):
+                    A[s, m] -= P[s, m]
+        value = np.linalg.solve(A, rhs)
+        dvalue = np.linalg.solve(A, drhs)
+        changed = False
+        for s in range(size):
+            throw = bust[s] * bust0
+            for m in range(size):
+                throw += P[s, m] * value[m]
+            should = 1.0 - C[s] >= throw
+            if should != bank[s]:
+                bank[s] = should
+                changed = True
+        if not changed:
+            break
+    for s in range(size):
+        throw = bust[s] * bust0
+        dthrow = bust[s]
+        for m in range(size):
+            throw += P[s, m] * value[m]
+            dthrow += P[s, m] * dvalue[m]
+        out[0, s] = value[s]
+        out[1, s] = dvalue[s]
+        out[2, s] = throw
 
 
-@njit(cache=True, nogil=True, inline='always')
-def throw_vector(race, own, second, first, top, t, s, bust_vec, out, other):
-    """``out``: the value vector of throwing in state ``s`` at turn total ``t`` of a
-    turn start (its ``frame``; any ``t``: the scratch table holds the turn's values
-    above it up to ``top``); returns its slope in the bust target.  The mover
-    keeps its best choice.  Two players' chances sum to 1 (a tie counts one half
-    to each): only the mover's is summed, the other's is the rest.
-
-    The bundle's arrays are bound to local names first: read from the bundle
-    inside the loop, each would change its reference count at every outcome.
-    """
-    process = race.process
-    n = race.players
-    rest = 1 if n == 2 else n  # players m >= 1 summed here
-    V = process.vals
-    D = process.dvals
-    first_outcome = process.pattern_offsets[s]
-    last_outcome = process.pattern_offsets[s + 1]
-    probs = process.pattern_probs
-    offsets = process.choice_offsets
-    points = process.choice_points
-    nexts = process.choice_nexts
-    b = process.bust[s]
-    mover = b * bust_vec[0]
-    for m in range(1, rest):
-        out[m] = b * bust_vec[m]
-    slope = b
-    for k in range(first_outcome, last_outcome):
-        p = probs[k]
-        c0 = offsets[k]
-        chosen = c0
-        if offsets[k + 1] - c0 > 1:
-            best = -1.0
-            for c in range(c0, offsets[k + 1]):
-                u = t + points[c]
-                if u <= top:
-                    v = V[u, nexts[c], 0]
-                else:
-                    beyond(race, first, own + u, nexts[c], second, bust_vec, other)
-                    v = other[0]
-                if v > best:
-                    best = v
-                    chosen = c
-        u = t + points[chosen]
-        nxt = nexts[chosen]
-        if u <= top:
-            mover += p * V[u, nxt, 0]
-            for m in range(1, rest):
-                out[m] += p * V[u, nxt, m]
-            slope += p * D[u, nxt]
-        else:
-            d = beyond(race, first, own + u, nxt, second, bust_vec, other)
-            mover += p * other[0]
-            for m in range(1, rest):
-                out[m] += p * other[m]
-            slope += p * d
-    out[0] = mover
-    if n == 2:
-        out[1] = 1.0 - mover
-    return slope
+@njit(cache=True, nogil=True)
+def replay(race, W, order, starts):
+    """Sweep every stored turn start once, down the score sums (rule IV.5: each turn
+    start's throw values are stored before a lower sum reads them)."""
+    vals, dvals, acts, work = _start_scratch(race.players)
+    for s in range(starts.shape[0] - 2, -1, -1):
+        for position in range(starts[s], starts[s + 1]):
+            index = order[position]
+            for place in range(race.places):
+                following = (place + 1) % race.places
+                process_sweep(race, W, index, place, W[following, kernels.rotation(race, index)],
+                              vals, dvals, acts, work)
 
 
 @njit(cache=True, nogil=True)
@@ -266,38 +278,177 @@ def process_sweep(race, W, index, place, y, vals, dvals, acts, work):
     Every mover maximises its own chance (banking on ties).  ``work``: scratch of
     shape ``(4, players)``.
     """
+    turn(race, W, index, place, y, work, -1, -1)
+    start = race.process.start
+    V = race.process.vals
+    for m in range(race.players):
+        vals[0, m] = V[0, start, m]
+    dvals[0] = race.process.dvals[0, start]
+    acts[0] = race.process.acts[0, start]
+    return 1
+
+
+@njit(cache=True, nogil=True)
+def turn(race, W, index, place, y, work, probe_t, probe_s):
+    """The turn at turn start ``index`` (place ``place``) given the bust target ``y``,
+    backward over ``t = top .. 0`` into the bundle's scratch tables; returns the
+    mover's chances ``(throw, bank or -1 where it may not bank)`` at ``(probe_t,
+    probe_s)`` (any ``probe_t >= 0``, also past the table; ``-1``: none).
+
+    The throw: the mover keeps its best choice of every outcome; two players'
+    chances sum to 1 (a tie counts one half to each), so only the mover's is
+    summed and the other's is the rest.  The bank needs the minimum (rule IV.3:
+    landing on the goal needs none, passing it is not allowed).
+
+    Every array is bound to a local name once, before the loops: read from the
+    bundle inside them, each would change its reference count at every state
+    (three times the time of the sweep).
+    """
     process = race.process
     n = race.players
+    goal = race.goal
     own, second, first, top = frame(race, index, place)
     V = process.vals
     D = process.dvals
     A = process.acts
     bankable = process.bankable
+    probs = process.pattern_probs
+    pattern_offsets = process.pattern_offsets
+    offsets = process.choice_offsets
+    points = process.choice_points
+    nexts = process.choice_nexts
+    bust = process.bust
+    Q = process.Q
+    R = process.R
+    states = process.states
+    exact = process.exact_goal == 1
+    lock = process.lock
+    lock_slope = bust[lock] / (1.0 - process.lock_stay) if lock >= 0 else 0.0
+    lock_leave = process.lock_leave / (1.0 - process.lock_stay) if lock >= 0 else 0.0
+    row = 1 if second > process.high_score else 0
+    least = minimum(process, own)
+    table_next = W[(place + 1) % race.places]
+    base = (index % race.high) * goal
+    rest = 1 if n == 2 else n  # players m >= 1 summed in the throw (two: the rest of 1)
     bust_vec = work[0]
     bank = work[1]
     acc = work[2]
-    other = work[3]
     kernels.rotate(race, y, bust_vec)
-    for t in range(top, -1, -1):
-        allowed = bank_vector(race, W, index, place, own, second, first, t, bank)
-        for s in range(process.states):
-            slope = throw_vector(race, own, second, first, top, t, s, bust_vec, acc, other)
-            if allowed and bankable[s] == 1 and bank[0] >= acc[0]:
+    # rule IV.5: a bank offers its position (t, s) to the next player, who takes the
+    # better of it (its throw value there, stored) and a fresh turn
+    takeover = process.takeover == 1
+    settled = first and takeover
+    following_place = (place + 1) % race.places
+    C = process.C
+    store = process.store
+    store_offsets = process.store_offsets
+    store_tops = process.store_tops
+    theta = process.theta
+    tail = process.tail
+    at = store_offsets[place, index]
+    if settled:
+        settle(process.transitions, bust, C[own - second + goal], bust_vec[0], tail)
+    if takeover:
+        for s in range(states):
+            theta[place, index, s] = tail[2, s] if settled else \
+                bust[s] * bust_vec[0] + (1.0 - bust[s])  # one scoring throw wins
+    probe_throw = probe_bank = -1.0
+    for t in range(max(top, probe_t), -1, -1):
+        total = own + t
+        if exact:
+            allowed = t > 0 and (total == goal or (t >= least and total < goal))
+        else:
+            allowed = t > 0 and t >= least
+        if allowed:
+            if total >= goal:
+                for m in range(n):
+                    bank[m] = finish(m, first, total - second, Q, row)
+            else:  # the next turn start, seen from the mover (kernels.rotate)
+                following = table_next[base + total]
+                bank[0] = following[n - 1]
+                for m in range(1, n):
+                    bank[m] = following[m - 1]
+        for s in range(states):
+            if t > top and s != probe_s:
+                continue
+            b = bust[s]
+            mover = b * bust_vec[0]
+            for m in range(1, rest):
+                acc[m] = b * bust_vec[m]
+            slope = b
+            for k in range(pattern_offsets[s], pattern_offsets[s + 1]):
+                p = probs[k]
+                c0 = offsets[k]
+                chosen = c0
+                if offsets[k + 1] - c0 > 1:
+                    best = -1.0
+                    for c in range(c0, offsets[k + 1]):
+                        u = t + points[c]
+                        if u <= top:
+                            v = V[u, nexts[c], 0]
+                        else:
+                            v = beyond(0, first, total + points[c] - second, nexts[c], exact,
+                                       lock, lock_slope, lock_leave, Q, R, row, bust_vec,
+                                       settled, tail)
+                        if v > best:
+                            best = v
+                            chosen = c
+                u = t + points[chosen]
+                nxt = nexts[chosen]
+                if u <= top:
+                    mover += p * V[u, nxt, 0]
+                    for m in range(1, rest):
+                        acc[m] += p * V[u, nxt, m]
+                    slope += p * D[u, nxt]
+                else:
+                    d = total + points[chosen] - second
+                    mover += p * beyond(0, first, d, nxt, exact, lock, lock_slope, lock_leave,
+                                        Q, R, row, bust_vec, settled, tail)
+                    for m in range(1, rest):
+                        acc[m] += p * beyond(m, first, d, nxt, exact, lock, lock_slope,
+                                             lock_leave, Q, R, row, bust_vec, settled, tail)
+                    if settled:
+                        slope += p * tail[1, nxt]
+                    else:
+                        slope += p * (1.0 if exact else (lock_slope if nxt == lock else 0.0))
+            may_bank = allowed and bankable[s] == 1
+            if takeover and may_bank:
+                if total < goal:
+                    landing = base + total
+                    if t <= store_tops[following_place, landing]:
+                        taken = store[store_offsets[following_place, landing] + t * states + s]
+                    else:
+                        taken = theta[following_place, landing, s]
+                    taker = max(table_next[landing, 0], taken)
+                elif first:
+                    d = total - second
+                    taker = max(Q[0, d] if d < Q.shape[1] else 0.0, C[own - second + goal, s])
+                else:
+                    taker = 0.0
+                bank[0] = 1.0 - taker
+                bank[1] = taker
+            if t == probe_t and s == probe_s:
+                probe_throw = mover
+                probe_bank = bank[0] if may_bank else -1.0
+            if t > top:
+                continue
+            if takeover:
+                store[at + t * states + s] = mover
+            if may_bank and bank[0] >= mover:
                 for m in range(n):
                     V[t, s, m] = bank[m]
                 D[t, s] = 0.0
                 A[t, s] = 0
             else:
-                for m in range(n):
-                    V[t, s, m] = acc[m]
+                V[t, s, 0] = mover
+                if n == 2:
+                    V[t, s, 1] = 1.0 - mover
+                else:
+                    for m in range(1, n):
+                        V[t, s, m] = acc[m]
                 D[t, s] = slope
                 A[t, s] = 1
-    start = process.start
-    for m in range(n):
-        vals[0, m] = V[0, start, m]
-    dvals[0] = D[0, start]
-    acts[0] = A[0, start]
-    return 1
+    return probe_throw, probe_bank
 
 
 @njit(cache=True, nogil=True)
@@ -311,17 +462,10 @@ def advice(race, W, index, place, t, s, out):
     """The mover's chances if it throws and if it banks at ``(t, s)`` of the turn start
     ``index`` (``out[0]``, ``out[1]``; ``out[1] = -1`` where it may not bank), from
     one sweep of its turn: for any ``t``, also past the table."""
-    process = race.process
-    vals, dvals, acts, work = _start_scratch(race.players)
+    work = np.empty((4, race.players))
     following = (place + 1) % race.places
-    y = W[following, kernels.rotation(race, index)]
-    process_sweep(race, W, index, place, y, vals, dvals, acts, work)
-    own, second, first, top = frame(race, index, place)
-    kernels.rotate(race, y, work[0])
-    throw_vector(race, own, second, first, top, t, s, work[0], work[2], work[3])
-    out[0] = work[2, 0]
-    allowed = bank_vector(race, W, index, place, own, second, first, t, work[1])
-    out[1] = work[1, 0] if allowed and process.bankable[s] == 1 else -1.0
+    out[0], out[1] = turn(race, W, index, place, W[following, kernels.rotation(race, index)],
+                          work, t, s)
 
 
 @njit(cache=True, nogil=True)

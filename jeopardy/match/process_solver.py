@@ -27,13 +27,15 @@ from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import chunk_size
 from jeopardy.match import kernels, process_kernels
 from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules
-from jeopardy.match.solver import MAX_NEWTON_STEPS, NO_MIXES, NO_TABLES, StartChances
+from jeopardy.match.solver import MAX_NEWTON_STEPS, NO_ACTIONS, StartChances
 from jeopardy.results import Result
 from jeopardy.rules.turn_process import TurnProcess
 
 # The ending data of a process (module docstring): Q[row, d], R[row, d] (rows: the last
-# player's banked score at most / above the process's high_score), dstar[j].
-Ending = namedtuple("Ending", "Q R dstar")
+# player's banked score at most / above the process's high_score), dstar[j]; with a
+# takeover (rule IV.5) dstar[r + goal] and C[r + goal, s], the last player's chance
+# taking the first one's position over in state s, r behind it before the bank.
+Ending = namedtuple("Ending", "Q R dstar C", defaults=(np.zeros((1, 1)),))
 NO_ENDING = Ending(np.zeros((2, 1)), np.zeros((2, 1)), np.zeros(1, dtype=np.int64))
 
 
@@ -119,6 +121,21 @@ def bundle(process: TurnProcess, goal: int, rules: MatchRules, ending: Ending = 
     size = len(process.states)
     empty_scratch = (np.zeros((1, size, rules.players)), np.zeros((1, size)),
                      np.zeros((1, size), dtype=np.int8))
+    takeover = process_kernels.NO_TAKEOVER
+    if process.takeover:
+        transitions = np.zeros((size, size))
+        for state, outcomes in enumerate(process.throws):
+            for p, choices in outcomes:
+                if len(choices) > 1:
+                    raise JeopardyError(f"turn process {process.name!r}: taking a position over "
+                                        f"is solved with one choice per throw")
+                if choices:
+                    transitions[state, choices[0][1]] += float(p)
+        places = rules.players if equal else 1
+        takeover = (np.int64(1), np.ascontiguousarray(ending.C, dtype=np.float64), transitions,
+                    np.zeros((places, goal ** rules.players), dtype=np.int64),
+                    np.zeros((places, goal ** rules.players), dtype=np.int64), np.zeros(1),
+                    np.zeros((places, goal ** rules.players, size)), np.zeros((3, size)))
     parts = process_kernels.Process(
         np.int64(size), np.int64(process.start), arrays.pattern_offsets, arrays.pattern_probs,
         arrays.choice_offsets, arrays.choice_points, arrays.choice_nexts, arrays.bust,
@@ -126,7 +143,8 @@ def bundle(process: TurnProcess, goal: int, rules: MatchRules, ending: Ending = 
         np.int64(high), np.int64(process.exact_goal), np.int64(lock), stay, leave,
         np.ascontiguousarray(ending.Q, dtype=np.float64),
         np.ascontiguousarray(ending.R, dtype=np.float64),
-        np.ascontiguousarray(ending.dstar, dtype=np.int64), np.int64(cap_scale), *empty_scratch)
+        np.ascontiguousarray(ending.dstar, dtype=np.int64), np.int64(cap_scale), *empty_scratch,
+        *takeover)
     race = kernels.Race(np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64), np.zeros(1),
                         np.int64(goal), np.int64(rules.players),
                         np.int64(rules.players if equal else 1), np.int64(equal), np.int64(1),
@@ -135,8 +153,12 @@ def bundle(process: TurnProcess, goal: int, rules: MatchRules, ending: Ending = 
     rows = int(process_kernels.largest_top(race)) + 1
     scratch = (np.zeros((rows, size, rules.players)), np.zeros((rows, size)),
                np.zeros((rows, size), dtype=np.int8))
-    return race._replace(process=parts._replace(vals=scratch[0], dvals=scratch[1],
-                                                   acts=scratch[2]))
+    parts = parts._replace(vals=scratch[0], dvals=scratch[1], acts=scratch[2])
+    if process.takeover:
+        race = race._replace(process=parts)
+        size = process_kernels.store_layout(race, parts.store_offsets, parts.store_tops)
+        parts = parts._replace(store=np.zeros(size))
+    return race._replace(process=parts)
 
 
 def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST_TO_GOAL,
@@ -153,6 +175,9 @@ def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST
     if rules.ending not in (FIRST_TO_GOAL, EQUAL_TURNS):
         raise JeopardyError(f"a turn process is solved first to the goal or with equal turns; "
                             f"got {rules.ending!r}")
+    if process.takeover and rules.players != 2:
+        raise JeopardyError("taking the previous player's position over is solved for two "
+                            "players")
     if rules.ending == EQUAL_TURNS and (rules.players != 2 or data is NO_ENDING):
         raise JeopardyError("a turn process with the equal-turns ending is solved for two "
                             "players, with its last-turn data")
@@ -172,7 +197,7 @@ def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST
     while s >= 0:
         last = max(0, s - chunk + 1)
         n, _, left, stuck, done = kernels.solve_sums(race, W, order, starts, s, last,
-                                                     MAX_NEWTON_STEPS, tolerance, 0, NO_TABLES,
+                                                     MAX_NEWTON_STEPS, tolerance, 0, NO_ACTIONS,
                                                      found)
         if stuck:
             raise JeopardyError(f"{process.name}: some turn start never ends")
@@ -181,7 +206,7 @@ def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST
         s = done - 1
         if progress is not None:
             progress(1.0 - (s + 1) ** 2 / (top_sum + 1) ** 2 if s >= 0 else 1.0)
-    residual = float(kernels.bellman_residual(race, W, 0, NO_TABLES, *NO_MIXES))
+    residual = float(kernels.bellman_residual(race, W, 0, NO_ACTIONS))
     states = int(process_kernels.table_states(race))
     return ProcessSolution(process, goal, rules, W, race, residual,
                            time.perf_counter() - started, sweeps, states, unsettled)

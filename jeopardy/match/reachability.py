@@ -1,21 +1,26 @@
 """States reached when every player of an N-player race plays the equilibrium.
 
 A state is a turn start (the scores relative to the mover, the mover's
-first) and a turn total ``k``.  It is *reached* when some game from the
-start (all scores 0, player 0 to move) gets there with every player
-following the equilibrium's actions (:func:`jeopardy.match.kernels.
-policy_table`, the same table ``compare`` and ``simulate`` play), over any
-roll results the model allows: ``add n`` and ``double`` move within the
-turn, ``bust`` keeps the score, ``bust_all`` sends it to 0, ``bank n`` and
-holding bank the turn total; a turn reaching the goal ends the game.  The
-next turn start is the scores rotated (the mover's new score at the back).
+first; under equal turns also the mover's place in the round) and a turn
+total ``k``.  It is *reached* when some game from the start (all scores 0,
+player 0 to move) gets there with every player following the equilibrium's
+actions -- where the equilibrium mixes, each action of positive chance
+(the actions ``compare`` and ``simulate`` play,
+:func:`jeopardy.match.evaluation.equilibrium_actions`) -- over any roll
+results the model allows: ``add n`` and ``double`` move within the turn,
+``bust`` keeps the score, ``bust_all`` sends it to 0, ``bank n`` and holding
+bank the turn total.  A turn that banks the goal ends the race: first to the
+goal, the game; under equal turns the last round follows, whose states are
+not counted (they are the last round's, :mod:`jeopardy.match.last_round`).
+Under equal turns a mover before the end of the round may roll on past the
+goal up to the cap; those turn totals are states too.  The next turn start is
+the scores rotated (the mover's new score at the back), at the next place.
 
 A worklist over turn starts: each is swept once upward in ``k`` (turn totals
 never fall within a turn), and each turn's ends are new turn starts.  Work
 is O(states x effects).  With two players this is not the two-player
 ``reach`` (a policy against *any* opponent): here the opponents play the
-equilibrium too.  First-to-goal only (under equal turns the mover's place
-and the last round would be part of the state).
+equilibrium too.
 """
 from __future__ import annotations
 
@@ -27,59 +32,72 @@ from numba import njit
 from jeopardy import resources
 from jeopardy.errors import JeopardyError
 from jeopardy.match import kernels
-from jeopardy.match.rules import FIRST_TO_GOAL
+from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL
 from jeopardy.results import Result
 from jeopardy.rules.compiled import step_jit as step
 from jeopardy.rules.effects import FALLING
 
 
 @njit(cache=True, nogil=True)
-def _search(race, table, reached, rolling):
-    """Marks ``reached[index, k]`` (and ``rolling``) from the start; returns the
-    number of turn starts reached."""
+def _push(seen, stack, depth, key):
+    if not seen[key]:
+        seen[key] = True
+        stack[depth] = key
+        depth += 1
+    return depth
+
+
+@njit(cache=True, nogil=True)
+def _search(race, actions, reached, rolling):
+    """Marks ``reached[place, index, k]`` (and ``rolling``) from the start; returns
+    the number of turn starts reached."""
     goal = race.goal
-    size = table.shape[0]
-    seen = np.zeros(size, dtype=np.bool_)
-    stack = np.empty(size, dtype=np.int64)
+    size = actions.table.shape[1]
+    seen = np.zeros(race.places * size, dtype=np.bool_)
+    stack = np.empty(race.places * size, dtype=np.int64)
     stack[0] = 0
     seen[0] = True
     depth = 1
     starts = 0
-    at = np.zeros(goal + 1, dtype=np.bool_)
+    at = np.zeros(race.cap + 1, dtype=np.bool_)
     while depth > 0:
         depth -= 1
-        index = stack[depth]
+        key = stack[depth]
+        place = key // size
+        index = key % size
+        following = ((place + 1) % race.places) * size
         starts += 1
         own = index // race.high
-        top = goal - own
+        top = kernels.limit(race, place) - own
+        row = kernels.mixed_row(actions, key)
         at[:] = False
         at[0] = True
         for k in range(top):
             if not at[k]:
                 continue
-            reached[index, k] = True
-            if table[index, k] == 0:
-                ends = kernels.after_turn(race, index, own + k)
-                if not seen[ends]:
-                    seen[ends] = True
-                    stack[depth] = ends
-                    depth += 1
+            reached[place, index, k] = True
+            chance = 0.0
+            if row >= 0:
+                chance = actions.mix_tables[row, k]
+            else:
+                chance = float(actions.table[place, index, k])
+            if chance < 1.0 and own + k < goal:  # it may hold (at the goal: the race ends)
+                depth = _push(seen, stack, depth, following + kernels.after_turn(race, index,
+                                                                                   own + k))
+            if chance <= 0.0:
                 continue
-            rolling[index, k] = True
+            rolling[place, index, k] = True
             for e in range(race.kinds.shape[0]):
                 banked, nk, ended = step(race.kinds[e], race.points[e], own, k)
                 if not ended:
                     if nk < k:
                         raise ValueError(FALLING)
-                    if own + nk < goal:
+                    if nk < top:
                         at[nk] = True
                     continue
                 if 0 <= banked < goal:
-                    ends = kernels.after_turn(race, index, banked)
-                    if not seen[ends]:
-                        seen[ends] = True
-                        stack[depth] = ends
-                        depth += 1
+                    depth = _push(seen, stack, depth,
+                                  following + kernels.after_turn(race, index, banked))
     return starts
 
 
@@ -90,37 +108,45 @@ class Reached(Result):
     game: str
     goal: int
     players: int
-    total_states: int  # every (turn start, turn total) below the goal
+    total_states: int  # every (turn start, turn total) below the mover's limit
     count: int
     roll_count: int
     turn_starts: int  # turn starts reached
     total_turn_starts: int
+    ending: str = FIRST_TO_GOAL
 
     def to_dict(self) -> dict:
         return {"game": self.game, "goal": self.goal, "players": self.players,
-                "policy": "optimal", "states": self.total_states,
+                "ending": self.ending, "policy": "optimal", "states": self.total_states,
                 "reachable_states": self.count, "roll_states": self.roll_count,
                 "reachable_turn_starts": self.turn_starts, "turn_starts": self.total_turn_starts}
 
 
 def reachable(solution) -> Reached:
     """The states a game reaches when every player follows ``solution``'s equilibrium
-    (a first-to-goal :class:`~jeopardy.match.solver.MatchSolution`)."""
-    if solution.rules.ending != FIRST_TO_GOAL:
-        raise JeopardyError("reach follows the equilibrium under the first-to-goal ending only")
+    (a first-to-goal or equal-turns :class:`~jeopardy.match.solver.MatchSolution`)."""
+    from jeopardy.match.evaluation import equilibrium_actions
+
+    ending = solution.rules.ending
+    if ending not in (FIRST_TO_GOAL, EQUAL_TURNS):
+        raise JeopardyError(f"reach follows the equilibrium under the {FIRST_TO_GOAL} or "
+                            f"{EQUAL_TURNS} ending; got {ending}")
     goal, n = solution.goal, solution.players
-    size = goal ** n
-    cost = resources.Estimate(1e-8 * size * goal, int(resources.BASE_BYTES + 3 * size * goal))
-    if not resources.fits(cost):
-        raise JeopardyError(f"reach over {size:,} turn starts needs {resources.describe(cost)}, "
-                            "past this machine's budget")
     race = solution.race()
-    table = np.zeros((size, goal), dtype=np.int8)
-    kernels.policy_table(race, solution.values, table)
-    reached = np.zeros((size, goal), dtype=np.bool_)
-    rolling = np.zeros((size, goal), dtype=np.bool_)
-    starts = _search(race, table, reached, rolling)
-    scores = np.arange(size) // goal ** (n - 1)
-    total = int(np.sum(goal - scores))
+    places, width = int(race.places), (int(race.cap) if ending == EQUAL_TURNS else goal)
+    size = goal ** n
+    cost = resources.Estimate(1e-8 * places * size * width,
+                              int(resources.BASE_BYTES + 3 * places * size * width))
+    if not resources.fits(cost):
+        raise JeopardyError(f"reach over {places * size:,} turn starts needs "
+                            f"{resources.describe(cost)}, past this machine's budget")
+    actions = equilibrium_actions(solution)
+    reached = np.zeros((places, size, width), dtype=np.bool_)
+    rolling = np.zeros((places, size, width), dtype=np.bool_)
+    starts = _search(race, actions, reached, rolling)
+    own = np.arange(size) // goal ** (n - 1)
+    limits = [goal if ending == FIRST_TO_GOAL or place == n - 1 else int(race.cap)
+              for place in range(places)]
+    total = int(sum(np.sum(limit - own) for limit in limits))
     return Reached(solution.model.name, goal, n, total, int(reached.sum()), int(rolling.sum()),
-                   int(starts), size)
+                   int(starts), places * size, ending)

@@ -1,15 +1,23 @@
-"""Seeded Monte Carlo of N policies in an N-player race (first-to-goal, numba).
+"""Seeded Monte Carlo of N policies in an N-player race (first-to-goal or equal
+turns, numba).
 
 Player ``p`` (``0`` moves first) follows ``policies[p]``: each is turned into
-its table of actions over every turn start (scores relative to the player)
-and turn total, as the exact evaluation does
-(:func:`jeopardy.match.evaluation.policy_table`), so a simulation and
-``compare`` play the very same actions.  The counts of wins give each
-player's chance with its standard error.
+its actions over every turn start (scores relative to the player) and turn
+total, as the exact evaluation does
+(:func:`jeopardy.match.evaluation.seated_actions`), so a simulation and
+``compare`` play the very same actions: where the equilibrium mixes, the roll
+is drawn with its chance.  Under equal turns a player who banks at least the
+goal before the end of the round starts the last round: every player after it
+plays one last turn as :mod:`jeopardy.match.last_round` plays it (the actions
+of its own optimal last turn), the highest score wins and tied players share
+the win.  The counts of wins give each player's chance with its standard
+error ``sqrt(p (1 - p) / games)`` (with shared wins an upper bound: a share
+``X`` in ``[0, 1]`` of mean ``p`` has ``Var X <= p (1 - p)``).
 """
 from __future__ import annotations
 
 import time
+from collections import namedtuple
 from dataclasses import dataclass
 
 import numpy as np
@@ -18,23 +26,84 @@ from numba import njit
 from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import chunk_size
+from jeopardy.match import kernels, last_round
 from jeopardy.match.rules import FIRST_TO_GOAL, MatchRules
 from jeopardy.results import Result
+from jeopardy.rules.compiled import step_jit as step
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.race.simulation import play_turn
+from jeopardy.sampling import draw
 
 MAX_TURNS = 100_000
-MAX_GAMES = 2 ** 40  # win counts stay exact in float64
+MAX_GAMES = 2 ** 40  # win counts (in shares of SHARES) stay exact in int64
+SHARES = 2520  # a win's count: divisible by every number of tied players (1 .. 10)
 
 
 @njit(cache=True, nogil=True)
-def _play(games, seed, goal, tables, cum, kinds, points, wins):
-    """Plays ``games`` games, adding each winner to ``wins``; returns False when a game
-    passed the turn limit.  A negative ``seed`` continues the previous call's stream."""
+def _race_turn(race, actions, mover, index, score, limit):
+    """One turn of the race by player ``mover`` (its place) at turn start ``index``:
+    its pure actions, or its mixed row; the score after it."""
+    row = kernels.mixed_row(actions, mover * actions.table.shape[1] + index)
+    if row >= 0:
+        return play_turn(actions.mix_tables[row], score, limit, race.cum, race.kinds,
+                         race.points)[0]
+    return play_turn(actions.table[mover, index], score, limit, race.cum, race.kinds,
+                     race.points)[0]
+
+
+@njit(cache=True, nogil=True)
+def _last_round(race, scores, finisher, leader, wins, vals, work):
+    """The last round after ``finisher`` banked ``leader``: each later player's last
+    turn (:func:`jeopardy.match.last_round.last_turn_actions`); adds the shares."""
+    rules = race.rules
+    n = rules.players
+    goal = rules.goal
+    ties = 1
+    tied = np.zeros(n, dtype=np.bool_)
+    tied[finisher] = True
+    for c in range(finisher + 1, n):
+        R = n - c
+        rest = 0
+        for d in range(c + 1, n):
+            rest = rest * goal + scores[d]
+        own = scores[c]
+        last_round.last_turn_actions(rules, R, leader, ties, own, rest, vals, work)
+        stop = last_round.last_turn_stop(rules, R, leader)
+        k = 0
+        while True:
+            if own + k >= stop or vals[k, n] == 0.0:
+                banked = own + k
+                break
+            e = draw(race.cum, 0, race.cum.shape[0])
+            banked, k, ended = step(race.kinds[e], race.points[e], own, k)
+            if ended:
+                break
+        if banked > leader:
+            leader = banked
+            tied[:] = False
+            tied[c] = True
+            ties = 1
+        elif banked == leader:
+            tied[c] = True
+            ties += 1
+    for m in range(n):
+        if tied[m]:
+            wins[m] += SHARES // ties
+
+
+@njit(cache=True, nogil=True)
+def _play(games, seed, race, actions, wins):
+    """Plays ``games`` games, adding each winner's share to ``wins``; returns False
+    when a game passed the turn limit.  A negative ``seed`` continues the previous
+    call's stream."""
     if seed >= 0:
         np.random.seed(seed)
-    n = tables.shape[0]
+    rules = race.rules
+    n = rules.players
+    goal = rules.goal
     scores = np.zeros(n, dtype=np.int64)
+    vals = np.empty((max(rules.cap, goal + rules.layout[1, last_round.SPAN]) + 2, n + 1))
+    work = np.empty((3, n))
     for _ in range(games):
         scores[:] = 0
         mover = 0
@@ -43,16 +112,24 @@ def _play(games, seed, goal, tables, cum, kinds, points, wins):
             index = 0
             for m in range(n):
                 index = index * goal + scores[(mover + m) % n]
-            scores[mover], won = play_turn(tables[mover, index], scores[mover], goal, cum,
-                                           kinds, points)
-            if won:
-                wins[mover] += 1
+            limit = kernels.limit(rules, mover)
+            banked = _race_turn(race, actions, mover, index, scores[mover], limit)
+            scores[mover] = banked
+            if banked >= goal:
+                if rules.equal == 0 or mover == n - 1:
+                    wins[mover] += SHARES
+                else:
+                    _last_round(race, scores, mover, banked, wins, vals, work)
                 finished = True
                 break
             mover = (mover + 1) % n
         if not finished:
             return False
     return True
+
+
+# The simulation's bundle: the kernels' Race (rules) and the roll model's draws.
+Simulated = namedtuple("Simulated", ["rules", "cum", "kinds", "points"])
 
 
 @dataclass(frozen=True, repr=False)
@@ -75,37 +152,38 @@ class SimulatedPlayers(Result):
 
 
 def simulate(model: RollModel, goal: int, policies, games: int = 100_000,
-             seed: int = 0) -> SimulatedPlayers:
+             seed: int = 0, ending: str = FIRST_TO_GOAL) -> SimulatedPlayers:
     """``games`` games, player ``p`` following ``policies[p]`` (RacePolicy or the
     equilibrium, a MatchSolution), player 0 moving first."""
-    from jeopardy.match.evaluation import _table, policy_names
-    from jeopardy.match.solver import bundle
+    from jeopardy.match.evaluation import policy_names, seated_actions
 
     model = validate.roll_model(model)
     goal = validate.positive_int(goal, "goal")
     policies = list(policies)
-    rules = MatchRules(len(policies), FIRST_TO_GOAL)
+    rules = MatchRules(len(policies), ending)
     games = validate.positive_int(games, "games", MAX_GAMES)
     seed = validate.seed(seed)
     n = rules.players
+    if ending != FIRST_TO_GOAL:
+        model.require_rising("the simulation of the equal-turns ending")
+    width = goal if ending == FIRST_TO_GOAL else 2 * goal + 8  # the caps first tried
     cost = resources.Estimate(2 * games * 6.5e-6 * n * max(goal, 10) / 100,
-                              int(resources.BASE_BYTES + n * goal ** n * goal))
+                              int(resources.BASE_BYTES + n * goal ** n * width))
     if not resources.fits(cost):
         raise JeopardyError(f"simulating {n} policies in {model.name} to {goal} needs "
                             f"{resources.describe(cost)}, past this machine's budget")
-    race = bundle(model, goal, rules, goal, places=True)
-    tables = np.stack([_table(p, race, goal, n, model) for p in policies])
+    race, actions = seated_actions(model, goal, rules, policies)
     kinds, points, probs = model.arrays()
-    cum = np.cumsum(probs)
+    bundle = Simulated(race, np.cumsum(probs), kinds, points)
     wins = np.zeros(n, dtype=np.int64)
     started = time.perf_counter()
     chunk = chunk_size(games, 6.5e-6 * n * max(goal, 10) / 100)
     for start in range(0, games, chunk):
-        if not _play(min(chunk, games - start), seed if start == 0 else -1, goal, tables, cum,
-                     kinds, points, wins):
+        if not _play(min(chunk, games - start), seed if start == 0 else -1, bundle, actions,
+                     wins):
             raise JeopardyError(f"a game lasted more than {MAX_TURNS:,} turns: these policies "
                                 "may never finish (every player passes forever?)")
-    chances = tuple(float(w) / games for w in wins)
+    chances = tuple(float(w) / (SHARES * games) for w in wins)
     errors = tuple((p * (1.0 - p) / games) ** 0.5 for p in chances)
     return SimulatedPlayers(policy_names(policies), games, seed, chances, errors,
                             time.perf_counter() - started)

@@ -88,8 +88,8 @@ STALL_CHANGE = 1e-12
 MAX_CAP_DOUBLINGS = 6
 # estimate(): a falling column's cost over one pass (Parker Brothers to 100: ~17 CPU s)
 FALL_COLUMN_PASSES = 30.0
-NO_TABLES = np.zeros((1, 1, 1), dtype=np.int8)  # the tables argument of maximising players
-NO_MIXES = (np.zeros(0, dtype=np.int64), np.full((1, 1), -1.0))  # no mixed actions
+NO_TABLE = np.zeros((1, 1, 1), dtype=np.int8)  # the action table of maximising players
+NO_ACTIONS = kernels.Actions(NO_TABLE, np.zeros(0, dtype=np.int64), np.full((1, 1), -1.0))
 
 
 class StartChances:
@@ -363,6 +363,12 @@ def first_cap(goal: int) -> int:
     return goal + max(8, goal // 2)
 
 
+def cap_sequence(goal: int) -> list[int]:
+    """The caps tried under equal turns, in order: the margin past the goal doubles."""
+    margin = first_cap(goal) - goal
+    return [goal + margin * 2 ** d for d in range(MAX_CAP_DOUBLINGS)]
+
+
 def require(model: RollModel, goal: int, rules: MatchRules) -> None:
     """Refuse up front, with the estimate, a game too big for this machine."""
     cost = estimate(model, goal, rules)
@@ -401,9 +407,9 @@ def bundle(model: RollModel, goal: int, rules: MatchRules, cap: int,
 
 def _iterate(model: RollModel, race: kernels.Race, W: np.ndarray, tolerance: float,
              max_passes: int, progress: Callable[[float], None] | None,
-             tables: np.ndarray | None = None, mixes: dict | None = None):
-    """Passes over the score sums (see the module docstring); ``tables``: every
-    player follows its table (policy evaluation) instead of maximising.
+             actions: kernels.Actions | None = None, mixes: dict | None = None):
+    """Passes over the score sums (see the module docstring); ``actions``: every
+    player follows its actions (policy evaluation) instead of maximising.
 
     Classes whose pure best responses cycle are settled with mixed actions
     (:func:`jeopardy.match.mixing.settle`); their tables go into ``mixes``.
@@ -414,9 +420,9 @@ def _iterate(model: RollModel, race: kernels.Race, W: np.ndarray, tolerance: flo
     if mixes is None:
         mixes = {}
     found = np.zeros((64, 2), dtype=np.int64)
-    mode = 0 if tables is None else 1
-    if tables is None:
-        tables = NO_TABLES
+    mode = 0 if actions is None else 1
+    if actions is None:
+        actions = NO_ACTIONS
     order, starts = kernels.order_by_sum(race)
     top_sum = race.players * (race.goal - 1)
     per_sum = 2e-9 * W.shape[0] * W.shape[1] / (top_sum + 1) * race.players * race.cap * \
@@ -437,7 +443,7 @@ def _iterate(model: RollModel, race: kernels.Race, W: np.ndarray, tolerance: flo
         while s >= 0:
             last = max(0, s - chunk + 1)
             n, residual, left, stuck, done = kernels.solve_sums(
-                race, W, order, starts, s, last, MAX_NEWTON_STEPS, tolerance, mode, tables, found)
+                race, W, order, starts, s, last, MAX_NEWTON_STEPS, tolerance, mode, actions, found)
             if stuck:
                 raise EndlessGame("under these policies some turn start never ends: every "
                                   "player passes without banking around a cycle of turns")
@@ -471,12 +477,13 @@ def _iterate(model: RollModel, race: kernels.Race, W: np.ndarray, tolerance: flo
 
 
 def mix_arrays(mixes: dict, size: int, width: int) -> tuple[np.ndarray, np.ndarray]:
-    """``(sorted keys place * size + index, mode-2 tables)`` for the residual kernel."""
+    """``(sorted keys place * size + index, mode-2 tables)`` of the kernels'
+    :data:`~jeopardy.match.kernels.Actions`."""
     keys = sorted(place * size + index for place, index in mixes)
     tables = np.full((max(1, len(keys)), width), -1.0)
     for row, key in enumerate(keys):
         table = mixes[divmod(key, size)]
-        tables[row, :len(table)] = table[:width]
+        tables[row, :min(width, len(table))] = table[:width]
     return np.array(keys, dtype=np.int64), tables
 
 
@@ -598,9 +605,9 @@ def warm_up(model: RollModel, rules: MatchRules) -> None:
     race = bundle(model, 2, rules, 3)
     W = np.full((race.places, 2 ** rules.players, rules.players), 1.0 / rules.players)
     order, starts = kernels.order_by_sum(race)
-    kernels.solve_sums(race, W, order, starts, rules.players, 0, 2, 1e-15, 0, NO_TABLES,
+    kernels.solve_sums(race, W, order, starts, rules.players, 0, 2, 1e-15, 0, NO_ACTIONS,
                        np.zeros((1, 2), dtype=np.int64))
-    kernels.bellman_residual(race, W, 0, NO_TABLES, *NO_MIXES)
+    kernels.bellman_residual(race, W, 0, NO_ACTIONS)
     if rules.ending != FIRST_TO_GOAL and not model.turn_totals_fall:
         last_round.reach_chances(model, 4)
 
@@ -631,8 +638,7 @@ def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIR
     elif cap is not None:
         caps = [validate.integer(cap, "cap", goal)]
     else:
-        margin = first_cap(goal) - goal
-        caps = [goal + margin * 2 ** d for d in range(MAX_CAP_DOUBLINGS)]
+        caps = cap_sequence(goal)
     for attempt in caps:
         race = bundle(model, goal, rules, attempt)
         if len(caps) > 1 and attempt != caps[-1] and rules.players > 2 \
@@ -654,8 +660,9 @@ def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIR
     else:
         raise JeopardyError(f"{rules.ending}: could not prove a cap up to {caps[-1]} harmless "
                             f"for {model.name} to {goal}")
-    arrays = mix_arrays(mixes, W.shape[1], race.cap + 2) if mixes else NO_MIXES
-    residual = max(float(kernels.bellman_residual(race, W, 0, NO_TABLES, *arrays)), indifference)
+    played = kernels.Actions(NO_TABLE, *mix_arrays(mixes, W.shape[1], race.cap + 2)) \
+        if mixes else NO_ACTIONS
+    residual = max(float(kernels.bellman_residual(race, W, 0, played)), indifference)
     seconds = time.perf_counter() - started
     if progress is not None:
         progress(1.0)

@@ -24,13 +24,16 @@ MAX_GAMES = 2 ** 40
 
 @njit(cache=True, nogil=True)
 def play_turn(actions, score, goal, cum, kinds, points):
-    """One simulated turn from ``score``, rolling where ``actions[k]`` is 1:
+    """One simulated turn from ``score``, rolling where ``actions[k]`` is 1 (with the
+    chance ``actions[k]`` where that lies strictly between 0 and 1, a mixed action;
+    0/1 actions draw no extra number), stopping once ``score + k`` reaches ``goal``:
     ``(the score after it, whether it reached the goal)``."""
     k = 0
     while True:
         if score + k >= goal:
             return score + k, True
-        if actions[k] == 0:
+        chance = actions[k]
+        if chance <= 0 or (chance < 1 and np.random.random() >= chance):
             return score + k, False
         e = draw(cum, 0, cum.shape[0])
         banked, k, ended = step(kinds[e], points[e], score, k)

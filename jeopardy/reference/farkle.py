@@ -2,7 +2,8 @@
 
 Written from the seed ``ten-thousand-dice-game-analysis.txt`` (sections I-IV)
 and the scoring in :mod:`jeopardy.reference.farkle_throws`; it shares no
-equations with :mod:`jeopardy.farkle.race`, which it checks.
+equations with :mod:`jeopardy.farkle.core` (the match solver's turn process and
+:mod:`jeopardy.farkle.ending`), which it checks.
 
 Rules as read here (scores in units of 50 points; ``g`` = goal, ``m`` =
 minimum turn score):

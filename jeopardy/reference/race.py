@@ -39,7 +39,12 @@ rolling past ``cap`` would be optimal; the tests solve with ``cap`` and with a
 doubled cap and see no difference.
 
 Values are vectors of win probabilities by player number; the player to move
-takes the action with the larger own component (rolling on ties).  Solved by
+takes the action with the larger own component (rolling on ties).  With
+``policies`` (policy evaluation) player ``m`` instead rolls with the chance
+``policies[m](scores, k)`` in its turns of the normal game (``scores`` relative
+to it: its own first, then the others in turn order), a mixed action when the
+chance is strictly between 0 and 1; last turns are still played by the larger
+own component.  Solved by
 Gauss-Seidel sweeps over all states reachable from the start (with either
 action) until no component changes by more than ``tolerance``.
 """
@@ -59,7 +64,7 @@ class ReferenceRace:
     """The explicit game: states, moves, and values after :meth:`solve`."""
 
     def __init__(self, model: RollModel, goal: int, players: int = 2,
-                 ending: str = FIRST_TO_GOAL, cap: int | None = None):
+                 ending: str = FIRST_TO_GOAL, cap: int | None = None, policies=None):
         if ending not in (FIRST_TO_GOAL, EQUAL_TURNS):
             raise JeopardyError(f"unknown ending {ending!r}")
         if players < 2:
@@ -72,6 +77,9 @@ class ReferenceRace:
         self.cap = goal if cap is None else cap
         if ending == EQUAL_TURNS and self.cap < goal:
             raise JeopardyError("cap must be at least the goal")
+        if policies is not None and len(policies) != players:
+            raise JeopardyError("one policy per player")
+        self.policies = policies
         self.values: dict[tuple, tuple[float, ...]] = {}
         self.sweeps = 0
 
@@ -214,7 +222,12 @@ class ReferenceRace:
                         for q in range(n):
                             roll[q] += p * v[q]
                     m = self._own(state)[0]
-                    new = tuple(roll) if roll[m] >= hold[m] else hold
+                    if self.policies is not None and state[0] == "play":
+                        _, scores, _, k = state
+                        w = self.policies[m](scores[m:] + scores[:m], k)
+                        new = tuple(w * r + (1.0 - w) * h for r, h in zip(roll, hold))
+                    else:
+                        new = tuple(roll) if roll[m] >= hold[m] else hold
                 else:
                     new = hold
                 old = self.values[state]
@@ -243,9 +256,10 @@ class ReferenceRace:
 
 
 def solve(model: RollModel, goal: int, players: int = 2, ending: str = FIRST_TO_GOAL,
-          cap: int | None = None, tolerance: float = 1e-14) -> ReferenceRace:
-    """Solve the game of ``model`` to ``goal`` for ``players`` players (see the module)."""
-    return ReferenceRace(model, goal, players, ending, cap).solve(tolerance)
+          cap: int | None = None, tolerance: float = 1e-14, policies=None) -> ReferenceRace:
+    """Solve the game of ``model`` to ``goal`` for ``players`` players (see the module);
+    ``policies``: evaluate them instead (their normal-game turns)."""
+    return ReferenceRace(model, goal, players, ending, cap, policies).solve(tolerance)
 
 
 __all__ = ["FIRST_TO_GOAL", "EQUAL_TURNS", "ReferenceRace", "solve"]

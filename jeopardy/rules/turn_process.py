@@ -48,7 +48,10 @@ class TurnProcess:
     ``high_minimum`` set, that minimum applies once the banked score is above
     ``high_score``.  ``exact_goal``: a bank must land exactly on the goal (it
     needs no minimum then) and a turn total past the goal is lost (Ten
-    Thousand's rule IV.3).  ``unit``: points per unit (for display).
+    Thousand's rule IV.3).  ``unit``: points per unit (for display).  ``takeover``:
+    a player who banks leaves its position (turn total, state) to the next one,
+    who may start its turn from it instead of afresh and must then throw (Ten
+    Thousand's rule IV.5).
     """
 
     name: str
@@ -61,6 +64,7 @@ class TurnProcess:
     high_score: int = 10 ** 9
     exact_goal: bool = False
     unit: int = 1
+    takeover: bool = False
 
     def __post_init__(self) -> None:
         size = len(self.states)
