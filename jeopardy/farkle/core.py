@@ -181,11 +181,15 @@ class CoreFarkleSolution(Result):
 
 def estimate(rules: FarkleRules, first_to_reach: bool = False) -> tuple[float, int]:
     """Rough ``(seconds, bytes)`` of :func:`solve` on this machine: goal 10,000 takes
-    about 6 s (states grow like goal^3, the Newton steps like goal^2 of them).  Rule
+    about 55 s under the round ending and 30 s to the first to reach (states grow like
+    goal^3; measured on the core, CPU, under load: 69 s and 29 s at 10,000, 13.8 s and
+    5.6 s at 5,000, 4.3 s and 1.6 s at 3,000 — the cube over-estimates smaller goals'
+    share of it, never the goal past 10,000 the budget refuses).  Rule
     IV.5 keeps every turn state's throw value (8 bytes each): at most ``10 g^3``
     states in ``g`` units (measured: 9.6 g^3 at goal 1,000, 6.7 g^3 at 3,000)."""
     g = rules.goal // UNIT
-    seconds = 6.0 * (g / 200) ** 3 * (1.5 if rules.keep_choice else 1.0)
+    at_10000 = 30.0 if first_to_reach else 55.0
+    seconds = at_10000 * (g / 200) ** 3 * (1.5 if rules.keep_choice else 1.0)
     store = 8 * 10 * g ** 3 if rules.continue_position else 0
     return seconds, 16 * g * g + store + 50_000_000
 
@@ -194,13 +198,13 @@ def refuse_too_big(rules: FarkleRules, first_to_reach: bool, cap_scale: int) -> 
     """Refuse, before any work, a goal past this machine or a cap scale below 1."""
     from jeopardy import resources
 
-    resources.require("farkle", "solving Ten Thousand", goal=rules.goal,
-                      keep_choice=rules.keep_choice, first_to_reach=first_to_reach,
-                      continue_position=rules.continue_position)
     if rules.goal > MAX_GOAL:
         seconds, _ = estimate(rules, first_to_reach)
         raise JeopardyError(f"goal {rules.goal} would take about {seconds / 60:.0f} minutes; "
                             f"the largest goal solved is {MAX_GOAL}")
+    resources.require("farkle", "solving Ten Thousand", goal=rules.goal,
+                      keep_choice=rules.keep_choice, first_to_reach=first_to_reach,
+                      continue_position=rules.continue_position)
     if cap_scale < 1:
         raise JeopardyError(f"cap_scale must be at least 1; got {cap_scale}")
 
