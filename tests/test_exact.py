@@ -210,18 +210,17 @@ def test_exact_command_json():
         assert result.exit_code == 2 and message in result.output, result.output
 
 
-def test_a_long_exact_value_goes_to_a_file_and_the_json_gives_its_path(monkeypatch):
+def test_a_long_exact_value_goes_to_a_file_and_the_json_gives_its_path(monkeypatch, tmp_path):
     import jeopardy.cli.exact as command
 
     monkeypatch.setattr(command, "INLINE_CHARACTERS", 5)  # as if P(0,0,0) had 100,000 characters
-    runner = CliRunner()
-    with runner.isolated_filesystem():
-        result = runner.invoke(cli, ["exact", "--game", "pig", "--goal", "10", "--json"])
-        data = json.loads(result.output)
-        path = data["win_probability_000"]
-        assert path == data["out"] == "pig-to-10-p000.txt"
-        with open(path) as handle:
-            assert Fraction(handle.read().strip()) == solve_exact(game("pig"), 10).win_probability()
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["exact", "--game", "pig", "--goal", "10", "--json"])
+    data = json.loads(result.output)
+    path = data["win_probability_000"]
+    assert path == data["out"] == "pig-to-10-p000.txt"
+    with open(path) as handle:
+        assert Fraction(handle.read().strip()) == solve_exact(game("pig"), 10).win_probability()
 
 
 @pytest.mark.slow

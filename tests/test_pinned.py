@@ -805,7 +805,7 @@ def _params():
         yield pytest.param(row, id=row.id, marks=marks)
 
 
-@pytest.mark.parametrize("row", _params())
+@pytest.mark.parametrize("row", list(_params()))
 def test_pinned(row: Pinned):
     assert row.analysis in ANALYSES, f"no analysis {row.analysis!r} in tests/test_pinned.py"
     ours = ANALYSES[row.analysis]()
