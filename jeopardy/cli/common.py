@@ -76,15 +76,16 @@ class ErrorReportingGroup(click.Group):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         """Click's own main reads an interrupt that lands outside a command (while the
         arguments are parsed, or before a command's own handler runs) as "Aborted!"
-        and exit status 1; here every interrupt is "interrupted" and 130."""
+        and exit status 1; here every interrupt is "interrupted" and 130, and every usage
+        error (a command's or the group's own) one line and 2."""
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, **extra)
         try:
             result = super().main(args, prog_name, complete_var, False, **extra)
-        except NO_ARGUMENTS as error:  # bare `jeopardy`: the help, as click shows it
+        except NO_ARGUMENTS as error:  # a bare group (jeopardy, jeopardy farkle): its help
             error.show()
             sys.exit(error.exit_code)
-        except click.UsageError as error:  # the group's own options
+        except click.UsageError as error:  # any command's, or the group's own options
             _usage_error(error)
         except click.ClickException as error:
             error.show()
@@ -110,15 +111,7 @@ class ErrorReportingGroup(click.Group):
             sys.exit(2)
         except click.exceptions.Exit:
             raise
-        except NO_ARGUMENTS as error:  # a bare command group: its help
-            error.show()
-            sys.exit(error.exit_code)
-        except click.UsageError as error:
-            _usage_error(error)
-        except click.Abort:
-            click.echo("jeopardy: interrupted", err=True)
-            sys.exit(130)
-        except KeyboardInterrupt:
+        except KeyboardInterrupt:  # here, before click's main would print a blank line first
             click.echo("jeopardy: interrupted", err=True)
             sys.exit(130)
         except MemoryError:
