@@ -200,7 +200,7 @@ def refuse_too_big(rules: FarkleRules, first_to_reach: bool, cap_scale: int) -> 
 
     if rules.goal > MAX_GOAL:
         seconds, _ = estimate(rules, first_to_reach)
-        raise JeopardyError(f"goal {rules.goal} would take about {seconds / 60:.0f} minutes; "
+        raise JeopardyError(f"goal {rules.goal} would take about {resources.duration(seconds)}; "
                             f"the largest goal solved is {MAX_GOAL}")
     resources.require("farkle", "solving Ten Thousand", goal=rules.goal,
                       keep_choice=rules.keep_choice, first_to_reach=first_to_reach,
