@@ -15,18 +15,12 @@ below the digits the docs print, so the printed digits are pinned too.
 Seeded simulations are pinned too (the same seed plays the same games), to
 the digits printed.  Not pinned, on purpose: timings, sweep and pass counts,
 residuals, standard errors and memory (diagnostics of how a number was
-computed, which a faster solver changes); the literature's tables that
-``reproduce`` compares (tests/test_seed_*.py); benchmark output pasted into
-docs/exact.md.  ``python tests/pinned_coverage.py`` lists every number on the
-pages that no row matches (571 of them at this writing, from 1,172 before the
-long commands' rows): besides the diagnostics above and the inputs a command
-echoes (goals, scores, the text of a policy), they are numbers derived from
-pinned ones (a second player's 1 - p, a loss as the difference of two pinned
-values, a weight as a percentage), Pig to 100's exact rational (its decimals
-and digit counts: a solve of minutes), docs/farkle.md's scoring tables, rule
-IV.5's solves and a played game, the LP and payoff diagnostics of
-docs/simultaneous.md, the literature's numbers beside ours in docs/reproduce.md,
-and benchmark tables (docs/games.md's benchmarks/multi.py, run as ``long``).
+computed, which a faster solver changes); the literature's numbers that
+``reproduce`` prints beside ours (jeopardy/published.py, compared by
+tests/test_reproduce.py and tests/test_seed_*.py).  tests/test_pinned_coverage.py
+checks that every number the pages print is a row here or belongs to one of
+the classes of tests/pinned_coverage.py that are not results, each with its
+reason (``python tests/pinned_coverage.py --why`` lists every number's class).
 
 Rows marked ``slow`` (minutes in all) run in the full suite, not in
 ``python -m pytest -m "not slow"``; rows marked ``long`` (an analysis of many
@@ -692,7 +686,25 @@ for _a, _values, _why, _starts, _cap, _mixed, _slow, _long in [
          4, True, False),
         ("match pig 12, 4 players, equal-turns",
          [0.13348445299443712, 0.18185070049054847, 0.26889948905840283, 0.4157653574566104],
-         MATCH_N, 82_944, 76, 12, True, False)]:
+         MATCH_N, 82_944, 76, 12, True, False),
+        ("match pig 13, 3 players, equal-turns",
+         [0.19987426177082393, 0.30824972714299137, 0.49187601108618395], MATCH_N, 6_591, 77, 2,
+         False, False),
+        ("match pig 20, 3 players, equal-turns",
+         [0.2234963071624828, 0.32380580546607624, 0.4526978873714399], MATCH_N, 24_000, 100, 4,
+         True, False),
+        # benchmarks/multi.py's cases in docs/games.md (minutes each: long)
+        ("match pig 50, 4 players, first-to-goal",
+         [0.2907830842789335, 0.2615643509568239, 0.2354911591704686, 0.21216140559377059],
+         MATCH_N, 6_250_000, None, None, False, True),
+        ("match pig 100, 3 players, equal-turns",
+         [0.2909127084368141, 0.33015871122214924, 0.37892858034102955], MATCH_N, 3_000_000, 200,
+         245, False, True),
+        ("match pig 6, 10 players, first-to-goal",  # 5.6 GB
+         [0.7083364891197138, 0.20659814265991655, 0.060257791609142325, 0.017575189219333175,
+          0.005126096855638843, 0.0014951115828946626, 0.00043607421167760974,
+          0.00012718831173930283, 3.7096590923963325e-05, 1.0819839019489304e-05],
+         MATCH_N, 60_466_176, None, None, False, True)]:
     _tolerance = 1e-12 if _why is MATCH else 2e-11
     PINNED += [close(_a, f"player {n}", value, _tolerance, _why, _MATCH, _slow, _long)
                for n, value in enumerate(_values, start=1)]
@@ -809,3 +821,167 @@ PINNED += [
           "add 9: 7/64, add 10: 3/32, add 11: 3/64, add 12: 1/64, bust: 9/16, bust_all: 1/64)",
           _TOUR),
 ]
+
+# ------------------------------------------------ the rest of the pages' numbers
+# Found by tests/test_pinned_coverage.py (every number the pages print is pinned here
+# or named there as not a result).
+_GAMES = "docs/games.md"
+PINNED += [
+    exact("turn unfair coin hold 3", "mean", "8/9", "docs/games.md (docs/examples/unfair-coin.json)"),
+    exact("turn unfair coin hold 3", "bust", "19/27", "docs/games.md (docs/examples/unfair-coin.json)"),
+    equal("policy pig 100", "policy 41 vs 49",
+          "roll at 0-21, hold at 22-26, roll at 27, hold at 28-56, roll at 57-58", _POLICY),
+    equal("policy pig 100", "policy 0 vs 30", "roll at 0-23, hold at 24-99",
+          "docs/race.md (jeopardy policy --score 0 --opponent 30)"),
+    Pinned("certify piglet 60", "certified", 109_043.0, 10.0,
+           "decisions - undecided (the undecided count moves with rounding order, see that row)",
+           _CERTIFY),
+    equal("certify piglet 60", "decisions", 109_800, _CERTIFY),
+    equal("race pig 1000", "states", 500_500_000, "docs/race.md", slow=True),
+    equal("exact piglet 10", "actions changed", 354, "docs/exact.md (jeopardy exact --game piglet "
+          "--goal 10 --start roll)"),
+    close("max-score think 5 odds-strict", "loss", 0.00020647266192241887, 1e-11, SCORE, _MAX),
+    close("max-score think 20 odds", "loss", 0.059825629146502024, 1e-11, SCORE, _MAX, slow=True),
+    equal("solitaire pig 100", "hold-at by score 0-39",
+          "0:19, 1:18, 2:19, 3:23, 4:23, 5:22, 6:22, 7:22, 8:22, 9:21, 10:21, 11:21, 12:21, "
+          "13:20, 14:20, 15:20, 16:20, 17:19, 18:19, 19:19, 20:19, 21:18, 22:18, 23:18, 24:18, "
+          "25:-, 26:24, 27:23, 28:23, 29:23, 30:22, 31:22, 32:22, 33:21, 34:21, 35:21, 36:20, "
+          "37:20, 38:20, 39:19", _SOLO),
+    equal("solitaire two-dice-pig 100", "hold-at by score 0-39",
+          "0:21, 1:21, 2:20, 3:20, 4:20, 5:20, 6:19, 7:19, 8:19, 9:19, 10:19, 11:19, 12:19, "
+          "13:19, 14:19, 15:19, 16:20, 17:20, 18:20, 19:20, 20:20, 21:20, 22:19, 23:19, 24:19, "
+          "25:18, 26:18, 27:18, 28:18, 29:17, 30:17, 31:17, 32:17, 33:16, 34:16, 35:16, 36:17, "
+          "37:17, 38:18, 39:19", _SOLO),
+]
+_RACE40 = "docs/race.md (jeopardy compare docs/examples/pig40-policy.csv hold:20 --goal 40)"
+PINNED += [close("compare pig 40", f"optimal vs hold 20: {seat}", value, 1e-12, RACE, _RACE40)
+           for seat, value in {"first": 0.5933785286525205, "second": 0.48609226941840733,
+                               "fair": 0.5397353990354639}.items()]
+# Pig to 100 in exact rationals (about 10-30 s): docs/exact.md, README.md.
+_EXACT100 = "README.md, docs/exact.md (jeopardy exact --game pig --goal 100)"
+PINNED += [equal("exact pig 100", name, value, _EXACT100, slow=True) for name, value in {
+    "P(0,0,0) decimals": "0.5305927252737469113267355625783324651359",
+    "numerator digits": 20_855, "denominator digits": 20_855,
+    "numerator, first 120 digits": "1142371710941260462027727486248136099793818974356732994221862"
+                                   "12873027375440221455418659083255904158590939480467800091708",
+    "P(41,49,22) decimals": "0.6023047021447713965802311862045730540608",
+    "P(0,0,20) decimals": "0.6198776699508805355835418823557664286813",
+    "verified": True, "actions changed": 0}.items()]
+# The simultaneous game at --max-hold 5 (docs/simultaneous.md's JSON and payoff CSV).
+_SIM5 = "docs/simultaneous.md (jeopardy simultaneous --max-hold 5)"
+PINNED += [exact("simultaneous pig 5", f"equilibrium score P({n})", p, _SIM5) for n, p in {
+    0: "55/216", 5: "2/9", 6: "55/216", 7: "19/216", 8: "19/216", 9: "13/216",
+    10: "7/216"}.items()]
+PINNED += [equal("simultaneous pig 5", "equilibrium", "5", _SIM5)]
+PINNED += [exact("simultaneous pig 5", f"payoff hold {a} vs hold {b}", value, _SIM5)
+           for a in (1, 2) for b, value in enumerate(["0", "0", "-17/108", "-61/216", "-41/108"],
+                                                      start=1)]
+# The share of the full game's equilibrium weight on rules that are not hold-at-h, and the
+# heaviest hold's weight (docs/python.md: analyses/simultaneous_full_game.py).
+PINNED += [close("simultaneous pig 100", "non-threshold weight", 0.7436447006119591, 1e-12,
+                 "a sum of exact LP weights, rounded to floats: 1e-12 admits summation order",
+                 _FULL, slow=True)]
+for _name, _share, _heaviest_weight, _slow in [
+        ("linux-magazin", 0.6658486685291574,
+         "353232668539570322823791211233280/769515241661511311060133251096339", False),
+        ("piggy", 0.6246259579624581,
+         "4001049090248920317105695140962498271177091736384518946417303552/"
+         "18225665630468062135782351295340802990419036657077836397603615321", True),
+        ("two-dice-pig", 0.6765246157003009, "161859279045020472/325665486997455625", False)]:
+    PINNED += [close(f"simultaneous {_name} 100", "non-threshold weight", _share, 1e-12,
+                     "a sum of exact LP weights, rounded to floats: 1e-12 admits summation order",
+                     _FULL, _slow),
+               exact(f"simultaneous {_name} 100", "heaviest weight", _heaviest_weight, _FULL,
+                     _slow)]
+# Ten Thousand: the seed's Tables 1 and 2 as we enumerate them (docs/farkle.md, docs/reproduce.md:
+# jeopardy farkle throws / stopping), each throw's chances exact, the means and W, Cs to 1e-9.
+_TABLES = "docs/farkle.md, docs/reproduce.md (jeopardy farkle throws, jeopardy farkle stopping)"
+_TABLE = ("exact rationals (6^I throws enumerated) shown as floats, values up to ~22,000: 1e-9 "
+          "admits float conversion and summation order, far below the 2 printed decimals")
+PINNED += [exact("farkle tables", name, value, _TABLES) for name, value in {
+    "P(1,0)": "2/3", "P(1, scores)": "1/3", "P(1,6)": "1/3",
+    "P(2,0)": "4/9", "P(2, scores)": "5/9", "P(2,1)": "4/9", "P(2,6)": "1/9",
+    "P(3,0)": "5/18", "P(3, scores)": "13/18", "P(3,1)": "2/9", "P(3,2)": "4/9", "P(3,6)": "1/18",
+    "P(4,0)": "17/108", "P(4, scores)": "91/108", "P(4,1)": "11/81", "P(4,2)": "8/27",
+    "P(4,3)": "10/27", "P(4,6)": "13/324",
+    "P(5,0)": "25/324", "P(5, scores)": "299/324", "P(5,1)": "215/1944", "P(5,2)": "205/972",
+    "P(5,3)": "25/81", "P(5,4)": "85/324", "P(5,6)": "59/1944",
+    "P(6,0)": "5/162", "P(6, scores)": "157/162", "P(6,1)": "185/1944", "P(6,2)": "725/3888",
+    "P(6,3)": "20/81", "P(6,4)": "20/81", "P(6,5)": "25/162", "P(6,6)": "17/432"}.items()]
+PINNED += [close("farkle tables", name, value, 1e-9, _TABLE, _TABLES) for name, value in {
+    "mean score if scoring, 1 dice": 75.0, "S(1,6)": 75.0,
+    "mean score if scoring, 2 dice": 90.0, "S(2,1)": 75.0, "S(2,6)": 150.0,
+    "mean score if scoring, 3 dice": 120.1923076923077, "S(3,1)": 150.0, "S(3,2)": 75.0,
+    "S(3,6)": 362.5,
+    "mean score if scoring, 4 dice": 170.32967032967034, "S(4,1)": 361.3636363636364,
+    "S(4,2)": 150.0, "S(4,3)": 75.0, "S(4,6)": 553.8461538461538,
+    "mean score if scoring, 5 dice": 244.66973244147158, "S(5,1)": 568.6046511627907,
+    "S(5,2)": 360.3658536585366, "S(5,3)": 150.0, "S(5,4)": 75.0, "S(5,6)": 689.6186440677966,
+    "mean score if scoring, 6 dice": 377.9856687898089, "S(6,1)": 713.5135135135135,
+    "S(6,2)": 584.4827586206897, "S(6,3)": 359.375, "S(6,4)": 150.0, "S(6,5)": 75.0,
+    "S(6,6)": 1323.5294117647059,
+    "W(1)": 263.3681446067338, "Cs(1)": 131.6840723033669, "W(2)": 246.50855691634848,
+    "Cs(2)": 308.1356961454356, "W(3)": 294.619192643218, "Cs(3)": 766.0099008723668,
+    "W(4)": 390.13481661578555, "Cs(4)": 2088.3687242374403, "W(5)": 521.893823601607,
+    "Cs(5)": 6241.850130275219, "W(6)": 715.1044338202013, "Cs(6)": 22454.27922195432}.items()]
+# The optimal turn's banking thresholds by dice in hand, and what the seed's rule loses.
+for _a, _loss, _thresholds in [
+        ("farkle turn", 3.213092712168873, [350, 350, 400, 1050, 3050, 11900]),
+        ("farkle turn min bank 0", 9.484494211828292, [300, 250, 400, 1050, 3050, 11900]),
+        ("farkle turn IV.4", 1.941705410697864, [350, 350, 400, 1050, 3050, 11900]),
+        ("farkle turn IV.1", 3.2130922783060782, [350, 350, 400, 1050, 3050, None])]:
+    PINNED += [close(_a, "seed rule loss", _loss, 1e-9, FARKLE_TURN, _TURN10K)]
+    PINNED += [equal(_a, f"bank from, {dice} dice", t, _TURN10K)
+               for dice, t in enumerate(_thresholds, start=1)]
+PINNED += [equal(f"farkle 2000 rounds {rule}", "states", states, _GAME10K, slow=True)
+           for rule, states in {"IV.1": 921_360, "IV.2": 938_160, "IV.3": 412_800,
+                                "IV.4": 945_840, "IV.5": 466_854}.items()]
+PINNED += [close("farkle 2000 rounds IV.5", "first player", 0.3835926771019058, 1e-11,
+                 FARKLE_GAME, _GAME10K, slow=True)]
+# docs/farkle.md's played game (jeopardy play --game ten-thousand --goal 1000 --hints).
+_HINTS = "docs/farkle.md (jeopardy play --game ten-thousand --goal 1000 --hints --seed 3)"
+PINNED += [close("farkle 1000 rounds hints", name, value, 1e-11, FARKLE_GAME, _HINTS, slow=True)
+           for name, value in {
+               "throw at 0 vs 0, total 0, 6 dice": 0.45521947937659446,
+               "throw at 0 vs 0, total 500, 3 dice": 0.4546355448581972,
+               "bank at 0 vs 0, total 500, 3 dice": 0.4470472198176808,
+               "throw at 0 vs 0, total 550, 2 dice": 0.43678388641767674,
+               "bank at 0 vs 0, total 550, 2 dice": 0.46741194977553935,
+               "throw at 0 vs 0, total 700, 6 dice": 0.72369886052647,
+               "bank at 0 vs 0, total 700, 6 dice": 0.5426306563539953,
+               "throw at 700 vs 0, total 0, 6 dice": 0.7579616965368703,
+               "throw at 700 vs 0, total 250, 2 dice": 0.6602458979337769}.items()]
+# N players (docs/games.md): equal turns with policies, the compare = solve check, a decision,
+# the simulations, the reach counts, the Parker Brothers solves' sizes.
+PINNED += [close("match pig 50, 3 policies", f"player {n} wins, equal turns", value, 2e-11,
+                 MATCH_N, _GAMES, slow=True)
+           for n, value in enumerate([0.28469394069231185, 0.2806451902019076,
+                                      0.4346608691057775], start=1)]
+PINNED += [close("match pig 13, 3 optimal, equal turns", f"player {n} wins", value, 2e-11,
+                 MATCH_N, _GAMES)
+           for n, value in enumerate([0.19987426177082393, 0.30824972714299137,
+                                      0.49187601108618395], start=1)]
+PINNED += [close("match pig 30, 3 players, decision", f"player {n} (mover first)", value, 2e-11,
+                 MATCH_N, "docs/games.md (jeopardy policy --scores 10,20,5 --goal 30)")
+           for n, value in enumerate([0.457407781996097, 0.4492134158332892,
+                                      0.09337880217061326], start=1)]
+PINNED += [close("simulate pig 50 three players", f"20,000 games, seed 3: player {n} wins, "
+                 "equal turns", value, 5e-6, SEEDED, _GAMES, slow=True)
+           for n, value in enumerate([0.28395, 0.281, 0.43505], start=1)]
+PINNED += [equal("match pig 30, 3 players, reach", name, value, _GAMES, slow=True)
+           for name, value in {"all states": 418_500, "all turn starts": 27_000,
+                               "states, equal turns": 99, "rolling, equal turns": 87,
+                               "turn starts, equal turns": 3,
+                               "all states, equal turns": 4_495_500,
+                               "all turn starts, equal turns": 81_000}.items()]
+PINNED += [equal("parker-brothers 50", f"{ending}: turn starts", starts, _PARKER, slow=True)
+           for ending, starts in {"one-more-turn": 2_500, "equal-turns": 5_000}.items()]
+_BANKING = {(0, 0): ["350 and above", "350 and above", "400 and above", "1050 and above",
+                      "2650 and above", "4950 and above"],
+            (9000, 9500): ["650, 750 and above", "550-850, 1000 and above",
+                           "650-750, 1000 and above", "1100 and above", "1600 and above",
+                           "2200 and above"]}
+PINNED += [equal("farkle 10000 rounds", f"{dice} dice in hand at {score} vs {opponent}",
+                 f"bank at {text}", _GAME10K, slow=True)
+           for (score, opponent), texts in _BANKING.items()
+           for dice, text in enumerate(texts, start=1)]

@@ -49,7 +49,8 @@ def _turn_unfair_coin():
 
     coin = roll_model("unfair coin", {add(1): "2/3", bust: "1/3"})
     turn = turn_distribution(coin, 3)
-    return {f"P({n})": p for n, p in turn.probabilities.items()}
+    return {**{f"P({n})": p for n, p in turn.probabilities.items()},
+            "mean": turn.mean, "bust": turn.bust_probability}
 
 
 # ----------------------------------------------------------- simultaneous
@@ -65,7 +66,8 @@ def _simultaneous_pig():
            "merged": str(solution.merged), "dominated": len(solution.dominated),
            "gain": solution.full_gain, "best rule": _rule_text(solution.full_best_rule),
            "oracle rounds": solution.oracle_iterations, "full value": full.value,
-           "full verified": full.verified, "full rules": len(full.strategy)}
+           "full verified": full.verified, "full rules": len(full.strategy),
+           "non-threshold weight": _non_threshold(full)}
     for w in restricted.strategy:
         out[f"weight hold {w.rule.hold}"] = w.probability
     for w in full.strategy:
@@ -94,6 +96,28 @@ def _replies_pig_25():
     return out
 
 
+def _non_threshold(full) -> float:
+    """The share of the full game's equilibrium on rules that are not hold-at-h."""
+    return sum(float(w.probability) for w in full.strategy if w.rule.hold is None)
+
+
+@analysis("simultaneous pig 5")
+def _simultaneous_pig_5():
+    """docs/simultaneous.md's --max-hold 5 --json distributions and payoff CSV."""
+    from jeopardy.rules import game
+    from jeopardy.simultaneous.game import solve_simultaneous
+
+    solution = solve_simultaneous(game("pig"), 5)
+    out = {f"equilibrium score P({n})": p
+           for n, p in solution.restricted.score_distribution.items()}
+    out["equilibrium"] = ",".join(str(w.rule.hold) for w in solution.restricted.strategy)
+    matrix = solution.matrix
+    for row in range(2):
+        for column in range(5):
+            out[f"payoff hold {row + 1} vs hold {column + 1}"] = Fraction(matrix[row, column])
+    return out
+
+
 def _full_game(name):
     from jeopardy.rules import game
     from jeopardy.simultaneous.game import solve_simultaneous
@@ -104,7 +128,8 @@ def _full_game(name):
             "heaviest weight": heaviest.probability, "gain": solution.full_gain,
             "best rule": _rule_text(solution.full_best_rule),
             "full rules": len(solution.full.strategy), "oracle rounds": solution.oracle_iterations,
-            "full verified": solution.full.verified}
+            "full verified": solution.full.verified,
+            "non-threshold weight": _non_threshold(solution.full)}
 
 
 for _name in ("linux-magazin", "piggy", "two-dice-pig"):
@@ -145,7 +170,11 @@ def _policy_pig():
     solution = _pig_100()
     values, _ = solution.column(41, 49)
     by_total = {f"P(41,49,{k})": float(v) for k, v in enumerate(values)}
+    from jeopardy.cli.race import describe_actions
+
     return {**by_total, "actions 41 vs 49": solution.actions(41, 49),
+            "policy 41 vs 49": describe_actions(solution.actions(41, 49)),
+            "policy 0 vs 30": describe_actions(solution.actions(0, 30)),
             "P(41,49,0)": solution.win_probability(41, 49, 0),
             "hold threshold 0 vs 30": solution.hold_threshold(0, 30),
             "P(0,30,0)": solution.win_probability(0, 30, 0)}
@@ -168,6 +197,7 @@ def _certify_piglet():
 
     c = certify(solve(game("piglet"), 60))
     return {"certified": c.certified_states, "undecided": c.undecided_states,
+            "decisions": c.certified_states + c.undecided_states,
             "lower P(0,0,0)": float(c.lower[0, 0]), "upper P(0,0,0)": float(c.upper[0, 0])}
 
 
@@ -201,6 +231,18 @@ def _compare_pig():
          from_formula(100, "max(i, j) >= 71 or k < 21 + (j - i) / 8")),
         ("hold 20 vs hold 20", hold20, hold20),
     ])
+
+
+@analysis("compare pig 40")
+def _compare_pig_40():
+    """docs/race.md: the optimal policy of Pig to 40 (written to a CSV file there) against hold 20."""
+    from jeopardy.race.policies import from_solution, hold_at
+    from jeopardy.race.solver import solve
+    from jeopardy.rules import game
+
+    pig = game("pig")
+    return _head_to_head(pig, [("optimal vs hold 20", from_solution(solve(pig, 40)),
+                                hold_at(40, 20))])
 
 
 @analysis("practical pig 100")
@@ -270,9 +312,13 @@ def _simulate_three():
     from jeopardy.rules import game
 
     pig = game("pig")
-    result = simulate(pig, 50, [solve(pig, 50, 3), hold_at(50, 20), hold_at(50, 25)], 20_000, 3)
-    return {f"20,000 games, seed 3: player {p} wins": chance
-            for p, chance in enumerate(result.win_probabilities, start=1)}
+    out = {}
+    for ending, suffix in (("first-to-goal", ""), ("equal-turns", ", equal turns")):
+        result = simulate(pig, 50, [solve(pig, 50, 3, ending), hold_at(50, 20), hold_at(50, 25)],
+                          20_000, 3, ending)
+        out.update({f"20,000 games, seed 3: player {p} wins{suffix}": chance
+                    for p, chance in enumerate(result.win_probabilities, start=1)})
+    return out
 
 
 @analysis("preset survey")
@@ -432,7 +478,23 @@ def _exact_piglet_10():
 
     solution = solve_exact(game("piglet"), 10, start="roll")
     return {"P000": solution.win_probability(), "verified": solution.verified,
-            "P009": solution.values[(0, 0, 9)]}
+            "P009": solution.values[(0, 0, 9)], "actions changed": solution.policy_changes}
+
+
+@analysis("exact pig 100")
+def _exact_pig_100():
+    """docs/exact.md's Pig to 100: the exact P(0,0,0), its size, two states' decimals."""
+    from jeopardy.exact.race import decimals, digits, exact_text, solve_exact
+    from jeopardy.rules import game
+
+    solution = solve_exact(game("pig"), 100)
+    value = solution.start[0][0]
+    return {"P(0,0,0) decimals": decimals(value), "numerator digits": digits(value.numerator),
+            "denominator digits": digits(value.denominator),
+            "numerator, first 120 digits": exact_text(value)[:120],
+            "P(41,49,22) decimals": decimals(solution.exact_value(41, 49, 22)),
+            "P(0,0,20) decimals": decimals(solution.exact_value(0, 0, 20)),
+            "verified": solution.verified, "actions changed": solution.policy_changes}
 
 
 @analysis("exact limits")
@@ -460,6 +522,8 @@ def _expected(name, turns, policy="optimal", score_cap=None, exact=True, ties="r
         solution = solve_expected(model, turns, parse(policy, model),
                                   cap=None if score_cap else best.cap, score_cap=score_cap)
     out = {"expected": solution.expected}
+    if policy != "optimal":
+        out["loss"] = best.expected - solution.expected
     if exact:
         out["exact"] = exact_expected(solution)
     return out
@@ -544,7 +608,9 @@ def _solitaire(name, goal, turns):
             "best hold": holds.best, "best hold turns": holds.turns[holds.best],
             "hold 20 turns": holds.turns.get(20), f"reach within {turns}":
                 reach_probability(model, goal, turns).probability,
-            "thresholds 0-4": ",".join(str(h) for h in best.hold_thresholds()[:5])}
+            "thresholds 0-4": ",".join(str(h) for h in best.hold_thresholds()[:5]),
+            "hold-at by score 0-39": ", ".join(f"{s}:{'-' if h is None else h}"
+                                               for s, h in enumerate(best.hold_thresholds()[:40]))}
 
 
 analysis("solitaire pig 100")(functools.partial(_solitaire, "pig", 100, 10))
@@ -641,7 +707,31 @@ def _farkle_turn(**options):
     best = solve_turn(rules)
     seed = solve_turn(rules, policy="seed")
     out = {"expected": best.expected, "seed rule": seed.expected,
+           "seed rule loss": best.expected - seed.expected,
            "thresholds": ",".join(str(t) for t in best.thresholds())}
+    for dice, threshold in enumerate(best.thresholds(), start=1):
+        out[f"bank from, {dice} dice"] = threshold
+    return out
+
+
+@analysis("farkle tables")
+def _farkle_tables():
+    """The seed's Table 1 (one throw of I dice) and Table 2 (W(I), Cs(I)), enumerated."""
+    from jeopardy.farkle.throws import stopping_table, throw_table
+
+    out = {}
+    for row in throw_table():
+        i = row.dice
+        out[f"P({i},0)"] = row.bust
+        out[f"P({i}, scores)"] = row.score_probability
+        out[f"mean score if scoring, {i} dice"] = float(row.mean_score_if_scoring)
+        for k, p in row.next_probability.items():
+            out[f"P({i},{k})"] = p
+            out[f"S({i},{k})"] = float(row.next_mean_score[k])
+    table = stopping_table()
+    for i, (w, c) in enumerate(zip(table.W, table.critical), start=1):
+        out[f"W({i})"] = float(w)
+        out[f"Cs({i})"] = float(c)
     return out
 
 
@@ -678,13 +768,30 @@ for _reach in (False, True):
     analysis(f"farkle 2000 {_ending}")(functools.partial(_farkle, 2000, _reach))
 for _rule, _options in [("IV.1", dict(no_stop_on_six=True)),
                         ("IV.2", dict(high_min_bank=500, high_score=1000)),
-                        ("IV.3", dict(exact_goal=True)), ("IV.4", dict(keep_choice=True))]:
+                        ("IV.3", dict(exact_goal=True)), ("IV.4", dict(keep_choice=True)),
+                        ("IV.5", dict(continue_position=True))]:
     analysis(f"farkle 2000 rounds {_rule}")(functools.partial(_farkle, 2000, False, **_options))
+
+
+@analysis("farkle 1000 rounds hints")
+def _farkle_1000_hints():
+    """docs/farkle.md's played game: the hints, P(win) if you throw / bank, at the states shown
+    (the person moves first; scores and totals in points, dice in hand)."""
+    solution = _farkle_solutions(1000, False)
+    out = {}
+    for you, computer, total, dice in [(0, 0, 0, 6), (0, 0, 500, 3), (0, 0, 550, 2),
+                                       (0, 0, 700, 6), (700, 0, 0, 6), (700, 0, 250, 2)]:
+        throw, bank = solution.advice(you // 50, computer // 50, True, total // 50, dice)
+        at = f"{you} vs {computer}, total {total}, {dice} dice"
+        out[f"throw at {at}"] = throw
+        out[f"bank at {at}"] = bank
+    return out
 
 
 @analysis("farkle 10000 rounds")
 def _farkle_10000_rounds():
     from jeopardy.fairness import farkle_fairness
+    from jeopardy.farkle.core import describe_banking
 
     solution = _farkle_solutions(10_000, False)
     fair = farkle_fairness(solution, 300)
@@ -693,6 +800,8 @@ def _farkle_10000_rounds():
     out.update(_candidates(fair))
     for score, opponent in [(0, 0), (9000, 9500)]:
         out[f"bank at {score} vs {opponent}"] = str(solution.banking(score, opponent))
+        for dice, runs in solution.banking(score, opponent).items():
+            out[f"{dice} dice in hand at {score} vs {opponent}"] = describe_banking(runs)
     return out
 
 
@@ -739,7 +848,13 @@ for _name, _goal, _players, _ending in [("pig", 100, 3, "first-to-goal"),
                                         ("pig", 20, 2, "equal-turns"),
                                         ("frey-pig", 100, 2, "equal-turns"),
                                         ("pig", 30, 3, "equal-turns"),
-                                        ("pig", 12, 4, "equal-turns")]:
+                                        ("pig", 12, 4, "equal-turns"),
+                                        ("pig", 13, 3, "equal-turns"),
+                                        ("pig", 20, 3, "equal-turns"),
+                                        # benchmarks/multi.py's cases (docs/games.md), long:
+                                        ("pig", 100, 3, "equal-turns"),
+                                        ("pig", 50, 4, "first-to-goal"),
+                                        ("pig", 6, 10, "first-to-goal")]:
     analysis(f"match {_name} {_goal}, {_players} players, {_ending}")(
         functools.partial(_match, _name, _goal, _players, _ending))
 
@@ -752,9 +867,38 @@ def _match_policies():
     from jeopardy.rules import game
 
     pig = game("pig")
-    result = evaluate(pig, 50, [solve(pig, 50, 3), hold_at(50, 20), hold_at(50, 25)])
+    out = {}
+    for ending, suffix in (("first-to-goal", ""), ("equal-turns", ", equal turns")):
+        result = evaluate(pig, 50, [solve(pig, 50, 3, ending), hold_at(50, 20), hold_at(50, 25)],
+                          ending)
+        out.update({f"player {p} wins{suffix}": chance
+                    for p, chance in enumerate(result.win_probabilities, start=1)})
+    return out
+
+
+@analysis("match pig 13, 3 optimal, equal turns")
+def _match_optimal_13():
+    """compare optimal optimal optimal --goal 13 --ending equal-turns (equals the solve)."""
+    from jeopardy.match.evaluation import evaluate
+    from jeopardy.match.solver import solve
+    from jeopardy.rules import game
+
+    pig = game("pig")
+    solution = solve(pig, 13, 3, "equal-turns")
+    result = evaluate(pig, 13, [solution] * 3, "equal-turns")
     return {f"player {p} wins": chance
             for p, chance in enumerate(result.win_probabilities, start=1)}
+
+
+@analysis("match pig 30, 3 players, decision")
+def _match_decision():
+    """jeopardy policy --scores 10,20,5 --goal 30: the mover's chances at turn total 0."""
+    from jeopardy.match.solver import solve
+    from jeopardy.rules import game
+
+    decision = solve(game("pig"), 30, 3).decision((10, 20, 5), 0)
+    return {f"player {p} (mover first)": chance
+            for p, chance in enumerate(decision.win_probabilities, start=1)}
 
 
 @analysis("match pig 30, 3 players, reach")
@@ -763,8 +907,14 @@ def _match_reach():
     from jeopardy.match.solver import solve
     from jeopardy.rules import game
 
-    reach = reachable(solve(game("pig"), 30, 3))
-    return {"states": reach.count, "rolling": reach.roll_count, "turn starts": reach.turn_starts}
+    out = {}
+    for ending, suffix in (("first-to-goal", ""), ("equal-turns", ", equal turns")):
+        reach = reachable(solve(game("pig"), 30, 3, ending))
+        out.update({f"states{suffix}": reach.count, f"rolling{suffix}": reach.roll_count,
+                    f"turn starts{suffix}": reach.turn_starts,
+                    f"all states{suffix}": reach.total_states,
+                    f"all turn starts{suffix}": reach.total_turn_starts})
+    return out
 
 
 # ---------------------------------------------------------------- Parker Brothers
@@ -773,8 +923,12 @@ def _parker_brothers_50():
     from jeopardy.match.solver import solve
     from jeopardy.rules import game
 
-    return {ending: solve(game("parker-brothers"), 50, 2, ending).win_probability
-            for ending in ("one-more-turn", "equal-turns")}
+    out = {}
+    for ending in ("one-more-turn", "equal-turns"):
+        solution = solve(game("parker-brothers"), 50, 2, ending)
+        out[ending] = solution.win_probability
+        out[f"{ending}: turn starts"] = solution.turn_starts
+    return out
 
 
 # ---------------------------------------------------------------- variants

@@ -47,6 +47,9 @@ def test_cli_variants_json(monkeypatch):
     data = json.loads(result.output)["variants"]
     assert [row["kind"] for row in data].count(RACE) == 1
     assert all(row["first_player"] is None for row in data if row["kind"] == PENDING)
+    piglet = next(row for row in data if row["kind"] == RACE)
+    # Piglet to 10's P(0,0,0), exactly 5556238701119487884/10634368774326171875 (docs/exact.md)
+    assert abs(piglet["first_player"] - 5556238701119487884 / 10634368774326171875) < 1e-12
 
 
 def test_equal_turns_rows_are_the_match_solver():

@@ -192,7 +192,7 @@ def solve(goal, first_to_reach, out, games, seed, min_bank, no_stop_on_six, keep
 @json_option
 def policy(solution_file, score_, opponent, second, as_json) -> None:
     """When to bank, by dice in hand, at given scores."""
-    from jeopardy.farkle.core import load
+    from jeopardy.farkle.core import describe_banking, load
 
     solution = load(solution_file)
     banking = solution.banking(score_, opponent, first=not second)
@@ -203,13 +203,7 @@ def policy(solution_file, score_, opponent, second, as_json) -> None:
         return
     click.echo(f"score {score_} against {opponent} ({'second' if second else 'first'} player of the round):")
     for n, runs in banking.items():
-        if not runs:
-            text = "never bank"
-        else:
-            text = "bank at " + ", ".join(
-                f"{a} and above" if b is None else (f"{a}" if a == b else f"{a}-{b}")
-                for a, b in runs)
-        click.echo(f"  {n} dice in hand: {text}")
+        click.echo(f"  {n} dice in hand: {describe_banking(runs)}")
 
 
 @farkle.command()

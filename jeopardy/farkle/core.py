@@ -247,6 +247,14 @@ def bank_runs(throws: np.ndarray) -> dict[int, list[list[int]]]:
     return out
 
 
+def describe_banking(runs: list[list[int]]) -> str:
+    """``[[550, 850], [1000, None]]`` -> ``"bank at 550-850, 1000 and above"`` (None: no end)."""
+    if not runs:
+        return "never bank"
+    return "bank at " + ", ".join(
+        f"{a} and above" if b is None else (f"{a}" if a == b else f"{a}-{b}") for a, b in runs)
+
+
 def solution_dict(solution: CoreFarkleSolution) -> dict:
     """The JSON of a solved two-player Ten Thousand."""
     return {"game": "ten-thousand", "goal": solution.rules.goal,
