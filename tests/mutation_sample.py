@@ -61,7 +61,7 @@ from pathlib import Path
 
 from mutmut import Context, list_mutations, mutate
 
-TIMEOUT = 600
+TIMEOUT = 300  # seconds; a mutant that makes the solver crawl is reported apart
 MARKERS = ["-m", "not slow and not long"]
 GROUPS = {
     "rules": (["jeopardy/rules/dice.py", "jeopardy/rules/effects.py", "jeopardy/rules/presets.py",
@@ -145,6 +145,7 @@ def main():
         files, tests, analyses = GROUPS[group]
         rows = pinned_ids(analyses)
         command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+                   "-o", f"faulthandler_timeout={TIMEOUT - 60}",
                    *MARKERS, *tests, *rows]
         pool, sample = samples[group]
         if only is not None:
@@ -164,9 +165,12 @@ def main():
                     os.utime(p, (st.st_atime, st.st_mtime + bump))
                 t0 = time.time()
                 try:
-                    rc = subprocess.run(command, capture_output=True, timeout=TIMEOUT).returncode
-                except subprocess.TimeoutExpired:
-                    rc = "timeout"
+                    run = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT)
+                    rc, tail = run.returncode, (run.stdout + run.stderr).strip().splitlines()[-3:]
+                except subprocess.TimeoutExpired as stuck:  # the test faulthandler named
+                    err = stuck.stderr or b""
+                    err = err.decode(errors="replace") if isinstance(err, bytes) else err
+                    rc, tail = "timeout", [line for line in err.splitlines() if "File " in line][-3:]
                 seconds = time.time() - t0
             finally:
                 open(path, "w").write(source)
@@ -177,7 +181,7 @@ def main():
             results.append(dict(group=group, index=idx, file=path, line=line,
                                 original=diff[0][0].strip() if diff else mid.line.strip(),
                                 mutant=diff[0][1].strip() if diff else "", status=status,
-                                rc=rc, seconds=round(seconds, 1)))
+                                rc=rc, seconds=round(seconds, 1), tail="\n".join(tail)))
             print(f"  {status:8} {idx:4} {path}:{line}  {results[-1]['mutant'][:80]}  "
                   f"({seconds:.0f}s)", flush=True)
             json.dump(results, open(out, "w"), indent=1)
