@@ -257,3 +257,15 @@ def test_hold_distributions_start_at_hold_at_1():
     """max_hold = 1, the smallest range: one strategy, a single roll."""
     (single,) = hold_distributions(game("pig"), 1)
     assert single.probabilities == {n: Fraction(1, 6) for n in (0, 2, 3, 4, 5, 6)}
+
+
+def test_the_certificate_refuses_a_negative_weight():
+    """The exact check names what fails: a weight below 0 (the weights sum to 1); hold at 1
+    alone has proper weights but is no equilibrium."""
+    from jeopardy.simultaneous.game import _certify
+
+    matrix = payoff_matrix(hold_distributions(game("pig"), 3))
+    ok, check, _ = _certify(matrix, [0, 2], [Fraction(3, 2), Fraction(-1, 2)], Fraction(0))
+    assert not ok and check.startswith("a probability is negative")
+    ok, check, _ = _certify(matrix, [0], [Fraction(1)], Fraction(0))
+    assert not ok and check.startswith("a pure strategy earns")
