@@ -55,8 +55,12 @@ kernels it inlines, so a mutant of a compiled function would run stale
 machine code elsewhere: each mutant moves the mtime of its file, and of every
 file whose kernels compile it in (``COMPILED_INTO``), to a stamp of its own,
 so they recompile (and again once restored to the original stamp).
+
+hypothesis: each mutant's run starts without the example database (an earlier
+mutant's failing examples are otherwise replayed first) and with the sample's
+seed, so a mutant's verdict does not depend on the mutants before it.
 """
-import ast, json, os, random, subprocess, sys, time
+import ast, json, os, random, shutil, subprocess, sys, time
 from pathlib import Path
 
 from mutmut import Context, list_mutations, mutate
@@ -145,7 +149,7 @@ def main():
         files, tests, analyses = GROUPS[group]
         rows = pinned_ids(analyses)
         command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-                   "-o", f"faulthandler_timeout={TIMEOUT - 60}",
+                   "-o", f"faulthandler_timeout={TIMEOUT - 60}", f"--hypothesis-seed={seed}",
                    *MARKERS, *tests, *rows]
         pool, sample = samples[group]
         if only is not None:
@@ -159,6 +163,9 @@ def main():
             line = mid.line_number + 1
             stamps = {p: os.stat(p) for p in dependents(path, line)}
             bump += 1
+            # hypothesis replays the examples an earlier mutant failed on (a shrunk model can
+            # make a sound solver crawl): every mutant starts from none, with the same seed
+            shutil.rmtree(".hypothesis", ignore_errors=True)
             try:
                 open(path, "w").write(mutated)
                 for p, st in stamps.items():
@@ -167,10 +174,10 @@ def main():
                 try:
                     run = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT)
                     rc, tail = run.returncode, (run.stdout + run.stderr).strip().splitlines()[-3:]
-                except subprocess.TimeoutExpired as stuck:  # the test faulthandler named
+                except subprocess.TimeoutExpired as stuck:  # faulthandler's innermost frames
                     err = stuck.stderr or b""
                     err = err.decode(errors="replace") if isinstance(err, bytes) else err
-                    rc, tail = "timeout", [line for line in err.splitlines() if "File " in line][-3:]
+                    rc, tail = "timeout", [line for line in err.splitlines() if "File " in line][:4]
                 seconds = time.time() - t0
             finally:
                 open(path, "w").write(source)
