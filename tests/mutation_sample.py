@@ -41,8 +41,11 @@ What each group runs, and why:
 
 Pinned rows are named by their node ids (``test_pinned[ANALYSIS: NAME]``),
 listed from jeopardy/pinned.py by analysis: a broad ``-k`` picked hundreds of
-rows, among them a ``long`` one of two minutes (``preset survey``).  A group
-takes 10-30 s per mutant on the loaded machine (plus compiling, below).
+rows, among them a ``long`` one of two minutes (``preset survey``).  On the
+loaded machine (2026-11-23) a full pass of a group took 7-13 s (rules; 100 s
+once, compiling every kernel cold), ~30 s (kernels, recompiling them) and
+~8 s (simultaneous); a kill stops earlier.  A mutant that makes the solver
+crawl (a residual that never falls) can take minutes: ``TIMEOUT``.
 
 The file list of each group is the one of issue 17's first run
 (jeopardy/rules/compiled.py and turn_process.py, written later, are left out
