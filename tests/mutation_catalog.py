@@ -18,7 +18,9 @@ compiled there, never into a cache the real package uses); an entry with
 ``nojit = true`` runs with ``NUMBA_DISABLE_JIT=1`` (small cases, where the
 pure-Python kernels are faster than compiling the mutant).  The mutated
 file's modification time is moved one second per entry, so numba never
-reuses a kernel compiled from other text.  One process throughout: the
+reuses a kernel compiled from other text; when the file holds compiled code,
+so is every other file with a kernel (a kernel's cache does not notice a
+change of the kernels it calls).  One process throughout: the
 results file is rewritten after every entry and ``--skip-done`` resumes.
 """
 from __future__ import annotations
@@ -96,6 +98,19 @@ def _baseline(copy: Path, nodes: list[str], env: dict) -> set[str]:
     return failing
 
 
+def _compiled_with(copy: Path, path: Path, source: str) -> dict:
+    """The other files whose cached kernels may hold a mutant of ``path``, with their stamps.
+
+    numba's cache checks only the stamp of the file that defines a kernel, not of the
+    kernels it calls or inlines (match/kernels.py's kernel runs process_kernels'
+    ``process_sweep``; every kernel inlines ``effects.step``): a mutant of a file with
+    compiled code gives every file with a kernel a stamp of its own, so all recompile."""
+    if "njit" not in source:
+        return {}
+    return {other: other.stat() for other in sorted((copy / "jeopardy").rglob("*.py"))
+            if other != path and "njit" in other.read_text()}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("out")
@@ -141,16 +156,21 @@ def main() -> None:
             if entry.get("nojit"):
                 run_env["NUMBA_DISABLE_JIT"] = "1"
             t0 = time.time()
+            compiled = _compiled_with(copy, path, source)
             try:
                 if deleting:
                     path.unlink()
                 else:
                     path.write_text(source.replace(entry["original"], entry["mutant"]))
                     os.utime(path, (stat.st_atime, stat.st_mtime + index + 1))
+                for other, st in compiled.items():
+                    os.utime(other, (st.st_atime, st.st_mtime + index + 1))
                 rc, tail = _pytest(copy, [node(entry)], run_env, args.timeout)
             finally:
                 path.write_text(source)
                 os.utime(path, (stat.st_atime, stat.st_mtime))
+                for other, st in compiled.items():
+                    os.utime(other, (st.st_atime, st.st_mtime))
             status = ("killed" if rc == 1 else "survived" if rc == 0 else
                       "timeout" if rc == "timeout" else f"error-{rc}")
             results.append({**row, "status": status, "seconds": round(time.time() - t0, 1),

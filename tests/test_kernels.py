@@ -96,6 +96,36 @@ def test_newton_with_its_bracket_converges_and_keeps_the_fixed_point_bracketed(p
     assert steps <= 2 * len(pieces) + 2  # Newton on k pieces: a few steps, not bisection's 50
 
 
+@pytest.mark.parametrize("name, goal", [("pig", 6), ("piglet", 5), ("two-dice-pig", 7)])
+def test_one_newton_step_per_pair_sweeps_each_turn_start_once(name, goal):
+    """With ``max_iter = 1`` every pair of swapped turn starts gets one step: one sweep
+    for each of its states, so the count is the number of turn starts, goal ** 2 in
+    self-play (a pair (i, i) is one state) and twice that for two tables."""
+    model = game(name)
+    rules = model.kernel_rules(goal)
+    sweeps, _ = kernels.solve_sums(rules, kernels.self_play(np.full((goal, goal), 0.5)),
+                                   2 * goal - 2, 0, 1, 1e-15)
+    assert sweeps == goal ** 2
+    table = kernels.no_table(goal)
+    two = kernels.Players(np.full((goal, goal), 0.5), np.full((goal, goal), 0.5), MAXIMISE,
+                          table, MAXIMISE, table, False)
+    sweeps, _ = kernels.solve_sums(rules, two, 2 * goal - 2, 0, 1, 1e-15)
+    assert sweeps == 2 * goal ** 2
+
+
+@pytest.mark.parametrize("name, goal", [("pig", 20), ("piglet", 10)])
+def test_the_pairs_converge_in_a_few_newton_steps(name, goal):
+    """Newton on a piecewise-linear map stops within a few steps of each pair: every pair's
+    last |F(G(x)) - x| is within the tolerance, and the sweeps are about two per turn start
+    (797 for Pig to 20's 400), far below max_iter's 100 per pair."""
+    model = game(name)
+    values = np.full((goal, goal), 0.5)
+    sweeps, worst = kernels.solve_sums(model.kernel_rules(goal), kernels.self_play(values),
+                                       2 * goal - 2, 0, 100, 1e-15)
+    assert worst <= 1e-15
+    assert goal ** 2 <= sweeps <= 3 * goal ** 2
+
+
 # ------------------------------------------------------------- one sweep
 def _arrays_from_reference(model, goal):
     reference = value_iteration(model, goal, tolerance=1e-15)

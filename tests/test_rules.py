@@ -264,3 +264,34 @@ def test_additions_are_the_seeds_r_of_x():
     a d6 adds 2..6, each 1/6; a bust adds nothing."""
     assert game("pig").additions() == {n: Fraction(1, 6) for n in range(2, 7)}
     assert game("piglet").additions() == {1: Fraction(1, 2)}
+
+
+# Each preset's goal as its rules text states it: Neller & Presser (Pig, two-dice Pig and
+# Parker Brothers' Pig Dice to 100 points, Piglet to 10, Boyan's Pig "differs only" in the 1),
+# the Linux Magazin blog (``win <- 50``), and docs/games.md for the others (every race to 100).
+GOALS = {"pig": 100, "piglet": 10, "linux-magazin": 50, "boyan": 100, "two-dice-pig": 100,
+         "think": 100, "skunk": 100, "big-pig": 100, "frey-pig": 100, "piggy": 100,
+         "piggy-sicherman": 100, "pass-the-pigs": 100, "pigmania": 100, "shi": 100,
+         "parker-brothers": 100}
+# The dice a preset shares with another (THINK and SKUNK are two-dice Pig's); Linux Magazin's
+# die is Pig's built with a bad face 6, named as such.
+SAME_DICE = {"think": "two-dice-pig", "skunk": "two-dice-pig", "linux-magazin": "pig d6 bad 6"}
+
+
+@pytest.mark.parametrize("name", list(GOALS))
+def test_every_preset_plays_to_its_rules_goal_under_its_own_name(name):
+    from jeopardy.rules.presets import FALLING_PRESETS
+
+    preset = {**PRESETS, **FALLING_PRESETS}[name]
+    assert set(GOALS) == set(PRESETS) | set(FALLING_PRESETS)
+    assert preset.goal == GOALS[name]
+    assert preset.build().name == SAME_DICE.get(name, name)
+
+
+def test_a_model_from_dice_is_named_and_described_as_asked():
+    from jeopardy.rules import from_dice, standard_die
+
+    coin = lambda throw: add(1) if throw[0] == 2 else bust
+    assert (from_dice("c", [(1, 2)], coin).name, from_dice("c", [(1, 2)], coin).description) \
+        == ("c", "")
+    assert from_dice("c", [standard_die(2)], coin, "a coin").description == "a coin"

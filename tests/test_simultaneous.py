@@ -236,3 +236,36 @@ def test_hold_distributions_refuse_an_empty_range():
 
     with pytest.raises(JeopardyError, match="max_hold must be at least 1; got 0"):
         hold_distributions(game("pig"), 0)
+
+
+def test_the_json_carries_each_certificate_the_oracles_rounds_and_each_reply(pig_solution):
+    """What ``--json`` prints beside the weights: each equilibrium's verdict and check (the
+    full game's ends with the exact best response), the double oracle's rounds, and each
+    reply's best rule."""
+    data = pig_solution.to_dict()
+    for part, eq in (("restricted", pig_solution.restricted), ("full", pig_solution.full)):
+        assert data[part]["verified"] is True and data[part]["check"] == eq.check
+    assert pig_solution.full.check.endswith(
+        f"; no stopping rule at all earns more (exact best response "
+        f"{pig_solution.full.best_deviation})")
+    assert data["oracle_iterations"] == pig_solution.oracle_iterations >= 1
+    reply = replies_to_pure(game("pig"), 5)[4]
+    assert reply.to_dict()["best_rule"] == reply.best_rule.to_dict()
+
+
+def test_hold_distributions_start_at_hold_at_1():
+    """max_hold = 1, the smallest range: one strategy, a single roll."""
+    (single,) = hold_distributions(game("pig"), 1)
+    assert single.probabilities == {n: Fraction(1, 6) for n in (0, 2, 3, 4, 5, 6)}
+
+
+def test_the_certificate_refuses_a_negative_weight():
+    """The exact check names what fails: a weight below 0 (the weights sum to 1); hold at 1
+    alone has proper weights but is no equilibrium."""
+    from jeopardy.simultaneous.game import _certify
+
+    matrix = payoff_matrix(hold_distributions(game("pig"), 3))
+    ok, check, _ = _certify(matrix, [0, 2], [Fraction(3, 2), Fraction(-1, 2)], Fraction(0))
+    assert not ok and check.startswith("a probability is negative")
+    ok, check, _ = _certify(matrix, [0], [Fraction(1)], Fraction(0))
+    assert not ok and check.startswith("a pure strategy earns")
