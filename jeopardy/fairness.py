@@ -65,6 +65,20 @@ def race_fairness(solution, max_bonus: int | None = None) -> Fairness:
     return fairest(solution.model.name, goal, chance, goal - 1, 1, max_bonus)
 
 
+def match_fairness(solution, max_bonus: int | None = None) -> Fairness:
+    """Compensation points of a two-player :class:`~jeopardy.match.solver.MatchSolution`
+    (any ending): the first player's chance is the turn start of the first of the
+    round at scores ``(0, b)``, or ``(-b, 0)`` for ``b < 0``."""
+    if solution.players != 2:
+        raise JeopardyError(f"compensation points are one head start between two players; "
+                            f"got {solution.players} players")
+
+    def chance(b: int) -> float:
+        return solution.start_value((0, b) if b >= 0 else (-b, 0))[0]
+
+    return fairest(solution.model.name, solution.goal, chance, solution.goal - 1, 1, max_bonus)
+
+
 def farkle_fairness(solution, max_bonus: int | None = None) -> Fairness:
     """Compensation points of solved two-player Ten Thousand (bonuses in points)."""
     from jeopardy.farkle.turn import UNIT

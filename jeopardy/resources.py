@@ -29,12 +29,17 @@ what each analysis allocates, from the code that allocates them:
 
 * ``race``/``solve`` -- :func:`jeopardy.race.solver.solve` stores ``P(i, j, 0)``:
   ``goal**2`` float64 (bounded by three tables: games with ``bust_all`` keep two
-  more copies between passes); the residual and kernel columns add ``O(goal)``;
-  ``players`` other than 2 keep one table of ``goal**players`` float64 each;
+  more copies between passes); the residual and kernel columns add ``O(goal)``.
+  A game the pair solver does not play (``players`` other than 2, an ``ending``
+  other than first to the goal, turn totals that fall:
+  :func:`jeopardy.match.rules.pair_solver_plays`) takes the N-player solver's
+  own estimate, :func:`jeopardy.match.solver.estimate`;
 * ``fairness`` -- one solve, plus the head-start row and column (``O(goal)``);
 * ``compare`` -- one solve, then three policy tables of ``goal**3`` int8 (the
   optimal one, the named one and the boolean it is built from) and the two
-  value tables of the head-to-head (``goal**2`` float64 each);
+  value tables of the head-to-head (``goal**2`` float64 each); for the
+  N-player solver's games, its solve and two policy evaluations, one after
+  the other (:func:`jeopardy.match.evaluation.evaluation_cost`);
 * ``simultaneous`` -- the exact payoff matrix over hold at ``1-max_hold``: a
   generous 1 KB per entry (Python integers over a common denominator), plus
   the distributions (200 bytes per Fraction over ``max_hold + max_points``
@@ -85,27 +90,55 @@ def _outcome_factor(model) -> float:
     return 1.0 if model is None else max(1.0, len(model.outcomes) / 8)
 
 
-def _race(goal: int, model=None, tables: int = 0, players: int = 2, **_) -> Estimate:
+def _race(goal: int, model=None, tables: int = 0, **_) -> Estimate:
     """Race solve (or evaluation): ``goal**3`` states per pass, ``goal**2`` floats;
-    ``tables`` policy tables of ``goal**3`` bytes each (evaluation, reachability).
-    More players: ``goal**players`` turn starts of ``goal`` turn totals, a table each."""
+    ``tables`` policy tables of ``goal**3`` bytes each (evaluation, reachability)."""
     g = float(goal)
-    seconds = 5e-8 * g ** (players + 1) * _race_passes(model) * _outcome_factor(model)
-    values = 24 * g * g if players == 2 else players * 8 * g ** players
-    return Estimate(seconds, int(BASE_BYTES + values + 64 * (g + 1) + tables * g ** 3))
+    seconds = 5e-8 * g ** 3 * _race_passes(model) * _outcome_factor(model)
+    return Estimate(seconds, int(BASE_BYTES + 24 * g * g + 64 * (g + 1) + tables * g ** 3))
+
+
+def _match(goal: int, model, players: int, ending: str):
+    """``(rules, the N-player solver's estimate)`` of a game the pair solver does not
+    play (:func:`jeopardy.match.rules.pair_solver_plays`), else None."""
+    from jeopardy.match.rules import MatchRules, pair_solver_plays
+
+    if pair_solver_plays(model, players, ending):
+        return None
+    from jeopardy.match.solver import estimate as solver_estimate
+
+    rules = MatchRules(players, ending)
+    return rules, solver_estimate(model, goal, rules)
+
+
+def _solve(goal: int, model=None, players: int = 2, ending: str = "first-to-goal",
+           **kw) -> Estimate:
+    """A solve by whichever solver plays the game."""
+    match = _match(goal, model, players, ending)
+    return _race(goal, model=model, **kw) if match is None else match[1]
 
 
 def _fairness(goal: int, **kw) -> Estimate:
     """One solve and the head-start row and column."""
-    cost = _race(goal, **kw)
+    cost = _solve(goal, **kw)
     return Estimate(cost.seconds, cost.bytes + 16 * goal)
 
 
-def _compare(goal: int, **kw) -> Estimate:
+def _compare(goal: int, model=None, players: int = 2, ending: str = "first-to-goal",
+             **kw) -> Estimate:
     """One solve, then a head-to-head of two tables (three ``goal**3`` int8 tables
-    at the peak, two ``goal**2`` float64 value tables)."""
-    cost = _race(goal, tables=3, **kw)
-    return Estimate(2 * cost.seconds, cost.bytes + 16 * goal * goal)
+    at the peak, two ``goal**2`` float64 value tables); the N-player solver's games:
+    its solve, then two policy evaluations (one per seating) beside the solution."""
+    match = _match(goal, model, players, ending)
+    if match is None:
+        cost = _race(goal, model=model, tables=3, **kw)
+        return Estimate(2 * cost.seconds, cost.bytes + 16 * goal * goal)
+    from jeopardy.match.evaluation import evaluation_cost
+
+    rules, solved = match
+    evaluation = evaluation_cost(model, goal, rules)
+    return Estimate(solved.seconds + 2 * evaluation.seconds,
+                    solved.bytes + evaluation.bytes - BASE_BYTES)
 
 
 def _solitaire(goal: int, **_) -> Estimate:
@@ -171,7 +204,7 @@ def _farkle(goal: int, keep_choice: bool = False, first_to_reach: bool = False,
 # analysis -> (estimator, the parameter that sets the size)
 ESTIMATORS: dict[str, tuple[Callable[..., Estimate], str]] = {
     "race": (_race, "goal"),
-    "solve": (_race, "goal"),
+    "solve": (_solve, "goal"),
     "fairness": (_fairness, "goal"),
     "compare": (_compare, "goal"),
     "solitaire": (_solitaire, "goal"),

@@ -127,19 +127,102 @@ def test_compare_is_the_exact_head_to_head(tmp_path, pig):
 def test_failing_and_unsupported_tasks_are_error_rows_and_the_sweep_goes_on(tmp_path):
     frame = in_process({"games": ["pig"], "goals": [8],
                         "players": [2, 3], "endings": ["first-to-goal", "equal-turns"],
-                        "analyses": ["solve",
+                        "analyses": ["solve", "fairness", "solitaire",
                                      {"name": "compare", "against": ["hold:0", "rule:k <"]}]},
                        tmp_path)
-    assert len(frame) == 4 * 3
+    assert len(frame) == 4 * 5
     errors = dict(zip(zip(frame.players, frame.ending, frame.analysis, frame.against), frame.error))
-    assert errors[(2, "first-to-goal", "solve", "")] == ""
-    assert errors[(3, "first-to-goal", "solve", "")] == "players=3 needs the N-player core (issue 11)"
-    assert errors[(2, "equal-turns", "solve", "")] == \
-        "ending 'equal-turns' needs the N-player core (issue 11)"
-    assert errors[(2, "first-to-goal", "compare", "hold:0")] == "hold:N needs N >= 1; got 0"
-    assert errors[(2, "first-to-goal", "compare", "rule:k <")] != ""
-    assert all("\n" not in e for e in frame.error)
+    for players in (2, 3):  # the N-player solver plays every game the pair solver does not
+        for ending in ("first-to-goal", "equal-turns"):
+            assert errors[(players, ending, "solve", "")] == ""
+    assert errors[(2, "equal-turns", "fairness", "")] == ""
+    assert errors[(3, "equal-turns", "fairness", "")] == (
+        "fairness: compensation points are one head start between two players; "
+        "3 players would need one per later seat")
+    assert errors[(3, "first-to-goal", "compare", "hold:0")] == (
+        "compare: optimal play against one policy is a two-player head-to-head; "
+        "seat 3 policies with jeopardy compare --players 3")
+    assert errors[(2, "equal-turns", "solitaire", "")] == (
+        "solitaire: one player alone; players and ending do not apply "
+        "(see its 2-player first-to-goal rows)")
+    assert errors[(2, "first-to-goal", "solitaire", "")] == ""
+    for ending in ("first-to-goal", "equal-turns"):
+        assert errors[(2, ending, "compare", "hold:0")] == "hold:N needs N >= 1; got 0"
+        assert errors[(2, ending, "compare", "rule:k <")] != ""
+    assert all("\n" not in e and "issue" not in e for e in frame.error)
     assert frame.loc[frame.error != "", "value"].isna().all()
+    # solitaire 3, fairness 2, compare 4: never started; the policy errors ran
+    assert frame.loc[frame.error != "", "seconds"].isna().sum() == 9
+
+
+def match_solve(model, goal, players, ending):
+    from jeopardy.match.solver import solve
+
+    return solve(model, goal, players, ending)
+
+
+@pytest.mark.parametrize("players, ending", [(3, "first-to-goal"), (3, "equal-turns"),
+                                             (2, "equal-turns"), (2, "one-more-turn")])
+def test_n_player_and_other_ending_rows_are_the_match_solvers(tmp_path, players, ending):
+    frame = in_process({"games": ["pig", "piglet"], "goals": [7, 10], "players": [players],
+                        "endings": [ending], "analyses": ["solve"]}, tmp_path)
+    assert (frame["error"] == "").all() and len(frame) == 4
+    for row in frame.itertuples():
+        solution = match_solve(game(row.game), row.goal, players, ending)
+        chances = [float(p) for p in row.win_probabilities.split(",")]
+        # the same solver on the same game: equal to rounding
+        assert row.value == pytest.approx(solution.win_probabilities[0], abs=1e-12)
+        assert chances == pytest.approx(solution.win_probabilities, abs=1e-12)
+        assert len(chances) == players and sum(chances) == pytest.approx(1, abs=1e-12)
+        assert row.win_probability == row.value and row.states == solution.turn_starts
+        assert row.residual < 1e-12
+
+
+def test_two_player_equal_turns_fairness_and_compare(tmp_path, pig):
+    from jeopardy.match.evaluation import evaluate
+    from jeopardy.race import policies
+
+    frame = in_process({"games": ["pig"], "goals": [12], "endings": ["equal-turns"],
+                        "analyses": ["fairness", {"name": "compare", "against": ["hold:4"]}]},
+                       tmp_path)
+    assert (frame["error"] == "").all()
+    fairness, compare = frame.iloc[0], frame.iloc[1]
+    solution = match_solve(pig, 12, 2, "equal-turns")
+    # the head start b for the second player (b < 0: the first starts with -b),
+    # searched here from the turn starts of the first of the round
+    chance = {b: solution.start_value((0, b) if b >= 0 else (-b, 0))[0] for b in range(-11, 12)}
+    best = min(abs(p - 0.5) for p in chance.values())
+    assert abs(chance[fairness.compensation_points] - 0.5) == pytest.approx(best, abs=1e-12)
+    assert fairness.compensated_win_probability == chance[fairness.compensation_points]
+    assert fairness.compensation_points < 0  # equal turns favours the second player here
+    hold = policies.hold_at(12, 4)
+    first = evaluate(pig, 12, [solution, hold], "equal-turns").win_probabilities[0]
+    second = evaluate(pig, 12, [hold, solution], "equal-turns").win_probabilities[1]
+    assert compare.first == pytest.approx(first, abs=1e-12)
+    assert compare.second == pytest.approx(second, abs=1e-12)
+    assert compare.value == pytest.approx((first + second) / 2, abs=1e-12)
+
+
+def test_a_task_past_the_budget_is_refused_with_its_estimate(tmp_path, monkeypatch, pig):
+    from jeopardy import resources
+    from jeopardy.match.rules import MatchRules
+    from jeopardy.match.solver import estimate
+
+    monkeypatch.setenv("JEOPARDY_TIME_LIMIT", "10")
+    monkeypatch.setenv("JEOPARDY_MEMORY_LIMIT", "8G")
+    started = time.perf_counter()
+    frame = in_process({"games": ["pig"], "goals": [6, 100], "players": [3],
+                        "endings": ["equal-turns"]}, tmp_path)
+    assert time.perf_counter() - started < 60  # the 4-minute solve never started
+    small, big = frame.iloc[0], frame.iloc[1]
+    assert small.error == "" and small.value > 0
+    cost = estimate(pig, 100, MatchRules(3, "equal-turns"))  # the N-player solver's own
+    assert cost.seconds > 10
+    assert big.error.startswith(f"goal 100 (solve, 3 players, equal-turns) needs "
+                                f"{resources.describe(cost)}, past this machine's time budget")
+    assert "\n" not in big.error and "the largest that fits is" in big.error
+    assert big.estimated_memory_bytes == cost.task_bytes
+    assert big.value != big.value and big.seconds != big.seconds  # never ran: NaN
 
 
 def test_solitaire_rows_are_the_fewest_expected_turns(tmp_path):
@@ -199,22 +282,54 @@ def test_estimates_grow_with_the_goal(pig):
     assert estimated_memory("solve", pig, 100, players=3) > estimated_memory("solve", pig, 100)
 
 
+@pytest.mark.parametrize("players, ending", [(3, "first-to-goal"), (4, "equal-turns"),
+                                             (2, "equal-turns"), (2, "one-more-turn")])
+def test_estimates_of_match_games_are_the_match_solvers(pig, players, ending):
+    from jeopardy.match.evaluation import evaluation_cost
+    from jeopardy.match.rules import MatchRules
+    from jeopardy.match.solver import estimate
+    from jeopardy.sweeps.resources import estimated_work
+
+    rules = MatchRules(players, ending)
+    cost = estimate(pig, 60, rules)
+    assert estimated_memory("solve", pig, 60, players, ending) == cost.task_bytes
+    assert estimated_work("solve", pig, 60, players, ending) == cost.seconds
+    assert estimated_work("fairness", pig, 60, players, ending) == cost.seconds
+    if ending != "one-more-turn":  # compare: the solve, then one evaluation per seating
+        assert estimated_work("compare", pig, 60, players, ending) == pytest.approx(
+            cost.seconds + 2 * evaluation_cost(pig, 60, rules).seconds, rel=1e-12)
+    parker = game("parker-brothers")  # turn totals that fall: the N-player solver's too
+    assert estimated_work("solve", parker, 60) == estimate(parker, 60, MatchRules()).seconds
+
+
 def test_a_task_larger_than_every_worker_is_refused_before_it_runs(tmp_path):
     from distributed import Client, LocalCluster
+
+    from jeopardy.match.rules import MatchRules
+    from jeopardy.match.solver import estimate as match_estimate
 
     with LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
                       resources={"memory": 6_000_000}, dashboard_address=None) as cluster, \
             Client(cluster, timeout="20s") as client:
-        frame = jeopardy.sweep({"games": ["pig"], "goals": [12, 150], "players": [2, 3],
+        frame = jeopardy.sweep({"games": ["pig"], "goals": [12, 120, 150], "players": [2, 3],
                                 "analyses": ["solve", {"name": "compare", "against": ["hold:20"]}]},
                                out=tmp_path / "out", scheduler=client)
-    # unsupported tasks say why, whatever their size (3 players at 150 would need 81 MB)
-    assert (frame[frame.players == 3]["error"] == "players=3 needs the N-player core (issue 11)").all()
+    # an analysis that does not apply says why, whatever its size
+    three = {(r.goal, r.analysis): r for r in frame[frame.players == 3].itertuples()}
+    assert three[(150, "compare")].error.startswith("compare: optimal play against one policy")
+    assert three[(12, "solve")].error == "" and three[(12, "solve")].value > 0
+    cost = match_estimate(game("pig"), 150, MatchRules(3))  # the N-player solver's own
+    assert three[(150, "solve")].error == \
+        f"needs about {cost.task_bytes / 1e6:.1f} MB, more than any worker has (6.0 MB)"
     frame = frame[frame.players == 2]
     by = {(r.goal, r.analysis): r for r in frame.itertuples()}
     assert by[(150, "compare")].error == \
         "needs about 15.2 MB, more than any worker has (6.0 MB)"
     assert by[(150, "compare")].seconds != by[(150, "compare")].seconds  # never ran: NaN
+    need = estimated_memory("compare", game("pig"), 120)
+    assert 6e6 < need < 2 * 6e6  # just past the worker: refused too
+    assert by[(120, "compare")].error == \
+        f"needs about {need / 1e6:.1f} MB, more than any worker has (6.0 MB)"
     assert by[(150, "solve")].error == "" and by[(12, "compare")].error == ""
     assert by[(150, "solve")].worker.startswith("inproc://")
 
@@ -239,14 +354,16 @@ def test_figure_and_cli(tmp_path):
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "f.svg").read_bytes().startswith(b"<?xml")
     data = json.loads(result.stdout)
-    assert data["tasks"] == 24 and data["errors"] == 12
+    assert data["tasks"] == 24 and data["errors"] == 6  # fairness with 3 players
     assert "sweep: 24/24 tasks" in result.stderr  # the progress line, on stderr
     again = CliRunner().invoke(cli, ["sweep", str(spec), "--out", str(out), "--scheduler",
                                      "in-process", "--plot", str(tmp_path / "f.png")])
     assert again.exit_code == 0, again.output
     assert (tmp_path / "f.png").read_bytes().startswith(b"\x89PNG")
     assert "24 of 24 tasks were finished before and skipped" in again.output
-    assert "error in 12 tasks: players=3 needs the N-player core (issue 11)" in again.output
+    assert "error in 6 tasks: fairness: compensation points are one head start between two " \
+        "players; 3 players would need one per later seat" in again.output
+    assert "P(first player wins), optimal play (3 players, first-to-goal)" in again.output
     figure = value_against_goal(pd.read_parquet(out / "results.parquet"))
     assert isinstance(figure, Figure) and len(figure.axes) == 2
     lines, labels = figure.axes[0].get_legend_handles_labels()

@@ -106,8 +106,10 @@ def _ordinal(n: int) -> str:
 @json_option
 def solve(goal, players, ending, out, policy_out, no_cache, model, game_name, as_json) -> None:
     """Solve the race game: win probabilities and optimal play for every state."""
+    from jeopardy.match.rules import pair_solver_plays
+
     goal = resolve_goal(goal, game_name)
-    if players != 2 or ending != "first-to-goal" or model.turn_totals_fall:  # a turn with cycles
+    if not pair_solver_plays(model, players, ending):
         if out or policy_out:
             raise JeopardyError("--out and --policy-out save two-player first-to-goal solutions only")
         solve_match(model, goal, players, ending, as_json)

@@ -186,6 +186,18 @@ def policy_names(policies) -> tuple[str, ...]:
     return tuple(p.name if isinstance(p, RacePolicy) else "optimal" for p in policies)
 
 
+def evaluation_cost(model: RollModel | None, goal: int, rules: MatchRules) -> resources.Estimate:
+    """Seconds and bytes of :func:`policy_values`: the solver's estimate
+    (:func:`jeopardy.match.solver.estimate`) once per place kept, plus every
+    player's action table over the turn starts and turn totals."""
+    players = rules.players
+    cost = estimate(model, goal, rules)
+    places = players if rules.ending == FIRST_TO_GOAL else 1  # equal turns: estimate has the places
+    width = goal if rules.ending == FIRST_TO_GOAL else 2 * goal + 8  # the caps first tried
+    tables_bytes = players * goal ** players * width
+    return resources.Estimate(cost.seconds * places, cost.bytes * places + tables_bytes)
+
+
 def policy_values(model: RollModel, goal: int, policies, ending: str = FIRST_TO_GOAL,
                   cap: int | None = None) -> tuple[np.ndarray, float]:
     """``(values, largest residual)``: ``values[p, index, m]``, player ``m``'s chance
@@ -197,11 +209,7 @@ def policy_values(model: RollModel, goal: int, policies, ending: str = FIRST_TO_
     policies = list(policies)
     rules = MatchRules(len(policies), ending)
     players = rules.players
-    cost = estimate(model, goal, rules)
-    places = players if ending == FIRST_TO_GOAL else 1  # equal turns: estimate has the places
-    width = goal if ending == FIRST_TO_GOAL else 2 * goal + 8  # the caps first tried
-    tables_bytes = players * goal ** players * width
-    cost = resources.Estimate(cost.seconds * places, cost.bytes * places + tables_bytes)
+    cost = evaluation_cost(model, goal, rules)
     if not resources.fits(cost):
         raise JeopardyError(f"evaluating {players} policies in {model.name} to {goal} needs "
                             f"{resources.describe(cost)}, past this machine's budget")

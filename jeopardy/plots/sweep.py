@@ -23,14 +23,16 @@ FORMATS = (".png", ".svg")
 def value_against_goal(frame, analyses=None):
     """A Figure with one panel per analysis: ``value`` against ``goal`` per game.
 
-    ``frame`` is a sweep's table; rows with an error are left out.  Each
-    ``compare`` policy gets its own panel.
+    ``frame`` is a sweep's table; rows with an error are left out, and so are
+    rows of more players than the fewest in it.  Each ``compare`` policy gets its
+    own panel; a sweep over several endings draws a line per game and ending.
     """
     from matplotlib.figure import Figure
 
     good = frame[(frame["error"] == "") & frame["value"].notna()]
     if players := sorted(set(good["players"].dropna())):
         good = good[good["players"] == players[0]]
+    endings = good["ending"].nunique() > 1
     panels = []
     for analysis in analyses or list(dict.fromkeys(good["analysis"])):
         part = good[good["analysis"] == analysis]
@@ -41,10 +43,11 @@ def value_against_goal(frame, analyses=None):
     figure = Figure(figsize=(7, 3.6 * len(panels)), layout="constrained")
     for n, (analysis, against, part) in enumerate(panels, start=1):
         ax = figure.add_subplot(len(panels), 1, n)
-        for game, rows in part.groupby("game", sort=False):
+        for (game, ending), rows in part.groupby(["game", "ending"], sort=False):
             rows = rows.sort_values("goal")
             style = "o-" if len(rows) <= 30 else "-"
-            ax.plot(rows["goal"].astype(float), rows["value"], style, markersize=3, label=game)
+            label = f"{game}, {ending}" if endings else game
+            ax.plot(rows["goal"].astype(float), rows["value"], style, markersize=3, label=label)
         ax.set_xlabel("goal")
         ax.set_ylabel(LABELS.get(analysis, analysis).format(against=against), fontsize=9)
         if analysis in ("solve", "compare"):

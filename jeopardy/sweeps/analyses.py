@@ -10,37 +10,60 @@ workers do, since the trace covers the whole process), ``estimated_memory_bytes`
 
 ``value`` per analysis:
 
-* ``solve`` -- P(the first player wins), both playing optimally;
-* ``fairness`` -- the compensation points (:func:`jeopardy.fairness.race_fairness`):
+* ``solve`` -- P(the first player wins), every player playing optimally (with
+  more than two players, the equilibrium of :mod:`jeopardy.match.solver`);
+  ``win_probabilities`` lists every player's chance in turn order;
+* ``fairness`` -- the compensation points (:func:`jeopardy.fairness.race_fairness`,
+  :func:`~jeopardy.fairness.match_fairness` under the other endings):
   the head start ``b`` for the second player that brings P(first wins) closest
-  to 1/2 (``b < 0``: the first player needs the head start);
+  to 1/2 (``b < 0``: the first player needs the head start); two players;
 * ``compare`` -- P(optimal play beats the named policy), a fair coin deciding
-  who starts (exact policy evaluation);
+  who starts (exact policy evaluation); two players;
 * ``simultaneous`` -- the value of the simultaneous single-turn game over hold
   at ``1..goal`` (its support is the ``support`` column);
 * ``solitaire`` -- the fewest expected turns to reach the goal alone
   (:func:`jeopardy.solitaire.expected_turns`).
+
+Two players first to the goal are solved by the pair solver
+(:mod:`jeopardy.race.solver`); every other game (more players, the
+equal-turns or one-more-turn ending, turn totals that fall) by the N-player
+solver (:mod:`jeopardy.match.solver`), as ``jeopardy solve`` does
+(:func:`jeopardy.match.rules.pair_solver_plays`).  A task the analysis cannot
+do has an error row saying why (:func:`unsupported`); a task past this
+machine's budget one with the estimate (:func:`jeopardy.sweeps.resources.refusal`),
+both before any work.
 """
 from __future__ import annotations
 
-import importlib
 import threading
 import time
 import tracemalloc
 
 from jeopardy.errors import JeopardyError
 from jeopardy.rules.roll_model import RollModel
-from jeopardy.sweeps.resources import estimated_memory
+from jeopardy.sweeps.resources import estimated_memory, refusal
 from jeopardy.sweeps.spec import Task
 
-N_PLAYER_ISSUE = "the N-player core (issue 11)"
+
+def _pair(task: Task) -> bool:
+    from jeopardy.match.rules import pair_solver_plays
+
+    return pair_solver_plays(task.model, task.players, task.ending)
 
 
-class Unsupported(JeopardyError):
-    """The task is well formed but the library cannot do it yet."""
+def _match_solution(model: RollModel, task: Task):
+    from jeopardy.match.solver import solve
+
+    return solve(model, task.goal, task.players, task.ending)
 
 
 def _solve(model: RollModel, task: Task) -> dict:
+    if not _pair(task):
+        solution = _match_solution(model, task)
+        chances = solution.win_probabilities
+        return {"value": chances[0], "win_probability": chances[0],
+                "win_probabilities": ",".join(repr(p) for p in chances),
+                "residual": solution.max_residual, "states": solution.turn_starts}
     from jeopardy.race.solver import solve
 
     solution = solve(model, task.goal)
@@ -49,24 +72,41 @@ def _solve(model: RollModel, task: Task) -> dict:
 
 
 def _fairness(model: RollModel, task: Task) -> dict:
-    from jeopardy.fairness import race_fairness
-    from jeopardy.race.solver import solve
+    from jeopardy.fairness import match_fairness, race_fairness
 
-    solution = solve(model, task.goal)
-    fairest = race_fairness(solution)
+    if _pair(task):
+        from jeopardy.race.solver import solve
+
+        solution = solve(model, task.goal)
+        fairest, chance, states = race_fairness(solution), solution.win_probability(), \
+            solution.states
+    else:
+        solution = _match_solution(model, task)
+        fairest, chance, states = match_fairness(solution), solution.win_probability, \
+            solution.turn_starts
     return {"value": float(fairest.bonus), "compensation_points": fairest.bonus,
             "compensated_win_probability": fairest.win_probability,
-            "win_probability": solution.win_probability(), "residual": solution.max_residual,
-            "states": solution.states}
+            "win_probability": chance, "residual": solution.max_residual, "states": states}
 
 
 def _compare(model: RollModel, task: Task) -> dict:
     from jeopardy.policy_language import race_policy
+
+    other = race_policy(task.against, model, task.goal, "sweep compare")
+    if not _pair(task):
+        from jeopardy.match.evaluation import evaluate
+
+        optimal = _match_solution(model, task)
+        leading = evaluate(model, task.goal, [optimal, other], task.ending)
+        following = evaluate(model, task.goal, [other, optimal], task.ending)
+        first, second = leading.win_probabilities[0], following.win_probabilities[1]
+        return {"value": (first + second) / 2, "first": first, "second": second,
+                "residual": max(optimal.max_residual, leading.max_residual,
+                                following.max_residual)}
     from jeopardy.race import policies
     from jeopardy.race.evaluation import head_to_head
     from jeopardy.race.solver import solve
 
-    other = race_policy(task.against, model, task.goal, "sweep compare")
     optimal = policies.from_solution(solve(model, task.goal))
     result = head_to_head(model, optimal, other)
     return {"value": result.fair, "first": result.first, "second": result.second,
@@ -98,9 +138,17 @@ def _prepare(task: Task) -> None:
     """Import the analysis's modules and load its compiled kernels, off the clock."""
     if task.analysis in ("solve", "fairness", "compare"):
         from jeopardy import fairness  # noqa: F401
-        from jeopardy.race import evaluation, policies, solver  # noqa: F401
 
-        solver.warm_up(task.model)
+        if _pair(task):
+            from jeopardy.race import evaluation, policies, solver  # noqa: F401
+
+            solver.warm_up(task.model)
+        else:
+            from jeopardy.match import evaluation, solver  # noqa: F401
+            from jeopardy.match.rules import MatchRules
+
+            if task.players == 2 or not task.model.turn_totals_fall:  # else refused in one line
+                solver.warm_up(task.model, MatchRules(task.players, task.ending))
     elif task.analysis == "solitaire":
         from jeopardy.solitaire import expected_turns
 
@@ -110,12 +158,23 @@ def _prepare(task: Task) -> None:
         import cvxpy  # noqa: F401  (imported by the LP on first use)
 
 
+ONE_GAME = {  # analyses whose game has no players or ending to choose
+    "simultaneous": "one turn each for two players",
+    "solitaire": "one player alone",
+}
+
+
 def unsupported(task: Task) -> str | None:
-    """Why the library cannot do ``task`` yet, or None."""
-    if task.players != 2:
-        return f"players={task.players} needs {N_PLAYER_ISSUE}"
-    if task.ending != "first-to-goal":
-        return f"ending {task.ending!r} needs {N_PLAYER_ISSUE}"
+    """Why ``task``'s analysis does not apply to its players or ending, or None."""
+    if task.analysis in ONE_GAME and (task.players != 2 or task.ending != "first-to-goal"):
+        return (f"{task.analysis}: {ONE_GAME[task.analysis]}; players and ending do not "
+                "apply (see its 2-player first-to-goal rows)")
+    if task.analysis == "fairness" and task.players != 2:
+        return (f"fairness: compensation points are one head start between two players; "
+                f"{task.players} players would need one per later seat")
+    if task.analysis == "compare" and task.players != 2:
+        return (f"compare: optimal play against one policy is a two-player head-to-head; "
+                f"seat {task.players} policies with jeopardy compare --players {task.players}")
     return None
 
 
@@ -181,9 +240,9 @@ def run_task(task: Task) -> dict:
     row = task.parameters()
     row.update(value=None, residual=None, seconds=None, peak_memory_bytes=None,
                estimated_memory_bytes=estimated_memory(task.analysis, task.model, task.goal,
-                                                       task.players),
+                                                       task.players, task.ending),
                worker=_worker(), error="")
-    reason = unsupported(task)
+    reason = unsupported(task) or refusal(task)
     if reason is not None:
         row["error"] = reason
         return row

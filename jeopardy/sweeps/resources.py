@@ -2,27 +2,59 @@
 
 The Dask scheduler reserves :func:`estimated_memory` bytes of a worker's
 ``memory`` resource per task (what the analysis allocates beyond the worker
-process), and starts the longest tasks first (:func:`estimated_work`).
+process), and starts the longest tasks first (:func:`estimated_work`).  A
+task past this machine's budget is refused before it starts
+(:func:`refusal`).  Games the pair solver does not play (more players,
+another ending, turn totals that fall) take the N-player solver's own
+estimate (:func:`jeopardy.match.solver.estimate`, through the estimator).
 """
 from __future__ import annotations
 
+import warnings
+
 from jeopardy import resources
 from jeopardy.rules.roll_model import RollModel
+from jeopardy.sweeps.spec import Task
 
 
-def _estimate(analysis: str, model: RollModel, goal: int, players: int) -> resources.Estimate:
+def _parameters(analysis: str, goal: int, players: int, ending: str) -> dict:
     from jeopardy import validate
 
     goal = validate.positive_int(goal, "goal")
     _, size = resources.ESTIMATORS[analysis]  # simultaneous: hold at 1-goal
-    return resources.estimate(analysis, **{size: goal}, model=model, players=players)
+    return {size: goal, "players": players, "ending": ending}
 
 
-def estimated_memory(analysis: str, model: RollModel, goal: int, players: int = 2) -> int:
+def _estimate(analysis: str, model: RollModel, goal: int, players: int,
+              ending: str) -> resources.Estimate:
+    return resources.estimate(analysis, model=model,
+                              **_parameters(analysis, goal, players, ending))
+
+
+def estimated_memory(analysis: str, model: RollModel, goal: int, players: int = 2,
+                     ending: str = "first-to-goal") -> int:
     """Bytes a task allocates at its peak (:attr:`jeopardy.resources.Estimate.task_bytes`)."""
-    return _estimate(analysis, model, goal, players).task_bytes
+    return _estimate(analysis, model, goal, players, ending).task_bytes
 
 
-def estimated_work(analysis: str, model: RollModel, goal: int, players: int = 2) -> float:
+def estimated_work(analysis: str, model: RollModel, goal: int, players: int = 2,
+                   ending: str = "first-to-goal") -> float:
     """The estimated seconds of a task, for starting the longest first."""
-    return _estimate(analysis, model, goal, players).seconds
+    return _estimate(analysis, model, goal, players, ending).seconds
+
+
+def refusal(task: Task) -> str | None:
+    """Why ``task`` is past this machine's budget (the estimate and the largest goal
+    that fits, :func:`jeopardy.resources.require`), or None."""
+    from jeopardy.errors import JeopardyError
+
+    what = task.analysis if task.players == 2 and task.ending == "first-to-goal" else \
+        f"{task.analysis}, {task.players} players, {task.ending}"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", resources.LongRunNotice)
+        try:
+            resources.require(task.analysis, what, model=task.model,
+                              **_parameters(task.analysis, task.goal, task.players, task.ending))
+        except JeopardyError as error:
+            return str(error)
+    return None

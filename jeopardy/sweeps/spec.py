@@ -5,7 +5,7 @@ Keys (every one but ``games`` and ``goals`` optional)::
     games    = ["pig", "piggy", {name = "d8 pig", faces = 8, dice = 1, bad_faces = [1]}]
     goals    = [10, 20, 50]              # or {from = 10, to = 1000, step = 10} (inclusive)
     players  = [2]                       # 2..10
-    endings  = ["first-to-goal"]         # or "equal-turns"
+    endings  = ["first-to-goal"]         # "equal-turns", "one-more-turn" (jeopardy.match.rules)
     analyses = ["solve", "fairness",
                 {name = "compare", against = ["hold:20", "hold:25"]},
                 "simultaneous", "solitaire"]   # solitaire: fewest expected turns
@@ -26,15 +26,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from jeopardy.errors import JeopardyError
+from jeopardy.match.rules import ENDINGS, MAX_PLAYERS
 from jeopardy.rules.roll_model import RollModel
 
 ANALYSES = ("solve", "compare", "simultaneous", "fairness", "solitaire")
-ENDINGS = ("first-to-goal", "equal-turns")
-MAX_PLAYERS = 10
 MAX_TASKS = 1_000_000
 KEYS = ("games", "goals", "players", "endings", "analyses", "output")
 DICE_KEYS = ("name", "faces", "dice", "bad_faces", "all_bad")
-ROW_VERSION = 1  # bump when a row's meaning changes: old finished rows are then recomputed
+ROW_VERSION = 2  # bump when a row's meaning changes: old finished rows are then recomputed
 
 
 @dataclass(frozen=True)
