@@ -101,7 +101,7 @@ NOT_RESULTS = [
          r"\"c\": \"(?P<n>\d+)\"",
          r"docs/examples/\S*?(?P<n>\d+)",
          r"capped at (?P<n>\d+)",
-         r"^\s*(?P<n>\d+)(?:\s+[\d.]+){5}\s*$",  # a sweep table's goal (the TOML's range)
+         r"^\s*(?P<n>\d+)(?:\s+[\d.]+){3,5}\s*$",  # a sweep table's goal (the TOML's range)
          r"(?P<n>[\d,]+) (?:recorded rolls|rolls)\b",
          r"\bfrom scores (?P<n>\d+)-\d+",
          r"within N = \d+-(?P<n>\d+) turns",

@@ -407,6 +407,47 @@ def _sweep_hold20():
     return out
 
 
+@analysis("sweep hold20 equal turns")
+def _sweep_hold20_equal_turns():
+    """docs/examples/hold20.toml's equal-turns compare rows: optimal against hold at 20 with
+    equal turns, the mean of its chances moving first and moving second."""
+    from jeopardy.match.evaluation import evaluate
+    from jeopardy.match.solver import solve
+    from jeopardy.race.policies import hold_at
+    from jeopardy.rules import game
+
+    out = {}
+    for name in ("pig", "piggy", "big-pig"):
+        model = game(name)
+        for goal in (25, 50, 100):
+            optimal, hold20 = solve(model, goal, 2, "equal-turns"), hold_at(goal, 20)
+            first = evaluate(model, goal, [optimal, hold20], "equal-turns").win_probabilities[0]
+            second = evaluate(model, goal, [hold20, optimal], "equal-turns").win_probabilities[1]
+            out[f"{name} {goal}: optimal vs hold 20, equal turns"] = (first + second) / 2
+    return out
+
+
+@analysis("sweep players")
+def _sweep_players():
+    """docs/examples/players.toml: the first player's chance, 2 and 3 players, both endings."""
+    from jeopardy.match.solver import solve as solve_match
+    from jeopardy.race.solver import solve
+    from jeopardy.rules import game
+
+    out = {}
+    for name in ("pig", "piglet", "big-pig"):
+        model = game(name)
+        for goal in range(10, 51, 10):
+            for players in (2, 3):
+                for ending in ("first-to-goal", "equal-turns"):
+                    if players == 2 and ending == "first-to-goal":
+                        value = solve(model, goal).win_probability()
+                    else:
+                        value = solve_match(model, goal, players, ending).win_probabilities[0]
+                    out[f"{name} {goal}, {players} players, {ending}"] = value
+    return out
+
+
 @analysis("sweep hold20 simultaneous")
 def _sweep_hold20_simultaneous():
     """docs/examples/hold20.toml's simultaneous rows: the single-turn game over hold at
