@@ -137,18 +137,30 @@ ANALYSES = {"solve": _solve, "fairness": _fairness, "compare": _compare,
 def _prepare(task: Task) -> None:
     """Import the analysis's modules and load its compiled kernels, off the clock."""
     if task.analysis in ("solve", "fairness", "compare"):
-        from jeopardy import fairness  # noqa: F401
+        from jeopardy import fairness
 
         if _pair(task):
-            from jeopardy.race import evaluation, policies, solver  # noqa: F401
+            from jeopardy.race import evaluation, policies, solver
 
             solver.warm_up(task.model)
+            # the analysis's other kernels too: compiling them on a cold cache allocates
+            # more than the analysis itself (10 MB at goal 90), which the peak would count
+            if task.analysis == "compare":
+                tiny = policies.from_solution(solver.solve(task.model, 3))
+                evaluation.head_to_head(task.model, tiny, policies.hold_at(3, 2))
+            elif task.analysis == "fairness":
+                fairness.race_fairness(solver.solve(task.model, 3))
         else:
-            from jeopardy.match import evaluation, solver  # noqa: F401
+            from jeopardy.match import evaluation, solver
             from jeopardy.match.rules import MatchRules
 
             if task.players == 2 or not task.model.turn_totals_fall:  # else refused in one line
                 solver.warm_up(task.model, MatchRules(task.players, task.ending))
+                if task.analysis == "compare" and task.players == 2:
+                    from jeopardy.race.policies import hold_at
+
+                    tiny = solver.solve(task.model, 3, 2, task.ending)
+                    evaluation.evaluate(task.model, 3, [tiny, hold_at(3, 2)], task.ending)
     elif task.analysis == "solitaire":
         from jeopardy.solitaire import expected_turns
 
