@@ -25,3 +25,18 @@ def _private_solution_cache(tmp_path_factory):
         os.environ.pop("JEOPARDY_CACHE_DIR", None)
     else:
         os.environ["JEOPARDY_CACHE_DIR"] = previous
+
+
+def pytest_collection_modifyitems(config, items):
+    """``long`` tests stay out unless the marker expression names them: a ``-m`` on the
+    command line replaces addopts' ``-m 'not long'``, so ``python -m pytest -m "not slow"``
+    (the quick loop) would otherwise run the commands of minutes.  ``-m long`` runs them,
+    and so does an empty ``-m ""`` (every test named on the command line)."""
+    expression = config.option.markexpr
+    if not expression or "long" in expression:
+        return
+    kept = [item for item in items if item.get_closest_marker("long") is None]
+    if len(kept) < len(items):
+        config.hook.pytest_deselected(items=[item for item in items
+                                             if item.get_closest_marker("long") is not None])
+        items[:] = kept
