@@ -69,7 +69,7 @@ import numpy as np
 from numba import njit
 
 from jeopardy.errors import JeopardyError
-from jeopardy.rules.compiled import BEYOND, ENDED, WITHIN, roll_sources, value_of_rolling
+from jeopardy.rules.compiled import roll_row, roll_sources, value_of_rolling
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.results import Result
 
@@ -90,7 +90,8 @@ def _turn(rules, nxt, out, boundary, tables):
 
     A roll's outcome depends on the mover's score ``x`` and turn total ``t``
     only, not on the other's score ``y``: each (x, t) is classified once
-    (:func:`roll_sources`) and the values of all ``y`` are updated together, the
+    (:func:`jeopardy.rules.compiled.roll_sources`) and the values of all ``y`` are
+    updated together (:func:`jeopardy.rules.compiled.roll_row`), the
     inner loop running over ``y`` (the arithmetic per state, and its order, is
     :func:`jeopardy.rules.compiled.value_of_rolling`'s).
     """
@@ -114,18 +115,7 @@ def _turn(rules, nxt, out, boundary, tables):
             scale = roll_sources(rules, x, t, top + 1, size, targets, sources, weights)
             for g in range(games):
                 b = boundary[g] if g < 3 else boundary[0 if (g - 3) % 2 == 0 else 2]
-                roll[:] = 0.0
-                for e in range(effects):
-                    where, at, p = targets[e], sources[e], weights[e]
-                    if where == WITHIN:  # a higher turn total
-                        for y in range(size):
-                            roll[y] += p * values[g, at, y]
-                    elif where == ENDED:  # the turn ends with score ``at``
-                        for y in range(size):
-                            roll[y] += p * mover[g, at, y]
-                    elif where == BEYOND:
-                        for y in range(size):
-                            roll[y] += p * b
+                roll_row(targets, sources, weights, values[g], mover[g], b, roll)
                 hold = mover[g, x + t]
                 if g < 3:
                     for y in range(size):

@@ -95,3 +95,22 @@ def roll_sources(rules, score, turn_total, within_size, ended_size, targets, sou
         else:
             targets[e] = BEYOND
     return 1.0 - stay
+
+
+@njit(cache=True, nogil=True, inline="always")
+def roll_row(targets, sources, weights, within, ended, beyond, out):
+    """A roll's value, before :func:`roll_sources`' divisor, for a row of states that
+    share a score and a turn total: ``out[y] = sum_e weights[e] * (within[s, y],
+    ended[s, y] or beyond)`` with ``s = sources[e]``, over the effects in order."""
+    out[:] = 0.0
+    for e in range(targets.shape[0]):
+        where, at, p = targets[e], sources[e], weights[e]
+        if where == WITHIN:  # a higher turn total
+            for y in range(out.shape[0]):
+                out[y] += p * within[at, y]
+        elif where == ENDED:  # the turn ends with score ``at``
+            for y in range(out.shape[0]):
+                out[y] += p * ended[at, y]
+        elif where == BEYOND:
+            for y in range(out.shape[0]):
+                out[y] += p * beyond

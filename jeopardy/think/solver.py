@@ -72,8 +72,7 @@ import numpy as np
 from numba import njit
 
 from jeopardy.errors import JeopardyError
-from jeopardy.rules.compiled import (BEYOND, ENDED, RISE, STAY, WITHIN, roll_result,
-                                     roll_sources)
+from jeopardy.rules.compiled import RISE, STAY, roll_result, roll_row, roll_sources
 from jeopardy.rules.roll_model import RollModel
 
 
@@ -102,7 +101,8 @@ def _solo(rules, nxt, cube, kinds_of_games, boundary, table, alone_is_a, caps):
 
     A roll's outcome depends on ``own`` and ``t`` only: each (own, t) is
     classified once (:func:`jeopardy.rules.compiled.roll_sources`) and the
-    values of every ``other`` are updated together (the arithmetic per state,
+    values of every ``other`` are updated together (:func:`jeopardy.rules.compiled.roll_row`;
+    the arithmetic per state,
     and its order, is :func:`jeopardy.rules.compiled.value_of_rolling`'s)."""
     score_cap, turn_cap = caps
     games = nxt.shape[0]
@@ -124,18 +124,7 @@ def _solo(rules, nxt, cube, kinds_of_games, boundary, table, alone_is_a, caps):
             scale = roll_sources(rules, own, t, top + 1, size, targets, sources, weights)
             for g in range(games):
                 b = boundary[g]
-                roll[:] = 0.0
-                for e in range(effects):
-                    where, at, p = targets[e], sources[e], weights[e]
-                    if where == WITHIN:
-                        for other in range(size):
-                            roll[other] += p * values[g, at, other]
-                    elif where == ENDED:
-                        for other in range(size):
-                            roll[other] += p * ended[g, at, other]
-                    elif where == BEYOND:
-                        for other in range(size):
-                            roll[other] += p * b
+                roll_row(targets, sources, weights, values[g], ended[g], b, roll)
                 hold = ended[g, own + t]
                 kind_g = kinds_of_games[g]
                 for other in range(size):
