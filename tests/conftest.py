@@ -146,3 +146,13 @@ def pytest_runtest_protocol(item, nextitem):
             fcntl.flock(lock, fcntl.LOCK_UN)
             if serial:
                 fcntl.flock(turnstile, fcntl.LOCK_UN)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """``-x`` (or ``--maxfail``) ends a parallel run with xdist's "interrupted" (exit 2);
+    report it as a serial run does, "tests failed" (exit 1): tests/mutation_catalog.py
+    tells a killed mutant (1) from a broken run (2 and above) by it."""
+    maxfail = session.config.option.maxfail
+    if (exitstatus == pytest.ExitCode.INTERRUPTED and maxfail
+            and session.testsfailed >= maxfail):
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
