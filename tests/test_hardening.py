@@ -265,6 +265,7 @@ def _interrupted(arguments: list[str], wait: float) -> None:
     assert time.perf_counter() - sent < 5  # a chunk is 0.2 s; the rest is interpreter exit
 
 
+@pytest.mark.serial  # signals a running process and times its answer
 @pytest.mark.slow
 @pytest.mark.parametrize("arguments, wait", [
     pytest.param(["simulate", "hold:20", "hold:25", "--games", "5000000"], 6, id="race"),

@@ -436,6 +436,7 @@ def cluster(tmp_path):
             stop(process)
 
 
+@pytest.mark.serial  # kills a Dask worker mid-sweep, with deadlines on what follows
 @pytest.mark.slow
 def test_scheduler_and_workers_survive_a_killed_worker(cluster, tmp_path):
     address, worker_a, _ = cluster

@@ -69,7 +69,7 @@ import numpy as np
 from numba import njit
 
 from jeopardy.errors import JeopardyError
-from jeopardy.rules.compiled import value_of_rolling
+from jeopardy.rules.compiled import roll_row, roll_sources, value_of_rolling
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.results import Result
 
@@ -87,33 +87,51 @@ def _turn(rules, nxt, out, boundary, tables):
     pairs (lower, upper) evaluating the policy pair whose mover table for this
     turn is ``tables[m]`` (entries 0 hold, 1 roll, -1 as the midpoint optimum).
     ``out[g]`` receives W_k.  Returns nothing; values only.
+
+    A roll's outcome depends on the mover's score ``x`` and turn total ``t``
+    only, not on the other's score ``y``: each (x, t) is classified once
+    (:func:`jeopardy.rules.compiled.roll_sources`) and the values of all ``y`` are
+    updated together (:func:`jeopardy.rules.compiled.roll_row`), the
+    inner loop running over ``y`` (the arithmetic per state, and its order, is
+    :func:`jeopardy.rules.compiled.value_of_rolling`'s).
     """
     games = nxt.shape[0]
     size = nxt.shape[1]
     cap = size - 1
-    mover = 1.0 - nxt  # mover[g, y, x]: W_{k+1} of game g from this mover's side
-    values = np.empty((games, size))
+    effects = rules[0].shape[0]
+    # mover[g, s, y]: W_{k+1} of game g from this mover's side, banked score s
+    mover = np.empty((games, size, size))
+    for g in range(games):
+        mover[g] = 1.0 - nxt[g].T
+    values = np.empty((games, size, size))  # values[g, t, y] at the current x
+    roll = np.empty(size)
+    midpoint_rolls = np.zeros(size, dtype=np.bool_)
+    targets = np.empty(effects, dtype=np.int8)
+    sources = np.empty(effects, dtype=np.int64)
+    weights = np.empty(effects)
     for x in range(size):
         top = cap - x
-        for y in range(size):
-            for t in range(top, -1, -1):
-                # the optimal games
-                midpoint_rolls = False
-                for g in range(games):
-                    m = -1 if g < 3 else (g - 3) // 2
-                    b = boundary[g] if g < 3 else boundary[0 if (g - 3) % 2 == 0 else 2]
-                    hold = mover[g, y, x + t]
-                    roll = value_of_rolling(rules, x, t, values[g, :top + 1], mover[g, y], b)
-                    if m < 0:
-                        rolls = roll > hold
-                        if g == 1:
-                            midpoint_rolls = rolls
-                    else:
-                        choice = tables[m, x, t]
-                        rolls = midpoint_rolls if choice < 0 else choice == 1
-                    values[g, t] = roll if rolls else hold
+        for t in range(top, -1, -1):
+            scale = roll_sources(rules, x, t, top + 1, size, targets, sources, weights)
             for g in range(games):
-                out[g, x, y] = values[g, 0]
+                b = boundary[g] if g < 3 else boundary[0 if (g - 3) % 2 == 0 else 2]
+                roll_row(targets, sources, weights, values[g], mover[g], b, roll)
+                hold = mover[g, x + t]
+                if g < 3:
+                    for y in range(size):
+                        r = roll[y] / scale
+                        rolls = r > hold[y]
+                        if g == 1:
+                            midpoint_rolls[y] = rolls
+                        values[g, t, y] = r if rolls else hold[y]
+                else:
+                    choice = tables[(g - 3) // 2, x, t]
+                    for y in range(size):
+                        r = roll[y] / scale
+                        rolls = midpoint_rolls[y] if choice < 0 else choice == 1
+                        values[g, t, y] = r if rolls else hold[y]
+        for g in range(games):
+            out[g, x] = values[g, 0]
 
 
 def _terminal(size: int, games: int) -> np.ndarray:

@@ -5,8 +5,9 @@ the kernels apply effects with the very function the Python code calls.
 :func:`roll_result` classifies one roll for a sweep down the turn totals, and
 :func:`value_of_rolling` is the value of one roll from a turn total that the
 solitaire, expected-score, fixed-turns and THINK kernels (and the play hints)
-share; the race and N-player kernels, which carry a slope beside each value,
-keep their own loops.
+share (:func:`roll_sources` is the same value taken apart, for the fixed-turns
+kernel, which applies one roll to a whole row of states); the race and N-player
+kernels, which carry a slope beside each value, keep their own loops.
 """
 from numba import njit
 
@@ -60,3 +61,56 @@ def value_of_rolling(rules, score, turn_total, within, ended, beyond):
         else:
             total += p * beyond
     return total / (1.0 - stay)
+
+
+# Where one roll leads, for :func:`roll_sources`.
+WITHIN, ENDED, BEYOND, STAYS = 0, 1, 2, 3
+
+
+@njit(cache=True, nogil=True, inline="always")
+def roll_sources(rules, score, turn_total, within_size, ended_size, targets, sources, weights):
+    """:func:`value_of_rolling` taken apart, for a kernel that applies one roll to many
+    states sharing ``(score, turn_total)``: effect ``e`` leads to ``within[sources[e]]``
+    (``targets[e]`` WITHIN), ``ended[sources[e]]`` (ENDED), the value beyond the tables
+    (BEYOND) or leaves the total as it is (STAYS), with chance ``weights[e]``; returns
+    the divisor ``1 - P(stay)``.  ``sum(weights[e] * source value) / divisor`` over the
+    effects in order is :func:`value_of_rolling`, to the last bit."""
+    kinds, points, probs = rules[0], rules[1], rules[2]
+    stay = 0.0
+    for e in range(kinds.shape[0]):
+        p = probs[e]
+        weights[e] = p
+        banked, after, outcome = roll_result(kinds[e], points[e], score, turn_total)
+        sources[e] = 0
+        if outcome == STAY:
+            stay += p
+            targets[e] = STAYS
+        elif outcome == RISE:
+            if after < within_size:
+                targets[e], sources[e] = WITHIN, after
+            else:
+                targets[e] = BEYOND
+        elif banked < ended_size:
+            targets[e], sources[e] = ENDED, banked
+        else:
+            targets[e] = BEYOND
+    return 1.0 - stay
+
+
+@njit(cache=True, nogil=True, inline="always")
+def roll_row(targets, sources, weights, within, ended, beyond, out):
+    """A roll's value, before :func:`roll_sources`' divisor, for a row of states that
+    share a score and a turn total: ``out[y] = sum_e weights[e] * (within[s, y],
+    ended[s, y] or beyond)`` with ``s = sources[e]``, over the effects in order."""
+    out[:] = 0.0
+    for e in range(targets.shape[0]):
+        where, at, p = targets[e], sources[e], weights[e]
+        if where == WITHIN:  # a higher turn total
+            for y in range(out.shape[0]):
+                out[y] += p * within[at, y]
+        elif where == ENDED:  # the turn ends with score ``at``
+            for y in range(out.shape[0]):
+                out[y] += p * ended[at, y]
+        elif where == BEYOND:
+            for y in range(out.shape[0]):
+                out[y] += p * beyond

@@ -72,7 +72,7 @@ import numpy as np
 from numba import njit
 
 from jeopardy.errors import JeopardyError
-from jeopardy.rules.compiled import RISE, STAY, roll_result, value_of_rolling
+from jeopardy.rules.compiled import RISE, STAY, roll_result, roll_row, roll_sources
 from jeopardy.rules.roll_model import RollModel
 
 
@@ -97,34 +97,50 @@ def _solo(rules, nxt, cube, kinds_of_games, boundary, table, alone_is_a, caps):
     For A alone, ``own`` is A's banked score and ``other`` B's final total
     (A perspective, ``nxt[g, own, other]``); for B alone the same with the
     indices of ``nxt`` swapped.  Game 0 is optimal; its decision is copied by
-    the games that follow it (equilibrium evaluations, counts)."""
+    the games that follow it (equilibrium evaluations, counts).
+
+    A roll's outcome depends on ``own`` and ``t`` only: each (own, t) is
+    classified once (:func:`jeopardy.rules.compiled.roll_sources`) and the
+    values of every ``other`` are updated together (:func:`jeopardy.rules.compiled.roll_row`;
+    the arithmetic per state,
+    and its order, is :func:`jeopardy.rules.compiled.value_of_rolling`'s)."""
     score_cap, turn_cap = caps
     games = nxt.shape[0]
     size = score_cap + 1
-    values = np.empty((games, turn_cap + 1))
+    effects = rules[0].shape[0]
+    # ended[g, own score, other]: the value once the turn ends, own score banked
+    ended = np.empty((games, size, size))
+    for g in range(games):
+        ended[g] = nxt[g] if alone_is_a else nxt[g].T
+    values = np.empty((games, turn_cap + 1, size))  # values[g, t, other] at this own
+    roll = np.empty(size)
+    rolls0 = np.zeros(size, dtype=np.bool_)
+    targets = np.empty(effects, dtype=np.int8)
+    sources = np.empty(effects, dtype=np.int64)
+    weights = np.empty(effects)
     for own in range(size):
         top = min(turn_cap, score_cap - own)
-        for other in range(size):
-            for t in range(top, -1, -1):
-                rolls0 = False
-                for g in range(games):
-                    b = boundary[g]
-                    ended = nxt[g, :, other] if alone_is_a else nxt[g, other, :]  # own score
-                    hold = ended[own + t]
-                    roll = value_of_rolling(rules, own, t, values[g, :top + 1], ended, b)
-                    cube[g, own, other, t] = roll
-                    kind_g = kinds_of_games[g]
+        for t in range(top, -1, -1):
+            scale = roll_sources(rules, own, t, top + 1, size, targets, sources, weights)
+            for g in range(games):
+                b = boundary[g]
+                roll_row(targets, sources, weights, values[g], ended[g], b, roll)
+                hold = ended[g, own + t]
+                kind_g = kinds_of_games[g]
+                for other in range(size):
+                    r = roll[other] / scale
+                    cube[g, own, other, t] = r
                     if kind_g == 0:  # optimal: A maximises, B minimises
-                        rolls = roll > hold if alone_is_a else roll < hold
+                        rolls = r > hold[other] if alone_is_a else r < hold[other]
                         if g == 0:
-                            rolls0 = rolls
+                            rolls0[other] = rolls
                     elif alone_is_a and kind_g == 2:  # A best-responds
-                        rolls = roll > hold
+                        rolls = r > hold[other]
                     elif alone_is_a or kind_g == 3 or kind_g == 4:  # as game 0
-                        rolls = rolls0
+                        rolls = rolls0[other]
                     else:  # B follows the rule
                         rolls = table[own, t] == 1
-                    values[g, t] = roll if rolls else hold
+                    values[g, t, other] = r if rolls else hold[other]
 
 
 @njit(cache=True, nogil=True)
@@ -160,7 +176,12 @@ def _both_in(rules, nxt, out, qa, qb, kinds_of_games, boundary, table, caps, sta
     score_cap, turn_cap = caps
     games = nxt.shape[0]
     size = score_cap + 1
+    effects = kinds.shape[0]
     values = np.empty((games, turn_cap + 1))
+    outcomes = np.empty(effects, dtype=np.int64)
+    afters = np.empty(effects, dtype=np.int64)
+    banked_as = np.empty(effects, dtype=np.int64)
+    banked_bs = np.empty(effects, dtype=np.int64)
     for x in range(size):
         for y in range(size):
             top = min(turn_cap, score_cap - max(x, y))
@@ -170,6 +191,10 @@ def _both_in(rules, nxt, out, qa, qb, kinds_of_games, boundary, table, caps, sta
                 pa0 = 0.0
                 pb0 = 0.0
                 mixed = False
+                for e in range(effects):  # the same for every game: classified once
+                    # one roll for both players still in (the turn total is shared)
+                    banked_as[e], afters[e], outcomes[e] = roll_result(kinds[e], points[e], x, t)
+                    banked_bs[e] = roll_result(kinds[e], points[e], y, t)[0]
                 for g in range(games):
                     bnd = boundary[g]
                     a = nxt[g, x + t, y + t]
@@ -177,11 +202,10 @@ def _both_in(rules, nxt, out, qa, qb, kinds_of_games, boundary, table, caps, sta
                     rh = qa[g, x, y + t, t]
                     rr = 0.0
                     stay = 0.0
-                    for e in range(kinds.shape[0]):
+                    for e in range(effects):
                         p = probs[e]
-                        # one roll for both players still in (the turn total is shared)
-                        banked_a, after, outcome = roll_result(kinds[e], points[e], x, t)
-                        banked_b = roll_result(kinds[e], points[e], y, t)[0]
+                        outcome, after = outcomes[e], afters[e]
+                        banked_a, banked_b = banked_as[e], banked_bs[e]
                         if outcome == STAY:
                             stay += p
                         elif outcome == RISE:
