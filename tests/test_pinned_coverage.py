@@ -15,7 +15,7 @@ import re
 import pytest
 
 import pinned_coverage
-from pinned_coverage import PAGES, ROOT, classify, unclassified
+from pinned_coverage import PAGES, ROOT, unclassified
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
