@@ -36,7 +36,8 @@ SLOW = (
     "jeopardy farkle solve --goal 2000", "jeopardy certify", "jeopardy skunk",
     "jeopardy max-score --game shi", "jeopardy compare", "jeopardy plot",
     "python analyses/api_tour.py", "python analyses/simultaneous_full_game.py",
-    "jeopardy solve --game parker-brothers",
+    "jeopardy solve --game parker-brothers", "jeopardy farkle policy --solution",
+    "jeopardy solve --players 3", "--ending equal-turns --games 20000",
 )
 # Commands of minutes (Ten Thousand to 10,000, the variants table, THINK, the
 # reproduce report, sweeps, benchmarks, a million simulated games): marked
