@@ -108,14 +108,13 @@ def _turn(rules, nxt, out, boundary, tables):
     midpoint_rolls = np.zeros(size, dtype=np.bool_)
     targets = np.empty(effects, dtype=np.int8)
     sources = np.empty(effects, dtype=np.int64)
-    weights = np.empty(effects)
     for x in range(size):
         top = cap - x
         for t in range(top, -1, -1):
-            scale = roll_sources(rules, x, t, top + 1, size, targets, sources, weights)
+            scale = roll_sources(rules, x, t, top + 1, size, targets, sources)
             for g in range(games):
                 b = boundary[g] if g < 3 else boundary[0 if (g - 3) % 2 == 0 else 2]
-                roll_row(targets, sources, weights, values[g], mover[g], b, roll)
+                roll_row(targets, sources, rules[2], values[g], mover[g], b, roll)
                 hold = mover[g, x + t]
                 if g < 3:
                     for y in range(size):

@@ -68,18 +68,17 @@ WITHIN, ENDED, BEYOND, STAYS = 0, 1, 2, 3
 
 
 @njit(cache=True, nogil=True, inline="always")
-def roll_sources(rules, score, turn_total, within_size, ended_size, targets, sources, weights):
+def roll_sources(rules, score, turn_total, within_size, ended_size, targets, sources):
     """:func:`value_of_rolling` taken apart, for a kernel that applies one roll to many
     states sharing ``(score, turn_total)``: effect ``e`` leads to ``within[sources[e]]``
     (``targets[e]`` WITHIN), ``ended[sources[e]]`` (ENDED), the value beyond the tables
-    (BEYOND) or leaves the total as it is (STAYS), with chance ``weights[e]``; returns
-    the divisor ``1 - P(stay)``.  ``sum(weights[e] * source value) / divisor`` over the
+    (BEYOND) or leaves the total as it is (STAYS), with chance ``rules[2][e]``; returns
+    the divisor ``1 - P(stay)``.  ``sum(rules[2][e] * source value) / divisor`` over the
     effects in order is :func:`value_of_rolling`, to the last bit."""
     kinds, points, probs = rules[0], rules[1], rules[2]
     stay = 0.0
     for e in range(kinds.shape[0]):
         p = probs[e]
-        weights[e] = p
         banked, after, outcome = roll_result(kinds[e], points[e], score, turn_total)
         sources[e] = 0
         if outcome == STAY:
@@ -98,13 +97,14 @@ def roll_sources(rules, score, turn_total, within_size, ended_size, targets, sou
 
 
 @njit(cache=True, nogil=True, inline="always")
-def roll_row(targets, sources, weights, within, ended, beyond, out):
+def roll_row(targets, sources, probs, within, ended, beyond, out):
     """A roll's value, before :func:`roll_sources`' divisor, for a row of states that
-    share a score and a turn total: ``out[y] = sum_e weights[e] * (within[s, y],
-    ended[s, y] or beyond)`` with ``s = sources[e]``, over the effects in order."""
+    share a score and a turn total: ``out[y] = sum_e probs[e] * (within[s, y],
+    ended[s, y] or beyond)`` with ``s = sources[e]``, over the effects in order
+    (``probs`` is the rules' chances, ``rules[2]``)."""
     out[:] = 0.0
     for e in range(targets.shape[0]):
-        where, at, p = targets[e], sources[e], weights[e]
+        where, at, p = targets[e], sources[e], probs[e]
         if where == WITHIN:  # a higher turn total
             for y in range(out.shape[0]):
                 out[y] += p * within[at, y]

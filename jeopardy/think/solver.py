@@ -117,14 +117,13 @@ def _solo(rules, nxt, cube, kinds_of_games, boundary, table, alone_is_a, caps):
     rolls0 = np.zeros(size, dtype=np.bool_)
     targets = np.empty(effects, dtype=np.int8)
     sources = np.empty(effects, dtype=np.int64)
-    weights = np.empty(effects)
     for own in range(size):
         top = min(turn_cap, score_cap - own)
         for t in range(top, -1, -1):
-            scale = roll_sources(rules, own, t, top + 1, size, targets, sources, weights)
+            scale = roll_sources(rules, own, t, top + 1, size, targets, sources)
             for g in range(games):
                 b = boundary[g]
-                roll_row(targets, sources, weights, values[g], ended[g], b, roll)
+                roll_row(targets, sources, rules[2], values[g], ended[g], b, roll)
                 hold = ended[g, own + t]
                 kind_g = kinds_of_games[g]
                 for other in range(size):
