@@ -38,10 +38,11 @@ from __future__ import annotations
 import threading
 import time
 import tracemalloc
+from dataclasses import replace
 
 from jeopardy.errors import JeopardyError
 from jeopardy.rules.roll_model import RollModel
-from jeopardy.sweeps.resources import estimated_memory, refusal
+from jeopardy.sweeps.resources import refusal, task_memory
 from jeopardy.sweeps.spec import Task
 
 
@@ -135,39 +136,17 @@ ANALYSES = {"solve": _solve, "fairness": _fairness, "compare": _compare,
 
 
 def _prepare(task: Task) -> None:
-    """Import the analysis's modules and load its compiled kernels, off the clock."""
-    if task.analysis in ("solve", "fairness", "compare"):
-        from jeopardy import fairness
+    """Import the analysis's modules and load (on a cold numba cache, compile) every
+    kernel it uses, off the clock: the analysis itself, on a tiny game.  Compiling
+    allocates more than a small analysis (10 MB against a 6.7 MB estimate for compare at
+    goal 90), which the task's measured peak would otherwise count.  A compare task plays
+    hold:1 there: its own policy is read in the analysis, where a bad one is the row's
+    (timed) error."""
+    tiny = replace(task, goal=_TINY_GOAL, against="hold:1" if task.against else "")
+    ANALYSES[task.analysis](task.model, tiny)
 
-        if _pair(task):
-            from jeopardy.race import evaluation, policies, solver
 
-            solver.warm_up(task.model)
-            # the analysis's other kernels too: compiling them on a cold cache allocates
-            # more than the analysis itself (10 MB at goal 90), which the peak would count
-            if task.analysis == "compare":
-                tiny = policies.from_solution(solver.solve(task.model, 3))
-                evaluation.head_to_head(task.model, tiny, policies.hold_at(3, 2))
-            elif task.analysis == "fairness":
-                fairness.race_fairness(solver.solve(task.model, 3))
-        else:
-            from jeopardy.match import evaluation, solver
-            from jeopardy.match.rules import MatchRules
-
-            if task.players == 2 or not task.model.turn_totals_fall:  # else refused in one line
-                solver.warm_up(task.model, MatchRules(task.players, task.ending))
-                if task.analysis == "compare" and task.players == 2:
-                    from jeopardy.race.policies import hold_at
-
-                    tiny = solver.solve(task.model, 3, 2, task.ending)
-                    evaluation.evaluate(task.model, 3, [tiny, hold_at(3, 2)], task.ending)
-    elif task.analysis == "solitaire":
-        from jeopardy.solitaire import expected_turns
-
-        expected_turns(task.model, 1)  # loads the compiled kernels
-    elif task.analysis == "simultaneous":
-        from jeopardy.simultaneous import game  # noqa: F401
-        import cvxpy  # noqa: F401  (imported by the LP on first use)
+_TINY_GOAL = 3
 
 
 ONE_GAME = {  # analyses whose game has no players or ending to choose
@@ -251,8 +230,7 @@ def run_task(task: Task) -> dict:
     """The row of one task (see the module docstring); errors become the ``error`` field."""
     row = task.parameters()
     row.update(value=None, residual=None, seconds=None, peak_memory_bytes=None,
-               estimated_memory_bytes=estimated_memory(task.analysis, task.model, task.goal,
-                                                       task.players, task.ending),
+               estimated_memory_bytes=task_memory(task),
                worker=_worker(), error="")
     reason = unsupported(task) or refusal(task)
     if reason is not None:

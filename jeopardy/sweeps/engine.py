@@ -27,7 +27,7 @@ from typing import Callable
 
 from jeopardy.errors import JeopardyError
 from jeopardy.sweeps.analyses import run_task, unsupported
-from jeopardy.sweeps.resources import estimated_memory, estimated_work, refusal
+from jeopardy.sweeps.resources import refusal, task_memory, task_work
 from jeopardy.sweeps.spec import Sweep, Task, read
 from jeopardy.sweeps.store import RowStore
 
@@ -35,8 +35,8 @@ RESOURCE = "memory"  # lower case: DASK_DISTRIBUTED__WORKER__RESOURCES__MEMORY s
 MEMORY_SHARE = 0.8  # of the machine's memory given to a local cluster's tasks
 CONNECT_TIMEOUT = 30  # seconds to reach a scheduler and see a worker
 COLUMNS = ("task", "game", "goal", "players", "ending", "analysis", "against", "value",
-           "win_probability", "win_probabilities", "compensation_points", "compensated_win_probability", "first",
-           "second", "support", "verified", "states", "residual", "seconds", "peak_memory_bytes",
+           "win_probability", "win_probabilities", "compensation_points",
+           "compensated_win_probability", "first", "second", "support", "verified", "states", "residual", "seconds", "peak_memory_bytes",
            "estimated_memory_bytes", "worker", "error")
 
 Progress = Callable[[int, int, int], None]  # (tasks done, total, done before this run)
@@ -67,7 +67,7 @@ def sweep(spec: str | Path | dict | Sweep, out: str | Path | None = None,
             if row is not None:
                 rows[task.key] = row
     pending = [t for t in plan.tasks if t.key not in rows]
-    pending.sort(key=lambda t: -estimated_work(t.analysis, t.model, t.goal, t.players, t.ending))
+    pending.sort(key=lambda t: -task_work(t))
     total, skipped = len(plan.tasks), len(rows)
     notes = [f"{skipped} of {total} tasks were finished before and skipped"] if skipped else []
     if progress is not None:
@@ -178,8 +178,7 @@ def _run_on_dask(pending: list[Task], scheduler, workers, processes, finished,
             if unsupported(task) or refusal(task):  # an error row at once, never sent
                 finished(run_task(task))
                 continue
-            need = estimated_memory(task.analysis, task.model, task.goal, task.players,
-                                    task.ending)
+            need = task_memory(task)
             if capacity is not None and need > capacity:
                 row = _refused(task, need, capacity)
                 finished(row)
@@ -227,8 +226,7 @@ def _size(count: int) -> str:
 
 
 def _lost(task: Task, error: BaseException) -> dict:
-    row = _empty_row(task, estimated_memory(task.analysis, task.model, task.goal, task.players,
-                                            task.ending))
+    row = _empty_row(task, task_memory(task))
     text = str(error).strip().splitlines()
     row["error"] = f"not finished ({type(error).__name__}{': ' + text[0] if text else ''}); " \
                    "a rerun tries it again"

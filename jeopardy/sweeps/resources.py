@@ -43,6 +43,16 @@ def estimated_work(analysis: str, model: RollModel, goal: int, players: int = 2,
     return _estimate(analysis, model, goal, players, ending).seconds
 
 
+def task_memory(task: Task) -> int:
+    """:func:`estimated_memory` of a sweep's task."""
+    return estimated_memory(task.analysis, task.model, task.goal, task.players, task.ending)
+
+
+def task_work(task: Task) -> float:
+    """:func:`estimated_work` of a sweep's task."""
+    return estimated_work(task.analysis, task.model, task.goal, task.players, task.ending)
+
+
 def refusal(task: Task) -> str | None:
     """Why ``task`` is past this machine's budget (the estimate and the largest goal
     that fits, :func:`jeopardy.resources.require`), or None."""
