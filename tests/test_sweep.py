@@ -473,3 +473,47 @@ def test_default_local_cluster(tmp_path):
                            workers=2)
     assert frame.attrs["notes"][0] == "local cluster: 2 worker processes, processes"
     assert (frame["error"] == "").all() and frame["worker"].str.startswith("tcp://").all()
+
+
+def _python_snippet() -> str:
+    """The 'From Python' example of docs/sweep.md, as the page shows it."""
+    page = (ROOT / "docs" / "sweep.md").read_text()
+    section = page[page.index("## From Python"):]
+    return section.split("```python\n", 1)[1].split("```", 1)[0]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("how", ["script", "stdin"])
+def test_the_docs_python_snippet_runs_as_a_script_and_from_stdin(tmp_path, how):
+    """Issue 25: the snippet failed as a saved script (no __main__ guard: every spawned
+    worker ran the sweep again) and from ``python -``; it runs both ways now, with
+    worker processes when the script is guarded and threads when it cannot be imported."""
+    script = tmp_path / "my_sweep.py"
+    script.write_text(_python_snippet().replace("[50, 100]", "[10, 20]")
+                      + "    print(frame.attrs['notes'][0])\n")
+    arguments = [sys.executable, str(script)] if how == "script" else [sys.executable, "-"]
+    done = subprocess.run(arguments, cwd=tmp_path, capture_output=True, text=True, timeout=600,
+                          input=None if how == "script" else script.read_text(),
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "Traceback" not in done.stderr
+    assert (tmp_path / "my-sweep.svg").read_bytes().startswith(b"<?xml")
+    note = done.stdout.strip().splitlines()[-1]
+    if how == "script":
+        assert note == "local cluster: 2 worker processes, processes" or \
+            note.startswith("local cluster: ") and "processes, processes" in note
+    else:
+        assert "threads instead of worker processes" in note
+    table = pd.read_csv(tmp_path / "my-sweep" / "results.csv")
+    assert sorted(table["goal"].unique()) == [10, 20] and table["value"].notna().all()
+
+
+def test_an_unguarded_top_level_call_is_found():
+    import ast
+
+    from jeopardy.sweeps.engine import _guarded
+
+    tree = ast.parse("import jeopardy\nx = 1\nif __name__ == '__main__':\n    y = 2\n"
+                     "    z = 3\nw = 4\n")
+    assert [_guarded(tree, line) for line in range(1, 7)] == [False, False, True, True, True,
+                                                               False]

@@ -8,6 +8,13 @@
   cluster.
 * ``scheduler="in-process"``: no Dask at all, one task after another.
 
+Worker processes are started by spawning, which imports the main program
+again in each worker: a script must call :func:`sweep` under ``if __name__ ==
+"__main__":``.  When it cannot be imported again (``python -`` reads it from
+standard input) or the call is not under that guard, the local cluster runs
+threads in this process instead, and the notes say why
+(:func:`main_reimport_problem`); notebooks and guarded scripts get processes.
+
 Every finished row is written at once (:class:`~jeopardy.sweeps.store.RowStore`)
 and skipped on a rerun.  A worker that dies takes no row with it: the
 scheduler runs its tasks again elsewhere; if a task still cannot finish (it
@@ -19,8 +26,10 @@ larger than every worker is an error row, refused before it starts.
 """
 from __future__ import annotations
 
+import ast
 import os
 import secrets
+import sys
 import time
 from pathlib import Path
 from typing import Callable
@@ -127,16 +136,61 @@ def local_cluster(workers: int | None = None, processes: bool = True):
                         dashboard_address=None, silence_logs=logging.ERROR)
 
 
+def _guarded(tree: ast.Module, line: int) -> bool:
+    """Whether ``line`` of a module lies inside ``if __name__ == "__main__":``."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Compare) and \
+                "__name__" in ast.unparse(node.test) and "__main__" in ast.unparse(node.test):
+            if node.lineno <= line <= (node.end_lineno or node.lineno):
+                return True
+    return False
+
+
+def main_reimport_problem() -> str | None:
+    """Why spawned worker processes could not import the main program again, or None.
+
+    Spawning runs the main script's top level in every worker: without the
+    ``__main__`` guard around the call that would start the sweep again in each
+    of them, and a program read from standard input cannot be read twice.
+    Interactive sessions and notebooks have no main file: nothing to import.
+    """
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    if main is None or path is None or getattr(main, "__spec__", None) is not None:
+        return None  # interactive, a notebook, or python -m (imported by name, guarded)
+    if not os.path.isfile(path):
+        return f"the main program ({path}) is not a file the worker processes can import"
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_globals.get("__name__") != "__main__":
+        frame = frame.f_back
+    if frame is None or frame.f_code.co_name != "<module>":
+        return None  # called from a function: the import defines it, runs nothing
+    try:
+        tree = ast.parse(Path(path).read_text(encoding="utf-8", errors="replace"))
+    except (OSError, SyntaxError, ValueError):
+        return None
+    if _guarded(tree, frame.f_lineno):
+        return None
+    return (f"{os.path.basename(path)} calls sweep at its top level, outside "
+            "'if __name__ == \"__main__\":', so each worker process would run it again")
+
+
 def _client(scheduler, workers: int | None, processes: bool, timeout: float):
     """``(client, cluster or None, note)`` for the scheduler option."""
     from distributed import Client
 
     if scheduler is None:
+        problem = main_reimport_problem() if processes else None
+        if problem is not None:
+            processes = False
         cluster = local_cluster(workers, processes)
         client = Client(cluster, timeout=f"{timeout}s")
         kind = "processes" if processes else "threads"
-        return client, cluster, (f"local cluster: {len(cluster.workers)} worker "
-                                 f"{'processes' if processes else 'process'}, {kind}")
+        note = (f"local cluster: {len(cluster.workers)} worker "
+                f"{'processes' if processes else 'process'}, {kind}")
+        if problem is not None:
+            note += f" ({problem}: threads instead of worker processes)"
+        return client, cluster, note
     if isinstance(scheduler, Client):
         return scheduler, None, f"existing client {scheduler.scheduler.address}"
     if not isinstance(scheduler, str) or "://" not in scheduler:
