@@ -29,7 +29,7 @@ print("equilibrium weight on hold at 21:", sim.restricted.weight_of_hold(21),
 
 # The race game.
 race = solve(pig, 100)
-print("P(0,0,0) =", race.win_probability(), "residual", race.max_residual)
+print("P(0,0,0) =", race.win_probability, "residual", race.max_residual)
 print("41 vs 49:", race.actions(41, 49))
 
 # Policies against each other, exactly.
@@ -39,7 +39,7 @@ print(f"best response vs hold at 20: {result.first:.4f} first, {result.fair:.4f}
 
 # Exact rationals.
 piglet = solve_exact(game("piglet"), 2)
-print("Piglet to 2:", piglet.win_probability() == Fraction(4, 7), piglet.win_probability())
+print("Piglet to 2:", piglet.win_probability_exact == Fraction(4, 7), piglet.win_probability_exact)
 
 # Expected score.
 think = game("think")
@@ -49,7 +49,7 @@ print("THINK, 5 turns:", solve_expected(think, 5, optimal()).expected,
 # Any dice: three d4, a 1 busts, all three 1s lose everything.
 custom = dice_game(faces=4, dice=3, bad_faces=(1,), all_bad="bust_all")
 print(custom)
-print("three-d4 race to 60: P(0,0,0) =", round(solve(custom, 60).win_probability(), 6))
+print("three-d4 race to 60: P(0,0,0) =", round(solve(custom, 60).win_probability, 6))
 
 # Ten Thousand: the optimal single turn.
 print("Ten Thousand, optimal turn:", round(solve_turn().expected, 4))

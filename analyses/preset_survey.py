@@ -28,7 +28,7 @@ def main() -> None:
             value = head_to_head(model, optimal, hold_at(goal, h)).fair
             if value < best_value:
                 best_h, best_value = h, value
-        print(f"{name:16} {goal:4d} {solution.win_probability():10.6f} {best_h:9d} "
+        print(f"{name:16} {goal:4d} {solution.win_probability:10.6f} {best_h:9d} "
               f"{best_value:13.6f} {solution.seconds * 1000:8.1f}")
 
 

@@ -32,7 +32,7 @@ from jeopardy.match.solver import solve as solve_match
 
 pig = game("pig")
 CASES = {
-    "pig-100": lambda: solve_two(pig, 100).win_probability(0, 0, 0),
+    "pig-100": lambda: solve_two(pig, 100).win_probability_at(0, 0, 0),
     "pig-100-3p": lambda: solve_match(pig, 100, 3).win_probabilities[0],
 }
 for line in sys.stdin:

@@ -61,7 +61,7 @@ def main() -> None:
     ours = statistics.median(times)
     solution = solve(pig, 100)
     print(f"numba pair solver, Pig to 100: median {ours * 1e3:.2f} ms over {args.repeat} runs "
-          f"(min {min(times) * 1e3:.2f} ms), P(0,0,0) = {solution.win_probability():.12f}, "
+          f"(min {min(times) * 1e3:.2f} ms), P(0,0,0) = {solution.win_probability:.12f}, "
           f"max residual {solution.max_residual:.1e}")
 
     started = time.perf_counter()
@@ -69,7 +69,7 @@ def main() -> None:
     baseline = time.perf_counter() - started
     print(f"numpy value iteration, Pig to 100: {baseline:.2f} s, {iterations} sweeps, "
           f"P(0,0,0) = {P[0, 0, 0]:.12f}")
-    print(f"difference in P(0,0,0): {abs(P[0, 0, 0] - solution.win_probability()):.1e}")
+    print(f"difference in P(0,0,0): {abs(P[0, 0, 0] - solution.win_probability):.1e}")
     print(f"speed-up over the numpy baseline: {baseline / ours:.0f}x")
 
     subprocess.run([sys.executable, "-m", "jeopardy", "solve", "--json"], capture_output=True)

@@ -1,4 +1,5 @@
-"""The facade: one race game (a roll model, a goal, match rules) and its analyses.
+"""The facade: one game (a roll model or Ten Thousand's rules, a goal, match rules)
+and every analysis the command line runs on it.
 
 ::
 
@@ -7,13 +8,24 @@
     g.solve()                      # MatchSolution: win_probabilities in turn order
     g.policy((10, 20, 30))         # the mover's decision at a state of three scores
     g.compare("optimal", "hold:20", "hold:25")
+    jeopardy.Game("parker-brothers").solve()           # a turn total that can fall
+    jeopardy.Game("ten-thousand", goal=2000).solve()   # Ten Thousand (farkle.core)
+    jeopardy.Game("skunk").fixed_turns(turns=2)        # SKUNK: turns each, higher total wins
+    jeopardy.Game("think").think(rounds=2)             # THINK: decide at once, unseen
+    jeopardy.Game("pig").simultaneous(max_hold=20)     # the simultaneous single-turn game
+
+Every solution's ``win_probability`` is the first player's chance at the
+start (a float) and ``win_probabilities`` lists each player's, in turn order.
 
 Each method delegates to the analysis module that owns it (as nashpy's
 ``Game`` does); nothing is computed here.  The solution is kept after the
 first :meth:`Game.solve` (the game is immutable).  Two players with the
 first-to-goal ending use the pair solver (:mod:`jeopardy.race.solver`, the
-paper's ``P(i, j, k)`` tables); every other game the N-player solver
-(:mod:`jeopardy.match.solver`).
+paper's ``P(i, j, k)`` tables) unless the turn total can fall (Parker
+Brothers); every other game the N-player solver (:mod:`jeopardy.match.solver`).
+Ten Thousand (``"ten-thousand"`` or a :class:`~jeopardy.farkle.turn.FarkleRules`)
+is solved by :mod:`jeopardy.farkle.core` (two players; the round ending, or
+``ending="first-to-goal"``).
 """
 from __future__ import annotations
 
@@ -21,24 +33,46 @@ from typing import Any
 
 from jeopardy import validate
 from jeopardy.errors import JeopardyError
-from jeopardy.match.rules import FIRST_TO_GOAL, MatchRules
+from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules, pair_solver_plays
+
+TEN_THOUSAND = "ten-thousand"
 
 
 class Game:
-    """A race game: ``model`` (a roll model or a preset's name), ``goal`` (default:
-    the preset's customary goal, else 100), ``players`` (2-10), ``ending``
-    (``"first-to-goal"`` or ``"equal-turns"``)."""
+    """A game: ``model`` (a roll model, a preset's name, ``"ten-thousand"`` or a
+    :class:`~jeopardy.farkle.turn.FarkleRules`), ``goal`` (default: the preset's
+    customary goal, else 100; Ten Thousand's 10,000), ``players`` (2-10),
+    ``ending`` (``"first-to-goal"``, ``"equal-turns"`` or ``"one-more-turn"``;
+    Ten Thousand: the round ending unless ``"first-to-goal"``)."""
 
     def __init__(self, model: Any = "pig", goal: int | None = None, players: int = 2,
-                 ending: str = FIRST_TO_GOAL):
-        from jeopardy.rules.presets import PRESETS, default_goal
+                 ending: str | None = None):
+        from jeopardy.farkle.turn import FarkleRules
+        from jeopardy.rules.presets import FALLING_PRESETS, PRESETS, default_goal
 
+        self._solution = None
+        self.farkle = None  # Ten Thousand's rules, when the game is Ten Thousand
+        if isinstance(model, FarkleRules) or (isinstance(model, str) and model == TEN_THOUSAND):
+            rules = model if isinstance(model, FarkleRules) else FarkleRules()
+            if goal is not None:
+                rules = FarkleRules(**{**rules.__dict__,
+                                       "goal": validate.positive_int(goal, "goal")})
+            if players != 2:
+                raise JeopardyError(f"Ten Thousand is solved for two players; got players={players}")
+            self.farkle = rules
+            self.model = None
+            self.goal = rules.goal
+            self.rules = MatchRules(2, EQUAL_TURNS if ending is None else ending)
+            if self.rules.ending not in (EQUAL_TURNS, FIRST_TO_GOAL):
+                raise JeopardyError(f"Ten Thousand ends with the round ({EQUAL_TURNS!r}) or "
+                                    f"first to the goal ({FIRST_TO_GOAL!r}); got {ending!r}")
+            return
         if goal is None:
-            goal = default_goal(model) if isinstance(model, str) and model in PRESETS else 100
+            known = isinstance(model, str) and (model in PRESETS or model in FALLING_PRESETS)
+            goal = default_goal(model) if known else 100
         self.model = validate.roll_model(model)
         self.goal = validate.positive_int(goal, "goal")
-        self.rules = MatchRules(players, ending)
-        self._solution = None
+        self.rules = MatchRules(players, FIRST_TO_GOAL if ending is None else ending)
 
     @property
     def players(self) -> int:
@@ -49,19 +83,32 @@ class Game:
         return self.rules.ending
 
     @property
+    def name(self) -> str:
+        return TEN_THOUSAND if self.farkle is not None else self.model.name
+
+    @property
     def pair(self) -> bool:
-        """Two players, first to the goal: the pair solver's game."""
-        return self.players == 2 and self.ending == FIRST_TO_GOAL
+        """Two players, first to the goal, turn totals that never fall: the pair solver's."""
+        return self.farkle is None and pair_solver_plays(self.model, self.players, self.ending)
 
     def __repr__(self) -> str:
-        return f"Game({self.model.name} to {self.goal}, {self.rules})"
+        return f"Game({self.name} to {self.goal}, {self.rules})"
+
+    def _roll_model_game(self, analysis: str) -> None:
+        if self.farkle is not None:
+            raise JeopardyError(f"{analysis} plays roll-model games; Ten Thousand has "
+                                "solve, turn and fairness")
 
     # ------------------------------------------------------------ analyses
     def solve(self, **options):
         """Optimal play: a :class:`~jeopardy.race.solver.RaceSolution` (two players,
         first to the goal) or a :class:`~jeopardy.match.solver.MatchSolution`."""
         if options or self._solution is None:
-            if self.pair:
+            if self.farkle is not None:
+                from jeopardy.farkle.core import solve
+                solution = solve(self.farkle, first_to_reach=self.ending == FIRST_TO_GOAL,
+                                 **options)
+            elif self.pair:
                 from jeopardy.race.solver import solve
                 solution = solve(self.model, self.goal, **options)
             else:
@@ -74,6 +121,7 @@ class Game:
 
     def _match_solution(self):
         """The N-player solver's solution, also for two players first to the goal."""
+        self._roll_model_game("this analysis")
         if not self.pair:
             return self.solve()
         from jeopardy.match.solver import solve
@@ -113,6 +161,7 @@ class Game:
     def _seats(self, policies):
         from jeopardy.match.evaluation import ENDINGS
 
+        self._roll_model_game("compare/simulate")
         if self.ending not in ENDINGS:
             raise JeopardyError(f"policies are compared under the {' or '.join(ENDINGS)} "
                                 f"endings only")
@@ -127,6 +176,7 @@ class Game:
         """States reached: two players, a policy against any opponent
         (:func:`jeopardy.race.reachability.reachable`); more players, every player
         following the equilibrium (:func:`jeopardy.match.reachability.reachable`)."""
+        self._roll_model_game("reach")
         if self.pair:
             from jeopardy.race.reachability import reachable
             return reachable(self.model, self._policy(policy))
@@ -142,3 +192,119 @@ class Game:
             raise JeopardyError("certify is for two players, first to the goal")
         from jeopardy.race.certify import certify
         return certify(self.solve())
+
+    # ------------------------------------------------- the other game shapes
+    def turn(self, hold: int | None = None, **options):
+        """One turn: Ten Thousand's optimal turn (:func:`jeopardy.farkle.turn.solve_turn`),
+        else the score distribution of hold at ``hold``
+        (:func:`jeopardy.turn.distribution.turn_distribution`)."""
+        if self.farkle is not None:
+            from jeopardy.farkle.turn import solve_turn
+            return solve_turn(self.farkle, **options)
+        if hold is None:
+            raise JeopardyError("turn(hold=H): the hold-at total of the turn to describe")
+        from jeopardy.turn.distribution import turn_distribution
+        return turn_distribution(self.model, validate.positive_int(hold, "hold"), **options)
+
+    def simultaneous(self, max_hold: int = 100, **options):
+        """The simultaneous single-turn game over hold-at-1..max_hold
+        (:func:`jeopardy.simultaneous.game.solve_simultaneous`)."""
+        self._roll_model_game("the simultaneous game")
+        from jeopardy.simultaneous.game import solve_simultaneous
+        return solve_simultaneous(self.model, max_hold=max_hold, **options)
+
+    def fixed_turns(self, turns: int | None = None, cap: int | None = None):
+        """SKUNK's ending: ``turns`` turns each (default: the preset's), the higher
+        total wins, ties half (:func:`jeopardy.fixed_turns.analysis.analyse`)."""
+        self._roll_model_game("fixed turns")
+        from jeopardy.fixed_turns.analysis import analyse
+        from jeopardy.rules.presets import default_turns
+        turns = default_turns(self.model.name) if turns is None else turns
+        return analyse(self.model, validate.positive_int(turns, "turns"), cap)
+
+    def think(self, rounds: int = 5, score_cap: int = 200, turn_cap: int = 200):
+        """THINK played to win: both decide at once, unseen, on shared rolls
+        (:func:`jeopardy.think.analysis.analyse`)."""
+        self._roll_model_game("THINK")
+        from jeopardy.think.analysis import analyse
+        return analyse(self.model, validate.positive_int(rounds, "rounds"),
+                       validate.positive_int(score_cap, "score_cap"),
+                       validate.positive_int(turn_cap, "turn_cap"))
+
+    def fairness(self, max_bonus: int | None = None):
+        """Compensation points: the head start that makes the game fairest
+        (:func:`jeopardy.fairness.race_fairness`, Ten Thousand's
+        :func:`jeopardy.fairness.farkle_fairness`)."""
+        if self.farkle is not None:
+            from jeopardy.fairness import farkle_fairness
+            return farkle_fairness(self.solve(), max_bonus)
+        if not self.pair:
+            raise JeopardyError("fairness is for two players, first to the goal")
+        from jeopardy.fairness import race_fairness
+        return race_fairness(self.solve(), max_bonus)
+
+    # ------------------------------------------- two-player tables and rationals
+    def _race_policy(self, spec, other=None):
+        """A :class:`~jeopardy.race.policies.RacePolicy` from an object or a policy word."""
+        if not isinstance(spec, str):
+            return spec
+        from jeopardy.policy_language import race_policy
+        return race_policy(spec, self.model, self.goal, command="Game.head_to_head",
+                           other=other, optimal=lambda: self.solve())
+
+    def _require_pair(self, analysis: str) -> None:
+        self._roll_model_game(analysis)
+        if not self.pair:
+            raise JeopardyError(f"{analysis} is for two players, first to the goal "
+                                "(compare and simulate take any number)")
+
+    def head_to_head(self, a="optimal", b="hold:20"):
+        """Exact chances of policy ``a`` against ``b`` (objects or policy words), moving
+        first, second and on a fair coin (:func:`jeopardy.race.evaluation.head_to_head`)."""
+        self._require_pair("head_to_head")
+        from jeopardy.race.evaluation import head_to_head
+        words = (a if isinstance(a, str) else None, b if isinstance(b, str) else None)
+        return head_to_head(self.model, self._race_policy(a, words[1] or "optimal"),
+                            self._race_policy(b, words[0] or "optimal"))
+
+    def best_response(self, opponent="hold:20"):
+        """The policy that wins most often against ``opponent``
+        (:func:`jeopardy.race.evaluation.best_response`)."""
+        self._require_pair("best_response")
+        from jeopardy.race.evaluation import best_response
+        return best_response(self.model, self._race_policy(opponent, "optimal"))
+
+    def exact(self, start: str = "float", **options):
+        """Exact rational win probabilities, every state
+        (:func:`jeopardy.exact.race.solve_exact`)."""
+        self._require_pair("exact")
+        from jeopardy.exact.race import solve_exact
+        return solve_exact(self.model, self.goal, start=start, **options)
+
+    def replies(self, max_hold: int = 100):
+        """The best reply to every pure hold-at-h of the simultaneous game
+        (:func:`jeopardy.simultaneous.game.replies_to_pure`)."""
+        self._roll_model_game("replies")
+        from jeopardy.simultaneous.game import replies_to_pure
+        return replies_to_pure(self.model, max_hold)
+
+    def max_score(self, turns: int = 5, policy="optimal", **options):
+        """Expected final score over ``turns`` turns under ``policy`` (a score policy
+        or a word: optimal, odds, hold:H, ...; :func:`jeopardy.expected.solver.solve_expected`)."""
+        self._roll_model_game("max_score")
+        from jeopardy.expected.solver import solve_expected
+        if isinstance(policy, str):
+            from jeopardy.policy_language import score_policy
+            policy = score_policy(policy, self.model, command="Game.max_score")
+        return solve_expected(self.model, validate.positive_int(turns, "turns"), policy,
+                              **options)
+
+    def solitaire(self, turns: int | None = None):
+        """Solitaire: the fewest expected turns to the goal
+        (:func:`jeopardy.solitaire.solver.expected_turns`), or with ``turns`` the best
+        chance to reach it within that many (:func:`~jeopardy.solitaire.solver.reach_probability`)."""
+        self._roll_model_game("solitaire")
+        from jeopardy.solitaire import solver
+        if turns is None:
+            return solver.expected_turns(self.model, self.goal)
+        return solver.reach_probability(self.model, self.goal, turns)

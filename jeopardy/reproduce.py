@@ -128,7 +128,7 @@ def neller_presser() -> list[Claim]:
     rows = []
     pig = game("pig")
     solution = solve(pig, 100)
-    p = solution.win_probability()
+    p = solution.win_probability
     rows.append(_row(published.PIG_FIRST_PLAYER, "Pig: the starting player wins, P(0,0,0)", p,
                      f"{p:.10f}"))
     rows.append(_row(published.PIG_EQUATIONS, "Pig: number of equations", solution.states,

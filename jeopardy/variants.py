@@ -108,7 +108,7 @@ def solve_variant(variant: Variant, progress=None) -> VariantResult:
         from jeopardy.race.solver import solve
 
         solution = solve(game(variant.preset), variant.target, cache=True)
-        return VariantResult(variant, solution.win_probability(0, 0, 0), solution.max_residual,
+        return VariantResult(variant, solution.win_probability_at(0, 0, 0), solution.max_residual,
                              time.perf_counter() - started)
     if variant.kind in MATCH_ENDINGS:
         from jeopardy.match.solver import solve as solve_match

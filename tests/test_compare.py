@@ -25,7 +25,7 @@ def pig100():
 def test_optimal_against_itself_is_the_solvers_value(pig100):
     model, optimal, _ = pig100
     result = head_to_head(model, optimal, optimal)
-    assert result.first == pytest.approx(solve(model, 100).win_probability(), abs=1e-13)
+    assert result.first == pytest.approx(solve(model, 100).win_probability, abs=1e-13)
     assert result.first + result.second == pytest.approx(1.0, abs=1e-13)
 
 
@@ -50,7 +50,7 @@ def test_nothing_beats_the_optimal_policy(pig100):
     model, optimal, _ = pig100
     reply = best_response(model, optimal)
     result = head_to_head(model, reply, optimal)
-    assert result.first == pytest.approx(solve(model, 100).win_probability(), abs=1e-12)
+    assert result.first == pytest.approx(solve(model, 100).win_probability, abs=1e-12)
 
 
 @pytest.mark.parametrize("name", list(PRESETS))

@@ -47,11 +47,11 @@ def test_sympy_check_accepts_the_solution_and_rejects_a_perturbed_one(piglet):
 
 def test_piglet_goal_10_exact_value(piglet):
     solution = solve_exact(piglet, 10, start="roll")
-    value = solution.win_probability()
+    value = solution.win_probability_exact
     assert value == Fraction(5556238701119487884, 10634368774326171875)
     assert (len(str(value.numerator)), len(str(value.denominator))) == (19, 20)
     assert solution.verified
-    assert abs(float(value) - solve(piglet, 10).win_probability()) < 1e-15
+    assert abs(float(value) - solve(piglet, 10).win_probability) < 1e-15
 
 
 # Goals near the new limits that still solve in a few seconds each; the
@@ -109,7 +109,7 @@ def test_exact_handles_doubling_and_bank_effects():
         solutions = [solve_exact(model, 5, start=start) for start in ("float", "roll", "hold")]
         assert all(s.verified and s.start == solutions[0].start for s in solutions)
         assert sympy_check(model, 5, solutions[0].values)
-        assert abs(float(solutions[0].win_probability()) - solve(model, 5).win_probability()) < 1e-13
+        assert abs(float(solutions[0].win_probability) - solve(model, 5).win_probability) < 1e-13
 
 
 def _parts(model, goal):
@@ -199,7 +199,7 @@ def test_exact_command_json():
     data = json.loads(result.output)
     assert data["states"] == 30 * 30 * 31 // 2  # the count key of every command
     state = data["asked_states"]["3,4,5"]
-    assert Fraction(state["win_probability_exact"]) == solve_exact(game("pig"), 30).win_probability(3, 4, 5)
+    assert Fraction(state["win_probability_exact"]) == solve_exact(game("pig"), 30).win_probability_at(3, 4, 5)
     assert state["action"] == "roll" and data["verified"] is True
     for bad, message in [(["--goal", "500"], "limited to goal"),
                          (["--goal", "30", "--state", "1,2"], "not a state"),
@@ -220,7 +220,7 @@ def test_a_long_exact_value_goes_to_a_file_and_the_json_gives_its_path(monkeypat
     path = data["win_probability_000"]
     assert path == data["out"] == "pig-to-10-p000.txt"
     with open(path) as handle:
-        assert Fraction(handle.read().strip()) == solve_exact(game("pig"), 10).win_probability()
+        assert Fraction(handle.read().strip()) == solve_exact(game("pig"), 10).win_probability_exact
 
 
 @pytest.mark.slow
@@ -250,5 +250,5 @@ def test_pig_to_100_exactly(tmp_path):
     value = mpq(mpz(numerator), mpz(denominator))
     assert value.denominator == mpz(denominator)  # written in lowest terms
     assert data["decimal"] == "0." + str(value.numerator * 10**40 // value.denominator).zfill(40)
-    assert abs(float(value) - solve(game("pig"), 100).win_probability()) < 1e-15
+    assert abs(float(value) - solve(game("pig"), 100).win_probability) < 1e-15
     assert float(value) == pytest.approx(0.5306, abs=5e-5)  # the paper prints 4 digits

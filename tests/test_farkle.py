@@ -194,8 +194,8 @@ def test_the_fairest_bonus_is_the_one_closest_to_a_fair_game():
 
     pig = solve_race(game("pig"), 100)
     result = race_fairness(pig)
-    chances = {b: pig.win_probability(0, b) for b in range(0, 100)}
-    chances.update({-b: pig.win_probability(b, 0) for b in range(1, 100)})
+    chances = {b: pig.win_probability_at(0, b) for b in range(0, 100)}
+    chances.update({-b: pig.win_probability_at(b, 0) for b in range(1, 100)})
     best = min(chances, key=lambda b: abs(chances[b] - 0.5))
     assert result.bonus == best == 4
     assert result.win_probability == pytest.approx(chances[4], abs=1e-15)

@@ -249,7 +249,7 @@ def test_the_interval_sweep_encloses_the_exact_column(name, goal):
         y = start[j][i]
         for k in range(goal - i):
             roll, hold = exact.action_values(i, j, k)
-            assert _encloses(*forms[0:4, k], y, exact.win_probability(i, j, k)), (i, j, k)
+            assert _encloses(*forms[0:4, k], y, exact.win_probability_at(i, j, k)), (i, j, k)
             assert _encloses(*forms[4:8, k], y, roll), (i, j, k)
             assert _encloses(*forms[8:12, k], y, hold), (i, j, k)
             assert forms[1, k] - forms[0, k] < 1e-13 and forms[5, k] - forms[4, k] < 1e-13

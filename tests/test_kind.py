@@ -230,7 +230,7 @@ def test_exact_solver_agrees_with_the_float_solver_on_boyan():
 
     exact = solve_exact(game("boyan"), 8)
     floats = solve(game("boyan"), 8)
-    assert abs(float(exact.exact_value(0, 0, 0)) - floats.win_probability(0, 0, 0)) < 1e-14
+    assert abs(float(exact.exact_value(0, 0, 0)) - floats.win_probability_at(0, 0, 0)) < 1e-14
 
 
 def test_simulation_of_boyan_agrees_with_exact_evaluation():

@@ -9,6 +9,7 @@ from click.testing import CliRunner
 from jeopardy.cli.main import cli
 from jeopardy.reference import race as reference
 from jeopardy.rules import game
+from jeopardy.race.solver import solve as solve_pair
 
 
 def _run(*args):
@@ -160,10 +161,10 @@ def test_game_facade_first_to_goal_analyses():
     with pytest.raises(jeopardy.JeopardyError, match="two players"):
         g.certify()
     pair = jeopardy.Game("piglet", goal=4)
-    assert pair.solve().win_probability() == pytest.approx(
-        jeopardy.solve(game("piglet"), 4).win_probability(), abs=1e-15)
+    assert pair.solve().win_probability == pytest.approx(
+        solve_pair(game("piglet"), 4).win_probability, abs=1e-15)
     assert pair.policy((0, 0)).win_probabilities[0] == pytest.approx(
-        pair.solve().win_probability(), abs=1e-12)
+        pair.solve().win_probability, abs=1e-12)
 
 
 # -------------------------------------------------------------------- play

@@ -143,7 +143,7 @@ def _race(name, goal, **options):
 
     model = game(name, **options) if options else game(name)
     solution = solve(model, goal)
-    return {"P(0,0,0)": solution.win_probability(), "states": solution.states,
+    return {"P(0,0,0)": solution.win_probability, "states": solution.states,
             "passes": solution.passes, "sweeps": solution.sweeps}
 
 
@@ -175,9 +175,9 @@ def _policy_pig():
     return {**by_total, "actions 41 vs 49": solution.actions(41, 49),
             "policy 41 vs 49": describe_actions(solution.actions(41, 49)),
             "policy 0 vs 30": describe_actions(solution.actions(0, 30)),
-            "P(41,49,0)": solution.win_probability(41, 49, 0),
+            "P(41,49,0)": solution.win_probability_at(41, 49, 0),
             "hold threshold 0 vs 30": solution.hold_threshold(0, 30),
-            "P(0,30,0)": solution.win_probability(0, 30, 0)}
+            "P(0,30,0)": solution.win_probability_at(0, 30, 0)}
 
 
 @analysis("certify pig 100")
@@ -261,7 +261,7 @@ def _three_d4():
     from jeopardy.rules import dice_game
 
     model = dice_game(faces=4, dice=3, bad_faces=(1,), all_bad="bust_all")
-    return {"P(0,0,0)": solve(model, 60).win_probability(),
+    return {"P(0,0,0)": solve(model, 60).win_probability,
             "model": str(model)}
 
 
@@ -341,7 +341,7 @@ def _preset_survey():
         rates = {h: head_to_head(model, optimal, hold_at(goal, h)).fair
                  for h in range(2, min(goal, 60))}
         best = min(rates, key=lambda h: (rates[h], h))
-        out[f"{name}: P(0,0,0)"] = solution.win_probability()
+        out[f"{name}: P(0,0,0)"] = solution.win_probability
         out[f"{name}: best hold"] = best
         out[f"{name}: optimal vs it"] = rates[best]
     return out
@@ -363,7 +363,7 @@ def _preset_survey_at_best():
     for name, h in best.items():
         model, goal = game(name), PRESETS[name].goal
         solution = solve(model, goal)
-        out[f"{name}: P(0,0,0)"] = solution.win_probability()
+        out[f"{name}: P(0,0,0)"] = solution.win_probability
         out[f"{name}: optimal vs hold {h}"] = head_to_head(model, from_solution(solution),
                                                            hold_at(goal, h)).fair
     return out
@@ -384,7 +384,7 @@ def _sweep_variants():
         model = dice_game(faces=8, dice=1, bad_faces=(1,)) if name == "d8-pig" else game(name)
         for goal in range(10, 201, 10):
             solution = solve(model, goal)
-            out[f"{name} {goal}: P(0,0,0)"] = solution.win_probability()
+            out[f"{name} {goal}: P(0,0,0)"] = solution.win_probability
             out[f"{name} {goal}: bonus"] = race_fairness(solution).bonus
     return out
 
@@ -441,7 +441,7 @@ def _sweep_players():
             for players in (2, 3):
                 for ending in ("first-to-goal", "equal-turns"):
                     if players == 2 and ending == "first-to-goal":
-                        value = solve(model, goal).win_probability()
+                        value = solve(model, goal).win_probability
                     else:
                         value = solve_match(model, goal, players, ending).win_probabilities[0]
                     out[f"{name} {goal}, {players} players, {ending}"] = value
@@ -518,7 +518,7 @@ def _exact_piglet_10():
     from jeopardy.rules import game
 
     solution = solve_exact(game("piglet"), 10, start="roll")
-    return {"P000": solution.win_probability(), "verified": solution.verified,
+    return {"P000": solution.win_probability_exact, "verified": solution.verified,
             "P009": solution.values[(0, 0, 9)], "actions changed": solution.policy_changes}
 
 

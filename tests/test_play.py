@@ -13,7 +13,7 @@ def test_action_values_match_the_solution(name):
     solution = solve(game(name), 40)
     for i, j, k in [(0, 0, 0), (10, 30, 7), (35, 2, 3), (20, 20, 19)]:
         roll, hold = action_values(solution, i, j, k)
-        assert max(roll, hold) == pytest.approx(solution.win_probability(i, j, k), abs=1e-12)
+        assert max(roll, hold) == pytest.approx(solution.win_probability_at(i, j, k), abs=1e-12)
         assert (roll > hold) == (solution.action(i, j, k) == "roll") or abs(roll - hold) < 1e-12
 
 
@@ -39,7 +39,7 @@ def test_play_command_quits_cleanly():
     from jeopardy.race.solver import solve
     from jeopardy.rules import game
 
-    p = solve(game("pig"), 20).win_probability()
+    p = solve(game("pig"), 20).win_probability
     assert f"turn total 0   P(win): roll {p:.4f}, hold {1 - p:.4f}\n" in result.output
 
 

@@ -63,12 +63,12 @@ def test_monotone_in_scores_and_turn_total(model, goal):
 def test_policy_columns_are_consistent_with_win_probability(pig):
     solution = solve(pig, 100)
     values, acts = solution.column(41, 49)
-    assert values[0] == solution.win_probability(41, 49)
-    assert solution.win_probability(41, 49, 10) == values[10]
+    assert values[0] == solution.win_probability_at(41, 49)
+    assert solution.win_probability_at(41, 49, 10) == values[10]
     assert solution.action(41, 49, 27) == "roll" and solution.action(41, 49, 26) == "hold"
-    assert solution.win_probability(90, 3, 10) == 1.0
+    assert solution.win_probability_at(90, 3, 10) == 1.0
     with pytest.raises(JeopardyError, match="0-99"):
-        solution.win_probability(100, 0)
+        solution.win_probability_at(100, 0)
 
 
 def test_save_and_load_round_trip(tmp_path, pig):
@@ -141,7 +141,7 @@ def test_self_play_simulation_agrees_with_the_solved_value(name):
     solution = solve(model, 60)
     policy = from_solution(solution)
     sim = simulate(model, policy, policy, 50_000, seed=21)
-    p = solution.win_probability()
+    p = solution.win_probability
     assert abs(sim.first - p) < 4 * (p * (1 - p) / sim.games) ** 0.5
 
 

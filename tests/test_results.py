@@ -74,11 +74,11 @@ def test_exact_pair_vocabulary():
 def test_tables_become_data_frames():
     import jeopardy as jp
 
-    pig = jp.game("pig")
-    frame = jp.turn_distribution(pig, 20).to_frame()
+    pig = jp.Game("pig")
+    frame = pig.turn(20).to_frame()
     assert list(frame.columns) == ["score", "probability", "probability_exact"]
     assert frame["probability_exact"].map(Fraction).sum() == 1
-    sim = jp.solve_simultaneous(pig, 12)
+    sim = pig.simultaneous(12)
     weights = sim.to_frame()
     assert weights["probability_exact"].map(Fraction).sum() == 1
     assert "<table" in sim._repr_html_()
@@ -89,14 +89,14 @@ def test_plots_return_figures_and_draw_into_given_axes(tmp_path):
 
     import jeopardy as jp
 
-    pig = jp.game("pig")
-    sim = jp.solve_simultaneous(pig, 12)
+    pig = jp.Game("pig", goal=30)
+    sim = pig.simultaneous(12)
     figure = sim.plot()
     assert isinstance(figure, Figure) and len(figure.axes) == 1
     own = Figure()
     ax = own.add_subplot()
     assert sim.plot(ax=ax) is own and ax.patches  # bars drawn into the given axes
-    race = jp.solve(pig, 30)
+    race = pig.solve()
     cross = race.plot("cross-section", opponent=10)
     assert isinstance(cross, Figure)
     own3d = Figure()
@@ -125,8 +125,7 @@ def test_the_remaining_results_speak_the_vocabulary():
     from jeopardy.expected.simulate import simulate as simulate_score
     from jeopardy.farkle.throws import stopping_table, throw_table
 
-    think = jp.game("think")
-    best = jp.solve_expected(think, 3, jp.score_policies.optimal())
+    best = jp.Game("think").max_score(3, "optimal")
     assert json.loads(best.to_json())["policy_rule"] == {"kind": "optimal"}
     frame = best.to_frame()
     assert list(frame.columns) == ["turn", "score", "expected_final_score"]
@@ -141,10 +140,10 @@ def test_the_remaining_results_speak_the_vocabulary():
     row = throw_table()[0]  # one die: a 1 or a 5 scores
     assert row.to_dict()["bust_exact"] == "2/3"
     assert row.to_frame()["probability_exact"].map(Fraction).sum() == 1
-    turn = jp.solve_farkle_turn()
+    turn = jp.Game("ten-thousand").turn()
     assert turn.to_dict()["thresholds"] == turn.thresholds()
     assert set(turn.to_frame()["action"]) == {"bank", "throw"}
-    replies = jp.replies_to_pure(jp.game("pig"), 6)
+    replies = jp.Game("pig").replies(6)
     assert replies[0].to_dict()["best_rule"]["rule"] == str(replies[0].best_rule)
 
 
@@ -153,6 +152,6 @@ def test_reachable_states_plot_as_figures_5_and_6():
 
     import jeopardy as jp
 
-    pig = jp.game("pig")
-    reach = jp.reachable(pig, jp.policies.from_solution(jp.solve(pig, 20)))
+    pig = jp.Game("pig", goal=20)
+    reach = pig.reach(jp.policies.from_solution(pig.solve()))
     assert isinstance(reach.plot(), Figure) and isinstance(reach.plot(rolling=True), Figure)

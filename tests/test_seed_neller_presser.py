@@ -14,7 +14,7 @@ def pig100():
 def test_first_player_wins_53_06_percent(pig100):
     """'P(0,0,0) ~ 0.5306' -- printed to 4 digits, so tolerance 5e-5."""
     claim = published.PIG_FIRST_PLAYER
-    assert pig100.win_probability(0, 0, 0) == pytest.approx(claim.value, abs=claim.tolerance)
+    assert pig100.win_probability_at(0, 0, 0) == pytest.approx(claim.value, abs=claim.tolerance)
 
 
 def test_41_vs_49_roll_to_22_unless_exactly_27(pig100):

@@ -134,7 +134,7 @@ def solve(goal, players, ending, out, policy_out, no_cache, model, game_name, as
     origin = "read from cache (solved earlier in" if solution.cached else "solved in"
     click.echo(f"{model.name} to {goal}: {solution.states:,} states {origin} "
                f"{solution.seconds * 1000:.1f} ms{')' if solution.cached else ''}")
-    click.echo(f"P(0,0,0) = {solution.win_probability():.10f}  "
+    click.echo(f"P(0,0,0) = {solution.win_probability:.10f}  "
                "(the player who moves first wins this often under optimal play)")
     click.echo(f"largest Bellman residual over all states: {solution.max_residual:.1e}"
                f"  ({solution.passes} pass{'es' if solution.passes > 1 else ''}, "

@@ -138,7 +138,7 @@ class ExactRaceSolution(Result):
     """Exact turn-start values ``P(i, j, 0)`` and the optimal policy.
 
     Values at other turn totals are recomputed exactly from the turn-start
-    values when asked for (:meth:`win_probability`).
+    values when asked for (:meth:`win_probability_at`).
     """
 
     model: RollModel
@@ -180,9 +180,23 @@ class ExactRaceSolution(Result):
         hold = ONE - (row[i] if k == 0 else row[i + k])
         return as_fraction(roll), as_fraction(hold)
 
-    def win_probability(self, i: int = 0, j: int = 0, k: int = 0) -> Fraction:
+    def win_probability_at(self, i: int = 0, j: int = 0, k: int = 0) -> Fraction:
         """Exact ``P(i, j, k)``."""
         return as_fraction(self.exact_value(i, j, k))
+
+    @property
+    def win_probability_exact(self) -> Fraction:
+        """The first player's exact chance at the start, P(0, 0, 0)."""
+        return self.win_probability_at(0, 0, 0)
+
+    @property
+    def win_probability(self) -> float:
+        """P(0, 0, 0) as a float, as every result's ``win_probability``."""
+        return float(self.win_probability_exact)
+
+    @property
+    def win_probabilities(self) -> list[float]:
+        return [self.win_probability, 1.0 - self.win_probability]
 
     def action(self, i: int, j: int, k: int) -> str:
         self._check_state(i, j, k)

@@ -99,6 +99,11 @@ class CoreFarkleSolution(Result):
         return self.solution.win_probability
 
     @property
+    def win_probabilities(self) -> list[float]:
+        """Each player's chance, the first to move first (a tie counts 1/2 to each)."""
+        return list(self.solution.win_probabilities)
+
+    @property
     def goal_units(self) -> int:
         return self.rules.goal // UNIT
 

@@ -50,6 +50,11 @@ class FixedTurnsAnalysis(Result):
     def win_probability(self) -> float:
         return self.solution.value
 
+    @property
+    def win_probabilities(self) -> list[float]:
+        """Each player's chance, the first to move first (a tie counts 1/2 to each)."""
+        return [self.win_probability, 1.0 - self.win_probability]
+
     def to_dict(self) -> dict:
         sol = self.solution
         return {"game": sol.model.name, "turns": sol.turns, "cap": sol.cap,

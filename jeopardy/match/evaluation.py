@@ -54,9 +54,14 @@ class Evaluation(Result):  # its own short __repr__ below
     """Each player's exact chance of winning, in turn order from the first to move."""
 
     names: tuple[str, ...]
-    win_probabilities: tuple[float, ...]
+    win_probabilities: list[float]
     max_residual: float
     seconds: float
+
+    @property
+    def win_probability(self) -> float:
+        """The first player's chance, as every result's ``win_probability``."""
+        return self.win_probabilities[0]
 
     def to_dict(self) -> dict:
         return {"policies": list(self.names), "win_probabilities": list(self.win_probabilities),
@@ -227,5 +232,5 @@ def evaluate(model: RollModel, goal: int, policies, ending: str = FIRST_TO_GOAL,
     started = time.perf_counter()
     policies = list(policies)
     W, residual = policy_values(model, goal, policies, ending, cap)
-    return Evaluation(policy_names(policies), tuple(float(v) for v in W[0, 0]), residual,
+    return Evaluation(policy_names(policies), [float(v) for v in W[0, 0]], residual,
                       time.perf_counter() - started)

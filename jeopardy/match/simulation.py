@@ -140,9 +140,14 @@ class SimulatedPlayers(Result):
     names: tuple[str, ...]
     games: int
     seed: int
-    win_probabilities: tuple[float, ...]
+    win_probabilities: list[float]
     stderrs: tuple[float, ...]
     seconds: float
+
+    @property
+    def win_probability(self) -> float:
+        """The first player's chance, as every result's ``win_probability``."""
+        return self.win_probabilities[0]
 
     def to_dict(self) -> dict:
         return {"policies": list(self.names), "games": self.games, "seed": self.seed,
@@ -183,7 +188,7 @@ def simulate(model: RollModel, goal: int, policies, games: int = 100_000,
                      wins):
             raise JeopardyError(f"a game lasted more than {MAX_TURNS:,} turns: these policies "
                                 "may never finish (every player passes forever?)")
-    chances = tuple(float(w) / (SHARES * games) for w in wins)
+    chances = [float(w) / (SHARES * games) for w in wins]
     errors = tuple((p * (1.0 - p) / games) ** 0.5 for p in chances)
     return SimulatedPlayers(policy_names(policies), games, seed, chances, errors,
                             time.perf_counter() - started)

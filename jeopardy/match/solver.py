@@ -101,9 +101,9 @@ class StartChances:
         return self.rules.players
 
     @property
-    def win_probabilities(self) -> tuple[float, ...]:
+    def win_probabilities(self) -> list[float]:
         """Each player's chance at the start, in turn order from the first to move."""
-        return tuple(float(v) for v in self.values[0, 0])
+        return [float(v) for v in self.values[0, 0]]
 
     @property
     def win_probability(self) -> float:
@@ -202,7 +202,7 @@ class MatchSolution(StartChances, Result):  # its own short __repr__ below
         mixed = self.mixes.get((self._place(place), self._index(scores)))
         return Decision(self.model.name, self.goal, self.players, self.rules.ending,
                         tuple(int(s) for s in scores), self._place(place), actions,
-                        tuple(float(v) for v in values[0]), threshold,
+                        [float(v) for v in values[0]], threshold,
                         None if mixed is None else
                         {int(k): float(p) for k, p in enumerate(mixed[:len(actions)]) if p >= 0})
 
@@ -311,7 +311,7 @@ class Decision(Result):
     scores: tuple[int, ...]
     place: int
     actions: str
-    win_probabilities: tuple[float, ...]
+    win_probabilities: list[float]
     hold_threshold: int | None
     mixed: dict | None = None
 

@@ -91,7 +91,18 @@ class RaceSolution(Result):
         top = self.goal - i
         return work.vals[:top].copy(), work.acts[:top].astype(bool)
 
-    def win_probability(self, i: int = 0, j: int = 0, k: int = 0) -> float:
+    @property
+    def win_probability(self) -> float:
+        """The first player's chance at the start, P(0, 0, 0) (a float, as every result's)."""
+        return float(self.start_values[0, 0])
+
+    @property
+    def win_probabilities(self) -> list[float]:
+        """Each player's chance at the start, the first to move first."""
+        return [self.win_probability, 1.0 - self.win_probability]
+
+    def win_probability_at(self, i: int = 0, j: int = 0, k: int = 0) -> float:
+        """``P(i, j, k)``: the mover's chance at scores ``i`` (its own), ``j`` and turn total ``k``."""
         self._check(i, j, k)
         if i + k >= self.goal:
             return 1.0

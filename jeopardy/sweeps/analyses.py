@@ -68,7 +68,7 @@ def _solve(model: RollModel, task: Task) -> dict:
     from jeopardy.race.solver import solve
 
     solution = solve(model, task.goal)
-    return {"value": solution.win_probability(), "win_probability": solution.win_probability(),
+    return {"value": solution.win_probability, "win_probability": solution.win_probability,
             "residual": solution.max_residual, "states": solution.states}
 
 
@@ -79,7 +79,7 @@ def _fairness(model: RollModel, task: Task) -> dict:
         from jeopardy.race.solver import solve
 
         solution = solve(model, task.goal)
-        fairest, chance, states = race_fairness(solution), solution.win_probability(), \
+        fairest, chance, states = race_fairness(solution), solution.win_probability, \
             solution.states
     else:
         solution = _match_solution(model, task)

@@ -67,6 +67,16 @@ class ThinkAnalysis(Result):
     exploits: tuple[Exploit, ...]
     seconds: float
 
+    @property
+    def win_probability(self) -> float:
+        """Either player's chance under equilibrium play (the game is symmetric; a tie
+        counts 1/2), as every result's ``win_probability``."""
+        return self.value
+
+    @property
+    def win_probabilities(self) -> list[float]:
+        return [self.value, 1.0 - self.value]
+
     def to_dict(self) -> dict:
         return {"game": self.model.name, "rounds": self.rounds, "score_cap": self.score_cap,
                 "turn_cap": self.turn_cap, "value": self.value,

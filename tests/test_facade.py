@@ -1,0 +1,109 @@
+"""The facade is one thing (issue 25): jeopardy.Game covers every game the command line
+covers, with the same numbers, and every result has the same shape: ``win_probability``
+a float attribute, ``win_probabilities`` a list."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import jeopardy as jp
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def cli_json(*arguments: str) -> dict:
+    """What a user piping ``jeopardy ... --json`` reads (a subprocess: stdout strictly)."""
+    done = subprocess.run([sys.executable, "-m", "jeopardy", *arguments, "--json"],
+                          capture_output=True, text=True, timeout=900, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def assert_one_shape(result, players: int = 2) -> None:
+    assert isinstance(result.win_probability, float)
+    assert isinstance(result.win_probabilities, list) and len(result.win_probabilities) == players
+    assert all(isinstance(p, float) for p in result.win_probabilities)
+    assert result.win_probabilities[0] == result.win_probability
+
+
+def test_parker_brothers_is_solved_as_the_cli_solves_it():
+    """It raised "needs turn totals that never fall"; a falling turn total is the N-player
+    solver's, two players, first to the goal."""
+    solution = jp.Game("parker-brothers", goal=30).solve()
+    assert_one_shape(solution)
+    data = cli_json("solve", "--game", "parker-brothers", "--goal", "30")
+    assert solution.win_probability == pytest.approx(data["win_probability"], abs=1e-12)
+    assert 0.6 < solution.win_probability < 0.65  # the first player's edge, not a tie
+
+
+@pytest.mark.parametrize("players, ending", [(2, "first-to-goal"), (3, "first-to-goal"),
+                                             (3, "equal-turns"), (2, "one-more-turn")])
+def test_every_race_result_has_the_one_shape(players, ending):
+    game = jp.Game("piglet", goal=6, players=players, ending=ending)
+    solution = game.solve()
+    assert_one_shape(solution, players)
+    assert sum(solution.win_probabilities) == pytest.approx(1.0, abs=1e-12)
+    if ending != "one-more-turn":
+        assert_one_shape(game.compare("optimal"), players)
+        assert_one_shape(game.simulate("optimal", games=200, seed=1), players)
+
+
+def test_exact_and_two_player_tables_have_the_one_shape():
+    exact = jp.Game("piglet", goal=2).exact()
+    assert exact.win_probability_exact == pytest.approx(4 / 7, abs=0) or \
+        str(exact.win_probability_exact) == "4/7"
+    assert_one_shape(exact)
+    race = jp.Game("pig", goal=20).solve()
+    assert_one_shape(race)
+    assert race.win_probability == race.win_probability_at(0, 0, 0)
+    assert race.win_probability_at(19, 0, 1) == 1.0  # holding reaches the goal
+
+
+@pytest.mark.slow
+def test_ten_thousand_is_a_game():
+    game = jp.Game("ten-thousand", goal=500)
+    assert repr(game) == "Game(ten-thousand to 500, 2 players, equal-turns)"
+    solution = game.solve()
+    assert_one_shape(solution)
+    data = cli_json("farkle", "solve", "--goal", "500")
+    assert solution.win_probability == pytest.approx(data["win_probability"], abs=1e-12)
+    first = jp.Game("ten-thousand", goal=500, ending="first-to-goal").solve()
+    assert first.win_probability == pytest.approx(
+        cli_json("farkle", "solve", "--goal", "500", "--first-to-reach")["win_probability"],
+        abs=1e-12)
+    assert game.turn().expected == pytest.approx(462.8006, abs=5e-5)  # the seed's table
+    with pytest.raises(jp.JeopardyError, match="two players"):
+        jp.Game("ten-thousand", players=3)
+    with pytest.raises(jp.JeopardyError, match="roll-model games"):
+        game.simultaneous()
+
+
+@pytest.mark.slow
+def test_skunk_think_and_the_simultaneous_game_are_methods():
+    skunk = jp.Game("skunk").fixed_turns(turns=2)
+    assert_one_shape(skunk)
+    assert skunk.win_probability == pytest.approx(
+        cli_json("skunk", "--turns", "2")["win_probability"], abs=1e-12)
+    think = jp.Game("think").think(rounds=1, score_cap=20, turn_cap=20)
+    assert_one_shape(think)
+    assert think.value == cli_json("think", "--rounds", "1", "--score-cap", "20",
+                                   "--turn-cap", "20")["value"]
+    simultaneous = jp.Game("pig").simultaneous(max_hold=8)
+    assert simultaneous.to_dict()["strategy"] == cli_json(
+        "simultaneous", "--max-hold", "8")["strategy"]
+
+
+def test_game_methods_agree_with_their_commands():
+    pig = jp.Game("pig", goal=30)
+    match = pig.head_to_head("optimal", "hold:10")
+    data = cli_json("compare", "optimal", "hold:10", "--goal", "30")
+    assert match.fair == pytest.approx(data["fair"], abs=1e-12)
+    assert pig.fairness().to_dict()["bonus"] == cli_json("fairness", "--goal", "30")["bonus"]
+    assert pig.solitaire().to_dict()["expected_turns"] == pytest.approx(
+        cli_json("solitaire", "--goal", "30")["expected_turns"], abs=1e-12)
+    with pytest.raises(jp.JeopardyError, match="two players"):
+        jp.Game("pig", goal=10, players=3).head_to_head()
