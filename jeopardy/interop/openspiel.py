@@ -306,10 +306,6 @@ def bot(race_policy, game, seed: int | None = None):
     return RaceBot()
 
 
-def _check_goal(race_policy, game) -> None:
-    _Seat(race_policy, game)
-
-
 def _stderr(count: int, games: int) -> float:
     p = count / games
     return (p * (1.0 - p) / games) ** 0.5

@@ -188,6 +188,8 @@ def load(path: str | Path, model: RollModel, goal: int, players: int,
     ``goal``, ``players`` players, ``ending``; refuses any other in one line."""
     from jeopardy.rules.roll_model import from_dict
 
+    model = validate.roll_model(model)
+    goal = validate.positive_int(goal, "goal")
     rules = MatchRules(players, ending)
     source = f"policy file {str(path)!r}"
     data = read_npz(path, "policy file", TABLES)
