@@ -139,7 +139,6 @@ def from_solution(solution, name: str = "optimal") -> MatchPolicy:
         width = solution.goal
         table = np.zeros((1, solution.goal ** solution.players, width), dtype=np.int8)
         kernels.policy_table(race, solution.values, 0, table[0])
-        rows = []
         keys = sorted(index for place, index in solution.mixes)
     else:
         width = int(race.cap)
