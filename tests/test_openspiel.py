@@ -24,7 +24,7 @@ def test_three_player_equilibrium_in_openspiel_pig():
     """3 players to 20, every player on the solver's policy, 20,000 games in OpenSpiel's
     engine: each player's win rate within 4 standard errors of the solver's value."""
     script = _script()
-    chances, wins, _ = script.play(goal=20, players=3, games=20_000, seed=7)
+    chances, wins, _, _ = script.play(goal=20, players=3, games=20_000, seed=7)
     assert wins.sum() == 20_000
-    for p, rate, error, ok in script.check(chances, wins, 20_000):
-        assert ok, (p, rate, error)
+    for p, rate, error, z, ok in script.check(chances, wins, 20_000):
+        assert ok, (p, rate, error, z)

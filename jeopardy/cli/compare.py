@@ -28,6 +28,8 @@ def seat_policies(specs, players, ending, goal, model, command: str):
     """``(specs, policies)``: N policies, player p following the p-th (the last one
     fills any seats left); ``optimal`` is the N-player equilibrium."""
     from jeopardy.match.evaluation import ENDINGS
+    from jeopardy.match.policy_file import is_match_policy
+    from jeopardy.match.policy_file import load as load_match_policy
     from jeopardy.match.solver import solve as solve_match
 
     if ending not in ENDINGS:
@@ -41,6 +43,8 @@ def seat_policies(specs, players, ending, goal, model, command: str):
         if spec.strip() == "optimal":
             equilibrium = equilibrium or solve_match(model, goal, players, ending)
             chosen.append(equilibrium)
+        elif is_match_policy(spec.strip()):
+            chosen.append(load_match_policy(spec.strip(), model, goal, players, ending))
         else:
             chosen.append(build_policy(spec, model, goal, None, f"{command} (more than two players)"))
     return specs, chosen
@@ -148,17 +152,27 @@ def simulate(a, b, more, goal, players, ending, games, seed, model, game_name, a
 
 
 def reach_players(goal, players, ending, policy_spec, model, as_json) -> None:
-    """`jeopardy reach --players N`: states reached when every player plays the equilibrium."""
+    """`jeopardy reach --players N`: states reached when every player plays the equilibrium
+    (``optimal``, or its policy file written by ``solve --policy-out``)."""
+    from jeopardy.match.policy_file import is_match_policy
+    from jeopardy.match.policy_file import load as load_match_policy
     from jeopardy.match.reachability import reachable
     from jeopardy.match.solver import solve as solve_match
 
-    if policy_spec.strip() != "optimal":
-        raise JeopardyError("reach --players N follows the equilibrium (--policy optimal) only")
-    result = reachable(solve_match(model, goal, players, ending))
+    spec = policy_spec.strip()
+    if spec == "optimal":
+        followed, who = solve_match(model, goal, players, ending), "every player optimal"
+    elif is_match_policy(spec):
+        followed = load_match_policy(spec, model, goal, players, ending)
+        who = f"every player following {followed.name}"
+    else:
+        raise JeopardyError("reach --players N follows the equilibrium (--policy optimal, or "
+                            "its policy file written by solve --policy-out) only")
+    result = reachable(followed)
     if as_json:
         emit_json(result.to_dict())
         return
-    click.echo(f"{model.name} to {goal}, {players} players, {ending}, every player optimal: "
+    click.echo(f"{model.name} to {goal}, {players} players, {ending}, {who}: "
                f"{result.count:,} of {result.total_states:,} states reached (rolling in "
                f"{result.roll_count:,}), at {result.turn_starts:,} of "
                f"{result.total_turn_starts:,} turn starts")

@@ -91,10 +91,15 @@ def play(goal, second, hints, seed, first_to_reach, ai_spec, players, seat, endi
 
     seed = seed if seed is not None else random.randrange(2**31)
     if players != 2 or ending != "first-to-goal":
-        if game_name == "ten-thousand" or ai_spec is not None or second:
+        from jeopardy.match.policy_file import is_match_policy
+
+        if game_name == "ten-thousand" or second or \
+                (ai_spec is not None and not is_match_policy(ai_spec.strip())):
             raise JeopardyError("--players and --ending are for Pig-like games against the "
-                                "equilibrium (no --ai, no --second: choose --seat)")
-        _play_table(resolve_goal(goal, game_name), players, ending, seat, hints, seed, model)
+                                "equilibrium or its policy file (--ai FILE.npz of solve "
+                                "--policy-out; no --second: choose --seat)")
+        _play_table(resolve_goal(goal, game_name), players, ending, seat, hints, seed, model,
+                    ai_spec)
         return
     if game_name == "ten-thousand":
         if ai_spec is not None:
@@ -134,18 +139,26 @@ def play(goal, second, hints, seed, first_to_reach, ai_spec, players, seat, endi
     click.echo(f"{'you win' if match.winner == 0 else 'the computer wins'}: {you} to {computer}")
 
 
-def _play_table(goal, players, ending, seat, hints, seed, model) -> None:
-    """You at ``seat`` and ``players - 1`` computers of the equilibrium."""
+def _play_table(goal, players, ending, seat, hints, seed, model, ai_spec=None) -> None:
+    """You at ``seat`` and ``players - 1`` computers of the equilibrium (or of the
+    policy file ``ai_spec``)."""
     from jeopardy.match.play import Table, action_values
     from jeopardy.match.solver import solve
 
     if not 1 <= seat <= players:
         raise JeopardyError(f"--seat must be in 1..{players}; got {seat}")
+    computers = None
+    if ai_spec is not None:
+        from jeopardy.match.policy_file import load
+
+        computers = load(ai_spec.strip(), model, goal, players, ending)
     solution = solve(model, goal, players, ending)
-    table = Table(solution, seed, person=seat - 1)
+    table = Table(solution, seed, person=seat - 1, policy=computers)
     rule = "" if ending == "first-to-goal" else ", equal turns"
+    who = f"the {players}-player equilibrium" if computers is None else \
+        f"the policy {computers.name!r}"
     click.echo(f"{model.name} to {goal}, {players} players{rule}. You are player {seat}; the "
-               f"computers play the {players}-player equilibrium.")
+               f"computers play {who}.")
 
     def name(index: int) -> str:
         return "you" if index == table.person else f"player {index + 1}"

@@ -1,6 +1,8 @@
 """Commands of the race game: solve, policy."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from jeopardy.cli.common import check_output, emit_json, game_options, json_option
@@ -62,14 +64,18 @@ def match_options(function):
                         help="number of players (2-10)")(function)
 
 
-def solve_match(model, goal, players, ending, as_json) -> None:
-    """`jeopardy solve` for more players or the equal-turns ending."""
+def solve_match(model, goal, players, ending, as_json, policy_out=None) -> None:
+    """`jeopardy solve` for more players or the equal-turns ending; ``policy_out``:
+    write the equilibrium's policy file (:mod:`jeopardy.match.policy_file`)."""
     from jeopardy.cli.progress import ProgressLine
     from jeopardy.match.solver import solve as run
 
     bar = ProgressLine(f"solving {model.name} to {goal}, {players} players",
                        enabled=goal ** players >= 10 ** 6)
     solution = run(model, goal, players, ending, progress=bar)
+    if policy_out:
+        from jeopardy.match.policy_file import from_solution
+        from_solution(solution).save(policy_out)
     if as_json:
         emit_json(solution.to_dict())
         return
@@ -88,6 +94,8 @@ def solve_match(model, goal, players, ending, as_json) -> None:
     if solution.unsettled_classes:
         click.echo(f"note: {solution.unsettled_classes:,} rotation classes were left unsettled; "
                    "the values are an equilibrium to the residual above")
+    if policy_out:
+        click.echo(f"policy written to {policy_out}")
 
 
 def _ordinal(n: int) -> str:
@@ -100,7 +108,8 @@ def _ordinal(n: int) -> str:
 @click.option("--out", type=str, default=None, callback=check_output, help="save the solution (.npz, no pickle)")
 @click.option("--policy-out", type=str, default=None, callback=check_output,
               help="write the optimal policy table (.npz, or a long i,j,k,action table in "
-                   ".csv or .parquet) for compare, simulate, reach and play --ai")
+                   ".csv or .parquet; more players or another ending: .npz, mixed actions "
+                   "included) for compare, simulate, reach and play --ai")
 @click.option("--no-cache", is_flag=True, help="do not read or write the solution cache")
 @game_options
 @json_option
@@ -110,13 +119,15 @@ def solve(goal, players, ending, out, policy_out, no_cache, model, game_name, as
 
     goal = resolve_goal(goal, game_name)
     if not pair_solver_plays(model, players, ending):
-        if out or policy_out:
-            raise JeopardyError("--out and --policy-out save two-player first-to-goal solutions only")
-        solve_match(model, goal, players, ending, as_json)
+        if out:
+            raise JeopardyError("--out saves two-player first-to-goal solutions only; "
+                                "--policy-out FILE.npz writes this game's equilibrium")
+        if policy_out and Path(policy_out).suffix.lower() != ".npz":
+            raise JeopardyError(f"cannot write policy {policy_out!r}: an N-player or "
+                                "equal-turns policy is written as .npz")
+        solve_match(model, goal, players, ending, as_json, policy_out)
         return
     if policy_out:
-        from pathlib import Path
-
         from jeopardy.race.policies import _check_goal
         if Path(policy_out).suffix.lower() not in (".npz", ".csv", ".parquet"):
             raise JeopardyError(f"cannot write policy {policy_out!r}: the name must end in "

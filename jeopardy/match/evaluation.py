@@ -17,7 +17,10 @@ A policy is
 * a :class:`~jeopardy.match.solver.MatchSolution` of the same game: its
   equilibrium policy, which sees every score, and rolls with the solver's
   chances at the turn starts where the equilibrium mixes (``solution.mixes``),
-  so that the equilibrium played by every player is worth the solver's values.
+  so that the equilibrium played by every player is worth the solver's values;
+* a :class:`~jeopardy.match.policy_file.MatchPolicy` (a policy file of
+  ``solve --policy-out``): the equilibrium's actions as the solver wrote them,
+  its mixed actions with their chances, played exactly as the solution is.
 
 Equal turns.  A race policy speaks of scores below the goal: it banks as soon
 as its score plus turn total reaches the goal (it never rolls on to raise the
@@ -42,6 +45,7 @@ from jeopardy.match import kernels
 from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules
 from jeopardy.match.solver import (MatchSolution, _CapBound, _iterate, bundle, cap_sequence,
                                    estimate, warm_up)
+from jeopardy.match.policy_file import MatchPolicy
 from jeopardy.race.policies import RacePolicy
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.results import Result
@@ -91,12 +95,17 @@ def last_round_cap(model: RollModel, goal: int, rules: MatchRules) -> int:
                         f"last round of {model.name} to {goal}")
 
 
-def _check_solution(policy: MatchSolution, goal: int, rules: MatchRules,
-                    model: RollModel) -> None:
+def _check_solution(policy, goal: int, rules: MatchRules, model: RollModel) -> None:
+    """A MatchSolution or MatchPolicy of this very game, or a one-line refusal."""
+    from jeopardy.match.policy_file import describe
+
     if (policy.goal, policy.players, policy.rules.ending) != (goal, rules.players, rules.ending) \
             or policy.model.fingerprint() != model.fingerprint():
-        raise JeopardyError("an equilibrium policy must come from the same game, goal, number "
-                            "of players and ending")
+        kind = "policy file" if isinstance(policy, MatchPolicy) else "equilibrium"
+        raise JeopardyError(
+            f"the {kind} {policy_names([policy])[0]!r} is for "
+            f"{describe(policy.model.name, policy.goal, policy.players, policy.rules.ending)}; "
+            f"this game is {describe(model.name, goal, rules.players, rules.ending)}")
 
 
 def _table(policy, race: kernels.Race, place: int) -> np.ndarray:
@@ -105,6 +114,8 @@ def _table(policy, race: kernels.Race, place: int) -> np.ndarray:
     goal, players = int(race.goal), int(race.players)
     size = goal ** players
     width = int(race.cap) if race.equal else goal
+    if isinstance(policy, MatchPolicy):
+        return policy.table[place if race.equal == 1 else 0]
     if isinstance(policy, MatchSolution):
         out = np.zeros((size, width), dtype=np.int8)
         kernels.policy_table(policy.race(), policy.values, place if race.equal else 0, out)
@@ -122,6 +133,11 @@ def _mixed_rows(policy, table: np.ndarray, race: kernels.Race, place: int) -> di
     """``{key: roll chances}`` of the turn starts where the player at ``place`` mixes
     (key ``place * turn starts + index``; a row is its pure actions with the
     equilibrium's chances where it mixes)."""
+    if isinstance(policy, MatchPolicy):
+        at = place if race.equal == 1 else 0
+        size = policy.table.shape[1]
+        return {place * size + int(key) % size: row
+                for key, row in zip(policy.mix_keys, policy.mix_tables) if int(key) // size == at}
     if not isinstance(policy, MatchSolution):
         return {}
     size = table.shape[0]
@@ -148,18 +164,23 @@ def seated_actions(model: RollModel, goal: int, rules: MatchRules, policies,
     if rules.ending not in ENDINGS:
         raise JeopardyError(f"policies are played under the {' or '.join(ENDINGS)} endings; "
                             f"got {rules.ending}")
-    solutions = [p for p in policies if isinstance(p, MatchSolution)]
+    solutions = [p for p in policies if isinstance(p, (MatchSolution, MatchPolicy))]
     for policy in policies:
-        if isinstance(policy, MatchSolution):
+        if isinstance(policy, (MatchSolution, MatchPolicy)):
             _check_solution(policy, goal, rules, model)
         elif not isinstance(policy, RacePolicy):
-            raise validate.ParameterError("policies", f"must hold RacePolicy or MatchSolution; "
+            raise validate.ParameterError("policies", f"must hold RacePolicy, MatchSolution or "
+                                                      f"MatchPolicy; "
                                                       f"got {type(policy).__name__}")
         elif policy.goal != goal:
             raise JeopardyError(f"policy {policy.name!r} is for goal {policy.goal}, not {goal}")
     if rules.ending == FIRST_TO_GOAL:
         cap = goal
     else:
+        if len({p.cap for p in solutions}) > 1:
+            raise JeopardyError("the equilibria seated were solved with different caps "
+                                f"({', '.join(str(p.cap) for p in solutions)}); write the "
+                                "policy file again with this version")
         cap = solutions[0].cap if solutions else \
             validate.integer(cap, "cap", goal) if cap is not None else \
             last_round_cap(model, goal, rules)
@@ -188,7 +209,8 @@ def equilibrium_actions(solution: MatchSolution) -> kernels.Actions:
 
 def policy_names(policies) -> tuple[str, ...]:
     """The names shown for seated policies (the equilibrium is "optimal")."""
-    return tuple(p.name if isinstance(p, RacePolicy) else "optimal" for p in policies)
+    return tuple(p.name if isinstance(p, (RacePolicy, MatchPolicy)) else "optimal"
+                 for p in policies)
 
 
 def evaluation_cost(model: RollModel | None, goal: int, rules: MatchRules) -> resources.Estimate:

@@ -3,7 +3,8 @@ the CLI talks).  First-to-goal or equal turns.
 
 :class:`Table` holds the scores (by seat, seat 0 moving first), the mover,
 the turn total and a seeded die; the computers play the solution's actions
-(its mixed actions with their probabilities).  Under equal turns a player who
+(its mixed actions with their probabilities), or a policy file's
+(:class:`~jeopardy.match.policy_file.MatchPolicy`, ``policy``).  Under equal turns a player who
 banks at least the goal before the end of the round starts the last round:
 the players after it play one last turn each, the computers as
 :mod:`jeopardy.match.last_round` plays it; the highest score wins, tied players
@@ -71,6 +72,7 @@ class Table:
     winners: tuple[int, ...] = ()  # every winner (tied players share the win)
     leader: int | None = None  # the last round's leading score
     tied: list[int] = field(default_factory=list)
+    policy: object = None  # a MatchPolicy the computers follow instead (a policy file)
 
     def __post_init__(self) -> None:
         if self.solution.rules.ending not in (FIRST_TO_GOAL, EQUAL_TURNS):
@@ -169,6 +171,11 @@ class Table:
         scores, k = self.relative, self.turn_total
         if self.leader is not None:
             return bool(self.last_turn()[k, len(self.scores)] == 1.0)
+        if self.policy is not None:
+            chance = float(self.policy.roll_chances(scores, self.mover)[k])
+            if 0.0 < chance < 1.0:
+                return self._random.random() < chance
+            return chance == 1.0
         decision = self.solution.decision(scores, self.mover if self.equal else 0)
         if decision.mixed and k in decision.mixed:
             return self._random.random() < decision.mixed[k]

@@ -124,8 +124,10 @@ class Reached(Result):
 
 def reachable(solution) -> Reached:
     """The states a game reaches when every player follows ``solution``'s equilibrium
-    (a first-to-goal or equal-turns :class:`~jeopardy.match.solver.MatchSolution`)."""
+    (a first-to-goal or equal-turns :class:`~jeopardy.match.solver.MatchSolution`, or
+    its policy file, a :class:`~jeopardy.match.policy_file.MatchPolicy`)."""
     from jeopardy.match.evaluation import equilibrium_actions
+    from jeopardy.match.policy_file import MatchPolicy
 
     ending = solution.rules.ending
     if ending not in (FIRST_TO_GOAL, EQUAL_TURNS):
@@ -140,7 +142,8 @@ def reachable(solution) -> Reached:
     if not resources.fits(cost):
         raise JeopardyError(f"reach over {places * size:,} turn starts needs "
                             f"{resources.describe(cost)}, past this machine's budget")
-    actions = equilibrium_actions(solution)
+    actions = solution.actions() if isinstance(solution, MatchPolicy) else \
+        equilibrium_actions(solution)
     reached = np.zeros((places, size, width), dtype=np.bool_)
     rolling = np.zeros((places, size, width), dtype=np.bool_)
     starts = _search(race, actions, reached, rolling)

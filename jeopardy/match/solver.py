@@ -315,6 +315,28 @@ class Decision(Result):
     hold_threshold: int | None
     mixed: dict | None = None
 
+    @property
+    def roll_chances(self) -> tuple[float, ...]:
+        """The chance of rolling at every turn total below the limit: 1 or 0 where the
+        action is pure, the equilibrium's probability where it mixes (``actions``
+        shows a mixed action as ``R`` where rolling is the likelier)."""
+        mixed = self.mixed or {}
+        return tuple(mixed[k] if k in mixed else float(a == "R")
+                     for k, a in enumerate(self.actions))
+
+    def rolls(self, k: int, rng=None) -> bool:
+        """Whether the mover rolls at turn total ``k``: the pure action, or a mixed one
+        drawn with its probability from ``rng`` (anything with ``random()``, e.g.
+        :class:`random.Random` or a numpy ``Generator``; default: a fresh one)."""
+        k = validate.integer(k, "k", 0, len(self.actions) - 1)
+        chance = self.roll_chances[k]
+        if 0.0 < chance < 1.0:
+            if rng is None:
+                import random
+                rng = random.Random()
+            return bool(rng.random() < chance)
+        return chance == 1.0
+
     def to_dict(self) -> dict:
         return {"game": self.game, "goal": self.goal, "players": self.players,
                 "ending": self.ending, "scores": list(self.scores), "place": self.place,

@@ -10,8 +10,12 @@ Policy files (written by :meth:`RacePolicy.save`, ``jeopardy solve
 ``reach`` and ``play --ai FILE``), chosen by suffix:
 
 * ``.npz`` -- arrays ``roll`` (int8, shape ``(goal, goal, goal)``, 1 = roll,
-  indexed ``[i, j, k]``) and ``goal``; no pickle.  A solution file of
-  ``jeopardy solve --out`` is read as its optimal policy.
+  indexed ``[i, j, k]``), ``goal`` and ``meta`` (UTF-8 JSON: ``{"format":
+  "jeopardy-race-policy", "version": 1, "goal", "players": 2, "ending":
+  "first-to-goal"}``; files written before it had none and are read as
+  version 1); no pickle.  A solution file of ``jeopardy solve --out`` is read
+  as its optimal policy.  An N-player or equal-turns policy file
+  (:mod:`jeopardy.match.policy_file`) is refused here, naming its game.
 * ``.csv`` and ``.parquet`` -- a long table, one row per decision state, with
   columns ``i`` (the mover's banked score), ``j`` (the opponent's), ``k`` (the
   turn total) and ``action`` (``roll`` or ``hold``), for every ``0 <= i, j <
@@ -33,6 +37,7 @@ from jeopardy.files import write_atomically, write_text
 from jeopardy.race.formula import evaluate
 
 MAX_TABLE_GOAL = 400
+RACE_FORMAT, RACE_VERSION = "jeopardy-race-policy", 1  # the .npz's metadata
 
 
 @dataclass(frozen=True)
@@ -98,9 +103,15 @@ class RacePolicy:
                             ".npz, .csv or .parquet")
 
     def save_npz(self, path: str | Path) -> Path:
+        import json
+
+        meta = json.dumps({"format": RACE_FORMAT, "version": RACE_VERSION, "goal": self.goal,
+                           "players": 2, "ending": "first-to-goal"})
+
         def write(temporary: str) -> None:
             with open(temporary, "wb") as handle:
-                np.savez_compressed(handle, roll=self.roll.astype(np.int8), goal=np.int64(self.goal))
+                np.savez_compressed(handle, roll=self.roll.astype(np.int8), goal=np.int64(self.goal),
+                                    meta=np.frombuffer(meta.encode(), dtype=np.uint8))
 
         return write_atomically(path, write, suffix=".npz")
 
@@ -211,6 +222,19 @@ def load(path: str | Path, goal: int) -> RacePolicy:
     source = f"policy file {str(path)!r}"
     if path.suffix == ".npz":
         data = read_npz(path, "policy file", ())
+        meta = data.get("meta", {})
+        if meta.get("format") == "jeopardy-match-policy":  # jeopardy.match.policy_file
+            from jeopardy.match.policy_file import describe
+
+            raise JeopardyError(
+                f"{source} is for {describe(meta.get('game'), meta.get('goal'), meta.get('players'), meta.get('ending'))}"
+                f"; this game is two players, first-to-goal, goal {goal} (pass --players "
+                f"{meta.get('players')} --ending {meta.get('ending')})")
+        if "format" in meta and meta.get("format") != RACE_FORMAT:
+            raise JeopardyError(f"{source} has format {meta.get('format')!r}; expected {RACE_FORMAT!r}")
+        if meta.get("format") == RACE_FORMAT and meta.get("version") != RACE_VERSION:
+            raise JeopardyError(f"{source} has format version {meta.get('version')!r}; this "
+                                f"program reads version {RACE_VERSION}")
         with np.load(path, allow_pickle=False) as archive:
             names = set(archive.files)
         if "start_values" in names:  # a solution file: its optimal policy
