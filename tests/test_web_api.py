@@ -87,6 +87,7 @@ def test_policy_map_thresholds_match_the_policy_endpoint(client):
     for i, j in [(0, 0), (3, 17), (12, 5), (19, 19)]:
         column = client.get("/api/policy", params={"goal": 20, "scores": f"{i},{j}"}).json()
         assert rows[i][j] == column["hold_threshold"]
+        assert data["first_hold"][i][j] == (column["actions"] + "H").index("H")
     held = client.get("/api/policy-map", params={"goal": 20, "policy": "hold:7"}).json()
     # hold at 7: roll while k < 7, or to the goal when fewer than 7 points are missing
     assert all(held["thresholds"][i][j] == min(7, 20 - i) for i in range(20) for j in range(20))

@@ -131,8 +131,8 @@ Spec = Query("optimal", max_length=200, description="a word of compare's policy 
 @app.get("/api/policy-map")
 def policy_map(game: str = Game, goal: int | None = Goal, policy: str = Spec,
                faces: int | None = Faces, bad_face: int | None = BadFace) -> dict:
-    """The hold threshold at every (your score, opponent's score) of a policy
-    (null where the policy is not a threshold)."""
+    """At every (your score, opponent's score) of a policy: the hold threshold (null
+    where the policy is not a single threshold) and the first turn total it holds at."""
     model = service.model_of(game, faces, bad_face)
     return service.policy_map(model, service.goal_of(game, goal), policy)
 

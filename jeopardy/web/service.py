@@ -224,18 +224,21 @@ def policy(model, goal: int, scores: tuple[int, ...], ending: str = "first-to-go
 
 
 # ------------------------------------------------------------- policy maps
-def _thresholds(roll, goal: int) -> list[list[int | None]]:
-    """Hold threshold at each (i, j) of a roll table (None: not a threshold)."""
+def _thresholds(roll, goal: int) -> tuple[list[list[int | None]], list[list[int]]]:
+    """``(threshold, first hold)`` at each (i, j) of a roll table: the h with "roll iff
+    k < h" (None: not a single threshold), and the first turn total the policy holds at
+    (``goal - i`` when it rolls to the goal) -- where a turn from 0 stops."""
     import numpy as np
 
-    rows = []
+    thresholds, first_holds = [], []
     for i in range(goal):
         acts = roll[i, :, :goal - i].astype(bool)  # [j, k]
         holds = ~acts
         first = np.where(holds.any(axis=1), holds.argmax(axis=1), goal - i)
-        later = np.array([acts[j, first[j]:].any() for j in range(goal)])
-        rows.append([None if later[j] else int(first[j]) for j in range(goal)])
-    return rows
+        later = [bool(acts[j, first[j]:].any()) for j in range(goal)]
+        thresholds.append([None if later[j] else int(first[j]) for j in range(goal)])
+        first_holds.append([int(h) for h in first])
+    return thresholds, first_holds
 
 
 def named_policy(model, goal: int, spec: str, other: str | None = None):
@@ -262,8 +265,10 @@ def policy_map(model, goal: int, spec: str = "optimal") -> dict:
         raise Refused(f"the policy map of goal {goal} expands {goal ** 3:,} states; the "
                       f"browser app draws maps up to goal {MAX_MAP_GOAL}")
     chosen = named_policy(model, goal, spec)
-    rows = CACHE.get(("map", model, goal, spec.strip()), lambda: _thresholds(chosen.roll, goal))
-    return {"game": model.name, "goal": goal, "policy": chosen.name, "thresholds": rows}
+    thresholds, first_holds = CACHE.get(("map", model, goal, spec.strip()),
+                                        lambda: _thresholds(chosen.roll, goal))
+    return {"game": model.name, "goal": goal, "policy": chosen.name, "thresholds": thresholds,
+            "first_hold": first_holds}
 
 
 def compare(model, goal: int, a: str, b: str) -> dict:

@@ -3,13 +3,23 @@
 header("policy");
 const $ = id => document.getElementById(id);
 
-function drawMap(target, legend, data, onClick) {
-  const {low, high} = heatMap(target, data.thresholds, {
-    xLabel: "opponent's score j", yLabel: "your score i", low: 0,
-    title: (i, j, v) => `i=${i}, j=${j}: ${v === null ? "not a threshold" : "hold at " + v}`,
+// One colour scale for both maps: 0 to the 95th percentile of their values (rolling to
+// the goal from a low score would otherwise take the whole scale).
+function scaleTop(maps) {
+  const all = maps.flatMap(m => m.first_hold.flat()).sort((a, b) => a - b);
+  return Math.max(1, all[Math.floor(0.95 * (all.length - 1))]);
+}
+
+function drawMap(target, legend, data, onClick, top) {
+  const {low, high} = heatMap(target, data.first_hold, {
+    xLabel: "opponent's score j", yLabel: "your score i", low: 0, high: top,
+    title: (i, j, v) => `i=${i}, j=${j}: holds at ${v}` +
+      (data.thresholds[i][j] === null ? " (and rolls again at some higher turn total)" : ""),
     onClick});
-  legend.innerHTML = `hold threshold from <span style="color:${colour(0)}">&#9632;</span> ${low}
-    to <span style="color:${colour(1)}">&#9632;</span> ${high}`;
+  const mixed = data.thresholds.flat().filter(v => v === null).length;
+  legend.innerHTML = `first turn total held at, from <span style="color:${colour(0)}">&#9632;</span> ${low}
+    to <span style="color:${colour(1)}">&#9632;</span> ${high} or more; at ${mixed.toLocaleString()} score pairs the
+    policy rolls again at some higher turn total (not a single threshold)`;
 }
 
 async function showCell(settings, i, j) {
@@ -40,12 +50,10 @@ async function draw(event) {
       api("/api/compare?" + query({...settings, a, b}))]);
     $("title-a").textContent = `A: ${mapA.policy}`;
     $("title-b").textContent = `B: ${mapB.policy}`;
-    drawMap($("map-a"), $("legend-a"), mapA, (i, j) => showCell(settings, i, j));
-    drawMap($("map-b"), $("legend-b"), mapB, null);
-    const diff = mapA.thresholds.map((row, i) => row.map((v, j) => {
-      const w = mapB.thresholds[i][j];
-      return v === null || w === null ? null : v - w;
-    }));
+    const top = scaleTop([mapA, mapB]);
+    drawMap($("map-a"), $("legend-a"), mapA, (i, j) => showCell(settings, i, j), top);
+    drawMap($("map-b"), $("legend-b"), mapB, null, top);
+    const diff = mapA.first_hold.map((row, i) => row.map((v, j) => v - mapB.first_hold[i][j]));
     const spread = Math.max(1, ...diff.flat().filter(v => v !== null).map(Math.abs));
     heatMap($("map-diff"), diff, {xLabel: "opponent's score j", yLabel: "your score i",
       low: -spread, high: spread, title: (i, j, v) => `i=${i}, j=${j}: ${v}`});
@@ -54,7 +62,7 @@ async function draw(event) {
     $("comparison").innerHTML = `<b>${result.a}</b> against <b>${result.b}</b>, exact
       (<code>jeopardy compare</code>): A wins <b id="compare-first">${fmt(result.first, 6)}</b> moving first,
       <b id="compare-second">${fmt(result.second, 6)}</b> moving second,
-      <b id="compare-fair">${fmt(result.fair, 6)}</b> on a fair coin. The thresholds differ at
+      <b id="compare-fair">${fmt(result.fair, 6)}</b> on a fair coin. Where a turn from 0 stops differs at
       ${differ.toLocaleString()} of ${(diff.length * diff.length).toLocaleString()} score pairs.`;
     showError($("error"), null);
   } catch (error) { showError($("error"), error); }
