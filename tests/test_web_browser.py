@@ -9,7 +9,6 @@ are printed (``-s``) and written beside the screenshots as ``web-pages.json``.
 """
 import json
 import os
-import shutil
 import socket
 import subprocess
 import sys

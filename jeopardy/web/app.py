@@ -12,6 +12,7 @@ from pathlib import Path
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, RedirectResponse
+from fastapi.concurrency import run_in_threadpool
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
@@ -64,13 +65,26 @@ async def _internal(request: Request, error: Exception):
     return JSONResponse({"error": f"internal error ({type(error).__name__})"}, status_code=500)
 
 
-@app.middleware("http")
-async def _bounded_body(request: Request, call_next):
-    length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-        return JSONResponse({"error": f"request bodies are limited to {MAX_BODY // 1024} kB"},
-                            status_code=413)
-    return await call_next(request)
+class BoundedBody:
+    """Refuse a request whose declared body is past :data:`MAX_BODY` before it is read
+    (plain ASGI: no per-request task, unlike ``@app.middleware``)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http":
+            length = dict(scope["headers"]).get(b"content-length")
+            if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+                response = JSONResponse(
+                    {"error": f"request bodies are limited to {MAX_BODY // 1024} kB"},
+                    status_code=413)
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+app.add_middleware(BoundedBody)
 
 
 # ------------------------------------------------------------------ pages
@@ -113,7 +127,7 @@ def solve(game: str = Game, goal: int | None = Goal,
 
 
 @app.get("/api/policy")
-def policy(scores: str = Query(..., max_length=200, description="A,B[,C...]: the mover's first"),
+async def policy(scores: str = Query(..., max_length=200, description="A,B[,C...]: the mover's first"),
            game: str = Game, goal: int | None = Goal,
            ending: str = Query("first-to-goal", pattern=ENDINGS),
            place: int = Query(0, ge=0, le=service.MAX_SCORES),
@@ -122,7 +136,16 @@ def policy(scores: str = Query(..., max_length=200, description="A,B[,C...]: the
     (or another ending): those of `jeopardy policy --scores A,B,C --json`."""
     model = service.model_of(game, faces, bad_face)
     goal = service.goal_of(game, goal)
-    return service.policy(model, goal, service.parse_scores(scores, goal), ending, place)
+    chosen = service.parse_scores(scores, goal)
+
+    def answer():
+        return service.policy(model, goal, chosen, ending, place)
+
+    if service.policy_is_quick(model, goal, len(chosen), ending):
+        data = answer()  # a column of a cached solution: on the event loop, no thread hop
+    else:
+        data = await run_in_threadpool(answer)  # a solve first: in a worker thread
+    return JSONResponse(data)  # plain JSON types already: no response-model pass
 
 
 Spec = Query("optimal", max_length=200, description="a word of compare's policy language")

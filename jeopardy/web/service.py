@@ -24,6 +24,7 @@ the shareable URL.
 """
 from __future__ import annotations
 
+import functools
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -129,6 +130,10 @@ class SolutionCache:
         with self._lock:
             return len(self._entries)
 
+    def __contains__(self, key) -> bool:
+        with self._lock:
+            return key in self._entries
+
 
 CACHE = SolutionCache()
 
@@ -143,8 +148,10 @@ def games() -> list[dict]:
             for p in [*PRESETS.values(), *FALLING_PRESETS.values()]]
 
 
+@functools.lru_cache(maxsize=64)
 def model_of(game: str, faces: int | None = None, bad_face: int | None = None):
-    """The roll model of a preset (``faces``/``bad_face`` for one-die games), as ``--game``."""
+    """The roll model of a preset (``faces``/``bad_face`` for one-die games), as ``--game``
+    (roll models are immutable: one per request's parameters is built once)."""
     from jeopardy.rules import game as preset
 
     return preset(game, faces, bad_face)
@@ -200,6 +207,16 @@ def parse_scores(text: str, goal: int) -> tuple[int, ...]:
         if not 0 <= s < goal:
             raise JeopardyError(f"scores must be in 0-{goal - 1}; got {s}")
     return scores
+
+
+def policy_is_quick(model, goal: int, players: int, ending: str = "first-to-goal") -> bool:
+    """Whether :func:`policy` will find its solution in the cache (then it takes well
+    under a millisecond: one column of the solution)."""
+    from jeopardy.match.rules import pair_solver_plays
+
+    if pair_solver_plays(model, players, ending):
+        return ("race", model, goal) in CACHE
+    return ("match", model, goal, players, ending) in CACHE
 
 
 def policy(model, goal: int, scores: tuple[int, ...], ending: str = "first-to-goal",
