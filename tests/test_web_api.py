@@ -340,3 +340,35 @@ def test_serve_binds_loopback_by_default():
     assert host.default == "127.0.0.1"
     result = CliRunner().invoke(cli, ["serve", "--port", "70000", "--no-browser"])
     assert result.exit_code == 2 and "--port" in result.output
+
+
+@pytest.mark.parametrize("ending", ["first-to-goal", "equal-turns"])
+def test_a_three_player_game_with_the_coach(client, ending):
+    """The person in seat 2 of 3 against the equilibrium: at each turn start the coach's
+    best value is the policy endpoint's win probability for the mover (the solver's
+    column, another route than the coach's forced sweeps)."""
+    base = {"game": "piglet", "goal": 8, "seed": 5, "players": 3, "ending": ending, "seat": 1}
+    moves, state, starts = "", client.get("/api/play", params=base).json(), 0
+    while not state["finished"]:
+        coach = state["coach"]
+        if state["turn_total"] == 0 and not coach["last_round"]:
+            n = len(state["scores"])
+            relative = [state["scores"][(1 + c) % n] for c in range(n)]
+            decision = client.get("/api/policy", params={
+                "game": "piglet", "goal": 8, "scores": ",".join(map(str, relative)),
+                "ending": ending, "place": 1 if ending == "equal-turns" else 0}).json()
+            assert abs(max(coach["roll"], coach["hold"]) - decision["win_probability"]) \
+                < ROUTE_TOLERANCE
+            starts += 1
+        letter = coach["best"][0]
+        if len(moves) == 1:
+            letter = "h" if letter == "r" else "r"
+        moves += letter
+        state = client.get("/api/play", params={**base, "moves": moves}).json()
+    assert starts >= 2 and state["names"][1] == "you"
+    review = client.get("/api/review", params={**base, "moves": moves}).json()
+    costed = [d for d in review["decisions"] if d["cost"] is not None]
+    assert review["total_cost"] == pytest.approx(sum(d["cost"] for d in costed), abs=1e-15)
+    assert len(review["series"]) == len(review["decisions"]) + 1
+    you_won = 1 in review["winners"]
+    assert review["series"][-1] == (1 / len(review["winners"]) if you_won else 0.0)

@@ -5,7 +5,7 @@ Without the browser these tests skip, except when ``$CI`` is set: there they fai
 so that CI cannot pass by skipping them.  ``$JEOPARDY_WEB_SCREENSHOTS`` names a
 directory for the pages' screenshots (docs/figures for docs/web.md); by default
 they go to a temporary directory.  The page weights and times to first render
-are printed (``-s``) and written beside the screenshots as ``web-pages.json``.
+are printed (run with ``-s`` to see them).
 """
 import json
 import os
@@ -174,6 +174,48 @@ def test_play_a_seeded_game_to_the_end_and_review_it(server, browser, shots):
     assert abs(number(browser, "total-cost") - review["total_cost"]) < SHOWN
 
 
+def test_a_three_player_table_to_the_end(server, browser, shots):
+    from selenium.webdriver.support.ui import Select
+
+    browser.get(f"{server}/play")
+    ready(browser)
+    Select(browser.find_element(By.ID, "game")).select_by_value("piglet")
+    goal = browser.find_element(By.ID, "goal")
+    goal.clear()
+    goal.send_keys("8")
+    seed = browser.find_element(By.ID, "seed")
+    seed.clear()
+    seed.send_keys("5")
+    Select(browser.find_element(By.ID, "players")).select_by_value("3")
+    Select(browser.find_element(By.ID, "ending")).select_by_value("equal-turns")
+    Select(browser.find_element(By.ID, "seat")).select_by_value("1")
+    browser.find_element(By.ID, "new-game").click()
+    WebDriverWait(browser, WAIT).until(lambda d: d.find_element(By.ID, "roll").is_enabled())
+    base = {"game": "piglet", "goal": 8, "seed": 5, "players": 3, "ending": "equal-turns",
+            "seat": 1}
+    moves = ""
+    while browser.execute_script("return document.body.dataset.finished") != "1":
+        state = api(server, "/api/play", **base, moves=moves)
+        coach = state["coach"]
+        if coach["roll"] is not None:
+            assert abs(number(browser, "coach-roll") - coach["roll"]) < SHOWN
+            assert abs(number(browser, "coach-hold") - coach["hold"]) < SHOWN
+        if len(moves) == 3:
+            browser.save_screenshot(str(shots / "web-play-table.png"))
+        letter = coach["best"][0]
+        browser.find_element(By.ID, "roll" if letter == "r" else "hold").click()
+        moves += letter
+        WebDriverWait(browser, WAIT).until(
+            lambda d: d.execute_script("return document.body.dataset.moves") == moves)
+        assert len(moves) < 200
+    final = api(server, "/api/play", **base, moves=moves)
+    assert browser.find_element(By.ID, "you-score").text == str(final["scores"][1])
+    browser.find_element(By.ID, "review-link").click()
+    ready(browser)
+    assert abs(number(browser, "total-cost") - 0.0) < SHOWN  # the coach's advice costs nothing
+    assert console_errors(browser) == []
+
+
 def test_policy_explorer_cell_and_comparison(server, browser, shots):
     browser.get(f"{server}/policy?goal=100")
     ready(browser)
@@ -249,7 +291,6 @@ def test_every_page_has_no_console_errors_and_its_weight(server, browser, shots)
                          "first_render_ms": round(timing["first_render_ms"] or -1)}
         assert console_errors(browser) == [], page
         assert timing["first_render_ms"] is not None, page
-    (shots / "web-pages.json").write_text(json.dumps(figures, indent=2) + "\n")
     print("\npage weight and time to first render:", json.dumps(figures))
     for page, figure in figures.items():
         assert figure["kB"] < 1000, (page, figure)

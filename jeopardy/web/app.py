@@ -216,23 +216,29 @@ def variant(body: Variant) -> dict:
 Seed = Query(..., ge=0, le=2 ** 62, description="seed of the dice")
 Moves = Query("", max_length=service.MAX_MOVES, pattern="^[rh]*$",
               description="the person's moves: r roll, h hold")
+Players = Query(2, ge=2, le=service.MAX_SCORES, description="players at the table")
+PlayEnding = Query("first-to-goal", pattern="^(first-to-goal|equal-turns)$")
+Seat = Query(0, ge=0, le=service.MAX_SCORES - 1, description="your seat (0 moves first)")
 
 
 @app.get("/api/play")
 def play(seed: int = Seed, moves: str = Moves, game: str = Game, goal: int | None = Goal,
-         second: bool = False, faces: int | None = Faces, bad_face: int | None = BadFace) -> dict:
-    """A game against the optimal player replayed from its seed and your moves: the
-    state, what happened, and the coach (P(win) after roll and after hold; the cost
-    of each of your moves)."""
+         second: bool = False, players: int = Players, ending: str = PlayEnding,
+         seat: int = Seat, faces: int | None = Faces, bad_face: int | None = BadFace) -> dict:
+    """A game against the optimal player (or N - 1 computers of the N-player
+    equilibrium) replayed from its seed and your moves: the state, what happened, and
+    the coach (P(win) after roll and after hold; the cost of each of your moves)."""
     model = service.model_of(game, faces, bad_face)
-    return service.replay(model, service.goal_of(game, goal), seed, moves, second).to_dict()
+    return service.play(model, service.goal_of(game, goal), seed, moves, second, players,
+                        ending, seat).to_dict()
 
 
 @app.get("/api/review")
 def review(seed: int = Seed, moves: str = Moves, game: str = Game, goal: int | None = Goal,
-           second: bool = False, faces: int | None = Faces,
-           bad_face: int | None = BadFace) -> dict:
+           second: bool = False, players: int = Players, ending: str = PlayEnding,
+           seat: int = Seat, faces: int | None = Faces, bad_face: int | None = BadFace) -> dict:
     """Your decisions ranked by cost in win probability, the total, and your win
     probability over the game."""
     model = service.model_of(game, faces, bad_face)
-    return service.review(model, service.goal_of(game, goal), seed, moves, second)
+    return service.review(model, service.goal_of(game, goal), seed, moves, second, players,
+                          ending, seat)

@@ -392,14 +392,46 @@ class Replay:
     events: list[dict] = field(default_factory=list)
     decisions: list[dict] = field(default_factory=list)
     coach: dict | None = None
+    names: list[str] = field(default_factory=lambda: ["you", "computer"])
+    players: int = 2
+    ending: str = "first-to-goal"
+    seat: int = 0  # the person's seat (0 moves first)
 
     def to_dict(self) -> dict:
         return {"game": self.game, "goal": self.goal, "seed": self.seed, "moves": self.moves,
-                "second": self.second, "scores": self.scores, "mover": self.mover,
+                "second": self.second, "players": self.players, "ending": self.ending,
+                "seat": self.seat, "names": self.names, "scores": self.scores,
+                "mover": self.mover,
                 "turn_total": self.turn_total, "winner": self.winner,
                 "finished": self.winner is not None, "events": self.events,
                 "decisions": self.decisions, "coach": self.coach,
-                "last_cost": self.decisions[-1]["cost"] if self.decisions else None}
+                "last_cost": self.decisions[-1]["cost"] if self.decisions else None,
+                "winners": None if self.winner is None else self._winners}
+
+    _winners: list[int] = field(default_factory=list)
+
+
+def _check_game(seed: int, moves: str) -> None:
+    if not isinstance(seed, int) or not 0 <= seed < 2 ** 63:
+        raise JeopardyError(f"seed must be an integer in 0-2**63; got {seed!r}")
+    if len(moves) > MAX_MOVES:
+        raise JeopardyError(f"a game of more than {MAX_MOVES:,} moves")
+    bad = sorted(set(moves) - set("rh"))
+    if bad:
+        raise JeopardyError(f"moves are letters r (roll) and h (hold); got {bad[0]!r}")
+
+
+def play(model, goal: int, seed: int, moves: str, second: bool = False, players: int = 2,
+         ending: str = "first-to-goal", seat: int = 0) -> Replay:
+    """Two players first to the goal: :func:`replay`; more players or equal turns:
+    :func:`replay_table` (the person at ``seat``, 0 moving first)."""
+    if players == 2 and ending == "first-to-goal":
+        if seat not in (0, 1):
+            raise JeopardyError(f"seat must be 0 or 1 with two players; got {seat}")
+        return replay(model, goal, seed, moves, second or seat == 1)
+    if second:
+        raise JeopardyError("with more players or equal turns choose the seat, not second")
+    return replay_table(model, goal, seed, moves, players, ending, seat)
 
 
 def replay(model, goal: int, seed: int, moves: str, second: bool = False) -> Replay:
@@ -408,13 +440,7 @@ def replay(model, goal: int, seed: int, moves: str, second: bool = False) -> Rep
     (``jeopardy play --hints``)."""
     from jeopardy.race.play import Match, action_values
 
-    if not isinstance(seed, int) or not 0 <= seed < 2 ** 63:
-        raise JeopardyError(f"seed must be an integer in 0-2**63; got {seed!r}")
-    if len(moves) > MAX_MOVES:
-        raise JeopardyError(f"a game of more than {MAX_MOVES:,} moves")
-    bad = sorted(set(moves) - set("rh"))
-    if bad:
-        raise JeopardyError(f"moves are letters r (roll) and h (hold); got {bad[0]!r}")
+    _check_game(seed, moves)
     solution = race_solution(model, goal)
     match = Match(solution, seed)
     match.mover = 1 if second else 0
@@ -456,21 +482,106 @@ def replay(model, goal: int, seed: int, moves: str, second: bool = False) -> Rep
         roll, hold = action_values(solution, i, j, k)
         coach = {"roll": roll, "hold": hold, "best": "roll" if roll >= hold else "hold"}
     return Replay(model.name, goal, seed, moves, second, list(match.scores), match.mover,
-                  match.turn_total, match.winner, events, decisions, coach)
+                  match.turn_total, match.winner, events, decisions, coach,
+                  seat=1 if second else 0,
+                  _winners=[] if match.winner is None else [match.winner])
 
 
-def review(model, goal: int, seed: int, moves: str, second: bool = False) -> dict:
+def replay_table(model, goal: int, seed: int, moves: str, players: int, ending: str,
+                 seat: int) -> Replay:
+    """``jeopardy play --players N --ending E --seat S``: the person at ``seat`` and
+    ``players - 1`` computers of the N-player equilibrium (:class:`jeopardy.match.play.Table`).
+    The coach is :func:`jeopardy.match.play.action_values`; in the last round of equal
+    turns it is the best play's chance (``Table.last_turn``) only, so a move there
+    against the best play has no cost (None) and the review leaves it out of the total."""
+    from jeopardy.match.play import Table, action_values
+
+    _check_game(seed, moves)
+    if ending not in ("first-to-goal", "equal-turns"):
+        raise JeopardyError("play with more players is first-to-goal or equal-turns")
+    if not 0 <= seat < players:
+        raise JeopardyError(f"seat must be in 0-{players - 1}; got {seat}")
+    solution = match_solution(model, goal, players, ending)
+    table = Table(solution, seed, person=seat)
+    names = [("you" if s == seat else f"player {s + 1}") for s in range(players)]
+    events: list[dict] = []
+    decisions: list[dict] = []
+
+    def log(who: int, action: str, text: str) -> None:
+        events.append({"who": names[who], "action": action, "text": text,
+                       "scores": list(table.scores), "turn_total": table.turn_total})
+
+    def values() -> dict:
+        mover, k = table.mover, table.turn_total
+        if table.leader is None:
+            roll, hold = action_values(solution, table.relative, k, mover)
+            return {"roll": roll, "hold": hold, "best": "roll" if roll >= hold else "hold",
+                    "last_round": False}
+        best = table.last_turn()[k]
+        return {"roll": None, "hold": None, "best": "roll" if best[-1] else "hold",
+                "best_value": float(best[1]), "last_round": True}
+
+    def computers() -> None:
+        guard = 0
+        while table.winner is None and table.mover != seat:
+            mover = table.mover
+            if table.computer_rolls():
+                log(mover, "roll", describe(table.roll()))
+            else:
+                table.hold()
+                log(mover, "hold", f"holds at {table.scores[mover]}")
+            guard += 1
+            if guard > 100 * MAX_MOVES:
+                raise JeopardyError("the computers' turns did not end")
+
+    computers()
+    for index, move in enumerate(moves):
+        if table.winner is not None:
+            raise JeopardyError(f"move {index + 1} comes after the end of the game")
+        coach = values()
+        action = "roll" if move == "r" else "hold"
+        if coach["last_round"]:
+            best_value = coach["best_value"]
+            cost = 0.0 if action == coach["best"] else None
+        else:
+            best_value = max(coach["roll"], coach["hold"])
+            cost = best_value - coach[action]
+        decisions.append({"move": index, "scores": list(table.scores),
+                          "you": table.scores[seat], "turn_total": table.turn_total,
+                          "action": action, "roll": coach["roll"], "hold": coach["hold"],
+                          "best": coach["best"], "best_value": best_value, "cost": cost})
+        if move == "r":
+            log(seat, "roll", describe(table.roll()))
+        else:
+            table.hold()
+            log(seat, "hold", f"hold at {table.scores[seat]}")
+        computers()
+    coach = values() if table.winner is None else None
+    winner = None if table.winner is None else (0 if seat in table.winners else 1)
+    return Replay(model.name, goal, seed, moves, False, list(table.scores), table.mover,
+                  table.turn_total, winner, events, decisions, coach, names, players, ending,
+                  seat, _winners=list(table.winners))
+
+
+def review(model, goal: int, seed: int, moves: str, second: bool = False, players: int = 2,
+           ending: str = "first-to-goal", seat: int = 0) -> dict:
     """The person's decisions ranked by cost in win probability, the total, and the
     person's win probability over the game (optimal play from each decision on)."""
-    game = replay(model, goal, seed, moves, second)
-    ranked = sorted(game.decisions, key=lambda d: (-d["cost"], d["move"]))
-    series = [max(d["roll"], d["hold"]) for d in game.decisions]
+    game = play(model, goal, seed, moves, second, players, ending, seat)
+    costed = [d for d in game.decisions if d["cost"] is not None]
+    ranked = sorted(costed, key=lambda d: (-d["cost"], d["move"]))
+    series = [_best(d) for d in game.decisions]
     if game.winner is not None:
-        series.append(1.0 if game.winner == 0 else 0.0)
+        series.append(1.0 / len(game._winners) if game.winner == 0 else 0.0)
     elif game.coach is not None:
-        series.append(max(game.coach["roll"], game.coach["hold"]))
-    return {**game.to_dict(), "ranked": ranked,
-            "total_cost": float(sum(d["cost"] for d in game.decisions)),
-            "series": series}
+        series.append(_best(game.coach))
+    return {**game.to_dict(), "ranked": ranked, "not_costed": len(game.decisions) - len(costed),
+            "total_cost": float(sum(d["cost"] for d in costed)), "series": series}
+
+
+def _best(values: dict) -> float:
+    if values.get("roll") is None:
+        return values["best_value"]
+    return max(values["roll"], values["hold"])
 
 

@@ -3,12 +3,14 @@
 header("play");
 
 const $ = id => document.getElementById(id);
-let game = null;  // {game, goal, seed, second, moves}
+let game = null;  // {game, goal, seed, players, ending, seat, moves}
 let busy = false;
 
 function params(moves) {
-  return query({game: game.game, goal: game.goal, seed: game.seed,
-                second: game.second ? "true" : "", moves});
+  const table = game.players !== "2" || game.ending !== "first-to-goal";
+  return query({game: game.game, goal: game.goal, seed: game.seed, moves,
+                players: table ? game.players : "", ending: table ? game.ending : "",
+                seat: game.seat === "0" ? "" : game.seat});
 }
 
 function dieText(event) {
@@ -19,8 +21,9 @@ function dieText(event) {
 }
 
 function show(state, animate) {
-  $("you-score").textContent = state.scores[0];
-  $("computer-score").textContent = state.scores[1];
+  const you = state.names.indexOf("you");
+  $("board").innerHTML = state.scores.map((s, i) =>
+    `<span${i === you ? "" : ' class="muted"'}>${state.names[i]} <b id="${i === you ? "you-score" : "score-" + i}">${s}</b></span>`).join(" ");
   $("turn-total").textContent = state.turn_total;
   const last = state.events[state.events.length - 1];
   $("die").textContent = dieText(last);
@@ -30,18 +33,21 @@ function show(state, animate) {
     $("die").classList.add("rolling");
   }
   $("log").innerHTML = state.events.map(e =>
-    `<div>${e.who === "you" ? "you" : "computer"}: ${e.text} <span class="muted">(${e.scores[0]}-${e.scores[1]}, turn ${e.turn_total})</span></div>`).join("");
+    `<div>${e.who}: ${e.text} <span class="muted">(${e.scores.join("-")}, turn ${e.turn_total})</span></div>`).join("");
   $("log").scrollTop = $("log").scrollHeight;
   const coach = state.coach;
-  $("coach-roll").textContent = coach ? fmt(coach.roll, 6) : "-";
-  $("coach-hold").textContent = coach ? fmt(coach.hold, 6) : "-";
+  $("coach-roll").textContent = coach && coach.roll !== null ? fmt(coach.roll, 6) :
+    coach && coach.best === "roll" ? `best: ${fmt(coach.best_value, 6)}` : "-";
+  $("coach-hold").textContent = coach && coach.hold !== null ? fmt(coach.hold, 6) :
+    coach && coach.best === "hold" ? `best: ${fmt(coach.best_value, 6)}` : "-";
   $("last-cost").textContent = state.last_cost === null ? "-" : fmt(state.last_cost, 6);
   $("last-cost").className = state.last_cost > 1e-12 ? "cost-bad" : "cost-ok";
   $("coach").hidden = !$("coach-toggle").checked;
   $("roll").disabled = $("hold").disabled = state.finished;
   if (state.finished) {
-    $("status").textContent = state.winner === 0 ? `you win ${state.scores[0]} to ${state.scores[1]}`
-      : `the computer wins ${state.scores[1]} to ${state.scores[0]}`;
+    const names = state.winners.map(w => state.names[w]);
+    $("status").textContent = (state.winners.length > 1 ? `a tie between ${names.join(" and ")}`
+      : names[0] === "you" ? "you win" : `${names[0]} wins`) + `: ${state.scores.join(" to ")}`;
     $("review-link").href = "/review?" + params(state.moves);
     $("finished").hidden = false;
   } else {
@@ -74,7 +80,8 @@ async function newGame(event) {
   if (event) event.preventDefault();
   if (!$("seed").value) $("seed").value = Math.floor(Math.random() * 1e9);
   game = {game: $("game").value, goal: $("goal").value, seed: $("seed").value,
-          second: $("second").checked, moves: ""};
+          players: $("players").value, ending: $("ending").value, seat: $("seat").value,
+          moves: ""};
   $("status").textContent = "solving...";
   busy = true;
   try {
@@ -95,6 +102,11 @@ $("setup").addEventListener("submit", newGame);
 $("roll").addEventListener("click", () => { document.body.dataset.busy = "1"; move("r"); });
 $("hold").addEventListener("click", () => { document.body.dataset.busy = "1"; move("h"); });
 $("coach-toggle").addEventListener("change", () => { $("coach").hidden = !$("coach-toggle").checked; });
+$("players").addEventListener("change", () => {
+  const n = Number($("players").value);
+  $("seat").innerHTML = Array.from({length: n}, (_, s) =>
+    `<option value="${s}">${s + 1}${s === 0 ? " (first)" : ""}</option>`).join("");
+});
 $("game").addEventListener("change", () => {
   $("goal").value = $("game").selectedOptions[0].dataset.goal;
 });
