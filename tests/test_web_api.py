@@ -372,3 +372,33 @@ def test_a_three_player_game_with_the_coach(client, ending):
     assert len(review["series"]) == len(review["decisions"]) + 1
     you_won = 1 in review["winners"]
     assert review["series"][-1] == (1 / len(review["winners"]) if you_won else 0.0)
+
+
+@pytest.mark.slow
+def test_ten_thousand_with_the_coach(client):
+    """Ten Thousand to 2,000: the coach's numbers are those jeopardy play --hints prints
+    (to its 4 decimals) at the same seed; banking below the minimum is refused."""
+    base = {"game": "ten-thousand", "goal": 2000, "seed": 3}
+    state = client.get("/api/play", params=base).json()
+    assert state["coach"]["hold"] is None and state["coach"]["dice"] == 6
+    refused = client.get("/api/play", params={**base, "moves": "h"})
+    assert refused.status_code == 400 and "banking is not allowed" in refused.json()["error"]
+    moves = ""
+    while not state["finished"]:
+        letter = state["coach"]["best"][0]
+        if len(moves) == 1 and state["coach"]["hold"] is not None:
+            letter = "h" if letter == "r" else "r"
+        moves += letter
+        state = client.get("/api/play", params={**base, "moves": moves}).json()
+    answers = "".join("t\n" if m == "r" else "b\n" for m in moves)
+    printed = CliRunner().invoke(cli, ["play", "--game", "ten-thousand", "--goal", "2000",
+                                       "--seed", "3", "--hints"], input=answers).output
+    hints = [line.split("P(win): ")[1] for line in printed.splitlines() if "P(win): " in line]
+    review = client.get("/api/review", params={**base, "moves": moves}).json()
+    assert len(hints) == len(review["decisions"])
+    for hint, decision in zip(hints, review["decisions"]):
+        bank = "not allowed" if decision["hold"] is None else f"{decision['hold']:.4f}"
+        assert hint == f"throw {decision['roll']:.4f}, bank {bank}"
+    assert printed.rstrip().endswith(f"{state['scores'][0]} to {state['scores'][1]}")
+    costs = [d["cost"] for d in review["ranked"]]
+    assert costs == sorted(costs, reverse=True)

@@ -216,6 +216,40 @@ def test_a_three_player_table_to_the_end(server, browser, shots):
     assert console_errors(browser) == []
 
 
+def test_ten_thousand_to_the_end(server, browser, shots):
+    from selenium.webdriver.support.ui import Select
+
+    browser.get(f"{server}/play")
+    ready(browser)
+    Select(browser.find_element(By.ID, "game")).select_by_value("ten-thousand")
+    goal = browser.find_element(By.ID, "goal")
+    goal.clear()
+    goal.send_keys("2000")
+    seed = browser.find_element(By.ID, "seed")
+    seed.clear()
+    seed.send_keys("3")
+    browser.find_element(By.ID, "new-game").click()
+    WebDriverWait(browser, WAIT).until(lambda d: d.find_element(By.ID, "roll").is_enabled())
+    assert browser.find_element(By.ID, "roll").text == "Throw"
+    base = {"game": "ten-thousand", "goal": 2000, "seed": 3}
+    moves = ""
+    while browser.execute_script("return document.body.dataset.finished") != "1":
+        coach = api(server, "/api/play", **base, moves=moves)["coach"]
+        assert abs(number(browser, "coach-roll") - coach["roll"]) < SHOWN
+        assert browser.find_element(By.ID, "hold").is_enabled() == (coach["hold"] is not None)
+        if coach["hold"] is not None:
+            assert abs(number(browser, "coach-hold") - coach["hold"]) < SHOWN
+        if len(moves) == 2:
+            browser.save_screenshot(str(shots / "web-play-ten-thousand.png"))
+        letter = coach["best"][0]
+        browser.find_element(By.ID, "roll" if letter == "r" else "hold").click()
+        moves += letter
+        WebDriverWait(browser, WAIT).until(
+            lambda d: d.execute_script("return document.body.dataset.moves") == moves)
+        assert len(moves) < 200
+    assert console_errors(browser) == []
+
+
 def test_policy_explorer_cell_and_comparison(server, browser, shots):
     browser.get(f"{server}/policy?goal=100")
     ready(browser)

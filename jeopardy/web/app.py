@@ -226,11 +226,23 @@ def play(seed: int = Seed, moves: str = Moves, game: str = Game, goal: int | Non
          second: bool = False, players: int = Players, ending: str = PlayEnding,
          seat: int = Seat, faces: int | None = Faces, bad_face: int | None = BadFace) -> dict:
     """A game against the optimal player (or N - 1 computers of the N-player
-    equilibrium) replayed from its seed and your moves: the state, what happened, and
-    the coach (P(win) after roll and after hold; the cost of each of your moves)."""
+    equilibrium; game=ten-thousand: r throws, h banks) replayed from its seed and your
+    moves: the state, what happened, and the coach (P(win) after roll and after hold;
+    the cost of each of your moves)."""
+    return _played(seed, moves, game, goal, second, players, ending, seat, faces,
+                   bad_face).to_dict()
+
+
+def _played(seed, moves, game, goal, second, players, ending, seat, faces, bad_face):
+    if game == service.TEN_THOUSAND:
+        if players != 2 or ending != "first-to-goal" or faces or bad_face:
+            raise JeopardyError("Ten Thousand is played by two (with the round rule), "
+                                "without faces or bad_face")
+        return service.replay_farkle(goal or service.TEN_THOUSAND_GOAL, seed, moves,
+                                     second or seat == 1)
     model = service.model_of(game, faces, bad_face)
     return service.play(model, service.goal_of(game, goal), seed, moves, second, players,
-                        ending, seat).to_dict()
+                        ending, seat)
 
 
 @app.get("/api/review")
@@ -239,6 +251,5 @@ def review(seed: int = Seed, moves: str = Moves, game: str = Game, goal: int | N
            seat: int = Seat, faces: int | None = Faces, bad_face: int | None = BadFace) -> dict:
     """Your decisions ranked by cost in win probability, the total, and your win
     probability over the game."""
-    model = service.model_of(game, faces, bad_face)
-    return service.review(model, service.goal_of(game, goal), seed, moves, second, players,
-                          ending, seat)
+    played = _played(seed, moves, game, goal, second, players, ending, seat, faces, bad_face)
+    return service.review(None, played.goal, seed, moves, game=played)

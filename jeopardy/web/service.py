@@ -139,13 +139,21 @@ CACHE = SolutionCache()
 
 
 # --------------------------------------------------------------------- games
+TEN_THOUSAND = "ten-thousand"
+TEN_THOUSAND_GOAL = 5000  # the app's default: the customary 10,000 is past WEB_SECONDS
+
+
 def games() -> list[dict]:
-    """The preset games: name, customary goal, summary, and what the app can do with it."""
+    """The preset games: name, customary goal, summary, and what the app can do with it
+    (``farkle``: Ten Thousand, played on the Play page only)."""
     from jeopardy.rules.presets import FALLING_PRESETS, PRESETS
 
     return [{"name": p.name, "goal": p.goal, "summary": p.summary, "one_die": p.one_die,
-             "falling": p.name in FALLING_PRESETS}
-            for p in [*PRESETS.values(), *FALLING_PRESETS.values()]]
+             "falling": p.name in FALLING_PRESETS, "farkle": False}
+            for p in [*PRESETS.values(), *FALLING_PRESETS.values()]] + [
+        {"name": TEN_THOUSAND, "goal": TEN_THOUSAND_GOAL, "one_die": False, "falling": False,
+         "farkle": True, "summary": "six dice, scoring dice set aside (jeopardy play --game "
+                                    "ten-thousand; the app's goal 5,000 solves in seconds)"}]
 
 
 @functools.lru_cache(maxsize=64)
@@ -564,10 +572,10 @@ def replay_table(model, goal: int, seed: int, moves: str, players: int, ending: 
 
 
 def review(model, goal: int, seed: int, moves: str, second: bool = False, players: int = 2,
-           ending: str = "first-to-goal", seat: int = 0) -> dict:
+           ending: str = "first-to-goal", seat: int = 0, game: Replay | None = None) -> dict:
     """The person's decisions ranked by cost in win probability, the total, and the
     person's win probability over the game (optimal play from each decision on)."""
-    game = play(model, goal, seed, moves, second, players, ending, seat)
+    game = game or play(model, goal, seed, moves, second, players, ending, seat)
     costed = [d for d in game.decisions if d["cost"] is not None]
     ranked = sorted(costed, key=lambda d: (-d["cost"], d["move"]))
     series = [_best(d) for d in game.decisions]
@@ -579,9 +587,84 @@ def review(model, goal: int, seed: int, moves: str, second: bool = False, player
             "total_cost": float(sum(d["cost"] for d in costed)), "series": series}
 
 
+def farkle_solution(goal: int, first_to_reach: bool = False):
+    """Two-player Ten Thousand (``jeopardy play --game ten-thousand``'s solve)."""
+    from jeopardy.farkle.core import solve as solve_farkle
+    from jeopardy.farkle.turn import FarkleRules
+
+    rules = FarkleRules(goal=goal)
+    check_size("farkle", f"solving Ten Thousand to {goal:,}", goal=goal,
+               first_to_reach=first_to_reach)
+    return CACHE.get(("farkle", goal, first_to_reach),
+                     lambda: solve_farkle(rules, first_to_reach))
+
+
+def replay_farkle(goal: int, seed: int, moves: str, second: bool = False,
+                  first_to_reach: bool = False) -> Replay:
+    """A game of Ten Thousand (:class:`jeopardy.farkle.play.FarkleMatch`): ``r`` throws,
+    ``h`` banks; the coach is ``FarkleMatch.advice`` (P(win) if you throw, if you bank;
+    ties count one half), as ``jeopardy play --game ten-thousand --hints``."""
+    from jeopardy.farkle.play import COMPUTER, PERSON, FarkleMatch
+
+    _check_game(seed, moves)
+    match = FarkleMatch(farkle_solution(goal, first_to_reach), seed, person_first=not second)
+    names = ["you", "computer"]
+    events: list[dict] = []
+    decisions: list[dict] = []
+
+    def log(who: int, action: str, text: str, faces=None) -> None:
+        events.append({"who": names[who], "action": action, "text": text, "faces": faces,
+                       "scores": list(match.scores), "turn_total": match.turn_total,
+                       "dice": match.dice})
+
+    def values() -> dict:
+        throw, bank = match.advice()
+        best = "roll" if bank is None or throw >= bank else "hold"
+        return {"roll": throw, "hold": bank, "best": best, "dice": match.dice,
+                "may_bank": bank is not None}
+
+    def computer() -> None:
+        while match.winner is None and match.mover == COMPUTER:
+            if match.computer_throws():
+                result = match.throw()
+                log(COMPUTER, "roll", f"throws {result}", result.faces)
+            else:
+                match.bank()
+                log(COMPUTER, "hold", f"banks: {match.scores[COMPUTER]:,}")
+
+    computer()
+    for index, move in enumerate(moves):
+        if match.winner is not None:
+            raise JeopardyError(f"move {index + 1} comes after the end of the game")
+        coach = values()
+        if move == "h" and not coach["may_bank"]:
+            raise JeopardyError(f"move {index + 1}: banking is not allowed here (the minimum "
+                                "turn score is not reached)")
+        chosen = coach["roll"] if move == "r" else coach["hold"]
+        best = max(coach["roll"], coach["hold"] if coach["hold"] is not None else 0.0)
+        decisions.append({"move": index, "you": match.scores[PERSON],
+                          "computer": match.scores[COMPUTER], "turn_total": match.turn_total,
+                          "dice": match.dice, "action": "roll" if move == "r" else "hold",
+                          "roll": coach["roll"], "hold": coach["hold"], "best": coach["best"],
+                          "cost": best - chosen})
+        if move == "r":
+            result = match.throw()
+            log(PERSON, "roll", f"throw {result}", result.faces)
+        else:
+            match.bank()
+            log(PERSON, "hold", f"bank: {match.scores[PERSON]:,}")
+        computer()
+    coach = values() if match.winner is None else None
+    winners = [] if match.winner is None else [0, 1] if match.winner == 0.5 else [int(match.winner)]
+    winner = None if not winners else (0 if PERSON in winners else 1)
+    return Replay(TEN_THOUSAND, goal, seed, moves, second, list(match.scores), match.mover,
+                  match.turn_total, winner, events, decisions, coach, names,
+                  seat=1 if second else 0, _winners=winners)
+
+
 def _best(values: dict) -> float:
     if values.get("roll") is None:
         return values["best_value"]
-    return max(values["roll"], values["hold"])
+    return max(values["roll"], values["hold"] if values["hold"] is not None else 0.0)
 
 

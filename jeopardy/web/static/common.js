@@ -34,7 +34,7 @@ function query(params) {
 
 async function fillGames(select, chosen, filter) {
   const games = await api("/api/games");
-  select.innerHTML = games.filter(filter || (g => !g.falling))
+  select.innerHTML = games.filter(filter || (g => !g.falling && !g.farkle))
     .map(g => `<option value="${g.name}" data-goal="${g.goal}">${g.name}</option>`).join("");
   if (chosen) select.value = chosen;
   return games;

@@ -15,6 +15,7 @@ function params(moves) {
 
 function dieText(event) {
   if (!event) return "\u2013";
+  if (event.faces) return event.faces.join(" ");
   if (event.action === "hold") return "H";
   const m = event.text.match(/^\+(\d+)$/);
   return m ? m[1] : (event.text.startsWith("bust") || event.text.startsWith("BUST") ? "\u2717" : "*");
@@ -43,7 +44,15 @@ function show(state, animate) {
   $("last-cost").textContent = state.last_cost === null ? "-" : fmt(state.last_cost, 6);
   $("last-cost").className = state.last_cost > 1e-12 ? "cost-bad" : "cost-ok";
   $("coach").hidden = !$("coach-toggle").checked;
-  $("roll").disabled = $("hold").disabled = state.finished;
+  const farkle = state.game === "ten-thousand";
+  $("roll").textContent = farkle ? "Throw" : "Roll";
+  $("verb-roll").textContent = farkle ? "throw" : "roll";
+  $("verb-hold").textContent = farkle ? "bank" : "hold";
+  $("hold").textContent = farkle ? "Bank" : "Hold";
+  $("die").classList.toggle("wide", farkle);
+  $("dice").textContent = farkle && !state.finished ? `, ${state.coach ? state.coach.dice : 6} dice in hand` : "";
+  $("roll").disabled = state.finished;
+  $("hold").disabled = state.finished || (coach !== null && coach.may_bank === false);
   if (state.finished) {
     const names = state.winners.map(w => state.names[w]);
     $("status").textContent = (state.winners.length > 1 ? `a tie between ${names.join(" and ")}`
@@ -109,10 +118,13 @@ $("players").addEventListener("change", () => {
 });
 $("game").addEventListener("change", () => {
   $("goal").value = $("game").selectedOptions[0].dataset.goal;
+  const farkle = $("game").value === "ten-thousand";
+  for (const id of ["players", "ending"]) $(id).disabled = farkle;
+  if (farkle) { $("players").value = "2"; $("ending").value = "first-to-goal"; }
 });
 (async () => {
   const url = new URLSearchParams(location.search);
-  await fillGames($("game"), url.get("game") || "pig");
+  await fillGames($("game"), url.get("game") || "pig", g => !g.falling);
   $("goal").value = url.get("goal") || $("game").selectedOptions[0].dataset.goal;
   if (url.get("seed")) $("seed").value = url.get("seed");
   document.body.dataset.ready = "1";
