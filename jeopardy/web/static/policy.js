@@ -12,7 +12,7 @@ function scaleTop(maps) {
 
 function drawMap(target, legend, data, onClick, top) {
   const {low, high} = heatMap(target, data.first_hold, {
-    xLabel: "opponent's score j", yLabel: "your score i", low: 0, high: top,
+    xLabel: "opponent's score j", yLabel: "your score i", low: 0, high: top, size: 400,
     title: (i, j, v) => `i=${i}, j=${j}: holds at ${v}` +
       (data.thresholds[i][j] === null ? " (and rolls again at some higher turn total)" : ""),
     onClick});
@@ -28,7 +28,7 @@ async function showCell(settings, i, j) {
                                                    scores: `${i},${j}`}));
     $("cell").hidden = false;
     $("cell-title").textContent = `optimal play at i=${i}, j=${j}: P(win) against the turn total`;
-    lineChart($("cell-chart"), data.win_probability_by_turn_total, {xLabel: "turn total k",
+    lineChart($("cell-chart"), data.win_probability_by_turn_total, {xLabel: "turn total k", width: 440,
       low: 0, high: 1, pointLabel: k => `k=${k} ${data.actions[k] === "R" ? "roll" : "hold"}`,
       marks: [...data.actions].map(a => a === "R" ? "#2a5db0" : "#b0302a")});
     $("cell-legend").innerHTML = `P(win) at turn total 0: <b id="cell-win">${fmt(data.win_probability, 6)}</b>;
@@ -55,7 +55,7 @@ async function draw(event) {
     drawMap($("map-b"), $("legend-b"), mapB, null, top);
     const diff = mapA.first_hold.map((row, i) => row.map((v, j) => v - mapB.first_hold[i][j]));
     const spread = Math.max(1, ...diff.flat().filter(v => v !== null).map(Math.abs));
-    heatMap($("map-diff"), diff, {xLabel: "opponent's score j", yLabel: "your score i",
+    heatMap($("map-diff"), diff, {xLabel: "opponent's score j", yLabel: "your score i", size: 400,
       low: -spread, high: spread, title: (i, j, v) => `i=${i}, j=${j}: ${v}`});
     const differ = diff.flat().filter(v => v !== 0).length;
     $("comparison").hidden = false;
