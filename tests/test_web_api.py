@@ -342,6 +342,19 @@ def test_serve_binds_loopback_by_default():
     assert result.exit_code == 2 and "--port" in result.output
 
 
+def test_serve_refuses_a_taken_port_or_unknown_host_in_one_line():
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        for args in (["--port", str(port)], ["--host", "no-such-host.invalid"]):
+            out = subprocess.run([sys.executable, "-m", "jeopardy", "serve", "--no-browser",
+                                  *args], capture_output=True, text=True, timeout=60)
+            assert out.returncode == 2, out
+            assert out.stderr.startswith("jeopardy: error: cannot listen on"), out.stderr
+            assert len(out.stderr.splitlines()) == 1 and out.stdout == ""
+
+
 @pytest.mark.parametrize("ending", ["first-to-goal", "equal-turns"])
 def test_a_three_player_game_with_the_coach(client, ending):
     """The person in seat 2 of 3 against the equilibrium: at each turn start the coach's

@@ -10,8 +10,11 @@ the process leaves :data:`DEADLINE` seconds after it, whatever is still running
 from __future__ import annotations
 
 import os
+import socket
 import sys
 import threading
+
+from jeopardy.errors import JeopardyError
 
 GRACE = 1  # seconds open requests get to finish after Ctrl-C
 DEADLINE = 1.5  # seconds after Ctrl-C when the process leaves in any case
@@ -37,12 +40,33 @@ def _server_class():
     return Server
 
 
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to ``(host, port)``, or a one-line error naming why not (an unknown
+    host, a port in use) before anything is printed or started."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port,
+                                                             type=socket.SOCK_STREAM)[0]
+        sock = socket.socket(family, kind, proto)
+    except (OSError, UnicodeError) as error:
+        raise JeopardyError(f"cannot listen on {host!r}: {getattr(error, 'strerror', None) or error}") \
+            from None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as error:
+        sock.close()
+        raise JeopardyError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+    return sock
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = True,
           log_level: str = "warning") -> None:
     import uvicorn
 
     from jeopardy.web.app import app
 
+    sock = listening_socket(host, port)
+    port = sock.getsockname()[1]  # port 0: the one the system chose
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level,
                             timeout_graceful_shutdown=GRACE, access_log=False)
     server = _server_class()(config)
@@ -55,9 +79,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = True,
         opener = threading.Timer(0.8, webbrowser.open, args=(address,))
         opener.daemon = True
         opener.start()
-    server.run()
+    server.run(sockets=[sock])
     if not server.started:
-        raise SystemExit(2)  # uvicorn said why (the port is taken, ...)
+        raise SystemExit(2)  # uvicorn said why
     if any(t.is_alive() and not t.daemon for t in threading.enumerate()
            if t is not threading.main_thread()):
         _leave()  # a solve still running in a worker thread: do not wait for it
