@@ -61,10 +61,16 @@ def test_solve_of_three_players_is_the_match_solvers(client):
     assert without_timing(got) == without_timing(want)
 
 
-def test_policy_of_two_scores_is_the_clis(client):
-    got = client.get("/api/policy", params={"goal": 30, "scores": "5,12"}).json()
-    want = cli_json("policy", "--goal", "30", "--score", "5", "--opponent", "12")
-    assert got == want
+@pytest.mark.parametrize("goal, score, opponent", [
+    pytest.param(30, 5, 12, id="threshold"),
+    pytest.param(100, 60, 50, id="not-a-threshold"),  # rolls again at 34-39
+    pytest.param(30, 29, 0, id="one-point-missing"),
+])
+def test_policy_of_two_scores_is_the_clis(client, goal, score, opponent):
+    got = client.get("/api/policy", params={"goal": goal, "scores": f"{score},{opponent}"})
+    want = cli_json("policy", "--goal", str(goal), "--score", str(score), "--opponent",
+                    str(opponent))
+    assert got.json() == want
 
 
 def test_policy_of_three_scores_is_the_clis(client):
