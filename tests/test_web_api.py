@@ -421,3 +421,26 @@ def test_ten_thousand_with_the_coach(client):
     assert printed.rstrip().endswith(f"{state['scores'][0]} to {state['scores'][1]}")
     costs = [d["cost"] for d in review["ranked"]]
     assert costs == sorted(costs, reverse=True)
+
+
+def test_the_cache_is_bounded_by_bytes():
+    cache = service.SolutionCache(capacity=10, max_bytes=100)
+    for key in ("a", "b", "c"):
+        cache.get(key, lambda: key, size=40)
+    assert len(cache) == 2 and "a" not in cache and cache.bytes == 80
+    cache.get("huge", lambda: 0, size=1000)  # the newest always stays
+    assert len(cache) == 1 and "huge" in cache
+
+
+def test_policies_do_not_hold_two_solve_slots():
+    """A policy built on the optimal solution solves it before taking its own slot: with
+    one slot, an unsolved game's optimal policy is still answered (no wait for itself)."""
+    from jeopardy.rules import game
+
+    saved = service.CACHE
+    service.CACHE = service.SolutionCache(slots=1, wait=2)
+    try:
+        data = service.compare(game("piglet"), 9, "optimal", "best-response")
+        assert 0 < data["first"] < 1
+    finally:
+        service.CACHE = saved

@@ -38,6 +38,7 @@ WEB_BYTES = 2 * 10 ** 9
 SOLVE_SLOTS = 2  # solves running at once; the machine's cores
 SLOT_WAIT = 60.0  # seconds a request waits for a free slot before it is refused
 CACHE_ENTRIES = 24
+CACHE_BYTES = 3 * 10 ** 9  # what the kept entries may hold, by the CLI's estimates
 MAX_MOVES = 5000  # moves of one game in a request (a Pig game to 100 takes about 100)
 MAX_MAP_GOAL = 200  # policy maps expand goal**3 states
 MAX_COMPARE_GOAL = 200
@@ -82,12 +83,16 @@ class SolutionCache:
     request for a solve in progress waits for it, and at most ``slots`` solves
     run at once (a bounded pool of slots; a request that finds none free within
     ``wait`` seconds is refused with :class:`Busy`).  The least recently used
-    entry goes when more than ``capacity`` are kept."""
+    entries go while more than ``capacity`` are kept or they hold more than
+    ``max_bytes`` (each entry's size is the estimate its request was admitted with;
+    the newest entry always stays)."""
 
     def __init__(self, capacity: int = CACHE_ENTRIES, slots: int = SOLVE_SLOTS,
-                 wait: float = SLOT_WAIT):
+                 wait: float = SLOT_WAIT, max_bytes: int = CACHE_BYTES):
         self._lock = threading.Lock()
         self._entries: OrderedDict = OrderedDict()
+        self._sizes: dict = {}
+        self.max_bytes = max_bytes
         self._pending: dict = {}
         self._slots = threading.BoundedSemaphore(slots)
         self._wait = wait
@@ -95,7 +100,7 @@ class SolutionCache:
         self.solves = 0
         self.hits = 0
 
-    def get(self, key, compute: Callable[[], object]):
+    def get(self, key, compute: Callable[[], object], size: int = 0):
         while True:
             with self._lock:
                 if key in self._entries:
@@ -118,8 +123,11 @@ class SolutionCache:
             with self._lock:
                 self.solves += 1
                 self._entries[key] = value
-                while len(self._entries) > self.capacity:
-                    self._entries.popitem(last=False)
+                self._sizes[key] = size
+                while len(self._entries) > 1 and (len(self._entries) > self.capacity or
+                                                  self.bytes > self.max_bytes):
+                    oldest, _ = self._entries.popitem(last=False)
+                    self._sizes.pop(oldest, None)
             return value
         finally:
             with self._lock:
@@ -129,6 +137,11 @@ class SolutionCache:
     def __len__(self) -> int:
         with self._lock:
             return len(self._entries)
+
+    @property
+    def bytes(self) -> int:
+        """The kept entries' sizes (call with the lock held, or for a report)."""
+        return sum(self._sizes.values())
 
     def __contains__(self, key) -> bool:
         with self._lock:
@@ -175,18 +188,19 @@ def race_solution(model, goal: int):
     """The two-player first-to-goal solution (``jeopardy solve``'s; disk cache as the CLI's)."""
     from jeopardy.race.solver import solve
 
-    check_size("race", f"solving {model.name} to {goal}", goal=goal, model=model)
-    return CACHE.get(("race", model, goal), lambda: solve(model, goal, cache=True))
+    cost = check_size("race", f"solving {model.name} to {goal}", goal=goal, model=model)
+    return CACHE.get(("race", model, goal), lambda: solve(model, goal, cache=True),
+                     cost.task_bytes)
 
 
 def match_solution(model, goal: int, players: int, ending: str):
     """The N-player (or equal-turns) solution of ``jeopardy solve --players``."""
     from jeopardy.match.solver import solve
 
-    check_size("solve", f"solving {model.name} to {goal}, {players} players", goal=goal,
+    cost = check_size("solve", f"solving {model.name} to {goal}, {players} players", goal=goal,
                model=model, players=players, ending=ending)
     return CACHE.get(("match", model, goal, players, ending),
-                     lambda: solve(model, goal, players, ending))
+                     lambda: solve(model, goal, players, ending), cost.task_bytes)
 
 
 def solve(model, goal: int, players: int = 2, ending: str = "first-to-goal") -> dict:
@@ -278,10 +292,16 @@ def named_policy(model, goal: int, spec: str, other: str | None = None):
     if goal > MAX_COMPARE_GOAL:
         raise Refused(f"policies over goal {goal} need {goal ** 3 * 3 / 1e6:,.0f} MB of tables; "
                       f"the browser app compares up to goal {MAX_COMPARE_GOAL}")
-    check_size("compare", f"comparing policies to {goal}", goal=goal, model=model)
+    table = goal ** 3  # one int8 roll table (the solve it may need is kept on its own)
     key = ("policy", model, goal, spec.strip(), None if other is None else other.strip())
+    check_size("compare", f"comparing policies to {goal}", goal=goal, model=model)
+    solution = None
+    if {word.kind, parse(other).kind if other else None} & {"optimal", "best-response"}:
+        # solved first, outside this entry's solve slot: a policy waiting in a slot for
+        # a solve that waits for a slot could hold both slots at once
+        solution = race_solution(model, goal)
     return CACHE.get(key, lambda: race_policy(spec, model, goal, "serve", other,
-                                               optimal=lambda: race_solution(model, goal)))
+                                               optimal=lambda: solution), table)
 
 
 def policy_map(model, goal: int, spec: str = "optimal") -> dict:
@@ -326,9 +346,9 @@ def _simultaneous(model, max_hold: int):
     if not 1 <= max_hold <= MAX_SIMULTANEOUS_HOLD:
         raise JeopardyError(f"max_hold must be in 1-{MAX_SIMULTANEOUS_HOLD} in the browser app; "
                             f"got {max_hold}")
-    check_size("simultaneous", "the simultaneous game", max_hold=max_hold, model=model)
+    cost = check_size("simultaneous", "the simultaneous game", max_hold=max_hold, model=model)
     return CACHE.get(("simultaneous", model, max_hold),
-                     lambda: solve_simultaneous(model, max_hold))
+                     lambda: solve_simultaneous(model, max_hold), cost.task_bytes)
 
 
 def simultaneous_csv(model, max_hold: int) -> str:
@@ -593,10 +613,10 @@ def farkle_solution(goal: int, first_to_reach: bool = False):
     from jeopardy.farkle.turn import FarkleRules
 
     rules = FarkleRules(goal=goal)
-    check_size("farkle", f"solving Ten Thousand to {goal:,}", goal=goal,
-               first_to_reach=first_to_reach)
+    cost = check_size("farkle", f"solving Ten Thousand to {goal:,}", goal=goal,
+                      first_to_reach=first_to_reach)
     return CACHE.get(("farkle", goal, first_to_reach),
-                     lambda: solve_farkle(rules, first_to_reach))
+                     lambda: solve_farkle(rules, first_to_reach), cost.task_bytes)
 
 
 def replay_farkle(goal: int, seed: int, moves: str, second: bool = False,
