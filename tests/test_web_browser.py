@@ -267,6 +267,15 @@ def test_policy_explorer_cell_and_comparison(server, browser, shots):
         assert abs(number(browser, f"compare-{key}") - result[key]) < SHOWN
     browser.save_screenshot(str(shots / "web-policy.png"))
     assert console_errors(browser) == []
+    # two games side by side: each game's optimal first player, as jeopardy solve
+    browser.get(f"{server}/policy?goal=50&game=pig&game_b=piglet&a=optimal&b=optimal")
+    ready(browser)
+    for element, game in (("solve-a", "pig"), ("solve-b", "piglet")):
+        solved = json.loads(CliRunner().invoke(
+            cli, ["solve", "--game", game, "--goal", "50", "--json"]).output)
+        assert abs(number(browser, element) - solved["win_probability"]) < SHOWN
+    assert browser.find_element(By.ID, "title-b").text == "B: optimal in piglet"
+    assert console_errors(browser) == []
 
 
 def test_simultaneous_game(server, browser, shots):

@@ -41,15 +41,20 @@ async function showCell(settings, i, j) {
 async function draw(event) {
   if (event) event.preventDefault();
   const settings = {game: $("game").value, goal: $("goal").value};
+  const settingsB = {game: $("game-b").value, goal: $("goal").value};
+  const same = settings.game === settingsB.game;
   const a = $("policy-a").value, b = $("policy-b").value;
   document.body.dataset.ready = "0";
   try {
-    const [mapA, mapB, result] = await Promise.all([
+    // one game: A against B exactly (jeopardy compare); two games: each game's optimal
+    // first player (jeopardy solve), beside the two maps
+    const [mapA, mapB, result, solvedB] = await Promise.all([
       api("/api/policy-map?" + query({...settings, policy: a})),
-      api("/api/policy-map?" + query({...settings, policy: b})),
-      api("/api/compare?" + query({...settings, a, b}))]);
-    $("title-a").textContent = `A: ${mapA.policy}`;
-    $("title-b").textContent = `B: ${mapB.policy}`;
+      api("/api/policy-map?" + query({...settingsB, policy: b})),
+      same ? api("/api/compare?" + query({...settings, a, b})) : api("/api/solve?" + query(settings)),
+      same ? null : api("/api/solve?" + query(settingsB))]);
+    $("title-a").textContent = `A: ${mapA.policy}${same ? "" : " in " + mapA.game}`;
+    $("title-b").textContent = `B: ${mapB.policy}${same ? "" : " in " + mapB.game}`;
     const top = scaleTop([mapA, mapB]);
     drawMap($("map-a"), $("legend-a"), mapA, (i, j) => showCell(settings, i, j), top);
     drawMap($("map-b"), $("legend-b"), mapB, null, top);
@@ -59,11 +64,15 @@ async function draw(event) {
       low: -spread, high: spread, title: (i, j, v) => `i=${i}, j=${j}: ${v}`});
     const differ = diff.flat().filter(v => v !== 0).length;
     $("comparison").hidden = false;
-    $("comparison").innerHTML = `<b>${result.a}</b> against <b>${result.b}</b>, exact
+    const where = `Where a turn from 0 stops differs at ${differ.toLocaleString()} of
+      ${(diff.length * diff.length).toLocaleString()} score pairs.`;
+    $("comparison").innerHTML = same ? `<b>${result.a}</b> against <b>${result.b}</b>, exact
       (<code>jeopardy compare</code>): A wins <b id="compare-first">${fmt(result.first, 6)}</b> moving first,
       <b id="compare-second">${fmt(result.second, 6)}</b> moving second,
-      <b id="compare-fair">${fmt(result.fair, 6)}</b> on a fair coin. Where a turn from 0 stops differs at
-      ${differ.toLocaleString()} of ${(diff.length * diff.length).toLocaleString()} score pairs.`;
+      <b id="compare-fair">${fmt(result.fair, 6)}</b> on a fair coin. ${where}` :
+      `Two games to ${result.goal} (<code>jeopardy solve</code>): under optimal play the first player
+      wins <b id="solve-a">${fmt(result.win_probability, 6)}</b> in ${result.game} and
+      <b id="solve-b">${fmt(solvedB.win_probability, 6)}</b> in ${solvedB.game}. ${where}`;
     showError($("error"), null);
   } catch (error) { showError($("error"), error); }
   document.body.dataset.ready = "1";
@@ -73,6 +82,7 @@ $("setup").addEventListener("submit", draw);
 (async () => {
   const url = new URLSearchParams(location.search);
   await fillGames($("game"), url.get("game") || "pig");
+  await fillGames($("game-b"), url.get("game_b") || url.get("game") || "pig");
   for (const [key, id] of [["goal", "goal"], ["a", "policy-a"], ["b", "policy-b"]]) {
     if (url.get(key)) $(id).value = url.get(key);
   }
