@@ -13,6 +13,7 @@ from jeopardy.cli.expected import max_score
 from jeopardy.cli.play import play
 from jeopardy.cli.race import certify, fairness, policy, solve
 from jeopardy.cli.reproduce import reproduce
+from jeopardy.cli.serve import serve
 from jeopardy.cli.solitaire import solitaire
 from jeopardy.cli.single_turn import games, replies, simultaneous, turn
 from jeopardy.cli.variants import variants
@@ -27,7 +28,7 @@ def cli() -> None:
 
 for command in (games, turn, simultaneous, replies, solve, policy, exact, max_score,
                 compare, simulate, reach, plot, farkle, reproduce, play,
-                certify, fairness, solitaire, skunk, think, variants, sweep):
+                certify, fairness, solitaire, skunk, think, variants, sweep, serve):
     cli.add_command(command)
 
 

@@ -1,0 +1,255 @@
+"""The FastAPI application of ``jeopardy serve``: the JSON API and the pages.
+
+Errors: bad input is a 400 with ``{"error": "one line"}``; a request past the size
+budget a 413 with the CLI's estimate; every solve slot busy a 503; anything else
+a 500 with a one-line ``{"error": ...}`` (never a traceback).  The API's
+documentation is at ``/docs`` (OpenAPI at ``/openapi.json``).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, RedirectResponse
+from fastapi.concurrency import run_in_threadpool
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from jeopardy.errors import JeopardyError
+from jeopardy.web import service
+
+STATIC = Path(__file__).parent / "static"
+PAGES = ("play", "review", "policy", "simultaneous", "variant")
+MAX_BODY = 64 * 1024  # bytes of a request body
+ENDINGS = "^(first-to-goal|equal-turns|one-more-turn)$"
+
+app = FastAPI(title="jeopardy", summary="Jeopardy dice games: optimal play, policies, "
+              "equilibria (the browser app's API)", version="1")
+app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())[:500]
+
+
+@app.exception_handler(service.Refused)
+async def _refused(request: Request, error: service.Refused):
+    body = {"error": _one_line(error)}
+    if error.cost is not None:
+        body["estimate"] = {"seconds": error.cost.seconds, "bytes": error.cost.bytes}
+    return JSONResponse(body, status_code=413)
+
+
+@app.exception_handler(service.Busy)
+async def _busy(request: Request, error: service.Busy):
+    return JSONResponse({"error": _one_line(error)}, status_code=503)
+
+
+@app.exception_handler(JeopardyError)
+async def _bad_input(request: Request, error: JeopardyError):
+    return JSONResponse({"error": _one_line(error)}, status_code=400)
+
+
+@app.exception_handler(RequestValidationError)
+async def _invalid(request: Request, error: RequestValidationError):
+    problems = error.errors()
+    first = problems[0] if problems else {}
+    where = ".".join(str(part) for part in first.get("loc", ())[1:]) or "request"
+    return JSONResponse({"error": _one_line(f"{where}: {first.get('msg', 'invalid')}")},
+                        status_code=400)
+
+
+@app.exception_handler(Exception)
+async def _internal(request: Request, error: Exception):
+    return JSONResponse({"error": f"internal error ({type(error).__name__})"}, status_code=500)
+
+
+class BoundedBody:
+    """Refuse a request whose declared body is past :data:`MAX_BODY` before it is read
+    (plain ASGI: no per-request task, unlike ``@app.middleware``)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http":
+            length = dict(scope["headers"]).get(b"content-length")
+            if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+                response = JSONResponse(
+                    {"error": f"request bodies are limited to {MAX_BODY // 1024} kB"},
+                    status_code=413)
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+app.add_middleware(BoundedBody)
+
+
+# ------------------------------------------------------------------ pages
+@app.get("/", include_in_schema=False)
+def _home():
+    return RedirectResponse("/play")
+
+
+def _page(name: str):
+    def page():
+        return FileResponse(STATIC / f"{name}.html", media_type="text/html")
+    return page
+
+
+for _name in PAGES:
+    app.add_api_route(f"/{_name}", _page(_name), include_in_schema=False)
+
+
+# ------------------------------------------------------------------- API
+Game = Query("pig", max_length=40, description="preset game (see /api/games)")
+Goal = Query(None, ge=1, le=100_000, description="goal score (default: the game's customary goal)")
+Faces = Query(None, ge=2, le=1000, description="faces of the die (one-die games)")
+BadFace = Query(None, ge=1, le=1000, description="the face that busts (one-die games)")
+
+
+@app.get("/api/games")
+def games() -> list[dict]:
+    """The preset games with their customary goals."""
+    return service.games()
+
+
+@app.get("/api/solve")
+def solve(game: str = Game, goal: int | None = Goal,
+          players: int = Query(2, ge=2, le=service.MAX_SCORES),
+          ending: str = Query("first-to-goal", pattern=ENDINGS),
+          faces: int | None = Faces, bad_face: int | None = BadFace) -> dict:
+    """The keys of `jeopardy solve --json`: win probabilities under optimal play."""
+    model = service.model_of(game, faces, bad_face)
+    return service.solve(model, service.goal_of(game, goal), players, ending)
+
+
+@app.get("/api/policy")
+async def policy(scores: str = Query(..., max_length=200, description="A,B[,C...]: the mover's first"),
+           game: str = Game, goal: int | None = Goal,
+           ending: str = Query("first-to-goal", pattern=ENDINGS),
+           place: int = Query(0, ge=0, le=service.MAX_SCORES),
+           faces: int | None = Faces, bad_face: int | None = BadFace) -> dict:
+    """Two scores: the keys of `jeopardy policy --score A --opponent B --json`; more
+    (or another ending): those of `jeopardy policy --scores A,B,C --json`."""
+    model = service.model_of(game, faces, bad_face)
+    goal = service.goal_of(game, goal)
+    chosen = service.parse_scores(scores, goal)
+
+    def answer():
+        return service.policy(model, goal, chosen, ending, place)
+
+    if service.policy_is_quick(model, goal, len(chosen), ending):
+        data = answer()  # a column of a cached solution: on the event loop, no thread hop
+    else:
+        data = await run_in_threadpool(answer)  # a solve first: in a worker thread
+    return JSONResponse(data)  # plain JSON types already: no response-model pass
+
+
+Spec = Query("optimal", max_length=200, description="a word of compare's policy language")
+
+
+@app.get("/api/policy-map")
+def policy_map(game: str = Game, goal: int | None = Goal, policy: str = Spec,
+               faces: int | None = Faces, bad_face: int | None = BadFace) -> dict:
+    """At every (your score, opponent's score) of a policy: the hold threshold (null
+    where the policy is not a single threshold) and the first turn total it holds at."""
+    model = service.model_of(game, faces, bad_face)
+    return service.policy_map(model, service.goal_of(game, goal), policy)
+
+
+@app.get("/api/compare")
+def compare(a: str = Spec, b: str = Query("hold:20", max_length=200), game: str = Game,
+            goal: int | None = Goal, faces: int | None = Faces,
+            bad_face: int | None = BadFace) -> dict:
+    """The keys of `jeopardy compare A B --json`: exact win probabilities of A against B."""
+    model = service.model_of(game, faces, bad_face)
+    return service.compare(model, service.goal_of(game, goal), a, b)
+
+
+MaxHold = Query(30, ge=1, le=service.MAX_SIMULTANEOUS_HOLD)
+
+
+@app.get("/api/simultaneous")
+def simultaneous(game: str = Game, max_hold: int = MaxHold) -> dict:
+    """The simultaneous single-turn game over hold at 1..max_hold: the exact
+    equilibrium's weights and the payoff matrix (row's P(win) - P(loss))."""
+    return service.simultaneous(service.model_of(game), max_hold)
+
+
+@app.get("/api/simultaneous.csv", response_class=PlainTextResponse)
+def simultaneous_csv(game: str = Game, max_hold: int = MaxHold):
+    """The payoff matrix as CSV (exact fractions), as `jeopardy simultaneous --csv`."""
+    text = service.simultaneous_csv(service.model_of(game), max_hold)
+    return PlainTextResponse(text, media_type="text/csv", headers={
+        "Content-Disposition": f'attachment; filename="{game}-simultaneous-{max_hold}.csv"'})
+
+
+@app.get("/api/simultaneous.nfg", response_class=PlainTextResponse)
+def simultaneous_nfg(game: str = Game, max_hold: int = MaxHold):
+    """The game as a Gambit strategic-form file, as `jeopardy simultaneous --nfg`."""
+    text = service.simultaneous_nfg(service.model_of(game), max_hold)
+    return PlainTextResponse(text, headers={
+        "Content-Disposition": f'attachment; filename="{game}-simultaneous-{max_hold}.nfg"'})
+
+
+class Face(BaseModel):
+    effect: str = Field(max_length=20)
+    points: int = Field(0, ge=0, le=service.MAX_VARIANT_POINTS)
+
+
+class Variant(BaseModel):
+    name: str = Field("variant", max_length=40)
+    faces: list[Face] = Field(min_length=2, max_length=service.MAX_VARIANT_FACES)
+    goal: int = Field(ge=1, le=100_000)
+
+
+@app.post("/api/variant")
+def variant(body: Variant) -> dict:
+    """Solve a one-die variant (each face an effect: add, bust, bust_all, double, bank
+    ...); refused up front with the CLI's estimate when it is too big."""
+    return service.variant(body.name, [face.model_dump() for face in body.faces], body.goal)
+
+
+Seed = Query(..., ge=0, le=2 ** 62, description="seed of the dice")
+Moves = Query("", max_length=service.MAX_MOVES, pattern="^[rh]*$",
+              description="the person's moves: r roll, h hold")
+Players = Query(2, ge=2, le=service.MAX_SCORES, description="players at the table")
+PlayEnding = Query("first-to-goal", pattern="^(first-to-goal|equal-turns)$")
+Seat = Query(0, ge=0, le=service.MAX_SCORES - 1, description="your seat (0 moves first)")
+
+
+@app.get("/api/play")
+def play(seed: int = Seed, moves: str = Moves, game: str = Game, goal: int | None = Goal,
+         second: bool = False, players: int = Players, ending: str = PlayEnding,
+         seat: int = Seat, faces: int | None = Faces, bad_face: int | None = BadFace) -> dict:
+    """A game against the optimal player (or N - 1 computers of the N-player
+    equilibrium; game=ten-thousand: r throws, h banks) replayed from its seed and your
+    moves: the state, what happened, and the coach (P(win) after roll and after hold;
+    the cost of each of your moves)."""
+    return _played(seed, moves, game, goal, second, players, ending, seat, faces,
+                   bad_face).to_dict()
+
+
+def _played(seed, moves, game, goal, second, players, ending, seat, faces, bad_face):
+    if game == service.TEN_THOUSAND:
+        if players != 2 or ending != "first-to-goal" or faces or bad_face:
+            raise JeopardyError("Ten Thousand is played by two (with the round rule), "
+                                "without faces or bad_face")
+        return service.replay_farkle(goal or service.TEN_THOUSAND_GOAL, seed, moves,
+                                     second or seat == 1)
+    model = service.model_of(game, faces, bad_face)
+    return service.play(model, service.goal_of(game, goal), seed, moves, second, players,
+                        ending, seat)
+
+
+@app.get("/api/review")
+def review(seed: int = Seed, moves: str = Moves, game: str = Game, goal: int | None = Goal,
+           second: bool = False, players: int = Players, ending: str = PlayEnding,
+           seat: int = Seat, faces: int | None = Faces, bad_face: int | None = BadFace) -> dict:
+    """Your decisions ranked by cost in win probability, the total, and your win
+    probability over the game."""
+    played = _played(seed, moves, game, goal, second, players, ending, seat, faces, bad_face)
+    return service.review(None, played.goal, seed, moves, game=played)
