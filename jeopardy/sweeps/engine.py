@@ -186,7 +186,11 @@ def _run_on_dask(pending: list[Task], scheduler, workers, processes, finished,
                  timeout: float) -> list[str]:
     from distributed import as_completed
 
-    client, cluster, note = _client(scheduler, workers, processes, timeout)
+    try:
+        client, cluster, note = _client(scheduler, workers, processes, timeout)
+    except KeyboardInterrupt:  # while the local cluster starts: no Dask tracebacks
+        _quiet_dask()
+        raise
     notes = [note]
     try:
         capacity = _capacity(client, timeout)
@@ -220,13 +224,47 @@ def _run_on_dask(pending: list[Task], scheduler, workers, processes, finished,
             else:
                 finished(row)
             future.release()
-    finally:
+    except KeyboardInterrupt:  # Ctrl-C: close at once and quietly, then say "interrupted"
+        _quiet_dask()
+        _close(client, cluster, scheduler, INTERRUPTED_CLOSE)
+        raise
+    except BaseException:
+        _close(client, cluster, scheduler, timeout)
+        raise
+    _close(client, cluster, scheduler, timeout)
+    return notes
+
+
+INTERRUPTED_CLOSE = 0.5  # seconds to close the client and a local cluster after Ctrl-C
+
+
+def _close(client, cluster, scheduler, timeout: float) -> None:
+    try:
         if cluster is not None:
             client.close(timeout=timeout)
             cluster.close(timeout=timeout)
         elif isinstance(scheduler, str):  # a client we opened (not one we were given)
             client.close(timeout=timeout)
-    return notes
+    except (Exception, KeyboardInterrupt):  # noqa: BLE001 - closing after an interrupt
+        if timeout != INTERRUPTED_CLOSE:
+            raise
+
+
+def _quiet_dask() -> None:
+    """No log lines or tracebacks from Dask, tornado or asyncio while an interrupted sweep
+    closes (they would follow the one line "interrupted")."""
+    import logging
+
+    for name in ("distributed", "tornado", "asyncio", "bokeh"):
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+    try:  # a cluster interrupted while it starts fails distributed's own close at exit
+        import atexit
+
+        from distributed.deploy import spec
+
+        atexit.unregister(spec.close_clusters)
+    except (ImportError, AttributeError):
+        pass
 
 
 def _empty_row(task: Task, need: int) -> dict:
