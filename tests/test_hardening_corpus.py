@@ -102,6 +102,8 @@ def test_a_formula_cannot_overwrite_a_variable():
     (["fairness", "--goal", "10", "--max-bonus", "-1"], ["--max-bonus must be non-negative"]),
     (["farkle", "solve", "--min-bank", "100000"], ["--min-bank must be at most the goal"]),
     (["sweep", "s.toml", "--connect-timeout", "nan"], ["--connect-timeout"]),
+    (["simulate", "hold:2", "hold:3", "--goal", "6", "--games", "1000000000000"],
+     ["--games 1,000,000,000,000"]),
 ])
 def test_an_option_that_does_not_apply_is_refused(args, words):
     _one_line_error(_run(*args), *words)
@@ -235,3 +237,26 @@ def test_a_csv_policy_for_a_smaller_goal_says_its_goal(tmp_path):
     path = hold_at(12, 5).save_csv(tmp_path / "p12.csv")
     _one_line_error(_run("compare", str(path), "hold:20", "--goal", "30"),
                     "holds a policy for goal 12; expected goal 30")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("wait", [1.0, 8.0])
+def test_ctrl_c_closes_a_local_cluster_sweep_quietly_and_at_once(wait, tmp_path):
+    """An interrupt while the local cluster starts (1 s) or while it runs: "interrupted",
+    exit 130, within 2 s, no Dask traceback."""
+    import signal
+    import time
+
+    spec = tmp_path / "spec.toml"
+    spec.write_text('games = ["pig", "piglet", "piggy"]\ngoals = {from = 100, to = 400, step = 20}\n')
+    process = subprocess.Popen(
+        [sys.executable, "-m", "jeopardy", "sweep", str(spec), "--out", str(tmp_path / "r"),
+         "--no-progress", "--workers", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, env={**os.environ, "JEOPARDY_TIME_LIMIT": "3600"})
+    time.sleep(wait)
+    process.send_signal(signal.SIGINT)
+    started = time.monotonic()
+    _, stderr = process.communicate(timeout=60)
+    assert time.monotonic() - started < 2.0
+    assert process.returncode == 130
+    assert stderr.strip() == "jeopardy: interrupted"

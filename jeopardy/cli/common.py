@@ -200,7 +200,9 @@ class ErrorReportingGroup(click.Group):
         text = one_line(str(error))
         if not isinstance(error, ParameterError):
             return text
-        flag = _flag_of(ctx.meta.get("jeopardy.commands", []) + [self], error.parameter)
+        # innermost first: the command run, then the groups it was found in
+        flag = _flag_of(list(reversed(ctx.meta.get("jeopardy.commands", []))) + [self],
+                        error.parameter)
         return f"{flag} {error.detail}" if flag else text
 
 
@@ -333,7 +335,7 @@ def _flag_of(commands, parameter: str) -> str | None:
     """The flag of ``parameter`` in the invoked commands (innermost first)."""
     wanted = "--" + parameter.replace("_", "-")
     ordered = []
-    for command in reversed(commands):  # the invoked commands, then those of invoked groups
+    for command in commands:  # the invoked commands, then those of invoked groups
         ordered.append(command)
         ordered.extend(getattr(command, "commands", {}).values())
     for command in ordered:
