@@ -62,6 +62,12 @@ def fairest(game: str, goal: int, chance: Callable[[int], float], largest: int, 
 
 def race_fairness(solution, max_bonus: int | None = None) -> Fairness:
     """Compensation points of a solved race game (:class:`~jeopardy.race.solver.RaceSolution`)."""
+    from jeopardy.race.solver import RaceSolution
+    from jeopardy.validate import ParameterError
+
+    if not isinstance(solution, RaceSolution):
+        raise ParameterError("solution", f"must be a RaceSolution (jeopardy.solve); got "
+                                         f"{type(solution).__name__}")
     values = solution.start_values
     goal = solution.goal
 
