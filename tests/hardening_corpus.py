@@ -747,8 +747,8 @@ def warm_up() -> None:
 
 def run(cases: list[Case], show: str | None = None, klass: str | None = None,
         out=sys.stdout) -> dict:
-    """Run ``cases``; returns {class: Counter(outcome)}; prints the counts."""
-    os.environ.update(ENVIRONMENT)
+    """Run ``cases``; returns {class: Counter(outcome)}; prints the counts.  (Each child
+    sets :data:`ENVIRONMENT`; this process's own environment is left as it was.)"""
     warm_up()
     scratch = Path(tempfile.mkdtemp(prefix="jeopardy-corpus-run-"))
     counts = {name: collections.Counter() for name in CLASSES}
