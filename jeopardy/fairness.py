@@ -44,8 +44,14 @@ def fairest(game: str, goal: int, chance: Callable[[int], float], largest: int, 
             window: int | None = None) -> Fairness:
     """Search every bonus ``-largest .. largest`` (multiples of ``step``) for the fairest;
     report candidates within ``window`` of 0 (default: twice the fairest, at least 5 steps)."""
-    if window is not None and (window < 0 or window % step):
-        raise JeopardyError(f"max_bonus must be a non-negative multiple of {step}; got {window}")
+    if window is not None:
+        from jeopardy.validate import ParameterError, integer
+
+        window = integer(window, "max_bonus")
+        if window < 0:
+            raise ParameterError("max_bonus", f"must be non-negative; got {window}")
+        if window % step:
+            raise ParameterError("max_bonus", f"must be a multiple of {step}; got {window}")
     values = {b: chance(b) for b in range(-largest, largest + 1, step)}
     best = min(values, key=lambda b: (abs(values[b] - 0.5), abs(b), b))
     if window is None:
@@ -56,6 +62,12 @@ def fairest(game: str, goal: int, chance: Callable[[int], float], largest: int, 
 
 def race_fairness(solution, max_bonus: int | None = None) -> Fairness:
     """Compensation points of a solved race game (:class:`~jeopardy.race.solver.RaceSolution`)."""
+    from jeopardy.race.solver import RaceSolution
+    from jeopardy.validate import ParameterError
+
+    if not isinstance(solution, RaceSolution):
+        raise ParameterError("solution", f"must be a RaceSolution (jeopardy.solve); got "
+                                         f"{type(solution).__name__}")
     values = solution.start_values
     goal = solution.goal
 

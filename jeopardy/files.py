@@ -40,6 +40,9 @@ def check_output(path: str | Path, suffixes: tuple[str, ...] | None = None) -> P
     if path is None or not str(path).strip():
         raise JeopardyError("output path is empty")
     _no_nul(path)
+    if str(path).endswith(("/", os.sep)):  # Path() would drop the slash and write a file
+        raise JeopardyError(f"cannot write {str(path)[:60]!r}: it names a directory "
+                            "(a trailing slash); give a file name")
     path = Path(path)
     if suffixes is not None and path.suffix.lower() not in suffixes:
         raise JeopardyError(f"cannot write {str(path)!r}: the name must end in "

@@ -95,6 +95,9 @@ def parse(text: str) -> PolicyWord:
                                 "A*score + B*turn_total <= C) or linear:A,B,C,strict") from None
         return PolicyWord(word, "linear", coefficients=(a, b, c), strict=strict)
     if word.startswith("rule:"):
+        from jeopardy.race.formula import parse as parse_formula
+
+        parse_formula(word[5:])  # a broken formula is refused before anything is solved
         return PolicyWord(word, "rule", formula=word[5:])
     if word in PRACTICAL:
         return PolicyWord(word, "practical", name=word)

@@ -10,10 +10,60 @@ import click
 from jeopardy.errors import JeopardyError
 
 
+def given(ctx: click.Context, name: str) -> bool:
+    """Whether the parameter ``name`` was given (on the command line or in the environment),
+    not left at its default."""
+    from click.core import ParameterSource
+
+    return ctx.get_parameter_source(name) in (ParameterSource.COMMANDLINE,
+                                              ParameterSource.ENVIRONMENT)
+
+
+def _flag(ctx: click.Context, name: str) -> str:
+    for parameter in ctx.command.params:
+        if parameter.name == name and isinstance(parameter, click.Option):
+            return max(parameter.opts, key=len)
+    return "--" + name.replace("_", "-")
+
+
+def applies(name: str, when, scope: str):
+    """Declare where an option applies: ``when(params)`` (the command's raw parameters, by
+    name) says whether option ``name`` applies to the command as given; ``scope`` completes
+    "--FLAG applies only ...".  An option given where it does not apply is refused in one
+    line naming it, before any work: never ignored.
+
+    Stack one per option, under the command's options::
+
+        @applies("others", lambda p: p["players"] > 2, "with more than two players (--players)")
+    """
+
+    def decorate(function):
+        @functools.wraps(function)
+        def wrapper(*args, **kwargs):
+            ctx = click.get_current_context()
+            if given(ctx, name) and not when(ctx.params):
+                raise JeopardyError(f"{_flag(ctx, name)} applies only {scope}")
+            return function(*args, **kwargs)
+
+        return wrapper
+
+    return decorate
+
+
+def conflicts(ctx: click.Context, *names: str) -> None:
+    """Refuse two or more of the options ``names`` given together."""
+    chosen = [name for name in names if given(ctx, name)]
+    if len(chosen) > 1:
+        first, *others = (_flag(ctx, name) for name in chosen)
+        raise JeopardyError(f"{first} and {' and '.join(others)} cannot be given together")
+
+
 def game_options(function=None, *, default: str = "pig", extra_games: tuple[str, ...] = ()):
     """``--game``, ``--faces``, ``--bad-face``, ``--model`` on a command.
 
     ``extra_games`` are names the command handles itself (no roll model: ``model=None``).
+    ``--model`` names the whole game: with ``--game``, ``--faces`` or ``--bad-face`` it is
+    refused; ``--faces``/``--bad-face`` apply to one-die games only (an extra game is none).
     """
 
     def decorate(function):
@@ -28,7 +78,17 @@ def game_options(function=None, *, default: str = "pig", extra_games: tuple[str,
         def wrapper(*args, game_name, faces, bad_face, model_file, **kwargs):
             from jeopardy.rules import game, load
 
+            ctx = click.get_current_context()
+            if model_file is not None:
+                for name in ("game_name", "faces", "bad_face"):
+                    if given(ctx, name):
+                        raise JeopardyError(f"{_flag(ctx, name)} does not apply with --model "
+                                            "(the roll model file is the whole game)")
             if game_name in extra_games and model_file is None:
+                for name in ("faces", "bad_face"):
+                    if given(ctx, name):
+                        raise JeopardyError(f"{_flag(ctx, name)} applies only to one-die games; "
+                                            f"{_short(game_name)} is not one")
                 model = None
             elif model_file is not None:
                 model = load(model_file)
@@ -39,6 +99,11 @@ def game_options(function=None, *, default: str = "pig", extra_games: tuple[str,
         return wrapper
 
     return decorate(function) if function is not None else decorate
+
+
+def _short(text: str, limit: int = 40) -> str:
+    """``text`` quoted, cut to ``limit`` characters (a user's word echoed in a message)."""
+    return repr(text if len(text) <= limit else text[:limit - 3] + "...")
 
 
 def json_option(function):
@@ -61,6 +126,7 @@ def progress_printer(enabled: bool = True):
     return report
 
 
+MAX_MESSAGE = 280  # characters of one error line (after "jeopardy: error: ")
 NO_ARGUMENTS = getattr(click.exceptions, "NoArgsIsHelpError", ())  # click >= 8.2
 
 
@@ -80,8 +146,13 @@ class ErrorReportingGroup(click.Group):
         error (a command's or the group's own) one line and 2."""
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, **extra)
+        if sys.stdout is None:  # started with standard output closed (`>&-`): say so, not exit 0
+            click.echo("jeopardy: error: standard output is closed; nothing can be shown",
+                       err=True)
+            sys.exit(2)
         try:
             result = super().main(args, prog_name, complete_var, False, **extra)
+            _flush_output()
         except NO_ARGUMENTS as error:  # a bare group (jeopardy, jeopardy farkle): its help
             error.show()
             sys.exit(error.exit_code)
@@ -93,6 +164,8 @@ class ErrorReportingGroup(click.Group):
         except (click.Abort, KeyboardInterrupt):
             click.echo("jeopardy: interrupted", err=True)
             sys.exit(130)
+        except OSError as error:  # standard output full, a broken pipe, ... (never a traceback)
+            _output_failed(error)
         sys.exit(result if isinstance(result, int) else 0)
 
     def resolve_command(self, ctx, args):
@@ -114,6 +187,8 @@ class ErrorReportingGroup(click.Group):
         except KeyboardInterrupt:  # here, before click's main would print a blank line first
             click.echo("jeopardy: interrupted", err=True)
             sys.exit(130)
+        except OSError as error:
+            _output_failed(error)
         except MemoryError:
             click.echo("jeopardy: error: out of memory (the size estimate was too low; "
                        "please report the command)", err=True)
@@ -122,16 +197,52 @@ class ErrorReportingGroup(click.Group):
     def flag_message(self, ctx, error: JeopardyError) -> str:
         from jeopardy.validate import ParameterError
 
-        text = " ".join(str(error).split())  # one line, whatever the message held
+        text = one_line(str(error))
         if not isinstance(error, ParameterError):
             return text
-        flag = _flag_of(ctx.meta.get("jeopardy.commands", []) + [self], error.parameter)
+        # innermost first: the command run, then the groups it was found in
+        flag = _flag_of(list(reversed(ctx.meta.get("jeopardy.commands", []))) + [self],
+                        error.parameter)
         return f"{flag} {error.detail}" if flag else text
+
+
+def one_line(text: str) -> str:
+    """A message as one line of at most :data:`MAX_MESSAGE` characters: a user's long word
+    (a 100 kB game name, a 1,000-character path) is shown by its ends, not echoed whole."""
+    words = [word if len(word) <= 80 else f"{word[:50]}...{word[-20:]}" for word in text.split()]
+    text = " ".join(words)
+    return text if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE - 3] + "..."
+
+
+def _flush_output() -> None:
+    if sys.stdout is not None:
+        sys.stdout.flush()
+
+
+def _output_failed(error: OSError) -> None:
+    """An OS error (standard output full, a broken pipe, a name too long, ...): one line,
+    exit status 2.  Standard output is pointed at /dev/null first, so that the interpreter's
+    own flush at exit finds nothing left to fail on."""
+    import os
+
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+    except (OSError, AttributeError, ValueError):
+        pass
+    where = "cannot write the output" if error.filename is None else \
+        f"cannot use {str(error.filename)[:60]!r}"
+    try:
+        click.echo(f"jeopardy: error: {where}: {error.strerror or error}", err=True)
+    except OSError:
+        pass
+    sys.exit(2)
 
 
 def _usage_error(error: click.UsageError) -> None:
     where = error.ctx.command_path if error.ctx is not None else "jeopardy"
-    click.echo(f"{where}: error: {' '.join(error.format_message().split())} "
+    text = one_line(error.format_message())
+    click.echo(f"{where}: error: {text} "
                f"(see '{where} --help')", err=True)
     sys.exit(2)
 
@@ -160,6 +271,61 @@ def check_output(ctx, param, value):
     return value
 
 
+def check_paths(ctx: click.Context) -> None:
+    """Before any work: every path the command writes differs from every path it reads and
+    from every other path it writes (the same file spelled alike or not: ``a.npz``,
+    ``./a.npz``, a symlink to it).  Written paths are the options with the
+    :func:`check_output` callback; read paths are every other argument naming a file."""
+    import os
+
+    written, read = {}, {}
+    for parameter in ctx.command.params:
+        value = ctx.params.get(parameter.name)
+        values = value if isinstance(value, (tuple, list)) else (value,)
+        for item in values:
+            if not isinstance(item, str) or not item.strip() or "\0" in item:
+                continue
+            flag = _flag(ctx, parameter.name) if isinstance(parameter, click.Option) else item
+            try:
+                where = os.path.realpath(item)
+                is_file = os.path.isfile(item)
+            except (OSError, ValueError):  # a name too long and the like: refused when used
+                continue
+            if parameter.callback is check_output:
+                if where in written:
+                    raise JeopardyError(f"{written[where]} and {flag} name the same file "
+                                        f"{_short(item, 60)}; give each its own")
+                written[where] = flag
+            elif is_file:
+                read[where] = flag
+    for where, flag in written.items():
+        if where in read:
+            source = read[where]
+            source = f"the policy file {_short(source, 60)}" if not source.startswith("--") \
+                else source
+            raise JeopardyError(f"{flag} would overwrite {source}, which this command reads; "
+                                "write to another file")
+
+
+def checking_paths(command: click.Command) -> None:
+    """Make ``command`` (and every subcommand of a group) run :func:`check_paths` first."""
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            checking_paths(sub)
+        return
+    callback = command.callback
+    if callback is None or getattr(callback, "_checks_paths", False):
+        return
+
+    @functools.wraps(callback)
+    def wrapper(*args, **kwargs):
+        check_paths(click.get_current_context())
+        return callback(*args, **kwargs)
+
+    wrapper._checks_paths = True
+    command.callback = wrapper
+
+
 # Python parameter names whose flag is not "--" + name with dashes.
 FLAG_NAMES = {"bad_faces": "--bad-face", "bad_face": "--bad-face", "model": "--model",
               "goal": "--goal", "h": "--hold"}
@@ -169,7 +335,7 @@ def _flag_of(commands, parameter: str) -> str | None:
     """The flag of ``parameter`` in the invoked commands (innermost first)."""
     wanted = "--" + parameter.replace("_", "-")
     ordered = []
-    for command in reversed(commands):  # the invoked commands, then those of invoked groups
+    for command in commands:  # the invoked commands, then those of invoked groups
         ordered.append(command)
         ordered.extend(getattr(command, "commands", {}).values())
     for command in ordered:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from jeopardy.cli.common import check_output, emit_json, game_options, json_option
+from jeopardy.cli.common import applies, check_output, emit_json, game_options, given, json_option
 from jeopardy.cli.race import goal_option, match_options, resolve_goal, solved
 from jeopardy.errors import JeopardyError
 
@@ -35,8 +35,11 @@ def seat_policies(specs, players, ending, goal, model, command: str):
     if ending not in ENDINGS:
         raise JeopardyError(f"{command} plays policies under the {' or '.join(ENDINGS)} "
                             f"endings only")
-    players = max(players, len(specs))
-    specs = list(specs) + [specs[-1]] * (players - len(specs))
+    if players > len(specs) or (players != len(specs) and given(click.get_current_context(),
+                                                                "players")):
+        raise JeopardyError(f"--players {players} seats {players} policies, one per seat; "
+                            f"got {len(specs)} (name every seat's policy: A B C ...)")
+    specs, players = list(specs), len(specs)
     equilibrium = None
     chosen = []
     for spec in specs:
@@ -221,6 +224,10 @@ def _ranges(values: list[int]) -> str:
               help="N players, boundary: the score of every player but the mover and the next")
 @click.option("--out", required=True, callback=check_output, help="figure file to write (.png, .svg or .pdf)")
 @game_options
+@applies("others", lambda p: p["players"] > 2 and p["figure"] == "boundary",
+         "to the boundary figure with more than two players (--players 3 or more)")
+@applies("opponent", lambda p: p["figure"] == "cross-section" and p["players"] == 2
+         and p["ending"] == "first-to-goal", "to the two-player first-to-goal cross-section figure")
 def plot(figure, goal, players, ending, opponent, others, out, model, game_name) -> None:
     """Draw one of the paper's figures (3-7) for any game and goal (N players: the
     hold boundary of the mover against the next player)."""

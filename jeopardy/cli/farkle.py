@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from jeopardy.cli.common import check_output, emit_json, json_option
+from jeopardy.cli.common import applies, check_output, emit_json, json_option
 from jeopardy.errors import JeopardyError
 
 
@@ -13,6 +13,8 @@ def farkle() -> None:
 
 
 def rule_options(function):
+    function = applies("high_score", lambda p: p["high_min_bank"] is not None,
+                       "with --high-min-bank (rule IV.2: the minimum above --high-score)")(function)
     function = click.option("--min-bank", type=int, default=350, show_default=True,
                             help="minimum turn score to bank (0 allowed)")(function)
     function = click.option("--no-stop-on-six", is_flag=True,
@@ -33,6 +35,9 @@ def _rules(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exa
            continue_position=False, goal=10_000):
     from jeopardy.farkle.turn import FarkleRules
 
+    for flag, value in (("--min-bank", min_bank), ("--high-min-bank", high_min_bank)):
+        if value is not None and 0 < goal < value:  # refused at once, not after a 16 s solve
+            raise JeopardyError(f"{flag} must be at most the goal ({goal:,}); got {value:,}")
     return FarkleRules(min_bank=min_bank, no_stop_on_six=no_stop_on_six, keep_choice=keep_choice,
                        goal=goal, high_min_bank=high_min_bank, high_score=high_score,
                        exact_goal=exact_goal, continue_position=continue_position)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 
 from jeopardy import __version__
-from jeopardy.cli.common import ErrorReportingGroup
+from jeopardy.cli.common import ErrorReportingGroup, checking_paths
 from jeopardy.cli.compare import compare, plot, reach, simulate
 from jeopardy.cli.exact import exact
 from jeopardy.cli.farkle import farkle
@@ -30,6 +30,7 @@ for command in (games, turn, simultaneous, replies, solve, policy, exact, max_sc
                 compare, simulate, reach, plot, farkle, reproduce, play,
                 certify, fairness, solitaire, skunk, think, variants, sweep, serve):
     cli.add_command(command)
+checking_paths(cli)  # no command writes over a file it reads, or writes one file twice
 
 
 def main() -> None:

@@ -6,7 +6,7 @@ import sys
 import click
 
 from jeopardy.cli.common import game_options
-from jeopardy.cli.race import goal_option, resolve_goal, solved
+from jeopardy.cli.race import check_players, goal_option, resolve_goal, solved
 from jeopardy.errors import JeopardyError
 
 QUIT = "quit"
@@ -73,7 +73,7 @@ def _person_moves(match, line: str, seat: int) -> bool:
               help="the computer's policy (default: optimal): a word of compare's policy "
                    "language (hold:N, linear:A,B,C, odds, rule:FORMULA, keep-pace, ...) or a "
                    "policy file written by solve --policy-out")
-@click.option("--players", type=int, default=2, show_default=True,
+@click.option("--players", type=int, default=2, show_default=True, callback=check_players,
               help="players at the table: you and players - 1 computers (2-10)")
 @click.option("--seat", type=int, default=1, show_default=True,
               help="with --players: your seat in turn order (1 moves first)")
@@ -89,6 +89,8 @@ def play(goal, second, hints, seed, first_to_reach, ai_spec, players, seat, endi
     N-player equilibrium."""
     import random
 
+    if sys.stdin is None or sys.stdin.closed:
+        raise JeopardyError("play reads your moves from standard input, which is closed")
     seed = seed if seed is not None else random.randrange(2**31)
     if players != 2 or ending != "first-to-goal":
         from jeopardy.match.policy_file import is_match_policy

@@ -5,7 +5,8 @@ from pathlib import Path
 
 import click
 
-from jeopardy.cli.common import check_output, emit_json, game_options, json_option
+from jeopardy.cli.common import (applies, check_output, conflicts, emit_json, game_options,
+                                 json_option)
 from jeopardy.errors import JeopardyError
 
 
@@ -61,7 +62,16 @@ def match_options(function):
                                  "and the highest score wins; or (two players) whoever reaches "
                                  "the goal first, the other has one more turn")(function)
     return click.option("--players", type=int, default=2, show_default=True,
-                        help="number of players (2-10)")(function)
+                        callback=check_players, help="number of players (2-10)")(function)
+
+
+def check_players(ctx, param, value):
+    """Click callback of every ``--players``: 2..MAX_PLAYERS, never quietly raised to 2."""
+    from jeopardy.match.rules import MAX_PLAYERS
+
+    if value is not None and not 2 <= value <= MAX_PLAYERS:
+        raise JeopardyError(f"--players must be in 2-{MAX_PLAYERS}; got {value}")
+    return value
 
 
 def solve_match(model, goal, players, ending, as_json, policy_out=None) -> None:
@@ -208,6 +218,8 @@ def match_policy(model, goal, players, ending, scores_text, place, as_json) -> N
 @click.option("--solution", "solution_file", type=str, default=None, help="read a saved solution")
 @game_options
 @json_option
+@applies("place", lambda p: p["ending"] == "equal-turns",
+         "with --ending equal-turns (the mover's place in the round)")
 def policy(goal, score, opponent, scores_text, place, players, ending, solution_file, model,
            game_name, as_json) -> None:
     """Optimal action at every turn total for your score I and the opponent's J
@@ -224,7 +236,16 @@ def policy(goal, score, opponent, scores_text, place, players, ending, solution_
         raise JeopardyError("give --score and --opponent (or --scores for N players)")
     if solution_file:
         from jeopardy.race.solver import load
+
+        conflicts(click.get_current_context(), "solution_file", "game_name", "faces", "bad_face",
+                  "model_file")
         solution = load(solution_file)
+        if goal is not None and goal != solution.goal:
+            raise JeopardyError(f"--goal {goal} disagrees with --solution, which is for goal "
+                                f"{solution.goal} (leave --goal out)")
+        for name, value in (("--score", score), ("--opponent", opponent)):
+            if not 0 <= value < solution.goal:
+                raise JeopardyError(f"{name} must be in 0-{solution.goal - 1}; got {value}")
     else:
         goal = resolve_goal(goal, game_name)
         if not 0 <= score < goal:

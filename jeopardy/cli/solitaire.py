@@ -54,7 +54,7 @@ def solitaire(goal, turns, exact, model, game_name, as_json) -> None:
                    f"digit denominator); certified optimal: {certificate.optimal}")
     h = holds.best
     click.echo(f"best hold at h or goal: h = {h}, {holds.turns[h]:.6f} turns "
-               f"(hold at 20: {holds.turns.get(20, float('nan')):.6f})")
+               f"(hold at 20: {holds.turns[min(20, goal)]:.6f})")  # h >= goal: hold at the goal
     thresholds = best.hold_thresholds()
     shown = ", ".join(f"{s}:{'-' if v is None else v}" for s, v in enumerate(thresholds[:40]))
     click.echo(f"optimal hold-at by banked score (score:h; '-' = not a threshold): {shown}"

@@ -41,7 +41,7 @@ def sweep(spec, out, scheduler, workers, threads, plot_file, connect_timeout, re
         raise JeopardyError("--workers and --threads size a local cluster; not with --scheduler")
     if plot_file is not None and not plot_file.lower().endswith((".png", ".svg")):
         raise JeopardyError(f"cannot write a figure to {plot_file!r}: use a .png or .svg name")
-    if connect_timeout <= 0:
+    if not connect_timeout > 0 or connect_timeout == float("inf"):  # nan, inf too
         raise JeopardyError(f"--connect-timeout must be positive; got {connect_timeout}")
     progress = SweepProgress(enabled=not no_progress)
     frame = run(spec, out=out, scheduler=scheduler, workers=workers, processes=not threads,

@@ -299,7 +299,10 @@ def solve_exact(model: RollModel, goal: int, start: dict | str = "float",
     estimated time is past TIME_LIMIT are refused unless ``refuse_large``
     is false (benchmarks/exact.py measures past the limit).
     """
+    from jeopardy import validate
     from jeopardy.exact.verification import Checker, check
+
+    model = validate.roll_model(model)
 
     model.require_rising("the exact race solver")
     if refuse_large:

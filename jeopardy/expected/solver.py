@@ -222,6 +222,9 @@ def solve_expected(model: RollModel, turns: int, policy: ScorePolicy, cap: int |
         cap = validate.positive_int(cap, "cap")
     if score_cap is not None:
         score_cap = validate.positive_int(score_cap, "score_cap")
+    if not isinstance(policy, ScorePolicy):
+        raise validate.ParameterError("policy", f"must be a ScorePolicy (jeopardy.score_policies);"
+                                                f" got {type(policy).__name__}")
     resources.require("expected", "the expected-score solver", turns=turns)
     if policy.kind in (LINEAR_LE, LINEAR_LT):
         if policy.a < 0 or policy.b <= 0:

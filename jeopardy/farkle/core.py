@@ -218,6 +218,13 @@ def solve(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
           progress: Callable[[float], None] | None = None, tolerance: float = 1e-15,
           cap_scale: int = 1) -> CoreFarkleSolution:
     """Solve two-player Ten Thousand to ``rules.goal`` with the match solver."""
+    from jeopardy import validate
+
+    if not isinstance(rules, FarkleRules):
+        raise validate.ParameterError("rules", f"must be a FarkleRules; got {type(rules).__name__}")
+    if not isinstance(first_to_reach, (bool, np.bool_)):
+        raise validate.ParameterError("first_to_reach", f"must be True or False; got {first_to_reach!r}")
+    validate.integer(cap_scale, "cap_scale", 1, 64)
     if rules.continue_position and (rules.no_stop_on_six or rules.keep_choice or
                                     rules.exact_goal or rules.high_min_bank is not None):
         raise JeopardyError("rule IV.5 (continue from the previous player's position) is solved "

@@ -43,12 +43,21 @@ class FarkleRules:
     continue_position: bool = False  # IV.5: start from the previous player's position
 
     def __post_init__(self) -> None:
+        from jeopardy import validate
+
+        for name in ("min_bank", "goal", "high_score") + (
+                ("high_min_bank",) if self.high_min_bank is not None else ()):
+            object.__setattr__(self, name, validate.integer(getattr(self, name), name))
+        for name in ("no_stop_on_six", "keep_choice", "exact_goal", "continue_position"):
+            if not isinstance(getattr(self, name), (bool, np.bool_)):
+                raise ParameterError(name, f"must be True or False; got {getattr(self, name)!r}")
         if self.min_bank < 0 or self.min_bank % UNIT:
             raise ParameterError("min_bank", f"must be a non-negative multiple of {UNIT}; got {self.min_bank}")
         if self.goal <= 0 or self.goal % UNIT:
             raise ParameterError("goal", f"must be a positive multiple of {UNIT}; got {self.goal}")
         if self.high_min_bank is not None and (self.high_min_bank < 0 or self.high_min_bank % UNIT):
             raise JeopardyError(f"the high minimum must be a non-negative multiple of {UNIT}")
+
         if self.no_stop_on_six and self.keep_choice:
             raise JeopardyError("rules IV.1 and IV.4 together are not supported")
 
@@ -145,7 +154,13 @@ def _throw_value(values, t, n, rules, top):
 def solve_turn(rules: FarkleRules = FarkleRules(), policy: str = "optimal",
                banked: int = 0) -> TurnSolution:
     """Optimal (or the seed's ``Cs`` rule, ``policy="seed"``) single turn."""
-    from jeopardy import resources
+    from jeopardy import resources, validate
+
+    if not isinstance(rules, FarkleRules):
+        raise ParameterError("rules", f"must be a FarkleRules; got {type(rules).__name__}")
+    if policy not in ("optimal", "seed"):
+        raise ParameterError("policy", f"must be 'optimal' or 'seed'; got {policy!r}")
+    banked = validate.integer(banked, "banked", 0)
 
     resources.require("farkle_turn", "the Ten Thousand turn",
                       min_bank=max(rules.min_bank, rules.high_min_bank or 0, banked))

@@ -291,6 +291,11 @@ def load(path: str | Path, goal: int) -> RacePolicy:
             seen[i, j, k] = True
     except csv.Error as error:
         raise JeopardyError(f"{source}: not CSV ({error})") from None
+    if seen.any():  # a table for a smaller goal: say so, as the .npz and Parquet readers do
+        largest = int(np.flatnonzero(seen.any(axis=(1, 2)))[-1]) + 1
+        if largest < goal:
+            raise JeopardyError(f"{source} holds a policy for goal {largest}; "
+                                f"expected goal {goal}")
     i, j, k = np.meshgrid(np.arange(goal), np.arange(goal), np.arange(goal), indexing="ij")
     missing = ~seen & (i + k < goal)
     if missing.any():

@@ -73,18 +73,22 @@ class RaceSolution(Result):
         """Non-terminal states (i, j, k): 0 <= i, j < goal, 0 <= k < goal - i."""
         return self.goal * self.goal * (self.goal + 1) // 2
 
-    def _check(self, i: int, j: int, k: int = 0) -> None:
+    def _check(self, i: int, j: int, k: int = 0) -> tuple[int, int, int]:
+        from jeopardy.validate import integer
+
         g = self.goal
+        i, j, k = integer(i, "i"), integer(j, "j"), integer(k, "k")
         if not 0 <= i < g:
             raise JeopardyError(f"score must be in 0-{g - 1}; got {i}")
         if not 0 <= j < g:
             raise JeopardyError(f"opponent score must be in 0-{g - 1}; got {j}")
         if k < 0:
             raise JeopardyError(f"turn total must be non-negative; got {k}")
+        return i, j, k
 
     def column(self, i: int, j: int) -> tuple[np.ndarray, np.ndarray]:
         """``(P(i, j, k), roll?(i, j, k))`` for ``k = 0 .. goal - i - 1``."""
-        self._check(i, j)
+        i, j, _ = self._check(i, j)
         work = kernels.column(self.goal)
         kernels.sweep(self.model.kernel_rules(self.goal), i, j, self.start_values[j, i],
                       self.start_values, kernels.MAXIMISE, work.acts, work)
@@ -103,7 +107,7 @@ class RaceSolution(Result):
 
     def win_probability_at(self, i: int = 0, j: int = 0, k: int = 0) -> float:
         """``P(i, j, k)``: the mover's chance at scores ``i`` (its own), ``j`` and turn total ``k``."""
-        self._check(i, j, k)
+        i, j, k = self._check(i, j, k)
         if i + k >= self.goal:
             return 1.0
         if k == 0:
@@ -111,7 +115,7 @@ class RaceSolution(Result):
         return float(self.column(i, j)[0][k])
 
     def action(self, i: int, j: int, k: int) -> str:
-        self._check(i, j, k)
+        i, j, k = self._check(i, j, k)
         if i + k >= self.goal:
             return "hold"
         return "roll" if self.column(i, j)[1][k] else "hold"

@@ -267,7 +267,8 @@ FALLING_PRESETS: dict[str, Preset] = {p.name: p for p in (
 def _preset(name: str) -> Preset:
     preset = PRESETS.get(name) or FALLING_PRESETS.get(name)
     if preset is None:
-        raise JeopardyError(f"unknown game {name!r}; known games: "
+        shown = name if not isinstance(name, str) or len(name) <= 40 else name[:37] + "..."
+        raise JeopardyError(f"unknown game {shown!r}; known games: "
                             f"{', '.join([*PRESETS, *FALLING_PRESETS])}")
     return preset
 

@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from jeopardy import validate
 from jeopardy.errors import JeopardyError
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.solitaire import kernels
@@ -160,6 +161,7 @@ class HoldAtTurns(Result):
 
 def hold_at_expected_turns(model: RollModel, goal: int, holds=None) -> HoldAtTurns:
     """Exact expected turns of "hold at h or goal" for each h (default 1..goal)."""
+    model = validate.roll_model(model)
     holds = list(range(1, goal + 1)) if holds is None else list(holds)
     _check(model, goal, len(holds))
     for h in holds:
@@ -171,6 +173,7 @@ def hold_at_expected_turns(model: RollModel, goal: int, holds=None) -> HoldAtTur
 
 def expected_turns(model: RollModel, goal: int) -> ExpectedTurns:
     """Fewest expected turns to reach ``goal`` (policy iteration, exact solves)."""
+    model = validate.roll_model(model)
     _check(model, goal, goal + MAX_ITERATIONS)
     started = time.perf_counter()
     best_h = hold_at_expected_turns(model, goal).best
@@ -236,6 +239,7 @@ class ReachProbability(Result):
 
 def reach_probability(model: RollModel, goal: int, turns: int) -> ReachProbability:
     """Best chance to reach ``goal`` within ``turns`` turns (finite-horizon DP)."""
+    model = validate.roll_model(model)
     if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:
         raise JeopardyError(f"turns must be a positive integer; got {turns!r}")
     _check(model, goal, turns)

@@ -76,7 +76,9 @@ def sweep(spec: str | Path | dict | Sweep, out: str | Path | None = None,
             if row is not None:
                 rows[task.key] = row
     pending = [t for t in plan.tasks if t.key not in rows]
-    pending.sort(key=lambda t: -task_work(t))
+    work = {t.key: task_work(t) for t in pending}
+    _refuse_past_budget([t for t in pending if not unsupported(t) and refusal(t) is None], work)
+    pending.sort(key=lambda t: -work[t.key])
     total, skipped = len(plan.tasks), len(rows)
     notes = [f"{skipped} of {total} tasks were finished before and skipped"] if skipped else []
     if progress is not None:
@@ -102,6 +104,25 @@ def sweep(spec: str | Path | dict | Sweep, out: str | Path | None = None,
     frame.attrs["output"] = str(store.directory)
     _write_table(frame, store.directory)
     return frame
+
+
+def _refuse_past_budget(tasks: list[Task], work: dict[str, float]) -> None:
+    """Refuse, before any task starts, a sweep whose tasks together are estimated past this
+    machine's time budget ($JEOPARDY_TIME_LIMIT) on all its CPUs, naming the estimate.
+    (A single task past the budget is not counted: it becomes a row with its refusal.)"""
+    from jeopardy import resources
+
+    if not tasks:
+        return
+    cpus, _ = machine()
+    seconds = sum(work[t.key] for t in tasks)
+    limit = resources.budget().seconds
+    if seconds / cpus > limit:
+        raise JeopardyError(
+            f"sweep: {len(tasks):,} tasks estimated at {resources.duration(seconds)} of "
+            f"computing (about {resources.duration(seconds / cpus)} on {cpus} CPUs), past the "
+            f"budget of {resources.duration(limit)} (JEOPARDY_TIME_LIMIT); split the sweep or "
+            "raise the limit")
 
 
 # --------------------------------------------------------------------- Dask
@@ -219,7 +240,11 @@ def _run_on_dask(pending: list[Task], scheduler, workers, processes, finished,
                  timeout: float) -> list[str]:
     from distributed import as_completed
 
-    client, cluster, note = _client(scheduler, workers, processes, timeout)
+    try:
+        client, cluster, note = _client(scheduler, workers, processes, timeout)
+    except KeyboardInterrupt:  # while the local cluster starts: no Dask tracebacks
+        _quiet_dask()
+        raise
     notes = [note]
     try:
         capacity = _capacity(client, timeout)
@@ -253,13 +278,47 @@ def _run_on_dask(pending: list[Task], scheduler, workers, processes, finished,
             else:
                 finished(row)
             future.release()
-    finally:
+    except KeyboardInterrupt:  # Ctrl-C: close at once and quietly, then say "interrupted"
+        _quiet_dask()
+        _close(client, cluster, scheduler, INTERRUPTED_CLOSE)
+        raise
+    except BaseException:
+        _close(client, cluster, scheduler, timeout)
+        raise
+    _close(client, cluster, scheduler, timeout)
+    return notes
+
+
+INTERRUPTED_CLOSE = 0.5  # seconds to close the client and a local cluster after Ctrl-C
+
+
+def _close(client, cluster, scheduler, timeout: float) -> None:
+    try:
         if cluster is not None:
             client.close(timeout=timeout)
             cluster.close(timeout=timeout)
         elif isinstance(scheduler, str):  # a client we opened (not one we were given)
             client.close(timeout=timeout)
-    return notes
+    except (Exception, KeyboardInterrupt):  # noqa: BLE001 - closing after an interrupt
+        if timeout != INTERRUPTED_CLOSE:
+            raise
+
+
+def _quiet_dask() -> None:
+    """No log lines or tracebacks from Dask, tornado or asyncio while an interrupted sweep
+    closes (they would follow the one line "interrupted")."""
+    import logging
+
+    for name in ("distributed", "tornado", "asyncio", "bokeh"):
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+    try:  # a cluster interrupted while it starts fails distributed's own close at exit
+        import atexit
+
+        from distributed.deploy import spec
+
+        atexit.unregister(spec.close_clusters)
+    except (ImportError, AttributeError):
+        pass
 
 
 def _empty_row(task: Task, need: int) -> dict:
@@ -301,8 +360,9 @@ def _table(rows: list[dict]):
                    "residual", "seconds"):
         frame[column] = pd.to_numeric(frame[column], errors="coerce").astype("float64")
     for column in ("goal", "players", "compensation_points", "states", "peak_memory_bytes",
-                   "estimated_memory_bytes"):
-        frame[column] = pd.to_numeric(frame[column], errors="coerce").astype("Int64")
+                   "estimated_memory_bytes"):  # an estimate past int64 is clipped, not fatal
+        numbers = pd.to_numeric(frame[column], errors="coerce").astype("float64")
+        frame[column] = numbers.clip(upper=2.0 ** 62).round().astype("Int64")
     for column in ("win_probabilities", "support", "against", "worker", "error"):
         frame[column] = frame[column].fillna("").astype(str)
     frame["verified"] = frame["verified"].astype("boolean")

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,6 +32,8 @@ from jeopardy.rules.roll_model import RollModel
 
 ANALYSES = ("solve", "compare", "simultaneous", "fairness", "solitaire")
 MAX_TASKS = 1_000_000
+MAX_GOAL = 1_000_000  # the race tables alone would need 8 TB beyond this
+MAX_THROWS = 1_000_000  # throws of one roll of a dice game
 KEYS = ("games", "goals", "players", "endings", "analyses", "output")
 DICE_KEYS = ("name", "faces", "dice", "bad_faces", "all_bad")
 ROW_VERSION = 2  # bump when a row's meaning changes: old finished rows are then recomputed
@@ -73,7 +76,9 @@ class Sweep:
 
 def read(spec: str | Path | dict) -> Sweep:
     """A :class:`Sweep` from a TOML path or a dict (see the module docstring)."""
+    base = None  # a spec file's relative model paths are read from its own folder
     if isinstance(spec, (str, Path)):
+        base = Path(spec).parent
         spec = _read_toml(Path(spec))
     if not isinstance(spec, dict):
         raise JeopardyError(f"a sweep spec is a TOML file or a dict; got {type(spec).__name__}")
@@ -83,7 +88,7 @@ def read(spec: str | Path | dict) -> Sweep:
     for key in ("games", "goals"):
         if key not in spec:
             raise JeopardyError(f"sweep spec: {key!r} is missing")
-    games = [_game(entry) for entry in _list(spec["games"], "games")]
+    games = [_game(entry, base) for entry in _list(spec["games"], "games")]
     labels = [name for name, _ in games]
     for name in labels:
         if labels.count(name) > 1:
@@ -120,6 +125,11 @@ def _read_toml(path: Path) -> dict:
         raise JeopardyError(f"cannot read sweep spec {str(path)!r}: {error.strerror}") from None
     except tomllib.TOMLDecodeError as error:
         raise JeopardyError(f"sweep spec {str(path)!r} is not valid TOML: {error}") from None
+    except UnicodeDecodeError as error:
+        raise JeopardyError(f"sweep spec {str(path)!r} is not UTF-8 text (byte {error.start}); "
+                            "TOML files are UTF-8") from None
+    except RecursionError:
+        raise JeopardyError(f"sweep spec {str(path)!r} is nested too deeply") from None
 
 
 def _list(value, key: str) -> list:
@@ -135,7 +145,7 @@ def _integer(value, what: str) -> int:
     return value
 
 
-def _game(entry) -> tuple[str, RollModel]:
+def _game(entry, base: Path | None = None) -> tuple[str, RollModel]:
     from jeopardy.rules import game, load
     from jeopardy.rules.dice import dice_game
 
@@ -147,7 +157,10 @@ def _game(entry) -> tuple[str, RollModel]:
         extra = sorted(set(entry) - {"model", "name"})
         if extra:
             raise JeopardyError(f"sweep spec: a model-file game takes only model and name; got {extra[0]!r}")
-        model = load(entry["model"])
+        where = entry["model"]
+        if base is not None and isinstance(where, str) and where and not Path(where).is_absolute():
+            where = str(base / where)
+        model = load(where)
         name = entry.get("name", model.name)
         return str(name), RollModel(str(name), model.outcomes, model.description)
     unknown = sorted(set(entry) - set(DICE_KEYS))
@@ -155,9 +168,14 @@ def _game(entry) -> tuple[str, RollModel]:
         raise JeopardyError(f"sweep spec: unknown dice key {unknown[0]!r}; known: {', '.join(DICE_KEYS)}")
     faces = _integer(entry.get("faces", 6), "faces")
     dice = _integer(entry.get("dice", 1), "dice")
+    if not 2 <= faces <= MAX_THROWS or not 1 <= dice <= 20:
+        raise JeopardyError(f"sweep spec: a dice game has 2-{MAX_THROWS:,} faces and 1-20 dice; "
+                            f"got {_shown(faces)} faces, {_shown(dice)} dice")
+    if dice * math.log10(faces) > math.log10(MAX_THROWS) + 1e-9:  # before faces ** dice
+        raise JeopardyError(f"sweep spec: {dice} d{faces} have more than {MAX_THROWS:,} throws")
     bad = entry.get("bad_faces", [1])
     bad = [_integer(b, "a bad face") for b in (bad if isinstance(bad, list) else [bad])]
-    if faces ** dice > 1_000_000:
+    if faces ** dice > MAX_THROWS:
         raise JeopardyError(f"sweep spec: {dice} d{faces} have {faces ** dice:,} throws; at most 1,000,000")
     model = dice_game(faces, dice, bad, entry.get("all_bad", "bust"), entry.get("name"))
     return model.name, model
@@ -172,15 +190,25 @@ def _goals(value) -> list[int]:
         step = _integer(value.get("step", 1), "goals.step")
         if step < 1:
             raise JeopardyError(f"sweep spec: goals.step must be at least 1; got {step}")
-        goals = list(range(start, stop + 1, step))
+        span = range(start, stop + 1, step)  # its length is known before anything is built
+        if len(span) > MAX_TASKS:
+            raise JeopardyError(f"sweep spec: {len(span):,} goals from {start} to {stop}; at "
+                                f"most {MAX_TASKS:,} tasks in one sweep")
+        goals = list(span)
         if not goals:
             raise JeopardyError(f"sweep spec: no goals from {start} to {stop}")
     else:
         goals = [_integer(g, "a goal") for g in _list(value, "goals")]
     for goal in goals:
-        if goal < 1:
-            raise JeopardyError(f"sweep spec: goals must be positive integers; got {goal}")
+        if not 1 <= goal <= MAX_GOAL:
+            raise JeopardyError(f"sweep spec: goals must be positive integers, at most "
+                                f"{MAX_GOAL:,} (no analysis solves more); got {_shown(goal)}")
     return goals
+
+
+def _shown(value) -> str:
+    text = f"{value:,}" if isinstance(value, int) else repr(value)
+    return text if len(text) <= 30 else text[:27] + "..."
 
 
 def _players(value) -> int:
