@@ -67,7 +67,7 @@ class ProcessSolution(StartChances, Result):
         following = (place + 1) % race.places
         y = self.values[following, kernels.rotation(race, index)]
         kernels.sweep(race, self.values, index, place, y, np.empty((2, n)), np.empty(2),
-                      np.empty(2, dtype=np.int8), 0, np.empty(0, dtype=np.int8),
+                      np.empty(2, dtype=np.int8), 0, kernels.NO_TABLE_ROW, kernels.NO_MIX,
                       np.empty((4, n)))
         top = int(process_kernels.frame(race, index, place)[3])
         return race.process.vals[:top + 1].copy(), race.process.acts[:top + 1].astype(bool)

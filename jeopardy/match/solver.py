@@ -76,7 +76,7 @@ import numpy as np
 from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import chunk_size
-from jeopardy.match import kernels, last_round, process_kernels
+from jeopardy.match import kernels, last_round
 from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, ONE_MORE_TURN, MatchRules
 from jeopardy.results import Result
 from jeopardy.rules.roll_model import RollModel
@@ -167,11 +167,11 @@ class MatchSolution(StartChances, Result):  # its own short __repr__ below
         y = self.values[following, kernels.rotation(race, index)]
         mixed = self.mixes.get((place, index))
         if mixed is not None:  # mixed actions: acts says roll where rolling is likelier
-            top = kernels.sweep(race, self.values, index, place, y, vals, dvals, acts, 2, mixed,
-                                np.empty((4, self.players)))
+            top = kernels.sweep(race, self.values, index, place, y, vals, dvals, acts, 2,
+                                kernels.NO_TABLE_ROW, mixed, np.empty((4, self.players)))
         else:
             top = kernels.sweep(race, self.values, index, place, y, vals, dvals, acts, 0,
-                                np.empty(0, dtype=np.int8), np.empty((4, self.players)))
+                                kernels.NO_TABLE_ROW, kernels.NO_MIX, np.empty((4, self.players)))
         return vals[:top].copy(), acts[:top].astype(bool)
 
     def actions(self, scores, place: int = 0) -> str:
@@ -399,7 +399,7 @@ def bundle(model: RollModel, goal: int, rules: MatchRules, cap: int,
     race = kernels.Race(kinds, points, probs, np.int64(goal), np.int64(n),
                         np.int64(n if equal == 1 or places else 1), np.int64(equal), np.int64(cap),
                         table, np.int64(goal ** (n - 1)), rows, np.int64(fall_passes(model)),
-                        process_kernels.no_process())
+                        None)
     if equal:
         last_round.fill(race)
     return race
