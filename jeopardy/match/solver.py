@@ -73,7 +73,7 @@ from typing import Callable
 
 import numpy as np
 
-from jeopardy import resources, validate
+from jeopardy import compilation, resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import chunk_size
 from jeopardy.match import kernels, last_round
@@ -601,12 +601,20 @@ def _cap_holds_two(model: RollModel, race: kernels.Race, W: np.ndarray, bound) -
 
 
 def warm_up(model: RollModel, rules: MatchRules) -> None:
-    """Load the compiled kernels (numba's on-disk cache) before a clock starts."""
+    """Load the compiled kernels (numba's on-disk cache), or compile them, before a
+    clock starts; says so first where they must be compiled
+    (:func:`jeopardy.compilation.announce_if_cold`)."""
     race = bundle(model, 2, rules, 3)
     W = np.full((race.places, 2 ** rules.players, rules.players), 1.0 / rules.players)
+    found = np.zeros((1, 2), dtype=np.int64)
+    ints = np.zeros(1, dtype=np.int64)
+    compilation.announce_if_cold(
+        (kernels.order_by_sum, race),
+        (kernels.solve_sums, race, W, ints, ints, rules.players, 0, 2, 1e-15, 0, NO_ACTIONS,
+         found),
+        (kernels.bellman_residual, race, W, 0, NO_ACTIONS))
     order, starts = kernels.order_by_sum(race)
-    kernels.solve_sums(race, W, order, starts, rules.players, 0, 2, 1e-15, 0, NO_ACTIONS,
-                       np.zeros((1, 2), dtype=np.int64))
+    kernels.solve_sums(race, W, order, starts, rules.players, 0, 2, 1e-15, 0, NO_ACTIONS, found)
     kernels.bellman_residual(race, W, 0, NO_ACTIONS)
     if rules.ending != FIRST_TO_GOAL and not model.turn_totals_fall:
         last_round.reach_chances(model, 4)
