@@ -211,13 +211,13 @@ def refuse_too_big(rules: FarkleRules, first_to_reach: bool, cap_scale: int) -> 
 
 def warm_up(rules: FarkleRules, first_to_reach: bool = False) -> None:
     """Load every kernel of :func:`solve` (numba's on-disk cache), or compile it, before
-    its clock starts: the same rules solved to a small goal.  Says so first where a
-    kernel must be compiled (:mod:`jeopardy.compilation`)."""
+    its clock starts: the same rules solved to 200 (any goal's bundle has the same
+    types).  Says so first where a kernel must be compiled (:mod:`jeopardy.compilation`)."""
     from jeopardy import compilation
     from jeopardy.farkle import ending
     from jeopardy.match import process_kernels
 
-    small = dataclasses.replace(rules, goal=rules.min_bank + 4 * UNIT)
+    small = dataclasses.replace(rules, goal=min(rules.goal, 4 * UNIT))
     announced = compilation.announce_if_cold((ending._last_turn,), (ending._reach_probabilities,),
                                              (process_kernels.largest_top,))
     data = round_ending(small, first_to_reach)
