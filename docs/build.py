@@ -35,7 +35,9 @@ def run(command: str) -> str:
     result = subprocess.run(words, capture_output=True, text=True, cwd=HERE.parent, env=env,
                             input=stdin)
     # Progress lines redraw themselves with "\r": keep what was drawn last.
-    stderr = "\n".join(line.split("\r")[-1] for line in result.stderr.split("\n"))
+    # The compile notice depends on the numba cache, not on the command: left out.
+    stderr = "\n".join(line.split("\r")[-1] for line in result.stderr.split("\n")
+                       if line != "compiling kernels, first run only")
     return (result.stdout.rstrip() + ("\n" + stderr if stderr.strip() else "")).strip()
 
 

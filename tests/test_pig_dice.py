@@ -110,7 +110,7 @@ def test_one_pass_is_not_enough_and_doubling_the_bound_changes_nothing():
         kernels.sweep(bounded, solution.values, index, 0,
                       solution.values[1, kernels.rotation(bounded, index)], vals, dvals,
                       np.zeros(width, dtype=np.int8), 0, np.zeros(0, dtype=np.int8),
-                      np.zeros((4, 2)))
+                      np.zeros(0), np.zeros((4, 2)))
         starts[passes] = vals[0, 0]
     assert starts[fall_passes(model)] == pytest.approx(solution.start_value((3, 7))[0], abs=1e-15)
     assert starts[2 * fall_passes(model)] == starts[fall_passes(model)]

@@ -24,6 +24,10 @@ from jeopardy.cli.sweep import sweep
 @click.version_option(__version__, prog_name="jeopardy")
 def cli() -> None:
     """Game-theoretic analysis of jeopardy dice games (Pig, Piglet, Farkle, ...)."""
+    from jeopardy import compilation
+
+    # On a cold numba cache a solve first compiles its kernels (up to half a minute): say so.
+    compilation.listen(lambda notice: click.echo(notice, err=True))
 
 
 for command in (games, turn, simultaneous, replies, solve, policy, exact, max_score,

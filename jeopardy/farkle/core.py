@@ -56,7 +56,7 @@ from jeopardy.farkle.ending import round_ending
 from jeopardy.farkle.throws import option_outcomes, outcomes
 from jeopardy.farkle.turn import UNIT, FarkleRules
 from jeopardy.match import process_solver
-from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL
+from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules
 from jeopardy.results import Result
 from jeopardy.rules.turn_process import TurnProcess
 
@@ -214,6 +214,22 @@ def refuse_too_big(rules: FarkleRules, first_to_reach: bool, cap_scale: int) -> 
         raise JeopardyError(f"cap_scale must be at least 1; got {cap_scale}")
 
 
+def warm_up(rules: FarkleRules, first_to_reach: bool = False) -> None:
+    """Load every kernel of :func:`solve` (numba's on-disk cache), or compile it, before
+    its clock starts: the same rules solved to 200 (any goal's bundle has the same
+    types).  Says so first where a kernel must be compiled (:mod:`jeopardy.compilation`)."""
+    from jeopardy import compilation
+    from jeopardy.farkle import ending
+    from jeopardy.match import process_kernels
+
+    small = dataclasses.replace(rules, goal=min(rules.goal, 4 * UNIT))
+    announced = compilation.announce_if_cold((ending._last_turn,), (ending._reach_probabilities,),
+                                             (process_kernels.largest_top,))
+    data = round_ending(small, first_to_reach)
+    process_solver.warm_up(turn_process(small), small.goal // UNIT, MatchRules(
+        2, FIRST_TO_GOAL if first_to_reach else EQUAL_TURNS), data, announced)
+
+
 def solve(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
           progress: Callable[[float], None] | None = None, tolerance: float = 1e-15,
           cap_scale: int = 1) -> CoreFarkleSolution:
@@ -230,6 +246,7 @@ def solve(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
         raise JeopardyError("rule IV.5 (continue from the previous player's position) is solved "
                             "on its own, not together with rules IV.1-IV.4")
     refuse_too_big(rules, first_to_reach, cap_scale)
+    warm_up(rules, first_to_reach)
     started = time.perf_counter()
     data = round_ending(rules, first_to_reach, cap_scale)
     solution = process_solver.solve(turn_process(rules), rules.goal // UNIT, 2,
@@ -305,7 +322,6 @@ def load(path):
     the residual recomputed, not trusted."""
     from jeopardy.files import read_npz
     from jeopardy.match import kernels, process_kernels
-    from jeopardy.match.rules import MatchRules
     from jeopardy.match.solver import NO_ACTIONS
 
     meta = read_npz(path, "Farkle solution file", ()).get("meta")

@@ -45,7 +45,8 @@ from __future__ import annotations
 from collections import namedtuple
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import overload
 
 from jeopardy.match.last_round import FALL_ROUNDING, stop_slice, stop_value
 from jeopardy.rules.compiled import step_jit as step
@@ -74,8 +75,8 @@ SUBTRACT = int(Kind.SUBTRACT)
 #                         exact), else the most Gauss-Seidel passes a column needs
 #                         (jeopardy.match.solver.fall_passes)
 #   process               a turn process with several turn states
-#                         (:data:`jeopardy.match.process_kernels.Process`; ``states == 0``:
-#                         none, the turn is the roll model's)
+#                         (:data:`jeopardy.match.process_kernels.Process`), or None: the
+#                         turn is the roll model's (:func:`one_turn` compiles only that)
 Race = namedtuple("Race", ["kinds", "points", "probs", "goal", "players", "places", "equal", "cap",
                            "last", "high", "layout", "passes", "process"])
 
@@ -87,6 +88,10 @@ Race = namedtuple("Race", ["kinds", "points", "probs", "goal", "players", "place
 #               turn total k (mode 2 of column_pass: negative, the mover maximises)
 Actions = namedtuple("Actions", ["table", "mix_keys", "mix_tables"])
 
+# The ``table`` and ``mix`` of a sweep whose mover maximises (mode 0) or does not mix.
+NO_TABLE_ROW = np.zeros(0, dtype=np.int8)
+NO_MIX = np.zeros(0)
+
 
 @njit(cache=True, nogil=True)
 def rotate(race, y, out):
@@ -95,6 +100,14 @@ def rotate(race, y, out):
     out[0] = y[n - 1]
     for m in range(1, n):
         out[m] = y[m - 1]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def copy(source, out):
+    """``out[:] = source``, element by element: numba compiles a slice assignment
+    with a shape check whose error message alone takes seconds to compile."""
+    for m in range(source.shape[0]):
+        out[m] = source[m]
 
 
 @njit(cache=True, nogil=True)
@@ -113,24 +126,48 @@ def limit(race, place):
 
 
 @njit(cache=True, nogil=True)
-def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, work):
+def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, mix, work):
     """One turn at turn start ``index`` (place ``place``), given the bust target ``y``.
 
     Fills ``vals[k, :]`` (value vectors), ``dvals[k]`` (slope in ``rotate(y)``)
     and ``acts[k]`` (1 roll) for ``k = 0 .. top-1``, ``top = limit - s[0]``;
-    returns ``top``.  ``mode`` and ``table`` as in :func:`column_pass`.  A
+    returns ``top``.  ``mode``, ``table`` and ``mix`` as in :func:`column_pass`.  A
     turn whose total can fall starts from zero (:func:`sweep_from_guess`).
     """
     if race.passes > 0:
         top = limit(race, place) - index // race.high
         vals[:top, :] = 0.0
         dvals[:top] = 0.0
-    return sweep_from_guess(race, W, index, place, y, vals, dvals, acts, mode, table, work)
+    return one_turn(race, W, index, place, y, vals, dvals, acts, mode, table, mix, work)
+
+
+def one_turn(race, W, index, place, y, vals, dvals, acts, mode, table, mix, work):
+    """One turn at a turn start in compiled code: :func:`sweep_from_guess` for a roll
+    model's bundle (``race.process`` is None), :func:`jeopardy.match.process_kernels.process_sweep`
+    for a turn process's.  numba picks one when it compiles the caller, so a kernel
+    holds the code of its own kind of turn only (one kernel holding both compiled
+    both for every solve: a minute on a cold cache)."""
+    raise NotImplementedError("one_turn runs in compiled code only")
+
+
+@overload(one_turn, inline="always")
+def _one_turn(race, W, index, place, y, vals, dvals, acts, mode, table, mix, work):
+    if isinstance(race.types[race.fields.index("process")], types.NoneType):
+        def roll_model_turn(race, W, index, place, y, vals, dvals, acts, mode, table, mix,
+                            work):
+            return sweep_from_guess(race, W, index, place, y, vals, dvals, acts, mode, table,
+                                    mix, work)
+        return roll_model_turn
+
+    def process_turn(race, W, index, place, y, vals, dvals, acts, mode, table, mix, work):
+        return process_kernels.process_sweep(race, W, index, place, y, vals, dvals, acts, work)
+    return process_turn
 
 
 @njit(cache=True, nogil=True)
-def sweep_from_guess(race, W, index, place, y, vals, dvals, acts, mode, table, work):
-    """:func:`sweep`, where a turn total that falls starts from the guess in ``vals``.
+def sweep_from_guess(race, W, index, place, y, vals, dvals, acts, mode, table, mix, work):
+    """:func:`sweep` of a roll model's bundle, where a turn total that falls starts
+    from the guess in ``vals``.
 
     If the turn total never falls (``race.passes == 0``) a roll only leads to
     a higher turn total, so one backward pass over ``k`` is exact and the
@@ -141,13 +178,11 @@ def sweep_from_guess(race, W, index, place, y, vals, dvals, acts, mode, table, w
     or for ``race.passes`` passes, the proved bound of
     :func:`jeopardy.match.solver.fall_passes`.
 
-    A bundle with a turn process hands the turn to
+    A bundle with a turn process has its own turn,
     :func:`jeopardy.match.process_kernels.process_sweep` (maximising movers
     only; its turn total never falls, ``passes == 0``): it fills ``vals[0]``,
-    ``dvals[0]``, ``acts[0]`` and returns 1.
+    ``dvals[0]``, ``acts[0]`` and returns 1 (:func:`one_turn` picks it).
     """
-    if race.process.states > 0:
-        return process_kernels.process_sweep(race, W, index, place, y, vals, dvals, acts, work)
     fall = 0  # the most a roll lowers the turn total
     for e in range(race.kinds.shape[0]):
         if race.kinds[e] == SUBTRACT:
@@ -156,7 +191,7 @@ def sweep_from_guess(race, W, index, place, y, vals, dvals, acts, mode, table, w
     start = top - 1
     for _ in range(max(1, race.passes)):
         top, change, moved = column_pass(race, W, index, place, y, vals, dvals, acts, mode,
-                                         table, work, start)
+                                         table, mix, work, start)
         if change <= FALL_ROUNDING:
             break
         # Above the highest total that moved plus the largest fall, every input of the
@@ -166,16 +201,18 @@ def sweep_from_guess(race, W, index, place, y, vals, dvals, acts, mode, table, w
 
 
 @njit(cache=True, nogil=True)
-def column_pass(race, W, index, place, y, vals, dvals, acts, mode, table, work, start):
+def column_pass(race, W, index, place, y, vals, dvals, acts, mode, table, mix, work, start):
     """One backward pass over the turn at turn start ``index`` (place ``place``),
     given the bust target ``y``.
 
     Fills ``vals[k, :]`` (value vectors), ``dvals[k]`` (slope in ``rotate(y)``)
     and ``acts[k]`` (1 roll) for ``k = 0 .. top-1``, ``top = limit - s[0]``.
     ``mode`` 0: the mover maximises its own chance (rolling
-    on ties); 1: it plays ``table[k]`` (``table`` is ignored otherwise);
-    2: it rolls with probability ``table[k]`` where that is in ``[0, 1]`` and
-    maximises where it is negative (a mixed action at chosen turn totals).
+    on ties); 1: it plays ``table[k]`` (int8, ignored otherwise);
+    2: it rolls with probability ``mix[k]`` (float, ignored otherwise) where that
+    is in ``[0, 1]`` and maximises where it is negative (a mixed action at chosen
+    turn totals).  Two arguments, not one of either type: one compiled kernel
+    serves every mode.
     ``work``: scratch space of shape ``(4, players)``.  The pass runs from
     ``k = start`` down (``top - 1`` but in later passes of a falling column,
     whose values above ``start`` are already settled).  Returns ``(top, the
@@ -201,7 +238,7 @@ def column_pass(race, W, index, place, y, vals, dvals, acts, mode, table, work, 
     for k in range(start, -1, -1):
         f = own + k
         if k == 0:
-            hold[:] = bust_vec
+            copy(bust_vec, hold)
             dhold = 1.0
         elif f >= goal:
             stop_value(race, place, where, f, hold)
@@ -213,7 +250,7 @@ def column_pass(race, W, index, place, y, vals, dvals, acts, mode, table, work, 
             if moved < 0 and (vals[k, 0] != hold[0] or vals[k, n - 1] != hold[n - 1]
                               or dvals[k] != dhold):
                 moved = k
-            vals[k, :] = hold
+            copy(hold, vals[k])
             dvals[k] = dhold
             acts[k] = 0
             continue
@@ -250,18 +287,18 @@ def column_pass(race, W, index, place, y, vals, dvals, acts, mode, table, work, 
                 roll[m] /= 1.0 - stay
             droll /= 1.0 - stay
         before, last_before, slope_before = vals[k, 0], vals[k, n - 1], dvals[k]
-        if mode == 2 and table[k] >= 0.0:
-            w = table[k]
+        if mode == 2 and mix[k] >= 0.0:
+            w = mix[k]
             for m in range(n):
                 vals[k, m] = w * roll[m] + (1.0 - w) * hold[m]
             dvals[k] = w * droll + (1.0 - w) * dhold
             acts[k] = 1 if w >= 0.5 else 0
         elif mode == 1 or roll[0] >= hold[0]:
-            vals[k, :] = roll
+            copy(roll, vals[k])
             dvals[k] = droll
             acts[k] = 1
         else:
-            vals[k, :] = hold
+            copy(hold, vals[k])
             dvals[k] = dhold
             acts[k] = 0
         shift = max(abs(vals[k, 0] - before), abs(vals[k, n - 1] - last_before),
@@ -325,7 +362,7 @@ def guess_column(race, index, place, y, ylast, vals, dvals, work):
             v = vals[k, m] + dvals[k] * (now[m] - before[m])
             vals[k, m] = min(1.0, max(0.0, v))
         dvals[k] = min(1.0, max(0.0, dvals[k]))
-    ylast[:] = y
+    copy(y, ylast)
 
 
 @njit(cache=True, nogil=True)
@@ -359,6 +396,7 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode,
     ylast = np.zeros((n, n))
     acts = np.empty(width + 1, dtype=np.int8)
     none = np.empty(0, dtype=np.int8)
+    no_mix = np.empty(0)
     indices = np.empty(n, dtype=np.int64)
     ys = np.empty((n, n))
     x = np.empty(n)
@@ -383,9 +421,9 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode,
                 # Start from the solved neighbour with one point more for the mover (a
                 # higher score sum): values change little from point to point.
                 if own + 1 < race.goal:
-                    x[:] = W[r0, index + race.high]
+                    copy(W[r0, index + race.high], x)
                 else:
-                    x[:] = W[r0, index]
+                    copy(W[r0, index], x)
                 previous = np.inf
                 plain = False
                 residual = 0.0
@@ -400,14 +438,14 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode,
                         row = mixed_row(actions, place * W.shape[1] + indices[c]) \
                             if mode == 1 else -1
                         if row >= 0:
-                            sweep_from_guess(race, W, indices[c], place, target, cvals[c],
-                                             cdvals[c], acts, 2, actions.mix_tables[row], work)
+                            one_turn(race, W, indices[c], place, target, cvals[c], cdvals[c],
+                                     acts, 2, none, actions.mix_tables[row], work)
                         else:
                             table = actions.table[place, indices[c]] if mode == 1 else none
-                            sweep_from_guess(race, W, indices[c], place, target, cvals[c],
-                                             cdvals[c], acts, mode, table, work)
+                            one_turn(race, W, indices[c], place, target, cvals[c], cdvals[c],
+                                     acts, mode, table, no_mix, work)
                         sweeps += 1
-                        ys[c, :] = cvals[c, 0]
+                        copy(cvals[c, 0], ys[c])
                         slope *= cdvals[c, 0]
                     if slope >= 1.0 - 1e-12:
                         stuck += 1  # nobody ever banks around the cycle: the game never ends
@@ -421,12 +459,12 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode,
                         plain = True
                     previous = residual
                     if plain:
-                        x[:] = ys[0]
+                        copy(ys[0], x)
                     else:
                         for m in range(n):
                             x[m] = (ys[0, m] - slope * x[m]) / (1.0 - slope)
                 for c in range(n):
-                    W[(r0 + c) % race.places, indices[c]] = ys[c]
+                    copy(ys[c], W[(r0 + c) % race.places, indices[c]])
                 if residual > worst:
                     worst = residual
                 if residual > tol:
@@ -470,18 +508,19 @@ def bellman_residual(race, W, mode, actions):
     n = race.players
     vals, dvals, acts, work = sweep_space(race)
     none = np.empty(0, dtype=np.int8)
+    no_mix = np.empty(0)
     worst = 0.0
     for place in range(race.places):
         following = (place + 1) % race.places
         for index in range(W.shape[1]):
             row = mixed_row(actions, place * W.shape[1] + index)
             if row >= 0:
-                sweep_from_guess(race, W, index, place, W[following, rotation(race, index)], vals,
-                                 dvals, acts, 2, actions.mix_tables[row], work)
+                one_turn(race, W, index, place, W[following, rotation(race, index)], vals, dvals,
+                         acts, 2, none, actions.mix_tables[row], work)
             else:
                 table = actions.table[place, index] if mode == 1 else none
-                sweep_from_guess(race, W, index, place, W[following, rotation(race, index)], vals,
-                                 dvals, acts, mode, table, work)
+                one_turn(race, W, index, place, W[following, rotation(race, index)], vals, dvals,
+                         acts, mode, table, no_mix, work)
             for m in range(n):
                 worst = max(worst, abs(vals[0, m] - W[place, index, m]))
     return worst
@@ -496,9 +535,10 @@ def policy_table(race, W, place, out):
     none = np.empty(0, dtype=np.int8)
     following = (place + 1) % race.places
     for index in range(W.shape[1]):
-        top = sweep_from_guess(race, W, index, place, W[following, rotation(race, index)], vals,
-                               dvals, acts, 0, none, work)
-        out[index, :top] = acts[:top]
+        top = one_turn(race, W, index, place, W[following, rotation(race, index)], vals, dvals,
+                       acts, 0, none, np.empty(0), work)
+        for k in range(top):
+            out[index, k] = acts[k]
 
 
 from jeopardy.match import process_kernels  # noqa: E402  (it reads this module's rotate)

@@ -59,7 +59,7 @@ class ClassMap:
 
     def _sweep(self, c: int, y: np.ndarray, table: np.ndarray) -> int:
         return kernels.sweep(self.race, self.W, self.indices[c], self.places[c], y, self.vals,
-                             self.dvals, self.acts, 2, table, self.work)
+                             self.dvals, self.acts, 2, kernels.NO_TABLE_ROW, table, self.work)
 
     def apply(self, x: np.ndarray, tables: np.ndarray):
         """``(ys, slope, actions)``: each state's turn-start vector given ``x`` at the start."""

@@ -42,8 +42,8 @@ def _forced(solution, scores, k: int, roll: float, place: int) -> float:
     dvals = np.empty(width + 1)
     acts = np.empty(width + 1, dtype=np.int8)
     y = solution.values[(place + 1) % race.places, kernels.rotation(race, index)]
-    kernels.sweep(race, solution.values, index, place, y, vals, dvals, acts, 2, table,
-                  np.empty((4, solution.players)))
+    kernels.sweep(race, solution.values, index, place, y, vals, dvals, acts, 2,
+                  kernels.NO_TABLE_ROW, table, np.empty((4, solution.players)))
     return float(vals[k, 0])
 
 

@@ -4,7 +4,7 @@
 :func:`jeopardy.match.kernels.sweep` for a :class:`~jeopardy.rules.turn_process.TurnProcess`:
 the outer loop (score sums, rotation classes, Newton around the class,
 residual) is the match solver's own, and ``sweep`` hands a turn start to
-this kernel when the bundle carries a process (``race.process.states > 0``).
+this kernel when the bundle carries a process (``race.process`` not None).
 
 Within the turn the state is ``(t, s)``: turn total and turn state.  Backward
 over ``t = top .. 0``; at each ``t`` every state's value vector (players
@@ -54,12 +54,13 @@ from __future__ import annotations
 from collections import namedtuple
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import overload
 
 from jeopardy.match import kernels
 
 # The process bundle carried by :data:`jeopardy.match.kernels.Race` (``race.process``):
-#   states, start           number of turn states (0: no process, a roll model) and the first
+#   states, start           number of turn states and the first
 #   pattern_offsets ...     the outcomes and choices (:data:`~jeopardy.rules.turn_process.ProcessArrays`)
 #   bankable                1 where a bank is allowed
 #   min_low, min_high, high_score, exact_goal   the bank rules (units)
@@ -72,6 +73,7 @@ from jeopardy.match import kernels
 #   C                       takeover, equal turns: C[r + goal, s], the last player's chance
 #                           taking the first one's position over with ``r`` to make up
 #   transitions             P[s, s']: the chance that a throw in s scores and leads to s'
+#                           (None without the rule: :func:`settle_tail`)
 #   store_offsets, store_tops, store, theta   takeover: every turn start's throw values
 #                           ``store[store_offsets[place, index] + t * states + s]`` for
 #                           ``t <= store_tops[place, index]``, ``theta[place, index, s]`` past it
@@ -84,18 +86,9 @@ Process = namedtuple("Process", [
     "takeover", "C", "transitions", "store_offsets", "store_tops", "store", "theta", "tail"])
 
 
-def no_process() -> Process:
-    """The bundle of a roll model (no turn states): same types, nothing in them."""
-    ints = np.zeros(1, dtype=np.int64)
-    return Process(np.int64(0), np.int64(0), ints, np.zeros(0), ints, ints, ints, np.zeros(1),
-                   np.zeros(1, dtype=np.int8), np.int64(0), np.int64(0), np.int64(0), np.int64(0),
-                   np.int64(-1), 0.0, 0.0, np.zeros((2, 1)), np.zeros((2, 1)), ints, np.int64(1),
-                   np.zeros((1, 1, 1)), np.zeros((1, 1)), np.zeros((1, 1), dtype=np.int8),
-                   *NO_TAKEOVER)
-
-
-# The takeover fields of a bundle without the rule.
-NO_TAKEOVER = (np.int64(0), np.zeros((1, 1)), np.zeros((1, 1)), np.zeros((1, 1), dtype=np.int64),
+# The takeover fields of a bundle without the rule: its ``transitions`` are None, so its
+# turn kernel is compiled without :func:`settle` (numba's linear solver, seconds to compile).
+NO_TAKEOVER = (np.int64(0), np.zeros((1, 1)), None, np.zeros((1, 1), dtype=np.int64),
                np.zeros((1, 1), dtype=np.int64), np.zeros(1), np.zeros((1, 1, 1)),
                np.zeros((3, 1)))
 
@@ -254,6 +247,25 @@ def settle(P, bust, C, bust0, out):
         out[2, s] = throw
 
 
+def settle_tail(P, bust, C, bust0, out):
+    """:func:`settle` in compiled code, where a bundle has the takeover's transitions;
+    nothing where they are None (the rule is off and the turn never settles): numba
+    picks one when it compiles the turn, so only rule IV.5's turn holds the solver."""
+    raise NotImplementedError("settle_tail runs in compiled code only")
+
+
+@overload(settle_tail, inline="always")
+def _settle_tail(P, bust, C, bust0, out):
+    if isinstance(P, types.NoneType):
+        def unsettled(P, bust, C, bust0, out):
+            pass
+        return unsettled
+
+    def settled(P, bust, C, bust0, out):
+        settle(P, bust, C, bust0, out)
+    return settled
+
+
 @njit(cache=True, nogil=True)
 def replay(race, W, order, starts):
     """Sweep every stored turn start once, down the score sums (rule IV.5: each turn
@@ -268,7 +280,7 @@ def replay(race, W, order, starts):
                               vals, dvals, acts, work)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline='always')
 def process_sweep(race, W, index, place, y, vals, dvals, acts, work):
     """One turn of the process at turn start ``index`` (place ``place``) given the
     bust target ``y``: ``vals[0]`` the turn start's value vector, ``dvals[0]`` its
@@ -347,7 +359,7 @@ def turn(race, W, index, place, y, work, probe_t, probe_s):
     tail = process.tail
     at = store_offsets[place, index]
     if settled:
-        settle(process.transitions, bust, C[own - second + goal], bust_vec[0], tail)
+        settle_tail(process.transitions, bust, C[own - second + goal], bust_vec[0], tail)
     if takeover:
         for s in range(states):
             theta[place, index, s] = tail[2, s] if settled else \

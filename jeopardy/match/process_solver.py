@@ -22,7 +22,7 @@ from typing import Callable
 
 import numpy as np
 
-from jeopardy import validate
+from jeopardy import compilation, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import chunk_size
 from jeopardy.match import kernels, process_kernels
@@ -67,7 +67,7 @@ class ProcessSolution(StartChances, Result):
         following = (place + 1) % race.places
         y = self.values[following, kernels.rotation(race, index)]
         kernels.sweep(race, self.values, index, place, y, np.empty((2, n)), np.empty(2),
-                      np.empty(2, dtype=np.int8), 0, np.empty(0, dtype=np.int8),
+                      np.empty(2, dtype=np.int8), 0, kernels.NO_TABLE_ROW, kernels.NO_MIX,
                       np.empty((4, n)))
         top = int(process_kernels.frame(race, index, place)[3])
         return race.process.vals[:top + 1].copy(), race.process.acts[:top + 1].astype(bool)
@@ -159,6 +159,31 @@ def bundle(process: TurnProcess, goal: int, rules: MatchRules, ending: Ending = 
         size = process_kernels.store_layout(race, parts.store_offsets, parts.store_tops)
         parts = parts._replace(store=np.zeros(size))
     return race._replace(process=parts)
+
+
+def warm_up(process: TurnProcess, goal: int, rules: MatchRules, data: Ending = NO_ENDING,
+            announced: bool = False) -> None:
+    """Load the compiled kernels (numba's on-disk cache), or compile them, before a
+    clock starts: the process solved to a small ``goal`` (its bundle has the types
+    of any goal's).  Says so first where they must be compiled
+    (:func:`jeopardy.compilation.announce_if_cold`; not again if ``announced``)."""
+    race = bundle(process, goal, rules, data)
+    W = np.full((int(race.places), goal ** rules.players, rules.players), 1.0 / rules.players)
+    found = np.zeros((64, 2), dtype=np.int64)
+    ints = np.zeros(1, dtype=np.int64)
+    top_sum = rules.players * (goal - 1)
+    if not announced:
+        compilation.announce_if_cold(
+            (kernels.order_by_sum, race),
+            (kernels.solve_sums, race, W, ints, ints, top_sum, 0, MAX_NEWTON_STEPS, 1e-15, 0,
+             NO_ACTIONS, found),
+            (kernels.bellman_residual, race, W, 0, NO_ACTIONS),
+            (process_kernels.table_states, race))
+    order, starts = kernels.order_by_sum(race)
+    kernels.solve_sums(race, W, order, starts, top_sum, 0, MAX_NEWTON_STEPS, 1e-15, 0,
+                       NO_ACTIONS, found)
+    kernels.bellman_residual(race, W, 0, NO_ACTIONS)
+    process_kernels.table_states(race)
 
 
 def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST_TO_GOAL,

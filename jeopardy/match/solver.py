@@ -73,10 +73,10 @@ from typing import Callable
 
 import numpy as np
 
-from jeopardy import resources, validate
+from jeopardy import compilation, resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import chunk_size
-from jeopardy.match import kernels, last_round, process_kernels
+from jeopardy.match import kernels, last_round
 from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, ONE_MORE_TURN, MatchRules
 from jeopardy.results import Result
 from jeopardy.rules.roll_model import RollModel
@@ -167,11 +167,11 @@ class MatchSolution(StartChances, Result):  # its own short __repr__ below
         y = self.values[following, kernels.rotation(race, index)]
         mixed = self.mixes.get((place, index))
         if mixed is not None:  # mixed actions: acts says roll where rolling is likelier
-            top = kernels.sweep(race, self.values, index, place, y, vals, dvals, acts, 2, mixed,
-                                np.empty((4, self.players)))
+            top = kernels.sweep(race, self.values, index, place, y, vals, dvals, acts, 2,
+                                kernels.NO_TABLE_ROW, mixed, np.empty((4, self.players)))
         else:
             top = kernels.sweep(race, self.values, index, place, y, vals, dvals, acts, 0,
-                                np.empty(0, dtype=np.int8), np.empty((4, self.players)))
+                                kernels.NO_TABLE_ROW, kernels.NO_MIX, np.empty((4, self.players)))
         return vals[:top].copy(), acts[:top].astype(bool)
 
     def actions(self, scores, place: int = 0) -> str:
@@ -421,7 +421,7 @@ def bundle(model: RollModel, goal: int, rules: MatchRules, cap: int,
     race = kernels.Race(kinds, points, probs, np.int64(goal), np.int64(n),
                         np.int64(n if equal == 1 or places else 1), np.int64(equal), np.int64(cap),
                         table, np.int64(goal ** (n - 1)), rows, np.int64(fall_passes(model)),
-                        process_kernels.no_process())
+                        None)
     if equal:
         last_round.fill(race)
     return race
@@ -623,12 +623,20 @@ def _cap_holds_two(model: RollModel, race: kernels.Race, W: np.ndarray, bound) -
 
 
 def warm_up(model: RollModel, rules: MatchRules) -> None:
-    """Load the compiled kernels (numba's on-disk cache) before a clock starts."""
+    """Load the compiled kernels (numba's on-disk cache), or compile them, before a
+    clock starts; says so first where they must be compiled
+    (:func:`jeopardy.compilation.announce_if_cold`)."""
     race = bundle(model, 2, rules, 3)
     W = np.full((race.places, 2 ** rules.players, rules.players), 1.0 / rules.players)
+    found = np.zeros((1, 2), dtype=np.int64)
+    ints = np.zeros(1, dtype=np.int64)
+    compilation.announce_if_cold(
+        (kernels.order_by_sum, race),
+        (kernels.solve_sums, race, W, ints, ints, rules.players, 0, 2, 1e-15, 0, NO_ACTIONS,
+         found),
+        (kernels.bellman_residual, race, W, 0, NO_ACTIONS))
     order, starts = kernels.order_by_sum(race)
-    kernels.solve_sums(race, W, order, starts, rules.players, 0, 2, 1e-15, 0, NO_ACTIONS,
-                       np.zeros((1, 2), dtype=np.int64))
+    kernels.solve_sums(race, W, order, starts, rules.players, 0, 2, 1e-15, 0, NO_ACTIONS, found)
     kernels.bellman_residual(race, W, 0, NO_ACTIONS)
     if rules.ending != FIRST_TO_GOAL and not model.turn_totals_fall:
         last_round.reach_chances(model, 4)

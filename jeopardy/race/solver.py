@@ -342,9 +342,14 @@ def max_residual(model: RollModel, goal: int, players: kernels.Players) -> float
 
 
 def warm_up(model: RollModel) -> None:
-    """Load the compiled kernels (numba's on-disk cache) before a clock starts."""
-    kernels.solve_sums(model.kernel_rules(2), kernels.self_play(np.full((2, 2), 0.5)), 2, 0,
-                       2, 1e-15)
+    """Load the compiled kernels (numba's on-disk cache), or compile them, before a
+    clock starts; says so first where they must be compiled
+    (:func:`jeopardy.compilation.announce_if_cold`)."""
+    from jeopardy import compilation
+
+    rules, players = model.kernel_rules(2), kernels.self_play(np.full((2, 2), 0.5))
+    compilation.announce_if_cold((kernels.solve_sums, rules, players, 2, 0, 2, 1e-15))
+    kernels.solve_sums(rules, players, 2, 0, 2, 1e-15)
 
 
 def solve(model: RollModel, goal: int = 100, tolerance: float = 1e-15, max_passes: int = 5000,

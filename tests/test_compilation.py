@@ -1,0 +1,91 @@
+"""The compile notice (jeopardy.compilation): given on a cold numba cache only.
+
+A kernel of a module written here, with its own ``__pycache__``, stands in for
+the solvers' kernels: compiling it takes a second, not half a minute.
+"""
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from jeopardy import compilation
+
+KERNEL = textwrap.dedent('''
+    from numba import njit
+
+
+    @njit(cache=True)
+    def twice(x):
+        return 2 * x
+''')
+
+
+def _load(path):
+    spec = importlib.util.spec_from_file_location(f"kernel_{abs(hash(str(path)))}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def heard():
+    said = []
+    compilation.listen(said.append)
+    yield said
+    compilation.listen(None)
+
+
+def test_the_notice_comes_before_compiling_and_never_after(tmp_path, heard):
+    source = tmp_path / "kernel_module.py"
+    source.write_text(KERNEL)
+    module = _load(source)
+    assert not compilation.is_cached(module.twice, 3)
+    assert compilation.announce_if_cold((module.twice, 3))
+    assert heard == [compilation.NOTICE]
+    assert module.twice(3) == 6
+    assert compilation.is_cached(module.twice, 3)
+    assert not compilation.announce_if_cold((module.twice, 3))
+    assert heard == [compilation.NOTICE]  # nothing more on a warm call
+    assert not compilation.is_cached(module.twice, 1.5)  # other types: compiled again
+
+
+def test_a_new_process_finds_the_kernel_in_the_on_disk_cache(tmp_path):
+    source = tmp_path / "kernel_module.py"
+    source.write_text(KERNEL)
+    assert _load(source).twice(3) == 6  # compiled and written to tmp_path/__pycache__
+    check = textwrap.dedent(f'''
+        import importlib.util
+        from jeopardy import compilation
+        spec = importlib.util.spec_from_file_location("kernel_module", {str(source)!r})
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        print(compilation.is_cached(module.twice, 3), compilation.is_cached(module.twice, 1.5))
+    ''')
+    out = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True)
+    assert out.stdout.split() == ["True", "False"], out.stderr
+
+
+def test_anything_but_a_numba_kernel_counts_as_cached(heard):
+    assert compilation.is_cached(lambda x: x, 3)
+    assert not compilation.announce_if_cold((len, "abc"))
+    assert heard == []
+
+
+def test_a_warm_solve_says_nothing_and_keeps_stdout_clean():
+    import json
+
+    from click.testing import CliRunner
+
+    from jeopardy.cli.main import cli
+
+    runner = CliRunner()
+    runner.invoke(cli, ["solve", "--players", "3", "--goal", "5", "--json"])  # warms this process
+    result = runner.invoke(cli, ["solve", "--players", "3", "--goal", "5", "--json"])
+    assert result.exit_code == 0, result.stderr
+    assert compilation.NOTICE not in result.stderr
+    assert json.loads(result.stdout)["players"] == 3
+    compilation.listen(None)
