@@ -58,3 +58,15 @@ def test_a_missing_or_doubled_floor_is_refused(tmp_path, dependency, message):
     with pytest.raises(ValueError, match=message):
         lowest.floors(pyproject)
 
+
+
+def test_known_good_pins_every_dependency_within_its_bounds():
+    project = lowest.tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    pinned = pins(ROOT / "constraints" / "known-good.txt")
+    assert "jeopardy" not in pinned, "known-good.txt pins the project itself"
+    for text in project["dependencies"] + project["optional-dependencies"]["test"]:
+        requirement = Requirement(text)
+        name = canonicalize_name(requirement.name)
+        assert name in pinned, f"known-good.txt has no {name}: run constraints/regenerate.sh"
+        assert requirement.specifier.contains(pinned[name]), (
+            f"known-good.txt's {name}=={pinned[name]} is outside pyproject's {text!r}")
