@@ -6,8 +6,8 @@ Every dependency of the project (the main list and every extra) is pinned to the
 version its ``>=`` bound names, so ``pip install -c constraints/lowest.txt
 -e '.[test,peers]'`` installs the oldest versions pyproject.toml claims to support
 (their own dependencies resolve to the newest that fit).  .ci/lowest runs the quick
-test loop in such an environment; tests/test_constraints.py checks that this file
-and pyproject.toml agree.  Standard library only: it runs before anything is
+test loop in such an environment and refuses to run while this file and
+pyproject.toml disagree.  Standard library only: it runs before anything is
 installed.
 """
 from __future__ import annotations
