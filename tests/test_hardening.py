@@ -305,8 +305,7 @@ def test_an_interrupt_while_the_arguments_are_parsed_is_interrupted(monkeypatch,
 
 
 @pytest.mark.parametrize("arguments, code, first_line", [
-    pytest.param(["--bogus"], 2, "jeopardy: error: No such option '--bogus'. "
-                 "(see 'jeopardy --help')", id="group-option"),
+    pytest.param(["--bogus"], 2, "jeopardy: error: No such option", id="group-option"),
     pytest.param([], 2, "Usage: jeopardy [OPTIONS] COMMAND [ARGS]...", id="bare"),
     pytest.param(["farkle"], 2, "Usage: jeopardy farkle [OPTIONS] COMMAND [ARGS]...",
                  id="bare-subgroup"),
@@ -317,4 +316,7 @@ def test_the_group_itself_answers_in_one_vocabulary(arguments, code, first_line,
         cli.main(arguments, prog_name="jeopardy")
     out = capsys.readouterr()
     assert stop.value.code == code
-    assert (out.err or out.out).strip().splitlines()[0].startswith(first_line)
+    line = (out.err or out.out).strip().splitlines()[0]
+    assert line.startswith(first_line)
+    if arguments == ["--bogus"]:  # click's own wording of the option differs by version
+        assert "--bogus" in line and line.endswith("(see 'jeopardy --help')")

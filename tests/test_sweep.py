@@ -198,7 +198,7 @@ def test_two_player_equal_turns_fairness_and_compare(tmp_path, pig):
     hold = policies.hold_at(12, 4)
     first = evaluate(pig, 12, [solution, hold], "equal-turns").win_probabilities[0]
     second = evaluate(pig, 12, [hold, solution], "equal-turns").win_probabilities[1]
-    assert compare.first == pytest.approx(first, abs=1e-12)
+    assert compare["first"] == pytest.approx(first, abs=1e-12)
     assert compare.second == pytest.approx(second, abs=1e-12)
     assert compare.value == pytest.approx((first + second) / 2, abs=1e-12)
 
