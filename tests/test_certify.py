@@ -52,5 +52,5 @@ def test_bust_all_games_are_refused_and_the_command_works():
     with pytest.raises(JeopardyError, match="bust-all"):
         certify(solve(game("two-dice-pig"), 20))
     result = CliRunner().invoke(cli, ["certify", "--game", "pig", "--goal", "100", "--json"])
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["certified"] is True and data["undecided_states"] == 0

@@ -16,7 +16,7 @@ def run(*args):
 def test_turn_json():
     result = run("turn", "--hold", "20", "--game", "pig", "--json")
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["distribution_exact"]["0"] == "9440899/15116544"
     assert data["distribution"]["0"] == 9440899 / 15116544
     assert sum(Fraction(p) for p in data["distribution_exact"].values()) == 1
@@ -26,7 +26,7 @@ def test_turn_json():
 
 def test_turn_with_roll_at_and_bad_face():
     result = run("turn", "--roll-at", "0-9", "--game", "pig", "--bad-face", "6", "--json")
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert result.exit_code == 0
     # a 6 busts; roll at 0-9: the first total of 10 or more ends it (10..14: 9 plus 1..5)
     assert set(data["distribution"]) == {"0", *(str(n) for n in range(10, 15))}
@@ -39,7 +39,7 @@ def test_simultaneous_json_and_files(tmp_path):
     result = run("simultaneous", "--max-hold", "30", "--csv", str(csv_path), "--strategy-csv",
                  str(strategy_path), "--plot", str(png), "--json")
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["value"] == 0.0 and data["value_exact"] == "0" and data["verified"] is True
     assert all({"hold", "probability", "probability_exact"} <= set(s) for s in data["strategy"])
     assert sum(Fraction(s["probability_exact"]) for s in data["strategy"]) == 1
@@ -50,7 +50,7 @@ def test_simultaneous_json_and_files(tmp_path):
 
 def test_simultaneous_full_game_json():
     result = run("simultaneous", "--max-hold", "40", "--all-stopping-rules", "--json")
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["verified"] is True
     # what the command prints is what the library computes, exactly
     from jeopardy.rules import game

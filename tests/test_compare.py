@@ -118,12 +118,12 @@ def test_compare_simulate_reach_plot_commands(tmp_path):
     runner = CliRunner()
     result = runner.invoke(cli, ["compare", "--game", "pig", "--goal", "100", "best-response",
                                  "hold:20", "--json"])
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     claim = published.PIG_BEST_REPLY_FIRST
     assert data["first"] == pytest.approx(claim.value, abs=claim.tolerance)
     result = runner.invoke(cli, ["simulate", "optimal", "hold:20", "--goal", "50", "--games",
                                  "2000", "--seed", "5", "--json"])
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     exact = head_to_head(game("pig"), from_solution(solve(game("pig"), 50)), hold_at(50, 20))
     assert abs(data["first"] - exact.first) <= 4 * data["first_stderr"] + 1e-9
     assert abs(data["second"] - exact.second) <= 4 * data["second_stderr"] + 1e-9
@@ -148,14 +148,14 @@ def test_commands_work_for_every_preset(name, tmp_path):
     result = runner.invoke(cli, ["compare", "--game", name, "--goal", "25", "optimal", "hold:8",
                                  "--json"])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     exact = head_to_head(model, optimal, hold8)
     assert (data["first"], data["second"]) == pytest.approx((exact.first, exact.second), abs=1e-15)
     reply = head_to_head(model, best_response(model, hold8), hold8)
     assert reply.first >= exact.first - 1e-12 and reply.second >= exact.second - 1e-12
     result = runner.invoke(cli, ["reach", "--game", name, "--goal", "25", "--json"])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     reach = reachable(model, optimal)
     assert (data["reachable_states"], data["roll_states"], data["reachable_score_pairs"]) == \
         (reach.count, reach.roll_count, reach.score_pair_count)
@@ -209,4 +209,4 @@ def test_practical_policies_rounding_moves_the_fourth_decimal(pig100):
 def test_named_practical_policy_on_the_command_line():
     result = CliRunner().invoke(cli, ["compare", "keep-pace", "optimal", "--json"])
     assert result.exit_code == 0, result.output
-    assert 0.49 < json.loads(result.output)["fair"] < 0.50
+    assert 0.49 < json.loads(result.stdout)["fair"] < 0.50

@@ -189,14 +189,14 @@ def test_exact_command_json():
     result = CliRunner().invoke(cli, ["exact", "--game", "piglet", "--goal", "2", "--equations",
                                       "--all-states", "--json"])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["values"] == {f"{i},{j},{k}": v for (i, j, k), v in PIGLET_2.items()}
     assert data["win_probability_exact"] == "4/7" and data["decimal"] == "0." + "571428" * 6 + "5714"
     assert set(data["policy"].values()) == {"flip"}
     assert len(data["equations"]) == 6
     result = CliRunner().invoke(cli, ["exact", "--game", "pig", "--goal", "30", "--state", "3,4,5",
                                       "--json"])
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["states"] == 30 * 30 * 31 // 2  # the count key of every command
     state = data["asked_states"]["3,4,5"]
     assert Fraction(state["win_probability_exact"]) == solve_exact(game("pig"), 30).win_probability_at(3, 4, 5)
@@ -216,7 +216,7 @@ def test_a_long_exact_value_goes_to_a_file_and_the_json_gives_its_path(monkeypat
     monkeypatch.setattr(command, "INLINE_CHARACTERS", 5)  # as if P(0,0,0) had 100,000 characters
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(cli, ["exact", "--game", "pig", "--goal", "10", "--json"])
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     path = data["win_probability_000"]
     assert path == data["out"] == "pig-to-10-p000.txt"
     with open(path) as handle:
@@ -239,7 +239,7 @@ def test_pig_to_100_exactly(tmp_path):
     finally:
         sys.set_int_max_str_digits(limit)
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["verified"] is True
     numerator, denominator = out.read_text().strip().split("/")
     assert data["win_probability_exact"] == f"{numerator}/{denominator}"

@@ -172,7 +172,7 @@ def test_max_score_command():
     result = runner.invoke(cli, ["max-score", "--game", "think", "--turns", "5", "--policy", "odds",
                                  "--json"])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["expected"] == pytest.approx(36.29151996719233, abs=1e-12)
     assert float(Fraction(data["expected_exact"])) == pytest.approx(36.29151996719233, abs=1e-12)
     result = runner.invoke(cli, ["max-score", "--turns", "5", "--compare", "odds"])
@@ -187,7 +187,7 @@ def test_max_score_command_with_a_score_cap():
                                  "optimal-ties-hold", "--compare", "odds-strict", "--score-cap",
                                  "200", "--no-exact", "--json"])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["score_cap"] == 200 and data["comparison"]["strict_differences"] == 282
     result = runner.invoke(cli, ["max-score", "--game", "pig", "--score-cap", "200",
                                  "--simulate", "10"])

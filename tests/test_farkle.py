@@ -159,7 +159,7 @@ def test_farkle_commands(tmp_path):
     assert data["thresholds"] == [350, 350, 400, 1050, 3050, 11900]
     out = tmp_path / "s.npz"
     result = runner.invoke(cli, ["farkle", "solve", "--goal", "1000", "--out", str(out), "--json"])
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     ours = solve(FarkleRules(goal=1000))
     assert (data["win_probability"], data["states"]) == (ours.win_probability, ours.states)
     assert data["ending"] == "round" and data["rules"] == []

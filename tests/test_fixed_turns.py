@@ -158,7 +158,7 @@ def test_refusals():
 def test_cli_skunk_json_keys():
     result = CliRunner().invoke(cli, ["skunk", "--turns", "2", "--json"])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert 0 < data["win_probability"] < 1
     assert set(data["compare"]) == {"max-expected-score", "odds", "optimal"}
     last = [row for row in data["first_holds"] if row["turn"] == 4 and row["mover_score"] == 30

@@ -60,7 +60,7 @@ def test_decision_under_equal_turns_uses_the_place():
 def test_cli_policy_scores_json():
     result = _run("policy", "--scores", "3,7,1", "--goal", "8", "--json")
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     expected = reference.solve(game("pig"), 8, 3).value((3, 7, 1), 0)
     assert data["win_probabilities"] == pytest.approx(list(expected), abs=1e-10)
     assert data["win_probability"] == data["win_probabilities"][0]
@@ -106,7 +106,7 @@ def test_cli_simulate_three_policies_json():
     result = _run("simulate", "optimal", "hold:6", "hold:4", "--goal", "10", "--games", "2000",
                   "--json")
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["players"] == 3 and len(data["win_probabilities"]) == 3
     assert sum(data["win_probabilities"]) == pytest.approx(1.0, abs=1e-12)
     assert data["policies"] == ["optimal", "hold at 6", "hold at 4"]
@@ -121,7 +121,7 @@ def test_cli_simulate_three_policies_json():
 def test_cli_reach_players_json():
     result = _run("reach", "--players", "3", "--goal", "10", "--json")
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["players"] == 3 and data["reachable_states"] <= data["states"]
     refused = _run("reach", "--players", "3", "--goal", "10", "--policy", "hold:5")
     assert refused.exit_code == 2 and "optimal" in refused.output

@@ -140,8 +140,8 @@ def test_the_equilibrium_evaluates_to_the_solver_values_with_its_mixes(pig):
     compared = _run("compare", "optimal", "optimal", "optimal", *args)
     solved = _run("solve", *args)
     assert compared.exit_code == 0 and solved.exit_code == 0, compared.output + solved.output
-    assert json.loads(compared.output)["win_probabilities"] == pytest.approx(
-        json.loads(solved.output)["win_probabilities"], abs=1e-9)
+    assert json.loads(compared.stdout)["win_probabilities"] == pytest.approx(
+        json.loads(solved.stdout)["win_probabilities"], abs=1e-9)
 
 
 def test_simulation_draws_the_mixed_actions(pig):
@@ -231,14 +231,14 @@ def test_cli_compare_and_simulate_under_equal_turns():
     args = ("--goal", "10", "--ending", "equal-turns", "--json")
     compared = _run("compare", "hold:4", "hold:5", "hold:6", *args)
     assert compared.exit_code == 0, compared.output
-    data = json.loads(compared.output)
+    data = json.loads(compared.stdout)
     assert data["ending"] == "equal-turns" and len(data["win_probabilities"]) == 3
     assert sum(data["win_probabilities"]) == pytest.approx(1.0, abs=1e-12)
     simulated = _run("simulate", "hold:4", "hold:5", "hold:6", "--games", "3000", *args)
     assert simulated.exit_code == 0, simulated.output
-    assert json.loads(simulated.output)["ending"] == "equal-turns"
+    assert json.loads(simulated.stdout)["ending"] == "equal-turns"
     two = _run("compare", "hold:4", "hold:5", *args)  # two players take the N-player path
-    assert two.exit_code == 0 and len(json.loads(two.output)["win_probabilities"]) == 2
+    assert two.exit_code == 0 and len(json.loads(two.stdout)["win_probabilities"]) == 2
 
 
 # --------------------------------------------------------------------- reach
@@ -339,7 +339,7 @@ def test_reach_follows_every_action_of_a_mixed_decision(pig):
 def test_cli_reach_under_equal_turns():
     result = _run("reach", "--players", "3", "--goal", "10", "--ending", "equal-turns", "--json")
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["ending"] == "equal-turns" and data["reachable_states"] <= data["states"]
 
 

@@ -109,21 +109,21 @@ def test_cli_round_trip(tmp_path):
     path = tmp_path / "three.npz"
     solved = _run("solve", "--players", 3, "--goal", 10, "--policy-out", path, "--json")
     assert solved.exit_code == 0, solved.output
-    chances = json.loads(solved.output)["win_probabilities"]
+    chances = json.loads(solved.stdout)["win_probabilities"]
     compared = _run("compare", path, path, path, "--goal", 10, "--json")
     assert compared.exit_code == 0, compared.output
-    assert np.allclose(json.loads(compared.output)["win_probabilities"], chances, atol=1e-12,
+    assert np.allclose(json.loads(compared.stdout)["win_probabilities"], chances, atol=1e-12,
                        rtol=0)
     shown = _run("solve", "--players", 3, "--goal", 10, "--policy-out", path)
     assert shown.exit_code == 0 and f"policy written to {path}" in shown.output
-    simulated = _run("simulate", path, "hold:5", "--players", 3, "--goal", 10, "--games", 2000,
+    simulated = _run("simulate", path, "hold:5", "hold:5", "--players", 3, "--goal", 10, "--games", 2000,
                      "--json")
     assert simulated.exit_code == 0, simulated.output
-    assert json.loads(simulated.output)["policies"][0] == "three.npz"
+    assert json.loads(simulated.stdout)["policies"][0] == "three.npz"
     by_file = _run("reach", "--players", 3, "--goal", 10, "--policy", path, "--json")
     by_word = _run("reach", "--players", 3, "--goal", 10, "--json")
     assert by_file.exit_code == 0, by_file.output
-    assert json.loads(by_file.output) == json.loads(by_word.output)
+    assert json.loads(by_file.stdout) == json.loads(by_word.stdout)
     played = _run("play", "--players", 3, "--goal", 10, "--seat", 2, "--ai", path, "--seed", 4,
                   text="r\nh\nq\n")
     assert played.exit_code == 0, played.output
@@ -168,7 +168,7 @@ def test_a_file_for_another_game_is_refused_in_one_line(written, args, message):
     settings.setdefault("--players", 3)
     settings.setdefault("--ending", "equal-turns")
     flat = [v for pair in settings.items() for v in pair]
-    result = _run("compare", written, written, written, *flat)
+    result = _run("compare", *[written] * int(settings["--players"]), *flat)  # a policy a seat
     assert result.exit_code != 0
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and message in lines[0] and "Traceback" not in result.output

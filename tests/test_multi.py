@@ -201,7 +201,7 @@ def test_cli_solve_players_json_matches_the_reference():
 
     result = _run("solve", "--goal", "6", "--players", "3", "--json")
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     expected = reference.solve(game("pig"), 6, 3).value((0, 0, 0))
     assert data["win_probabilities"] == pytest.approx(list(expected), abs=1e-10)
     assert data["win_probability"] == data["win_probabilities"][0]
@@ -277,7 +277,7 @@ def test_cli_compare_three_policies():
 
     result = _run("compare", "optimal", "hold:10", "hold:5", "--goal", "12", "--json")
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["players"] == 3 and len(data["win_probabilities"]) == 3
     assert sum(data["win_probabilities"]) == pytest.approx(1.0, abs=1e-12)
     assert _run("compare", "hold:20", "hold:25", "--ending", "one-more-turn").exit_code == 2

@@ -126,7 +126,7 @@ def test_cli_compare_takes_linear_and_odds_words():
     line = f"linear:{odds.a},{odds.b},{odds.c}"
     result = _run("compare", "odds", line, "--game", "two-dice-pig", "--goal", "25", "--json")
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["fair"] == pytest.approx(0.5, abs=1e-12)
 
 

@@ -113,11 +113,11 @@ def test_solve_and_policy_commands(tmp_path, monkeypatch):
     out = tmp_path / "sol.npz"
     result = runner.invoke(cli, ["solve", "--game", "pig", "--goal", "100", "--out", str(out), "--json"])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert {"win_probability", "states", "seconds", "max_residual"} <= set(data)
     assert data["states"] == published.PIG_EQUATIONS.value and data["max_residual"] < 1e-12
     result = runner.invoke(cli, ["policy", "--score", "41", "--opponent", "49", "--json"])
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert len(data["actions"]) == 59 == len(data["win_probability_by_turn_total"])
     assert data["win_probability"] == data["win_probability_by_turn_total"][0]
     result = runner.invoke(cli, ["policy", "--solution", str(out), "--score", "41", "--opponent", "49"])
@@ -157,7 +157,7 @@ def test_simulate_and_plot_commands_for_every_preset(name, tmp_path):
     result = runner.invoke(cli, ["simulate", "--game", name, "--goal", "20", "optimal", "hold:6",
                                  "--games", "2000", "--json"])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     exact = head_to_head(model, from_solution(solve(model, 20)), hold_at(20, 6))
     for seat in ("first", "second"):
         p = getattr(exact, seat)

@@ -45,7 +45,7 @@ def test_reproduce_command_json():
     result = CliRunner().invoke(cli, ["reproduce", "--section", "ten-thousand", "--section",
                                       "linux-magazin", "--json"])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["total"] == len(data["claims"]) == 8
     assert data["counts"][MATCHES] == 8 and data["counts"][REFUTED] == 0
     assert [row["claim"] for row in data["context"]] == ["value iteration in R: 101 minutes"]

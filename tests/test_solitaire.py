@@ -204,7 +204,7 @@ def test_command_for_every_preset(name):
     result = CliRunner().invoke(cli, ["solitaire", "--game", name, "--goal", "30", "--turns",
                                       "4", "--json"])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     model = game(name)
     assert data["expected_turns"] == expected_turns(model, 30).expected_turns
     assert data["hold_at_expected_turns"] == \
@@ -272,7 +272,7 @@ def test_optimal_policies_of_presets_are_certified(name):
 def test_exact_flag_on_the_command_line():
     result = CliRunner().invoke(cli, ["solitaire", "--goal", "40", "--exact", "--json"])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["certified_optimal"] is True
     assert float(Fraction(data["expected_turns_exact"])) == pytest.approx(data["expected_turns"],
                                                                            abs=1e-12)

@@ -250,7 +250,7 @@ def test_cli_think_json_keys():
     result = CliRunner().invoke(cli, ["think", "--rounds", "1", "--score-cap", "40",
                                       "--turn-cap", "40", "--json"])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["value"] == 0.5 and data["value_exact"] == "1/2"
     from jeopardy.think.analysis import analyse
 

@@ -44,7 +44,7 @@ def test_cli_variants_json(monkeypatch):
     monkeypatch.setattr(variants_module, "VARIANTS", rows)
     result = CliRunner().invoke(cli, ["variants", "--json"])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)["variants"]
+    data = json.loads(result.stdout)["variants"]
     assert [row["kind"] for row in data].count(RACE) == 1
     assert all(row["first_player"] is None for row in data if row["kind"] == PENDING)
     piglet = next(row for row in data if row["kind"] == RACE)

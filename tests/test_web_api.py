@@ -40,7 +40,7 @@ def client():
 def cli_json(*args):
     result = CliRunner().invoke(cli, [*args, "--json"])
     assert result.exit_code == 0, result.output
-    return json.loads(result.output)
+    return json.loads(result.stdout)
 
 
 def without_timing(data):

@@ -93,7 +93,7 @@ COMMANDS = {
     "farkle-stopping": [["farkle", "stopping"]],
     "farkle-turn": [["farkle", "turn"]],
     "farkle-solve": [["farkle", "solve", "--goal", "500"],
-                     ["farkle", "solve", "--goal", "300", "--out", "{dir}/f.npz"]],
+                     ["farkle", "solve", "--goal", "500", "--out", "{dir}/f.npz"]],
     "farkle-policy": [["farkle", "policy", "--solution", "{dir}/f.npz", "--score", "0",
                        "--opponent", "100"],
                       ["farkle", "policy", "--solution", "{dir}/f.npz", "--score", "250",
@@ -105,7 +105,7 @@ COMMANDS = {
 }
 # Files a run reads: (name, text) written into the scratch folder first, and commands run there.
 SETUP = {
-    "farkle-policy": [["farkle", "solve", "--goal", "300", "--out", "{dir}/f.npz"]],
+    "farkle-policy": [["farkle", "solve", "--goal", "500", "--out", "{dir}/f.npz"]],
 }
 FILES = {
     "sweep": {"spec.toml": 'games = ["pig", "piglet"]\ngoals = [6, 8]\n'

@@ -230,13 +230,15 @@ def load(path: str | Path, goal: int) -> RacePolicy:
                 f"{source} is for {describe(meta.get('game'), meta.get('goal'), meta.get('players'), meta.get('ending'))}"
                 f"; this game is two players, first-to-goal, goal {goal} (pass --players "
                 f"{meta.get('players')} --ending {meta.get('ending')})")
-        if "format" in meta and meta.get("format") != RACE_FORMAT:
-            raise JeopardyError(f"{source} has format {meta.get('format')!r}; expected {RACE_FORMAT!r}")
-        if meta.get("format") == RACE_FORMAT and meta.get("version") != RACE_VERSION:
-            raise JeopardyError(f"{source} has format version {meta.get('version')!r}; this "
-                                f"program reads version {RACE_VERSION}")
         with np.load(path, allow_pickle=False) as archive:
             names = set(archive.files)
+        if "start_values" not in names:  # a solution file has its own format (race.solver.load)
+            if "format" in meta and meta.get("format") != RACE_FORMAT:
+                raise JeopardyError(f"{source} has format {meta.get('format')!r}; "
+                                    f"expected {RACE_FORMAT!r}")
+            if meta.get("format") == RACE_FORMAT and meta.get("version") != RACE_VERSION:
+                raise JeopardyError(f"{source} has format version {meta.get('version')!r}; this "
+                                    f"program reads version {RACE_VERSION}")
         if "start_values" in names:  # a solution file: its optimal policy
             from jeopardy.race.solver import load as load_solution
 
