@@ -71,13 +71,9 @@ class MatchPolicy(Result):
 
     def race(self) -> kernels.Race:
         """The kernels' bundle of this game (equal turns: the last round solved)."""
-        race = self.__dict__.get("_race")
-        if race is None:
-            from jeopardy.match.solver import bundle
+        from jeopardy.match.solver import cached_bundle
 
-            race = bundle(self.model, self.goal, self.rules, self.cap)
-            object.__setattr__(self, "_race", race)
-        return race
+        return cached_bundle(self)
 
     def actions(self) -> kernels.Actions:
         return kernels.Actions(self.table, self.mix_keys, self.mix_tables)

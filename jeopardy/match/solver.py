@@ -208,11 +208,7 @@ class MatchSolution(StartChances, Result):  # its own short __repr__ below
 
     def race(self) -> kernels.Race:
         """The kernels' bundle of this game (built once: equal turns solves the last round)."""
-        race = self.__dict__.get("_race")
-        if race is None:
-            race = bundle(self.model, self.goal, self.rules, self.cap)
-            object.__setattr__(self, "_race", race)
-        return race
+        return cached_bundle(self)
 
     def to_dict(self) -> dict:
         chances = self.win_probabilities
@@ -404,6 +400,16 @@ def require(model: RollModel, goal: int, rules: MatchRules) -> None:
 
 
 # ----------------------------------------------------------------- solving
+def cached_bundle(owner) -> kernels.Race:
+    """The :func:`bundle` of a frozen object's ``model``, ``goal``, ``rules`` and ``cap``,
+    built on first use and kept on the object (a solution, a policy file's tables)."""
+    race = owner.__dict__.get("_race")
+    if race is None:
+        race = bundle(owner.model, owner.goal, owner.rules, owner.cap)
+        object.__setattr__(owner, "_race", race)
+    return race
+
+
 def bundle(model: RollModel, goal: int, rules: MatchRules, cap: int,
            places: bool = False) -> kernels.Race:
     """The kernels' bundle; ``places``: keep the mover's place in the round even
