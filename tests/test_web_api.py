@@ -444,3 +444,32 @@ def test_policies_do_not_hold_two_solve_slots():
         assert 0 < data["first"] < 1
     finally:
         service.CACHE = saved
+
+
+def test_kept_policy_answers_are_the_routes_bytes(client):
+    """A solved game's policy is answered in front of FastAPI (app.quick_policy): the
+    same bytes as the route's; a query not of the plain form, or of a game not solved
+    yet, goes to the route."""
+    from jeopardy.web import app as web
+
+    route = client.get("/api/policy", params={"goal": 23, "scores": "5,12"})  # solves
+    assert route.status_code == 200
+    quick = web.quick_policy(b"goal=23&scores=5,12")
+    assert quick is not None and quick == route.content
+    assert json.loads(quick) == cli_json("policy", "--goal", "23", "--score", "5",
+                                         "--opponent", "12")
+    assert web.quick_policy(b"goal=23&scores=5,%2012") is None  # not plain: the route's
+    assert client.get("/api/policy", params={"goal": 23, "scores": "5, 12"}).content == quick
+    assert web.quick_policy(b"goal=24&scores=5,12") is None  # goal 24 is not solved
+    assert web.quick_policy(b"goal=23&scores=5,12&scores=1,2") is None  # twice
+    assert web.quick_policy(b"goal=23&scores=5,23") is None  # the route says why
+    assert client.get("/api/policy", params={"goal": 23, "scores": "5,23"}).status_code == 400
+
+
+def test_the_answer_cache_is_bounded_by_bytes():
+    answers = service.AnswerCache(max_bytes=10)
+    for key in "abc":
+        answers.put(key, b"1234")
+    assert len(answers) == 2 and answers.get("a") is None and answers.bytes == 8
+    answers.put("b", b"123456")  # replaced: its old bytes no longer count; a goes
+    assert answers.bytes == 10 and answers.get("c") == b"1234"
