@@ -293,24 +293,13 @@ class Face(BaseModel):
     points: int = Field(0, ge=0, le=service.MAX_VARIANT_POINTS)
 
 
-class Outcome(BaseModel):
-    effect: str = Field(max_length=20)
-    points: int = Field(0, ge=0, le=service.MAX_VARIANT_POINTS)
-    probability: str | int = Field(max_length=40)
-
-
-class Model(BaseModel):
-    """A roll model as a `--model` file holds it."""
-    name: str = Field("custom", max_length=40)
-    description: str = Field("", max_length=200)
-    outcomes: list[Outcome] = Field(min_length=1, max_length=service.MAX_MODEL_OUTCOMES)
-
-
 class Variant(BaseModel):
     name: str = Field("variant", max_length=40)
     faces: list[Face] | None = Field(None, min_length=2, max_length=service.MAX_VARIANT_FACES,
                                      description="each face of a fair die: an effect and points")
-    model: Model | None = Field(None, description="or the roll model, as a --model file")
+    model: dict | None = Field(None, description='or the roll model, as a --model file holds '
+                               'it: {"name", "outcomes": [{"effect", "points", "probability"}]} '
+                               '(checked as that file is, with its messages)')
     goal: int = Field(ge=1, le=100_000)
 
 
@@ -321,8 +310,7 @@ def variant(body: Variant) -> dict:
     holds it; refused up front with the CLI's estimate when it is too big.  The answer's
     `model` is that file's JSON (`jeopardy solve --model FILE` reads it)."""
     faces = None if body.faces is None else [face.model_dump() for face in body.faces]
-    model = None if body.model is None else body.model.model_dump()
-    return service.variant(body.name, faces, body.goal, model)
+    return service.variant(body.name, faces, body.goal, body.model)
 
 
 Seed = Query(..., ge=0, le=2 ** 62, description="seed of the dice")

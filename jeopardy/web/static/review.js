@@ -7,7 +7,7 @@ const $ = id => document.getElementById(id);
   const url = new URLSearchParams(location.search);
   if (!url.get("seed")) { $("empty").hidden = false; document.body.dataset.ready = "1"; return; }
   const keys = ["game", "goal", "seed", "second", "moves", "players", "ending", "seat",
-                "faces", "bad_face"];
+                "faces", "bad_face", "model", "first_to_reach"];
   const params = query(Object.fromEntries(keys.map(k => [k, url.get(k)])));
   const review = await api("/api/review?" + params);
   const verdict = !review.finished ? "unfinished" : review.winners.length > 1 ? "a tie" :
