@@ -559,6 +559,9 @@ def test_saved_variant_requests_are_checked(client):
              ({"model": saved, "faces": 6}, 400, "faces does not apply with model"),
              ({"model": "{"}, 400, "not JSON"),
              ({"model": "x" * 5000}, 400, "model"),
+             ({"model": "[" * 3000}, 400, "nested too deep"),  # json's recursion
+             ({"model": '{"outcomes": [' + '{"effect": "bust", "probability": "1/50"},' * 49
+               + '{"effect": "add", "points": 2, "probability": "1/50"}]}'}, 400, "outcomes"),
              ({"model": saved, "goal": 5000}, 413, "needs about")]
     for params, status, words in cases:
         response = client.get("/api/play", params={"seed": 1, **params})

@@ -448,6 +448,7 @@ def test_ten_thousand_first_to_reach_to_the_end(server, browser, shots):
     browser.find_element(By.ID, "review-link").click()
     ready(browser)
     assert "first_to_reach=true" in browser.find_element(By.ID, "share-url").text
+    assert "first to reach" in browser.find_element(By.ID, "summary").text
     review = api(server, "/api/review", **params,
                  moves=browser.execute_script("return new URLSearchParams(location.search)"
                                               ".get('moves')"))

@@ -508,6 +508,9 @@ def model_from_text(text: str):
     except ValueError as error:
         raise JeopardyError(f"model is not JSON ({error.msg} at character {error.pos})") \
             from None
+    except RecursionError:
+        raise JeopardyError("model is not a roll model (arrays or objects nested too deep)") \
+            from None
     return model_from_dict(data)
 
 

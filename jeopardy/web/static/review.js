@@ -13,8 +13,8 @@ const $ = id => document.getElementById(id);
   const verdict = !review.finished ? "unfinished" : review.winners.length > 1 ? "a tie" :
     review.winner === 0 ? "you won" : `${review.names[review.winners[0]]} won`;
   const table = review.players > 2 || review.ending !== "first-to-goal" ?
-    `, ${review.players} players, ${review.ending}` : "";
-  $("summary").innerHTML = `${review.game} to ${review.goal}${table}, seed ${review.seed}: ${verdict}
+    `, ${review.players} players, ${review.ending}` : review.first_to_reach ? ", first to reach" : "";
+  $("summary").innerHTML = `${esc(review.game)} to ${review.goal}${table}, seed ${review.seed}: ${verdict}
     ${review.scores.join("-")} after ${review.decisions.length} decisions.
     Your moves cost <b id="total-cost">${fmt(review.total_cost, 6)}</b> in win probability in all` +
     (review.not_costed ? ` (${review.not_costed} last-round moves against the best play have no cost: not counted)` : "") + ".";
