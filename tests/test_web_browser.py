@@ -381,6 +381,13 @@ def test_a_variant_with_effects_saved_and_played(server, browser, shots):
     goal.clear()
     goal.send_keys("16")
     rows = browser.find_elements(By.CSS_SELECTOR, ".face-row")
+    # a die with no face that ends the turn: the CLI's line, on the page
+    Select(rows[0].find_element(By.TAG_NAME, "select")).select_by_visible_text("add")
+    browser.find_element(By.ID, "solve").click()
+    WebDriverWait(browser, WAIT).until(lambda d: d.find_element(By.ID, "error").text)
+    assert "no roll ends the turn" in browser.find_element(By.ID, "error").text
+    # the browser logs the refusal's status itself; nothing else
+    assert [e for e in console_errors(browser) if "/api/variant" not in e or "400" not in e] == []
     for row, (effect, points) in zip(rows, [("bust_gain", 1), ("double", 0), ("bank", 3)]):
         Select(row.find_element(By.TAG_NAME, "select")).select_by_visible_text(effect)
         box = row.find_element(By.TAG_NAME, "input")
