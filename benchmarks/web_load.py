@@ -4,7 +4,8 @@ Starts ``jeopardy serve --no-browser`` on a free 127.0.0.1 port (its own solutio
 cache directory), solves the game once (``/api/solve``), then sends ``--requests``
 ``/api/policy`` requests at once (each on its own connection, opened beforehand, from
 one asyncio client) at seeded random score pairs, and reports how many were
-answered 200 and the latency percentiles.  It stops by itself: every request has a
+answered 200, the latency percentiles, the server's CPU time per request and the
+machine's load averages (the latencies depend on what else runs).  It stops by itself: every request has a
 timeout, the whole run a deadline, and the server is stopped at the end (Ctrl-C,
 as a person would).  Exit status 1 when a request failed or p99 is past ``--p99-ms``.
 
@@ -124,6 +125,7 @@ def run(requests: int = 100, goal: int = 100, rounds: int = 3, seed: int = 1) ->
                 raise SystemExit(f"solving the game failed with HTTP {status}")
             get(f"{base}/api/policy?goal={goal}&scores=0,0")  # the first column: warm kernels
             rng = random.Random(seed)
+            load_before = os.getloadavg()
             results = []
             cpu = cpu_seconds(process.pid)
             for _ in range(rounds):
@@ -147,7 +149,11 @@ def run(requests: int = 100, goal: int = 100, rounds: int = 3, seed: int = 1) ->
             # the server's own CPU time per request: the requests of a burst are served
             # one after the other, so on an idle core the last waits about requests x this
             "server_cpu_ms_per_request": round(1000 * cpu / max(1, len(results)), 2),
-            "load_average": os.getloadavg()[0]}
+            # the machine may be shared: its 1, 5 and 15 minute load averages before the
+            # bursts and after them (p99 grows with the load on the server's core)
+            "load_average_before": [round(x, 2) for x in load_before],
+            "load_average_after": [round(x, 2) for x in os.getloadavg()],
+            "cores": os.cpu_count()}
 
 
 def main() -> None:

@@ -7,6 +7,7 @@ endpoint; its best value is that endpoint's ``P(i, j, k)``).  Goals are small.
 """
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -444,3 +445,156 @@ def test_policies_do_not_hold_two_solve_slots():
         assert 0 < data["first"] < 1
     finally:
         service.CACHE = saved
+
+
+def test_kept_policy_answers_are_the_routes_bytes(client):
+    """A solved game's policy is answered in front of FastAPI (app.quick_policy): the
+    same bytes as the route's; a query not of the plain form, or of a game not solved
+    yet, goes to the route."""
+    from jeopardy.web import app as web
+
+    route = client.get("/api/policy", params={"goal": 23, "scores": "5,12"})  # solves
+    assert route.status_code == 200
+    quick = web.quick_policy(b"goal=23&scores=5,12")
+    assert quick is not None and quick == route.content
+    assert json.loads(quick) == cli_json("policy", "--goal", "23", "--score", "5",
+                                         "--opponent", "12")
+    assert web.quick_policy(b"goal=23&scores=5,%2012") is None  # not plain: the route's
+    assert client.get("/api/policy", params={"goal": 23, "scores": "5, 12"}).content == quick
+    assert web.quick_policy(b"goal=24&scores=5,12") is None  # goal 24 is not solved
+    assert web.quick_policy(b"goal=23&scores=5,12&scores=1,2") is None  # twice
+    assert web.quick_policy(b"goal=23&scores=5,23") is None  # the route says why
+    assert client.get("/api/policy", params={"goal": 23, "scores": "5,23"}).status_code == 400
+
+
+def test_the_answer_cache_is_bounded_by_bytes():
+    answers = service.AnswerCache(max_bytes=10)
+    for key in "abc":
+        answers.put(key, b"1234")
+    assert len(answers) == 2 and answers.get("a") is None and answers.bytes == 8
+    answers.put("b", b"123456")  # replaced: its old bytes no longer count; a goes
+    assert answers.bytes == 10 and answers.get("c") == b"1234"
+
+
+PIG_FACES = [{"effect": "bust"}] + [{"effect": "add", "points": p} for p in range(2, 7)]
+
+
+def test_a_built_variant_is_the_model_file_the_cli_reads(client, tmp_path):
+    """The builder's faces (every effect the engine has) make the roll model a --model
+    file holds: the answer's model, written to a file, is what `jeopardy solve --model`
+    reads and solves to the same numbers; the model passed back as the saved variant
+    (the model parameter) solves and plays the same game."""
+    from jeopardy.rules import load
+
+    faces = [{"effect": "bust_gain", "points": 1}, {"effect": "bust_all"},
+             {"effect": "bank", "points": 3}, {"effect": "double"},
+             {"effect": "add", "points": 4}, {"effect": "add", "points": 5}]
+    got = client.post("/api/variant", json={"name": "mixed", "faces": faces, "goal": 14}).json()
+    path = tmp_path / "mixed.json"
+    path.write_text(json.dumps(got["model"]))
+    assert load(path) == service.variant_model("mixed", faces)
+    want = cli_json("solve", "--model", str(path), "--goal", "14", "--no-cache")
+    assert without_timing({k: got[k] for k in want}) == without_timing(want)
+    saved = json.dumps(got["model"])
+    solved = client.get("/api/solve", params={"model": saved, "goal": 14}).json()
+    assert without_timing(solved) == without_timing(want)
+    policy = client.get("/api/policy", params={"model": saved, "goal": 14,
+                                               "scores": "3,5"}).json()
+    assert policy == cli_json("policy", "--model", str(path), "--goal", "14", "--score", "3",
+                              "--opponent", "5")
+    state = client.get("/api/play", params={"model": saved, "goal": 14, "seed": 5}).json()
+    assert state["game"] == "mixed" and state["coach"]["roll"] >= 0
+    best = max(state["coach"]["roll"], state["coach"]["hold"])
+    assert abs(best - want["win_probability"]) < ROUTE_TOLERANCE
+
+
+def test_a_falling_variant_is_the_n_player_solvers(client):
+    """A face that subtracts lowers the turn total: the variant is solved as
+    `jeopardy solve --model` solves it (the N-player solver, two players)."""
+    faces = [{"effect": "bust"}, {"effect": "subtract", "points": 2}] + [
+        {"effect": "add", "points": p} for p in range(3, 7)]
+    got = client.post("/api/variant", json={"name": "falls", "faces": faces, "goal": 12})
+    assert got.status_code == 200, got.text
+    want = client.get("/api/solve", params={"model": json.dumps(got.json()["model"]),
+                                            "goal": 12}).json()
+    assert "turn_starts" in want and got.json()["win_probability"] == want["win_probability"]
+
+
+@pytest.mark.parametrize("outcomes, words", [
+    pytest.param([{"effect": "add", "points": 2, "probability": "1"}], "no roll ends the turn",
+                 id="never-ends"),
+    pytest.param([{"effect": "bust", "probability": "1/3"},
+                  {"effect": "add", "points": 2, "probability": "1/3"}], "sum to 2/3",
+                 id="sum"),
+    pytest.param([{"effect": "bust", "probability": "1/2"},
+                  {"effect": "explode", "probability": "1/2"}], "unknown effect", id="effect"),
+    pytest.param([{"effect": "bust", "probability": 0.5},
+                  {"effect": "add", "points": 2, "probability": "1/2"}], "float", id="float"),
+])
+def test_bad_variants_get_the_clis_line(client, tmp_path, outcomes, words):
+    """A bad roll model is refused with `jeopardy solve --model FILE`'s message, as a 400,
+    whether it comes as the builder's model or as a saved variant's model parameter."""
+    model = {"name": "bad", "outcomes": outcomes}
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(model))
+    result = CliRunner().invoke(cli, ["solve", "--model", str(path), "--goal", "10"])
+    assert result.exit_code != 0
+    line = result.stderr.strip().removeprefix("jeopardy: error: ")
+    assert words in line
+    body = client.post("/api/variant", json={"model": model, "goal": 10})
+    passed = client.get("/api/solve", params={"model": json.dumps(model), "goal": 10})
+    for response in (body, passed):
+        assert response.status_code == 400, response.text
+        error = response.json()["error"]
+        assert words in error and "\n" not in error
+        # the same message, but for the file's name: 'roll model file PATH' / 'model'
+        assert re.sub(r"^model: ", "", error) == re.sub(r"^roll model file '[^']*': ", "", line)
+
+
+def test_saved_variant_requests_are_checked(client):
+    saved = json.dumps({"name": "p", "outcomes": [
+        {"effect": "bust", "probability": "1/2"}, {"effect": "add", "points": 2,
+                                                   "probability": "1/2"}]})
+    cases = [({"model": saved, "game": "pig"}, 400, "game does not apply with model"),
+             ({"model": saved, "faces": 6}, 400, "faces does not apply with model"),
+             ({"model": "{"}, 400, "not JSON"),
+             ({"model": "x" * 5000}, 400, "model"),
+             ({"model": "[" * 3000}, 400, "nested too deep"),  # json's recursion
+             ({"model": '{"outcomes": [' + '{"effect": "bust", "probability": "1/50"},' * 49
+               + '{"effect": "add", "points": 2, "probability": "1/50"}]}'}, 400, "outcomes"),
+             ({"model": saved, "goal": 5000}, 413, "needs about")]
+    for params, status, words in cases:
+        response = client.get("/api/play", params={"seed": 1, **params})
+        assert response.status_code == status, (params, response.text)
+        assert words in response.json()["error"]
+
+
+@pytest.mark.slow
+def test_ten_thousand_first_to_reach(client):
+    """Ten Thousand's other ending (`jeopardy play --game ten-thousand --first-to-reach`):
+    the coach's numbers are that command's hints, and at the start the better move's
+    value is `jeopardy farkle solve --first-to-reach`'s first-player chance."""
+    base = {"game": "ten-thousand", "goal": 1000, "seed": 4, "first_to_reach": "true"}
+    state = client.get("/api/play", params=base).json()
+    start = cli_json("farkle", "solve", "--goal", "1000", "--first-to-reach")
+    rounds = cli_json("farkle", "solve", "--goal", "1000")
+    assert state["first_to_reach"] is True
+    assert abs(state["coach"]["roll"] - start["win_probability"]) < ROUTE_TOLERANCE
+    assert abs(start["win_probability"] - rounds["win_probability"]) > 1e-3
+    moves = ""
+    while not state["finished"]:
+        moves += state["coach"]["best"][0]
+        state = client.get("/api/play", params={**base, "moves": moves}).json()
+    answers = "".join("t\n" if m == "r" else "b\n" for m in moves)
+    printed = CliRunner().invoke(cli, ["play", "--game", "ten-thousand", "--goal", "1000",
+                                       "--seed", "4", "--hints", "--first-to-reach"],
+                                 input=answers).output
+    hints = [line.split("P(win): ")[1] for line in printed.splitlines() if "P(win): " in line]
+    review = client.get("/api/review", params={**base, "moves": moves}).json()
+    assert len(hints) == len(review["decisions"]) > 0
+    for hint, decision in zip(hints, review["decisions"]):
+        bank = "not allowed" if decision["hold"] is None else f"{decision['hold']:.4f}"
+        assert hint == f"throw {decision['roll']:.4f}, bank {bank}"
+    assert review["total_cost"] == 0
+    refused = client.get("/api/play", params={"goal": 20, "seed": 1, "first_to_reach": "true"})
+    assert refused.status_code == 400 and "ten-thousand only" in refused.json()["error"]

@@ -48,6 +48,7 @@ if _missing:
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.common.exceptions import TimeoutException  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 pytestmark = pytest.mark.slow
@@ -324,6 +325,11 @@ def test_every_page_has_no_console_errors_and_its_weight(server, browser, shots)
         suffix = f"?game=pig&goal={GOAL}&seed={SEED}&moves=rrh" if page == "review" else ""
         browser.get(f"{server}/{page}{suffix}")
         ready(browser)
+        try:  # a page may say it is ready before its first paint is recorded
+            WebDriverWait(browser, 10).until(lambda d: d.execute_script(
+                "return performance.getEntriesByName('first-contentful-paint').length"))
+        except TimeoutException:
+            pass  # asserted below
         timing = browser.execute_script("""
             const nav = performance.getEntriesByType('navigation')[0];
             const paint = performance.getEntriesByName('first-contentful-paint')[0];
@@ -337,3 +343,122 @@ def test_every_page_has_no_console_errors_and_its_weight(server, browser, shots)
     print("\npage weight and time to first render:", json.dumps(figures))
     for page, figure in figures.items():
         assert figure["kB"] < 1000, (page, figure)
+
+
+def play_best_moves(browser, server, params: dict, limit: int = 200, shot=None) -> str:
+    """Click the coach's better move until the game ends, checking the shown coach
+    against the API's at every decision; the moves made.  ``shot``: (path, moves) saves
+    a screenshot after that many moves."""
+    moves = ""
+    while browser.execute_script("return document.body.dataset.finished") != "1":
+        if shot and len(moves) == shot[1]:
+            browser.save_screenshot(str(shot[0]))
+        coach = api(server, "/api/play", **params, moves=moves)["coach"]
+        assert abs(number(browser, "coach-roll") - coach["roll"]) < SHOWN
+        if coach["hold"] is not None:
+            assert abs(number(browser, "coach-hold") - coach["hold"]) < SHOWN
+        letter = coach["best"][0]
+        browser.find_element(By.ID, "roll" if letter == "r" else "hold").click()
+        moves += letter
+        WebDriverWait(browser, WAIT).until(
+            lambda d: d.execute_script("return document.body.dataset.moves") == moves)
+        assert len(moves) < limit
+    return moves
+
+
+def test_a_variant_with_effects_saved_and_played(server, browser, shots):
+    """Build a die with effects (bust_gain, double, bank), solve it, save it in the
+    browser, and play it from the Play page to the end; the shown numbers are the
+    API's for the same roll model (the model file the page offers)."""
+    from selenium.webdriver.support.ui import Select
+
+    browser.get(f"{server}/variant")
+    ready(browser)
+    name = browser.find_element(By.ID, "name")
+    name.clear()
+    name.send_keys("gain-double")
+    goal = browser.find_element(By.ID, "goal")
+    goal.clear()
+    goal.send_keys("16")
+    rows = browser.find_elements(By.CSS_SELECTOR, ".face-row")
+    # a die with no face that ends the turn: the CLI's line, on the page
+    Select(rows[0].find_element(By.TAG_NAME, "select")).select_by_visible_text("add")
+    browser.find_element(By.ID, "solve").click()
+    WebDriverWait(browser, WAIT).until(lambda d: d.find_element(By.ID, "error").text)
+    assert "no roll ends the turn" in browser.find_element(By.ID, "error").text
+    # the browser logs the refusal's status itself; nothing else
+    assert [e for e in console_errors(browser) if "/api/variant" not in e or "400" not in e] == []
+    for row, (effect, points) in zip(rows, [("bust_gain", 1), ("double", 0), ("bank", 3)]):
+        Select(row.find_element(By.TAG_NAME, "select")).select_by_visible_text(effect)
+        box = row.find_element(By.TAG_NAME, "input")
+        assert box.is_enabled() == (effect != "double")
+        if box.is_enabled():
+            box.clear()
+            box.send_keys(str(points))
+    browser.find_element(By.ID, "solve").click()
+    WebDriverWait(browser, WAIT).until(lambda d: d.find_elements(By.ID, "variant-win"))
+    model = json.loads(browser.find_element(By.ID, "model-json").text)
+    effects = sorted((o["effect"], o["points"]) for o in model["outcomes"])
+    assert effects == [("add", 4), ("add", 5), ("add", 6), ("bank", 3), ("bust_gain", 1),
+                       ("double", 0)]
+    solved = api(server, "/api/solve", model=json.dumps(model), goal=16)
+    assert abs(number(browser, "variant-win") - solved["win_probability"]) < SHOWN
+    browser.find_element(By.ID, "save").click()
+    browser.save_screenshot(str(shots / "web-variant-effects.png"))
+    assert console_errors(browser) == []
+
+    browser.find_element(By.ID, "play-saved").click()
+    ready(browser)
+    assert browser.find_element(By.ID, "game").get_attribute("value") == "saved:gain-double"
+    assert browser.find_element(By.ID, "goal").get_attribute("value") == "16"
+    seed = browser.find_element(By.ID, "seed")
+    seed.clear()
+    seed.send_keys("7")
+    browser.find_element(By.ID, "new-game").click()
+    WebDriverWait(browser, WAIT).until(lambda d: d.find_element(By.ID, "roll").is_enabled())
+    params = {"model": json.dumps(model), "goal": 16, "seed": 7}
+    start = api(server, "/api/play", **params)["coach"]
+    assert abs(max(start["roll"], start["hold"]) - solved["win_probability"]) < 1e-12
+    play_best_moves(browser, server, params, shot=(shots / "web-play-saved.png", 3))
+    assert console_errors(browser) == []
+    browser.find_element(By.ID, "review-link").click()
+    ready(browser)
+    assert "gain-double to 16" in browser.find_element(By.ID, "summary").text
+    assert abs(number(browser, "total-cost") - 0.0) < SHOWN  # the coach's advice costs nothing
+    assert console_errors(browser) == []
+
+
+def test_ten_thousand_first_to_reach_to_the_end(server, browser, shots):
+    """Play offers Ten Thousand's two endings (jeopardy farkle solve's): first to reach
+    is played to the end; the coach at the start is that solve's first-player chance."""
+    from selenium.webdriver.support.ui import Select
+
+    browser.get(f"{server}/play")
+    ready(browser)
+    Select(browser.find_element(By.ID, "game")).select_by_value("ten-thousand")
+    ending = Select(browser.find_element(By.ID, "ending"))
+    assert [o.get_attribute("value") for o in ending.options] == ["rounds", "first-to-reach"]
+    ending.select_by_value("first-to-reach")
+    goal = browser.find_element(By.ID, "goal")
+    goal.clear()
+    goal.send_keys("1000")
+    seed = browser.find_element(By.ID, "seed")
+    seed.clear()
+    seed.send_keys("4")
+    browser.find_element(By.ID, "new-game").click()
+    WebDriverWait(browser, WAIT).until(lambda d: d.find_element(By.ID, "roll").is_enabled())
+    solved = json.loads(CliRunner().invoke(cli, ["farkle", "solve", "--goal", "1000",
+                                                 "--first-to-reach", "--json"]).stdout)
+    assert abs(number(browser, "coach-roll") - solved["win_probability"]) < SHOWN
+    params = {"game": "ten-thousand", "goal": 1000, "seed": 4, "first_to_reach": "true"}
+    play_best_moves(browser, server, params)
+    browser.find_element(By.ID, "review-link").click()
+    ready(browser)
+    assert "first_to_reach=true" in browser.find_element(By.ID, "share-url").text
+    assert "first to reach" in browser.find_element(By.ID, "summary").text
+    review = api(server, "/api/review", **params,
+                 moves=browser.execute_script("return new URLSearchParams(location.search)"
+                                              ".get('moves')"))
+    assert review["first_to_reach"] and review["finished"]
+    assert abs(number(browser, "total-cost") - review["total_cost"]) < SHOWN
+    assert console_errors(browser) == []

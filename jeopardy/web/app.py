@@ -7,11 +7,14 @@ documentation is at ``/docs`` (OpenAPI at ``/openapi.json``).
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from urllib.parse import parse_qsl
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, RedirectResponse
+from fastapi.responses import (FileResponse, JSONResponse, PlainTextResponse,
+                               RedirectResponse, Response)
 from fastapi.concurrency import run_in_threadpool
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -24,7 +27,41 @@ PAGES = ("play", "review", "policy", "simultaneous", "variant")
 MAX_BODY = 64 * 1024  # bytes of a request body
 ENDINGS = "^(first-to-goal|equal-turns|one-more-turn)$"
 
-app = FastAPI(title="jeopardy", summary="Jeopardy dice games: optimal play, policies, "
+class QuickPolicy:
+    """``GET /api/policy`` of a game already solved, answered in front of FastAPI's stack
+    (its error pages, telemetry, routing and parameter checks took about 1 ms of the
+    1.6 ms a kept solution's answer cost): only queries of the plain form the
+    route would accept (:func:`quick_policy`); anything else, or a game not solved yet,
+    goes on to the route, which checks it, solves in a worker thread and answers the
+    same bytes."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and scope["path"] == "/api/policy" \
+                and scope["method"] == "GET":
+            try:
+                body = quick_policy(scope["query_string"])
+            except Exception:  # noqa: BLE001 - the route answers (or says why) instead
+                body = None
+            if body is not None:
+                await send({"type": "http.response.start", "status": 200, "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode())]})
+                await send({"type": "http.response.body", "body": body})
+                return
+        await self.app(scope, receive, send)
+
+
+class App(FastAPI):
+    """FastAPI with :class:`QuickPolicy` in front of its whole stack."""
+
+    def build_middleware_stack(self):
+        return QuickPolicy(super().build_middleware_stack())
+
+
+app = App(title="jeopardy", summary="Jeopardy dice games: optimal play, policies, "
               "equilibria (the browser app's API)", version="1")
 app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
@@ -84,6 +121,40 @@ class BoundedBody:
         await self.app(scope, receive, send)
 
 
+_PLAIN = {"game": re.compile(r"[a-z0-9-]{1,40}"), "goal": re.compile(r"[1-9][0-9]{0,4}|100000"),
+          "scores": re.compile(r"[0-9]{1,6}(,[0-9]{1,6}){1,9}"),
+          "ending": re.compile(ENDINGS[1:-1]), "place": re.compile(r"[0-9]|10"),
+          "faces": re.compile(r"[1-9][0-9]{0,2}|1000"),
+          "bad_face": re.compile(r"[1-9][0-9]{0,2}|1000")}
+
+
+def quick_policy(query: bytes) -> bytes | None:
+    """The answer of a policy query of the plain form (each parameter once, digits and
+    names only, within the route's bounds) whose game is solved; else None."""
+    try:
+        pairs = parse_qsl(query.decode("ascii"), keep_blank_values=True, strict_parsing=True)
+    except (UnicodeDecodeError, ValueError):
+        return None
+    params = dict(pairs)
+    if len(params) != len(pairs) or "scores" not in params or not all(
+            name in _PLAIN and _PLAIN[name].fullmatch(value) for name, value in pairs):
+        return None
+    game = params.get("game", "pig")
+    faces = int(params["faces"]) if "faces" in params else None
+    bad_face = int(params["bad_face"]) if "bad_face" in params else None
+    if faces is not None and faces < 2:
+        return None
+    try:
+        model = service.model_of(game, faces, bad_face)
+        goal = service.goal_of(game, int(params["goal"]) if "goal" in params else None)
+        return service.policy_answer(model, goal, service.parse_scores(params["scores"], goal),
+                                     params.get("ending", "first-to-goal"),
+                                     int(params.get("place", 0)),
+                                     key=(game, faces, bad_face, None), solved_only=True)
+    except JeopardyError:
+        return None  # the route says why
+
+
 app.add_middleware(BoundedBody)
 
 
@@ -105,9 +176,29 @@ for _name in PAGES:
 
 # ------------------------------------------------------------------- API
 Game = Query("pig", max_length=40, description="preset game (see /api/games)")
+GameOrModel = Query(None, max_length=40, description="preset game (see /api/games; "
+                                                     "default pig, unless model is given)")
 Goal = Query(None, ge=1, le=100_000, description="goal score (default: the game's customary goal)")
 Faces = Query(None, ge=2, le=1000, description="faces of the die (one-die games)")
 BadFace = Query(None, ge=1, le=1000, description="the face that busts (one-die games)")
+ModelText = Query(None, max_length=service.MAX_MODEL_TEXT,
+                  description='a roll model as JSON, the form of a `--model` file: {"name", '
+                              '"outcomes": [{"effect", "points", "probability"}]} (a saved '
+                              "variant; then no game, faces or bad_face)")
+
+
+def game_model(game, faces, bad_face, model):
+    """The roll model a request names (a preset or its ``model`` JSON) and its goal's
+    default: as ``--game``/``--faces``/``--bad-face`` or ``--model FILE``."""
+    if model is not None:
+        given = [name for name, value in (("game", game), ("faces", faces),
+                                          ("bad_face", bad_face)) if value is not None]
+        if given:
+            raise JeopardyError(f"{given[0]} does not apply with model (the roll model is the "
+                                "whole game)")
+        return service.model_from_text(model), "custom"
+    game = game or "pig"
+    return service.model_of(game, faces, bad_face), game
 
 
 @app.get("/api/games")
@@ -117,35 +208,37 @@ def games() -> list[dict]:
 
 
 @app.get("/api/solve")
-def solve(game: str = Game, goal: int | None = Goal,
+def solve(game: str | None = GameOrModel, goal: int | None = Goal,
           players: int = Query(2, ge=2, le=service.MAX_SCORES),
           ending: str = Query("first-to-goal", pattern=ENDINGS),
-          faces: int | None = Faces, bad_face: int | None = BadFace) -> dict:
+          faces: int | None = Faces, bad_face: int | None = BadFace,
+          model: str | None = ModelText) -> dict:
     """The keys of `jeopardy solve --json`: win probabilities under optimal play."""
-    model = service.model_of(game, faces, bad_face)
-    return service.solve(model, service.goal_of(game, goal), players, ending)
+    chosen, name = game_model(game, faces, bad_face, model)
+    return service.solve(chosen, service.goal_of(name, goal), players, ending)
 
 
 @app.get("/api/policy")
 async def policy(scores: str = Query(..., max_length=200, description="A,B[,C...]: the mover's first"),
-           game: str = Game, goal: int | None = Goal,
+           game: str | None = GameOrModel, goal: int | None = Goal,
            ending: str = Query("first-to-goal", pattern=ENDINGS),
            place: int = Query(0, ge=0, le=service.MAX_SCORES),
-           faces: int | None = Faces, bad_face: int | None = BadFace) -> dict:
+           faces: int | None = Faces, bad_face: int | None = BadFace,
+           model: str | None = ModelText) -> dict:
     """Two scores: the keys of `jeopardy policy --score A --opponent B --json`; more
     (or another ending): those of `jeopardy policy --scores A,B,C --json`."""
-    model = service.model_of(game, faces, bad_face)
-    goal = service.goal_of(game, goal)
-    chosen = service.parse_scores(scores, goal)
+    chosen, name = game_model(game, faces, bad_face, model)
+    goal = service.goal_of(name, goal)
+    table = service.parse_scores(scores, goal)
+    key = (name, faces, bad_face, model)
 
     def answer():
-        return service.policy(model, goal, chosen, ending, place)
+        return service.policy_answer(chosen, goal, table, ending, place, key=key)
 
-    if service.policy_is_quick(model, goal, len(chosen), ending):
-        data = answer()  # a column of a cached solution: on the event loop, no thread hop
-    else:
-        data = await run_in_threadpool(answer)  # a solve first: in a worker thread
-    return JSONResponse(data)  # plain JSON types already: no response-model pass
+    body = service.policy_answer(chosen, goal, table, ending, place, key=key, solved_only=True)
+    if body is None:
+        body = await run_in_threadpool(answer)  # a solve first: in a worker thread
+    return Response(body, media_type="application/json")
 
 
 Spec = Query("optimal", max_length=200, description="a word of compare's policy language")
@@ -202,15 +295,22 @@ class Face(BaseModel):
 
 class Variant(BaseModel):
     name: str = Field("variant", max_length=40)
-    faces: list[Face] = Field(min_length=2, max_length=service.MAX_VARIANT_FACES)
+    faces: list[Face] | None = Field(None, min_length=2, max_length=service.MAX_VARIANT_FACES,
+                                     description="each face of a fair die: an effect and points")
+    model: dict | None = Field(None, description='or the roll model, as a --model file holds '
+                               'it: {"name", "outcomes": [{"effect", "points", "probability"}]} '
+                               '(checked as that file is, with its messages)')
     goal: int = Field(ge=1, le=100_000)
 
 
 @app.post("/api/variant")
 def variant(body: Variant) -> dict:
-    """Solve a one-die variant (each face an effect: add, bust, bust_all, double, bank
-    ...); refused up front with the CLI's estimate when it is too big."""
-    return service.variant(body.name, [face.model_dump() for face in body.faces], body.goal)
+    """Solve a variant: a fair die whose faces each have an effect (add, bust, bust_all,
+    bank, double, bust_gain, subtract, with points), or a roll model as a `--model` file
+    holds it; refused up front with the CLI's estimate when it is too big.  The answer's
+    `model` is that file's JSON (`jeopardy solve --model FILE` reads it)."""
+    faces = None if body.faces is None else [face.model_dump() for face in body.faces]
+    return service.variant(body.name, faces, body.goal, body.model)
 
 
 Seed = Query(..., ge=0, le=2 ** 62, description="seed of the dice")
@@ -219,37 +319,46 @@ Moves = Query("", max_length=service.MAX_MOVES, pattern="^[rh]*$",
 Players = Query(2, ge=2, le=service.MAX_SCORES, description="players at the table")
 PlayEnding = Query("first-to-goal", pattern="^(first-to-goal|equal-turns)$")
 Seat = Query(0, ge=0, le=service.MAX_SCORES - 1, description="your seat (0 moves first)")
+FirstToReach = Query(False, description="ten-thousand: whoever banks the goal first wins at "
+                                        "once (default: the round rule, the other answers)")
 
 
 @app.get("/api/play")
-def play(seed: int = Seed, moves: str = Moves, game: str = Game, goal: int | None = Goal,
+def play(seed: int = Seed, moves: str = Moves, game: str | None = GameOrModel, goal: int | None = Goal,
          second: bool = False, players: int = Players, ending: str = PlayEnding,
-         seat: int = Seat, faces: int | None = Faces, bad_face: int | None = BadFace) -> dict:
+         seat: int = Seat, faces: int | None = Faces, bad_face: int | None = BadFace,
+         model: str | None = ModelText, first_to_reach: bool = FirstToReach) -> dict:
     """A game against the optimal player (or N - 1 computers of the N-player
     equilibrium; game=ten-thousand: r throws, h banks) replayed from its seed and your
     moves: the state, what happened, and the coach (P(win) after roll and after hold;
     the cost of each of your moves)."""
     return _played(seed, moves, game, goal, second, players, ending, seat, faces,
-                   bad_face).to_dict()
+                   bad_face, model, first_to_reach).to_dict()
 
 
-def _played(seed, moves, game, goal, second, players, ending, seat, faces, bad_face):
+def _played(seed, moves, game, goal, second, players, ending, seat, faces, bad_face, model,
+            first_to_reach):
     if game == service.TEN_THOUSAND:
-        if players != 2 or ending != "first-to-goal" or faces or bad_face:
-            raise JeopardyError("Ten Thousand is played by two (with the round rule), "
-                                "without faces or bad_face")
+        if players != 2 or ending != "first-to-goal" or faces or bad_face or model:
+            raise JeopardyError("Ten Thousand is played by two, first to the goal (the round "
+                                "rule, or first_to_reach), without faces, bad_face or model")
         return service.replay_farkle(goal or service.TEN_THOUSAND_GOAL, seed, moves,
-                                     second or seat == 1)
-    model = service.model_of(game, faces, bad_face)
-    return service.play(model, service.goal_of(game, goal), seed, moves, second, players,
+                                     second or seat == 1, first_to_reach)
+    if first_to_reach:
+        raise JeopardyError("first_to_reach applies to ten-thousand only (other games: "
+                            "ending)")
+    chosen, name = game_model(game, faces, bad_face, model)
+    return service.play(chosen, service.goal_of(name, goal), seed, moves, second, players,
                         ending, seat)
 
 
 @app.get("/api/review")
-def review(seed: int = Seed, moves: str = Moves, game: str = Game, goal: int | None = Goal,
+def review(seed: int = Seed, moves: str = Moves, game: str | None = GameOrModel, goal: int | None = Goal,
            second: bool = False, players: int = Players, ending: str = PlayEnding,
-           seat: int = Seat, faces: int | None = Faces, bad_face: int | None = BadFace) -> dict:
+           seat: int = Seat, faces: int | None = Faces, bad_face: int | None = BadFace,
+           model: str | None = ModelText, first_to_reach: bool = FirstToReach) -> dict:
     """Your decisions ranked by cost in win probability, the total, and your win
     probability over the game."""
-    played = _played(seed, moves, game, goal, second, players, ending, seat, faces, bad_face)
+    played = _played(seed, moves, game, goal, second, players, ending, seat, faces, bad_face,
+                     model, first_to_reach)
     return service.review(None, played.goal, seed, moves, game=played)

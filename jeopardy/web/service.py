@@ -25,10 +25,13 @@ the shareable URL.
 from __future__ import annotations
 
 import functools
+import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Callable
+
+import numpy as np
 
 from jeopardy import resources
 from jeopardy.errors import JeopardyError
@@ -46,6 +49,7 @@ MAX_SIMULTANEOUS_HOLD = 100
 MAX_VARIANT_FACES = 20
 MAX_VARIANT_POINTS = 1000
 MAX_SCORES = 10
+ANSWER_BYTES = 32 * 10 ** 6  # serialized policy answers kept (about 2 kB each at goal 100)
 
 
 class Refused(JeopardyError):
@@ -134,6 +138,15 @@ class SolutionCache:
                 self._pending.pop(key, None)
             done.set()
 
+    def peek(self, key):
+        """The kept entry (marked as just used), or None: never solves, never waits."""
+        with self._lock:
+            value = self._entries.get(key)
+            if value is not None:
+                self._entries.move_to_end(key)
+                self.hits += 1
+            return value
+
     def __len__(self) -> int:
         with self._lock:
             return len(self._entries)
@@ -149,6 +162,40 @@ class SolutionCache:
 
 
 CACHE = SolutionCache()
+
+
+class AnswerCache:
+    """Serialized answers (JSON bytes) by key, shared by every request behind one lock;
+    the least recently used go while they hold more than ``max_bytes``."""
+
+    def __init__(self, max_bytes: int = ANSWER_BYTES):
+        self._lock = threading.Lock()
+        self._entries: OrderedDict = OrderedDict()
+        self.max_bytes = max_bytes
+        self.bytes = 0
+
+    def get(self, key) -> bytes | None:
+        with self._lock:
+            body = self._entries.get(key)
+            if body is not None:
+                self._entries.move_to_end(key)
+            return body
+
+    def put(self, key, body: bytes) -> None:
+        with self._lock:
+            old = self._entries.pop(key, None)
+            self.bytes += len(body) - (len(old) if old is not None else 0)
+            self._entries[key] = body
+            while self.bytes > self.max_bytes and len(self._entries) > 1:
+                _, gone = self._entries.popitem(last=False)
+                self.bytes -= len(gone)
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._entries)
+
+
+ANSWERS = AnswerCache()
 
 
 # --------------------------------------------------------------------- games
@@ -188,6 +235,9 @@ def race_solution(model, goal: int):
     """The two-player first-to-goal solution (``jeopardy solve``'s; disk cache as the CLI's)."""
     from jeopardy.race.solver import solve
 
+    kept = CACHE.peek(("race", model, goal))  # solved: no estimate to make again
+    if kept is not None:
+        return kept
     cost = check_size("race", f"solving {model.name} to {goal}", goal=goal, model=model)
     return CACHE.get(("race", model, goal), lambda: solve(model, goal, cache=True),
                      cost.task_bytes)
@@ -197,6 +247,9 @@ def match_solution(model, goal: int, players: int, ending: str):
     """The N-player (or equal-turns) solution of ``jeopardy solve --players``."""
     from jeopardy.match.solver import solve
 
+    kept = CACHE.peek(("match", model, goal, players, ending))
+    if kept is not None:
+        return kept
     cost = check_size("solve", f"solving {model.name} to {goal}, {players} players", goal=goal,
                model=model, players=players, ending=ending)
     return CACHE.get(("match", model, goal, players, ending),
@@ -231,35 +284,76 @@ def parse_scores(text: str, goal: int) -> tuple[int, ...]:
     return scores
 
 
-def policy_is_quick(model, goal: int, players: int, ending: str = "first-to-goal") -> bool:
-    """Whether :func:`policy` will find its solution in the cache (then it takes well
-    under a millisecond: one column of the solution)."""
+def solution_key(model, goal: int, players: int = 2, ending: str = "first-to-goal") -> tuple:
+    """The cache key of the solution that answers a game's policy: the pair solver's
+    (two players, first to the goal, rising totals) or the N-player solver's."""
     from jeopardy.match.rules import pair_solver_plays
 
     if pair_solver_plays(model, players, ending):
-        return ("race", model, goal) in CACHE
-    return ("match", model, goal, players, ending) in CACHE
+        return ("race", model, goal)
+    return ("match", model, goal, players, ending)
+
+
+def policy_is_quick(model, goal: int, players: int, ending: str = "first-to-goal") -> bool:
+    """Whether :func:`policy` will find its solution in the cache (then it takes well
+    under a millisecond: one column of the solution)."""
+    return solution_key(model, goal, players, ending) in CACHE
 
 
 def policy(model, goal: int, scores: tuple[int, ...], ending: str = "first-to-goal",
            place: int = 0) -> dict:
     """Two scores, first to the goal: the keys of ``jeopardy policy --score A --opponent B
     --json``; else those of ``jeopardy policy --scores A,B,C --json``."""
-    from jeopardy.match.rules import pair_solver_plays
+    if solution_key(model, goal, len(scores), ending)[0] == "race":
+        return _answer(race_solution(model, goal), True, scores, place)
+    if not 0 <= place < len(scores):
+        raise JeopardyError(f"place must be in 0-{len(scores) - 1}; got {place}")
+    return _answer(match_solution(model, goal, len(scores), ending), False, scores, place)
 
-    players = len(scores)
-    if pair_solver_plays(model, players, ending):
-        score, opponent = scores
-        solution = race_solution(model, goal)
-        values, acts = solution.column(score, opponent)
-        return {"game": solution.model.name, "goal": solution.goal, "score": score,
-                "opponent": opponent, "actions": "".join("R" if a else "H" for a in acts),
-                "win_probability": float(values[0]),
-                "win_probability_by_turn_total": [float(v) for v in values],
-                "hold_threshold": solution.hold_threshold(score, opponent)}
-    if not 0 <= place < players:
-        raise JeopardyError(f"place must be in 0-{players - 1}; got {place}")
-    return match_solution(model, goal, players, ending).decision(scores, place).to_dict()
+
+def _answer(solution, race: bool, scores: tuple[int, ...], place: int) -> dict:
+    if not race:  # the N-player solver's decision
+        return solution.decision(scores, place).to_dict()
+    score, opponent = scores
+    values, acts = solution.column(score, opponent)
+    # the hold threshold of RaceSolution.hold_threshold, from the column already swept
+    holds = np.flatnonzero(~acts)
+    threshold = (solution.goal - score if len(holds) == 0 else
+                 None if acts[holds[0]:].any() else int(holds[0]))
+    return {"game": solution.model.name, "goal": solution.goal, "score": score,
+            "opponent": opponent, "actions": "".join("R" if a else "H" for a in acts),
+            "win_probability": float(values[0]),
+            "win_probability_by_turn_total": values.tolist(),
+            "hold_threshold": threshold}
+
+
+def policy_answer(model, goal: int, scores: tuple[int, ...], ending: str = "first-to-goal",
+                  place: int = 0, key=None, solved_only: bool = False) -> bytes | None:
+    """:func:`policy` as JSON bytes (the form a response sends), kept in :data:`ANSWERS`
+    under ``(key, goal, scores, ending, place)`` when ``key`` names the game (a value that
+    determines ``model``: the request's game parameters).  ``solved_only``: None unless
+    the solution is already kept (no solve, no wait, on the caller's thread)."""
+    full = None if key is None else (key, goal, scores, ending, place)
+    if full is not None:
+        body = ANSWERS.get(full)
+        if body is not None:
+            return body
+    if solved_only:
+        key = solution_key(model, goal, len(scores), ending)
+        solution = CACHE.peek(key)
+        if solution is None:
+            return None
+        race = key[0] == "race"
+        if not race and not 0 <= place < len(scores):
+            return None  # policy() says why
+        data = _answer(solution, race, scores, place)
+    else:
+        data = policy(model, goal, scores, ending, place)
+    body = json.dumps(data, ensure_ascii=False, allow_nan=False,
+                      separators=(",", ":")).encode()
+    if full is not None:
+        ANSWERS.put(full, body)
+    return body
 
 
 # ------------------------------------------------------------- policy maps
@@ -364,8 +458,14 @@ def simultaneous_nfg(model, max_hold: int) -> str:
 
 
 # --------------------------------------------------------------- variants
+MAX_MODEL_TEXT = 4000  # characters of a roll model given in a request (its JSON form)
+MAX_MODEL_OUTCOMES = 40
+
+
 def variant_model(name: str, faces: list[dict]):
-    """A one-die roll model: each face an effect (``add``, ``bust``, ...) with points."""
+    """A one-die roll model: each face of a fair die an effect (``add``, ``bust``,
+    ``bust_all``, ``bank``, ``double``, ``bust_gain``, ``subtract``) with points,
+    built as a ``--model`` file's JSON (:func:`jeopardy.rules.roll_model.from_dict`)."""
     from jeopardy.rules.roll_model import from_dict
 
     if not isinstance(faces, list) or not 2 <= len(faces) <= MAX_VARIANT_FACES:
@@ -384,17 +484,51 @@ def variant_model(name: str, faces: list[dict]):
     return from_dict({"name": name, "outcomes": outcomes}, f"variant {name!r}")
 
 
-def variant(name: str, faces: list[dict], goal: int) -> dict:
-    """Solve a variant: the keys of ``jeopardy solve --json`` and its model."""
+def model_from_dict(data: object):
+    """A roll model from its ``--model`` file form (``{"name", "description",
+    "outcomes": [{"effect", "points", "probability"}]}``), within the app's bounds."""
+    from jeopardy.rules.roll_model import from_dict
+
+    if isinstance(data, dict) and isinstance(data.get("outcomes"), list) \
+            and len(data["outcomes"]) > MAX_MODEL_OUTCOMES:
+        raise JeopardyError(f"model: more than {MAX_MODEL_OUTCOMES} outcomes")
+    if isinstance(data, dict) and len(str(data.get("name", ""))) > 40:
+        raise JeopardyError("model: a name of more than 40 characters")
+    return from_dict(data, "model")
+
+
+@functools.lru_cache(maxsize=64)
+def model_from_text(text: str):
+    """:func:`model_from_dict` of a JSON text (a request's ``model`` parameter: the
+    browser's saved variants travel in the request, and the server keeps none)."""
+    if len(text) > MAX_MODEL_TEXT:
+        raise JeopardyError(f"model: more than {MAX_MODEL_TEXT:,} characters")
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise JeopardyError(f"model is not JSON ({error.msg} at character {error.pos})") \
+            from None
+    except RecursionError:
+        raise JeopardyError("model is not a roll model (arrays or objects nested too deep)") \
+            from None
+    return model_from_dict(data)
+
+
+def variant(name: str, faces: list[dict] | None, goal: int, model: dict | None = None) -> dict:
+    """Solve a variant, given by its faces or as a ``--model`` file's JSON: the keys of
+    ``jeopardy solve --json``, its model (that JSON), and the play at 0-0."""
     from jeopardy import validate
 
     goal = validate.positive_int(goal, "goal")
-    model = variant_model(name, faces)
-    result = solve(model, goal)
-    opening = policy(model, goal, (0, 0)) if goal <= 2000 else None
-    return {**result, "model": model.to_dict(),
+    if (faces is None) == (model is None):
+        raise JeopardyError("a variant is given by its faces or by its model (one of them)")
+    chosen = variant_model(name, faces) if model is None else model_from_dict(model)
+    result = solve(chosen, goal)
+    opening = policy(chosen, goal, (0, 0)) if goal <= 2000 else None
+    return {**result, "model": chosen.to_dict(),
             "opening": None if opening is None else {
-                "actions": opening.get("actions"), "hold_threshold": opening["hold_threshold"]}}
+                "actions": opening.get("actions"),
+                "hold_threshold": opening.get("hold_threshold")}}
 
 
 # ------------------------------------------------------------------- play
@@ -424,11 +558,13 @@ class Replay:
     players: int = 2
     ending: str = "first-to-goal"
     seat: int = 0  # the person's seat (0 moves first)
+    first_to_reach: bool = False  # Ten Thousand: the first to bank the goal wins at once
 
     def to_dict(self) -> dict:
         return {"game": self.game, "goal": self.goal, "seed": self.seed, "moves": self.moves,
                 "second": self.second, "players": self.players, "ending": self.ending,
-                "seat": self.seat, "names": self.names, "scores": self.scores,
+                "seat": self.seat, "first_to_reach": self.first_to_reach,
+                "names": self.names, "scores": self.scores,
                 "mover": self.mover,
                 "turn_total": self.turn_total, "winner": self.winner,
                 "finished": self.winner is not None, "events": self.events,
@@ -612,6 +748,9 @@ def farkle_solution(goal: int, first_to_reach: bool = False):
     from jeopardy.farkle.core import solve as solve_farkle
     from jeopardy.farkle.turn import FarkleRules
 
+    kept = CACHE.peek(("farkle", goal, first_to_reach))
+    if kept is not None:
+        return kept
     rules = FarkleRules(goal=goal)
     cost = check_size("farkle", f"solving Ten Thousand to {goal:,}", goal=goal,
                       first_to_reach=first_to_reach)
@@ -679,7 +818,7 @@ def replay_farkle(goal: int, seed: int, moves: str, second: bool = False,
     winner = None if not winners else (0 if PERSON in winners else 1)
     return Replay(TEN_THOUSAND, goal, seed, moves, second, list(match.scores), match.mover,
                   match.turn_total, winner, events, decisions, coach, names,
-                  seat=1 if second else 0, _winners=winners)
+                  seat=1 if second else 0, first_to_reach=first_to_reach, _winners=winners)
 
 
 def _best(values: dict) -> float:

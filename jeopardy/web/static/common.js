@@ -122,3 +122,22 @@ function lineChart(target, ys, options) {
 function showError(node, error) {
   node.textContent = error ? (error.message || String(error)) : "";
 }
+
+// Saved variants: the browser keeps them (localStorage), the server keeps none; a
+// request carries the variant's roll model, the JSON a --model file holds.
+const SAVED = "jeopardy.variants";
+
+function savedVariants() {
+  try { return JSON.parse(localStorage.getItem(SAVED)) || {}; } catch (error) { return {}; }
+}
+
+function saveVariant(model, goal) {
+  const all = savedVariants();
+  all[model.name] = {model, goal};
+  localStorage.setItem(SAVED, JSON.stringify(all));
+}
+
+// Text made safe to put in innerHTML (a variant's name is the user's own words).
+function esc(text) {
+  return String(text).replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`);
+}

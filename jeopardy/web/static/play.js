@@ -6,9 +6,20 @@ const $ = id => document.getElementById(id);
 let game = null;  // {game, goal, seed, players, ending, seat, moves}
 let busy = false;
 
+// A saved variant (the builder's, kept in this browser) travels as its roll model.
+const SAVED_PREFIX = "saved:";
+
 function params(moves) {
+  if (game.game === "ten-thousand") {
+    return query({game: game.game, goal: game.goal, seed: game.seed, moves,
+                  first_to_reach: game.ending === "first-to-reach" ? "true" : "",
+                  second: game.seat === "1" ? "true" : ""});
+  }
   const table = game.players !== "2" || game.ending !== "first-to-goal";
-  return query({game: game.game, goal: game.goal, seed: game.seed, moves,
+  const saved = game.game.startsWith(SAVED_PREFIX) ?
+    savedVariants()[game.game.slice(SAVED_PREFIX.length)] : null;
+  return query({game: saved ? "" : game.game, model: saved ? JSON.stringify(saved.model) : "",
+                goal: game.goal, seed: game.seed, moves,
                 players: table ? game.players : "", ending: table ? game.ending : "",
                 seat: game.seat === "0" ? "" : game.seat});
 }
@@ -60,7 +71,7 @@ function show(state, animate) {
     $("review-link").href = "/review?" + params(state.moves);
     $("finished").hidden = false;
   } else {
-    $("status").textContent = `your move (${game.game} to ${game.goal}, seed ${game.seed})`;
+    $("status").textContent = `your move (${state.game} to ${game.goal}, seed ${game.seed})`;
     $("finished").hidden = true;
   }
   document.body.dataset.moves = state.moves;
@@ -116,15 +127,42 @@ $("players").addEventListener("change", () => {
   $("seat").innerHTML = Array.from({length: n}, (_, s) =>
     `<option value="${s}">${s + 1}${s === 0 ? " (first)" : ""}</option>`).join("");
 });
-$("game").addEventListener("change", () => {
+// Ten Thousand's endings are jeopardy farkle solve's: the round rule (the other player
+// answers one who reaches the goal) or --first-to-reach; Pig-like games' are solve's.
+const ENDINGS = {
+  dice: [["first-to-goal", "first to the goal"], ["equal-turns", "equal turns"]],
+  farkle: [["rounds", "round rule (the other answers)"], ["first-to-reach", "first to reach wins"]]};
+
+function gameChanged() {
   $("goal").value = $("game").selectedOptions[0].dataset.goal;
   const farkle = $("game").value === "ten-thousand";
-  for (const id of ["players", "ending"]) $(id).disabled = farkle;
-  if (farkle) { $("players").value = "2"; $("ending").value = "first-to-goal"; }
-});
+  $("players").disabled = farkle;
+  if (farkle) $("players").value = "2";
+  const kind = farkle ? "farkle" : "dice";
+  if ($("ending").dataset.kind !== kind) {
+    $("ending").innerHTML = ENDINGS[kind].map(([v, t]) => `<option value="${v}">${t}</option>`).join("");
+    $("ending").dataset.kind = kind;
+  }
+}
+
+function addSaved(select) {
+  const saved = Object.entries(savedVariants());
+  if (!saved.length) return;
+  const group = document.createElement("optgroup");
+  group.label = "saved variants";
+  group.innerHTML = saved.map(([name, v]) =>
+    `<option value="${esc(SAVED_PREFIX + name)}" data-goal="${Number(v.goal) || 100}">${esc(name)}</option>`).join("");
+  select.appendChild(group);
+}
+
+$("game").addEventListener("change", gameChanged);
 (async () => {
   const url = new URLSearchParams(location.search);
   await fillGames($("game"), url.get("game") || "pig", g => !g.falling);
+  addSaved($("game"));
+  const variant = url.get("variant") && SAVED_PREFIX + url.get("variant");
+  if (variant && [...$("game").options].some(o => o.value === variant)) $("game").value = variant;
+  gameChanged();
   $("goal").value = url.get("goal") || $("game").selectedOptions[0].dataset.goal;
   if (url.get("seed")) $("seed").value = url.get("seed");
   document.body.dataset.ready = "1";

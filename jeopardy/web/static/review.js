@@ -7,14 +7,14 @@ const $ = id => document.getElementById(id);
   const url = new URLSearchParams(location.search);
   if (!url.get("seed")) { $("empty").hidden = false; document.body.dataset.ready = "1"; return; }
   const keys = ["game", "goal", "seed", "second", "moves", "players", "ending", "seat",
-                "faces", "bad_face"];
+                "faces", "bad_face", "model", "first_to_reach"];
   const params = query(Object.fromEntries(keys.map(k => [k, url.get(k)])));
   const review = await api("/api/review?" + params);
   const verdict = !review.finished ? "unfinished" : review.winners.length > 1 ? "a tie" :
     review.winner === 0 ? "you won" : `${review.names[review.winners[0]]} won`;
   const table = review.players > 2 || review.ending !== "first-to-goal" ?
-    `, ${review.players} players, ${review.ending}` : "";
-  $("summary").innerHTML = `${review.game} to ${review.goal}${table}, seed ${review.seed}: ${verdict}
+    `, ${review.players} players, ${review.ending}` : review.first_to_reach ? ", first to reach" : "";
+  $("summary").innerHTML = `${esc(review.game)} to ${review.goal}${table}, seed ${review.seed}: ${verdict}
     ${review.scores.join("-")} after ${review.decisions.length} decisions.
     Your moves cost <b id="total-cost">${fmt(review.total_cost, 6)}</b> in win probability in all` +
     (review.not_costed ? ` (${review.not_costed} last-round moves against the best play have no cost: not counted)` : "") + ".";
