@@ -10,6 +10,7 @@ only shrink.
 """
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
@@ -53,6 +54,18 @@ def test_the_import_contracts_hold():
             "invalid_dependencies") or check.metadata
         assert check.kept, f"{name}: broken: {detail}"
         assert not check.warnings, f"{name}: {check.warnings}"
+
+
+def test_every_module_of_the_package_has_its_layer():
+    """Each module and subpackage directly under jeopardy/ is named in exactly one layer
+    (a new one is placed before it is checked), and each layer names one that exists."""
+    graph = grimp.build_graph("jeopardy", cache_dir=None)
+    named = [name.strip() for contract in _contracts() if contract["type"] == "layers"
+             for layer in contract["layers"] for name in re.split(r"[:|]", layer)]
+    assert len(named) == len(set(named))
+    children = graph.find_children("jeopardy")
+    assert not children - set(named), f"in no layer: {sorted(children - set(named))}"
+    assert not set(named) - children, f"no such module: {sorted(set(named) - children)}"
 
 
 def test_every_ignored_import_still_exists():

@@ -289,6 +289,7 @@ def test_cycling_classes_are_settled_by_mixed_actions(pig, monkeypatch):
     """3-player Pig to 62 is the smallest goal we found where pure best responses cycle:
     without mixing the class iteration is left off its fixed point; with it every class
     settles and every mixing player is indifferent (both in the residual, 1e-11)."""
+    from jeopardy.errors import NotConverged
     from jeopardy.match import mixing
     from jeopardy.match.solver import solve
 
@@ -301,9 +302,16 @@ def test_cycling_classes_are_settled_by_mixed_actions(pig, monkeypatch):
         assert np.all((chances >= 0) & (chances <= 1))
         assert np.any((chances > 0) & (chances < 1))  # a real mix, not a pure action
 
+    assert solution.converged and solution.to_dict()["converged"] is True
+
     monkeypatch.setattr(mixing, "settle", lambda *args: None)
-    pure = solve(pig, 62, 3)
+    with pytest.raises(NotConverged, match="did not converge: largest residual") as caught:
+        solve(pig, 62, 3)
+    pure = caught.value.result  # the result as it stands rides on the error
     assert pure.unsettled_classes > 0 and pure.max_residual > 1e-6
+    assert not pure.converged and pure.to_dict()["converged"] is False
+    assert "NOT CONVERGED" in repr(pure)
+    assert solve(pig, 62, 3, strict=False).max_residual == pure.max_residual
 
 
 def test_reach_chances_of_one_turn():

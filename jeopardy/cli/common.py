@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from jeopardy.errors import JeopardyError
+from jeopardy.errors import JeopardyError, NotConverged
 
 
 def given(ctx: click.Context, name: str) -> bool:
@@ -181,7 +181,7 @@ class ErrorReportingGroup(click.Group):
             return super().invoke(ctx)
         except JeopardyError as error:
             click.echo(f"jeopardy: error: {self.flag_message(ctx, error)}", err=True)
-            sys.exit(2)
+            sys.exit(error.EXIT_STATUS if isinstance(error, NotConverged) else 2)
         except click.exceptions.Exit:
             raise
         except KeyboardInterrupt:  # here, before click's main would print a blank line first
@@ -379,3 +379,19 @@ def parse_totals(text: str) -> frozenset[int]:
     for low, high in pieces:
         out.update(range(low, high + 1))
     return frozenset(out)
+
+
+def require_converged(solution, what: str, unsaved: tuple = ()) -> None:
+    """After a ``solve`` command has shown a result: one line on stderr and exit status 3
+    where it did not converge (:mod:`jeopardy.convergence`); ``unsaved`` names the
+    files it was asked to write, which are then not written."""
+    from jeopardy import convergence
+
+    if solution.converged:
+        return
+    try:
+        convergence.settled(solution, what)
+    except NotConverged as error:
+        unsaved = [name for name in unsaved if name]
+        note = f"; skipped: {', '.join(unsaved)}" if unsaved else ""
+        raise NotConverged(f"{error}{note}", solution) from None

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from jeopardy.cli.common import applies, check_output, emit_json, json_option
+from jeopardy.cli.common import applies, check_output, emit_json, json_option, require_converged
 from jeopardy.errors import JeopardyError
 
 
@@ -161,17 +161,20 @@ def solve(goal, first_to_reach, out, games, seed, min_bank, no_stop_on_six, keep
     rules = _rules(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact_goal,
                    continue_position, goal)
     solution = run(rules, first_to_reach, progress=ProgressLine(f"solving Ten Thousand to {goal}",
-                                                                enabled=goal >= 5000))
-    if out:
+                                                                enabled=goal >= 5000),
+                   strict=False)
+    what = f"Ten Thousand to {goal}"
+    if out and solution.converged:
         solution.save(out)
     data = solution.to_dict()
-    if games:
+    if games and solution.converged:
         from jeopardy.farkle.simulation import simulate
         sim = simulate(solution, games, seed)
         data["simulation"] = {"games": games, "seed": seed, "first_player_wins": sim.first_player_wins,
                               "stderr": sim.stderr}
     if as_json:
         emit_json(data)
+        require_converged(solution, what, (out, f"{games:,} simulated games" if games else None))
         return
     rule = "first to bank the goal wins" if first_to_reach else \
         "rounds: the second player answers a first player who reaches the goal"
@@ -181,12 +184,13 @@ def solve(goal, first_to_reach, out, games, seed, min_bank, no_stop_on_six, keep
     click.echo(f"  first player wins {solution.win_probability:.6f} under optimal play (ties count 1/2)")
     click.echo(f"  {solution.states:,} states, {solution.seconds:.1f} s, largest residual "
                f"{solution.max_residual:.1e}")
-    if games:
+    if games and solution.converged:
         sim = data["simulation"]
         click.echo(f"  simulation: {games:,} games (seed {seed}): {sim['first_player_wins']:.5f} "
                    f"+- {sim['stderr']:.5f}")
-    if out:
+    if out and solution.converged:
         click.echo(f"  saved to {out}")
+    require_converged(solution, what, (out, f"{games:,} simulated games" if games else None))
 
 
 @farkle.command()

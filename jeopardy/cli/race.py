@@ -6,6 +6,7 @@ from pathlib import Path
 import click
 
 from jeopardy.cli.common import (applies, check_output, conflicts, emit_json, game_options,
+                                 require_converged,
                                  json_option)
 from jeopardy.errors import JeopardyError
 
@@ -30,12 +31,12 @@ def _preset_names():
     return [*PRESETS, *FALLING_PRESETS]
 
 
-def solved(model, goal, show_progress=True, cache=True):
+def solved(model, goal, show_progress=True, cache=True, strict=True):
     from jeopardy.cli.progress import ProgressLine
     from jeopardy.race.solver import solve
 
     bar = ProgressLine(f"solving {model.name} to {goal}", enabled=show_progress and goal >= 300)
-    return solve(model, goal, progress=bar, cache=cache)
+    return solve(model, goal, progress=bar, cache=cache, strict=strict)
 
 
 def describe_actions(actions: str, start: int = 0) -> str:
@@ -82,12 +83,14 @@ def solve_match(model, goal, players, ending, as_json, policy_out=None) -> None:
 
     bar = ProgressLine(f"solving {model.name} to {goal}, {players} players",
                        enabled=goal ** players >= 10 ** 6)
-    solution = run(model, goal, players, ending, progress=bar)
-    if policy_out:
+    solution = run(model, goal, players, ending, progress=bar, strict=False)
+    if policy_out and solution.converged:
         from jeopardy.match.policy_file import from_solution
         from_solution(solution).save(policy_out)
+    what = f"{model.name} to {goal}, {players} players, {ending}"
     if as_json:
         emit_json(solution.to_dict())
+        require_converged(solution, what, (policy_out,))
         return
     click.echo(f"{model.name} to {goal}, {players} players, {ending}: {solution.turn_starts:,} "
                f"turn starts solved in {solution.seconds:.2f} s")
@@ -101,11 +104,9 @@ def solve_match(model, goal, players, ending, as_json, policy_out=None) -> None:
     if solution.mixes:
         click.echo(f"mixed actions at {len(solution.mixes):,} turn starts, where best responses "
                    "in pure actions cycle")
-    if solution.unsettled_classes:
-        click.echo(f"note: {solution.unsettled_classes:,} rotation classes were left unsettled; "
-                   "the values are an equilibrium to the residual above")
-    if policy_out:
+    if policy_out and solution.converged:
         click.echo(f"policy written to {policy_out}")
+    require_converged(solution, what, (policy_out,))
 
 
 def _ordinal(n: int) -> str:
@@ -143,14 +144,15 @@ def solve(goal, players, ending, out, policy_out, no_cache, model, game_name, as
             raise JeopardyError(f"cannot write policy {policy_out!r}: the name must end in "
                                 ".npz, .csv or .parquet")
         _check_goal(goal)
-    solution = solved(model, goal, cache=not no_cache)
-    if out:
+    solution = solved(model, goal, cache=not no_cache, strict=False)
+    if out and solution.converged:
         solution.save(out)
-    if policy_out:
+    if policy_out and solution.converged:
         from jeopardy.race.policies import from_solution
         from_solution(solution).save(policy_out)
     if as_json:
         emit_json(solution.to_dict())
+        require_converged(solution, f"{model.name} to {goal}", (out, policy_out))
         return
     origin = "read from cache (solved earlier in" if solution.cached else "solved in"
     click.echo(f"{model.name} to {goal}: {solution.states:,} states {origin} "
@@ -160,10 +162,11 @@ def solve(goal, players, ending, out, policy_out, no_cache, model, game_name, as
     click.echo(f"largest Bellman residual over all states: {solution.max_residual:.1e}"
                f"  ({solution.passes} pass{'es' if solution.passes > 1 else ''}, "
                f"{solution.sweeps:,} sweeps)")
-    if out:
+    if out and solution.converged:
         click.echo(f"saved to {out}")
-    if policy_out:
+    if policy_out and solution.converged:
         click.echo(f"policy written to {policy_out}")
+    require_converged(solution, f"{model.name} to {goal}", (out, policy_out))
 
 
 def match_policy(model, goal, players, ending, scores_text, place, as_json) -> None:

@@ -104,6 +104,10 @@ class CoreFarkleSolution(Result):
         return list(self.solution.win_probabilities)
 
     @property
+    def converged(self) -> bool:
+        return self.solution.converged
+
+    @property
     def goal_units(self) -> int:
         return self.rules.goal // UNIT
 
@@ -232,8 +236,9 @@ def warm_up(rules: FarkleRules, first_to_reach: bool = False) -> None:
 
 def solve(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
           progress: Callable[[float], None] | None = None, tolerance: float = 1e-15,
-          cap_scale: int = 1) -> CoreFarkleSolution:
-    """Solve two-player Ten Thousand to ``rules.goal`` with the match solver."""
+          cap_scale: int = 1, strict: bool = True) -> CoreFarkleSolution:
+    """Solve two-player Ten Thousand to ``rules.goal`` with the match solver (``strict``:
+    as :func:`jeopardy.match.process_solver.solve`)."""
     from jeopardy import validate
 
     if not isinstance(rules, FarkleRules):
@@ -251,7 +256,7 @@ def solve(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
     data = round_ending(rules, first_to_reach, cap_scale)
     solution = process_solver.solve(turn_process(rules), rules.goal // UNIT, 2,
                                     FIRST_TO_GOAL if first_to_reach else EQUAL_TURNS, data,
-                                    tolerance, progress, cap_scale)
+                                    tolerance, progress, cap_scale, strict)
     solution = dataclasses.replace(solution, seconds=time.perf_counter() - started)
     return CoreFarkleSolution(rules, first_to_reach, solution)
 
@@ -291,7 +296,8 @@ def solution_dict(solution: CoreFarkleSolution) -> dict:
             "ending": "first-to-reach" if solution.first_to_reach else "round",
             "first_to_reach": solution.first_to_reach, "rules": _rule_names(solution.rules),
             "win_probability": solution.win_probability, "states": solution.states,
-            "seconds": solution.seconds, "max_residual": solution.max_residual}
+            "seconds": solution.seconds, "max_residual": solution.max_residual,
+            "converged": solution.converged}
 
 
 def _rule_names(rules: FarkleRules) -> list[str]:

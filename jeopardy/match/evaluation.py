@@ -39,7 +39,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from jeopardy import resources, validate
+from jeopardy import convergence, resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.match import kernels
 from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules
@@ -54,7 +54,7 @@ ENDINGS = (FIRST_TO_GOAL, EQUAL_TURNS)  # the endings policies are played under
 
 
 @dataclass(frozen=True)
-class Evaluation(Result):  # its own short __repr__ below
+class Evaluation(convergence.Converging, Result):  # its own short __repr__ below
     """Each player's exact chance of winning, in turn order from the first to move."""
 
     names: tuple[str, ...]
@@ -70,7 +70,8 @@ class Evaluation(Result):  # its own short __repr__ below
     def to_dict(self) -> dict:
         return {"policies": list(self.names), "win_probabilities": list(self.win_probabilities),
                 "win_probability": self.win_probabilities[0],
-                "max_residual": self.max_residual, "seconds": self.seconds}
+                "max_residual": self.max_residual, "converged": self.converged,
+                "seconds": self.seconds}
 
     def _rows(self) -> list[dict]:
         return [{"player": place, "policy": name, "win_probability": chance}
@@ -254,5 +255,7 @@ def evaluate(model: RollModel, goal: int, policies, ending: str = FIRST_TO_GOAL,
     started = time.perf_counter()
     policies = list(policies)
     W, residual = policy_values(model, goal, policies, ending, cap)
-    return Evaluation(policy_names(policies), [float(v) for v in W[0, 0]], residual,
-                      time.perf_counter() - started)
+    names = policy_names(policies)
+    return convergence.settled(Evaluation(names, [float(v) for v in W[0, 0]], residual,
+                                          time.perf_counter() - started),
+                               f"the evaluation of {', '.join(names)}")

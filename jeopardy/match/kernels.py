@@ -21,7 +21,9 @@ turn with nothing banked): ``V(k) = A(k) + d(k) rotate(y)``.
 Rotation classes: ``N`` busts in a row rotate the scores (and the place)
 back to the start, so the class ``{(R^c s, r + c)}`` is solved together.  Its
 composed map is ``x = F(x) = C + (d_0 ... d_{N-1}) x`` for fixed policies
-(``R^N`` is the identity), and :func:`solve_sums` iterates Newton's step on
+(``R^N`` is the identity; scores that repeat around the table, ``(a, b, a, b)``,
+return after fewer turns, their period, and the members a period apart must
+then agree), and :func:`solve_sums` iterates Newton's step on
 that affine map (policy iteration around the cycle, as the two-player pair
 Newton).  With more than two players the game is not zero-sum and Newton
 need not be monotone: when a step does not reduce the residual the class
@@ -396,6 +398,19 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode,
                     canonical = False
             if not canonical:
                 continue
+            # The class's period: the fewest turns after which the same mover is at the
+            # same turn start again.  Scores that repeat around the table ((a, b, a, b)
+            # with four players; (a, a) with two) return sooner than after N turns: a
+            # fixed point of the N turns' map is then a fixed point of the period's map
+            # only where the members a period apart agree, which is checked below (in
+            # 4-player Pig to 60 they did not: a cycle of two values for one turn
+            # start; such a class is left for mixing.settle, which solves the period's
+            # map).
+            period = n
+            for c in range(1, n):
+                if indices[c] == index and c % race.places == 0:
+                    period = c
+                    break
             own = index // race.high
             for r0 in range(race.places):
                 # Start from the solved neighbour with one point more for the mover (a
@@ -443,6 +458,9 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode,
                     else:
                         for m in range(n):
                             x[m] = (ys[0, m] - slope * x[m]) / (1.0 - slope)
+                for c in range(period, n):  # one turn start, two values: not settled
+                    for m in range(n):
+                        residual = max(residual, abs(ys[c, m] - ys[c - period, m]))
                 for c in range(n):
                     copy(ys[c], W[(r0 + c) % race.places, indices[c]])
                 if residual > worst:

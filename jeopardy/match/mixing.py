@@ -41,9 +41,14 @@ class ClassMap:
         self.race, self.W = race, W
         n = self.n = int(race.players)
         self.indices = [int(index)]
-        for _ in range(1, n):
-            self.indices.append(int(kernels.rotation(race, self.indices[-1])))
-        self.places = [(r0 + c) % int(race.places) for c in range(n)]
+        places = int(race.places)
+        for c in range(1, n):  # the class's period (kernels.solve_sums): the members
+            following = int(kernels.rotation(race, self.indices[-1]))
+            if following == self.indices[0] and c % places == 0:
+                break
+            self.indices.append(following)
+        self.members = len(self.indices)
+        self.places = [(r0 + c) % places for c in range(self.members)]
         self.width = int(race.cap) + 2
         self.vals = np.empty((self.width, n))
         self.dvals = np.empty(self.width)
@@ -52,7 +57,7 @@ class ClassMap:
 
     def tables(self, decisions: dict) -> np.ndarray:
         """Mode-2 tables: the roll probability at each chosen ``(c, k)``, -1 elsewhere."""
-        out = np.full((self.n, self.width), -1.0)
+        out = np.full((self.members, self.width), -1.0)
         for (c, k), p in decisions.items():
             out[c, k] = p
         return out
@@ -63,12 +68,12 @@ class ClassMap:
 
     def apply(self, x: np.ndarray, tables: np.ndarray):
         """``(ys, slope, actions)``: each state's turn-start vector given ``x`` at the start."""
-        n = self.n
-        ys = np.empty((n, n))
-        actions = [None] * n
+        n, members = self.n, self.members
+        ys = np.empty((members, n))
+        actions = [None] * members
         slope = 1.0
         y = x
-        for c in range(n - 1, -1, -1):
+        for c in range(members - 1, -1, -1):
             top = self._sweep(c, y, tables[c])
             ys[c] = self.vals[0]
             slope *= self.dvals[0]
@@ -97,7 +102,7 @@ class ClassMap:
 
     def gap(self, c: int, k: int, x: np.ndarray, ys: np.ndarray, tables: np.ndarray) -> float:
         """Roll minus hold for the mover of state ``c`` at turn total ``k``."""
-        y = x if c == self.n - 1 else ys[c + 1]
+        y = x if c == self.members - 1 else ys[c + 1]
         table = tables[c].copy()
         table[k] = 1.0
         self._sweep(c, y, table)
@@ -254,8 +259,11 @@ def settle(race: kernels.Race, W: np.ndarray, index: int, r0: int):
     cmap = ClassMap(race, W, index, r0)
     x0 = W[cmap.places[0], cmap.indices[0]].copy()
     disputed = contested(cmap, x0)
-    if not disputed or len(disputed) > MAX_CONTESTED:
+    if len(disputed) > MAX_CONTESTED:
         return None
+    # None contested: plain steps settle on pure best responses (a class whose period
+    # is shorter than N, left by the N turns' map on a cycle of the period's map); the
+    # one candidate is then "no decision fixed", checked as any other.
     found = None
     for decisions, mixed in candidates(disputed):
         decisions = dict(decisions)
@@ -278,7 +286,7 @@ def settle(race: kernels.Race, W: np.ndarray, index: int, r0: int):
     decisions, (ys, worst) = found
     tables = cmap.tables(decisions)
     mixes = {}
-    for c in range(cmap.n):
+    for c in range(cmap.members):
         W[cmap.places[c], cmap.indices[c]] = ys[c]
         if any(c == d[0] for d in decisions):
             mixes[(cmap.places[c], cmap.indices[c])] = tables[c]

@@ -22,7 +22,7 @@ from typing import Callable
 
 import numpy as np
 
-from jeopardy import compilation, validate
+from jeopardy import compilation, convergence, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import chunk_size
 from jeopardy.match import kernels, process_kernels
@@ -40,7 +40,7 @@ NO_ENDING = Ending(np.zeros((2, 1)), np.zeros((2, 1)), np.zeros(1, dtype=np.int6
 
 
 @dataclass(frozen=True, repr=False)
-class ProcessSolution(StartChances, Result):
+class ProcessSolution(StartChances, convergence.Converging, Result):
     """Win probabilities of an N-player game of a turn process under optimal play.
 
     ``values[place, index, m]``: player ``m``'s chance (relative to the mover) at
@@ -58,6 +58,7 @@ class ProcessSolution(StartChances, Result):
     sweeps: int
     states: int
     unsettled_classes: int = 0
+    tolerance: float = 0.0  # the class fixed point's, as asked (convergence.accepted)
 
     def column(self, index: int, place: int = 0) -> tuple[np.ndarray, np.ndarray]:
         """``(values[t, s, m], throw?[t, s])``: the turn at turn start ``index`` (flat,
@@ -83,7 +84,8 @@ class ProcessSolution(StartChances, Result):
         return {"game": self.process.name, "goal": self.goal, "players": self.players,
                 "ending": self.rules.ending, "win_probabilities": list(chances),
                 "win_probability": chances[0], "states": self.states, "seconds": self.seconds,
-                "max_residual": self.max_residual, "sweeps": self.sweeps,
+                "max_residual": self.max_residual, "converged": self.converged,
+                "sweeps": self.sweeps,
                 "unsettled_classes": self.unsettled_classes}
 
 
@@ -188,11 +190,14 @@ def warm_up(process: TurnProcess, goal: int, rules: MatchRules, data: Ending = N
 
 def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST_TO_GOAL,
           data: Ending = NO_ENDING, tolerance: float = 1e-15,
-          progress: Callable[[float], None] | None = None, cap_scale: int = 1) -> ProcessSolution:
+          progress: Callable[[float], None] | None = None, cap_scale: int = 1,
+          strict: bool = True) -> ProcessSolution:
     """Solve the game of ``process`` to ``goal`` (units) for ``players`` players.
 
     ``data``: the ending data (needed for equal turns); ``cap_scale`` multiplies
-    every turn-total cap (the tests double it).
+    every turn-total cap (the tests double it).  A solution that did not converge
+    raises :class:`~jeopardy.errors.NotConverged` unless ``strict`` is off
+    (:mod:`jeopardy.convergence`).
     """
     goal = validate.positive_int(goal, "goal")
     rules = MatchRules(players, ending)
@@ -233,5 +238,7 @@ def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST
             progress(1.0 - (s + 1) ** 2 / (top_sum + 1) ** 2 if s >= 0 else 1.0)
     residual = float(kernels.bellman_residual(race, W, 0, NO_ACTIONS))
     states = int(process_kernels.table_states(race))
-    return ProcessSolution(process, goal, rules, W, race, residual,
-                           time.perf_counter() - started, sweeps, states, unsettled)
+    return convergence.settled(
+        ProcessSolution(process, goal, rules, W, race, residual, time.perf_counter() - started,
+                        sweeps, states, unsettled, tolerance),
+        f"{process.name} to {goal}, {rules}", strict)

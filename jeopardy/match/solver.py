@@ -73,7 +73,7 @@ from typing import Callable
 
 import numpy as np
 
-from jeopardy import compilation, resources, validate
+from jeopardy import compilation, convergence, resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import chunk_size
 from jeopardy.match import kernels, last_round
@@ -111,7 +111,7 @@ class StartChances:
 
 
 @dataclass(frozen=True)
-class MatchSolution(StartChances, Result):  # its own short __repr__ below
+class MatchSolution(StartChances, convergence.Converging, Result):  # its own short __repr__ below
     """Win probabilities and optimal play of an N-player race game."""
 
     model: RollModel
@@ -125,6 +125,7 @@ class MatchSolution(StartChances, Result):  # its own short __repr__ below
     cap: int
     unsettled_classes: int = 0  # rotation classes left off their fixed point
     mixes: dict = field(default_factory=dict, repr=False)  # (place, index) -> mode-2 table
+    tolerance: float = 0.0  # the class fixed point's, as asked (convergence.accepted)
 
     @property
     def column_passes(self) -> int:
@@ -223,6 +224,7 @@ class MatchSolution(StartChances, Result):  # its own short __repr__ below
             "cap": self.cap,
             "seconds": self.seconds,
             "max_residual": self.max_residual,
+            "converged": self.converged,
             "passes": self.passes,
             "sweeps": self.sweeps,
             "unsettled_classes": self.unsettled_classes,
@@ -233,7 +235,8 @@ class MatchSolution(StartChances, Result):  # its own short __repr__ below
     def __repr__(self) -> str:
         chances = ", ".join(f"{v:.6f}" for v in self.win_probabilities)
         return (f"MatchSolution({self.model.name} to {self.goal}, {self.rules}: "
-                f"[{chances}], residual {self.max_residual:.1e})")
+                f"[{chances}], residual {self.max_residual:.1e}"
+                f"{'' if self.converged else ', NOT CONVERGED'})")
 
 
 class EndlessGame(JeopardyError):
@@ -651,12 +654,14 @@ def warm_up(model: RollModel, rules: MatchRules) -> None:
 def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIRST_TO_GOAL,
           tolerance: float = 1e-15, max_passes: int = 5000,
           progress: Callable[[float], None] | None = None,
-          cap: int | None = None) -> MatchSolution:
+          cap: int | None = None, strict: bool = True) -> MatchSolution:
     """Solve the race game of ``model`` to ``goal`` for ``players`` players.
 
     ``cap`` (equal turns) fixes the cap instead of choosing and proving one
     (the tests use it to compare with the reference solver); a given cap is
-    not checked.
+    not checked.  A solution that did not converge raises
+    :class:`~jeopardy.errors.NotConverged` (carrying it), unless ``strict`` is
+    off (:mod:`jeopardy.convergence`).
     """
     model = validate.roll_model(model)
     goal = validate.positive_int(goal, "goal")
@@ -703,6 +708,6 @@ def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIR
     if progress is not None:
         progress(1.0)
     solution = MatchSolution(model, goal, rules, W, residual, seconds, passes, sweeps,
-                             int(race.cap), unsettled, mixes)
+                             int(race.cap), unsettled, mixes, tolerance)
     object.__setattr__(solution, "_race", race)
-    return solution
+    return convergence.settled(solution, f"{model.name} to {goal}, {rules}", strict)

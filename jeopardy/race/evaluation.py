@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from jeopardy import resources, validate
+from jeopardy import convergence, resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.race.kernels import FOLLOW, MAXIMISE, Players, actions, no_table
 from jeopardy.race.policies import RacePolicy, _check_goal
@@ -43,7 +43,7 @@ def _run(model: RollModel, goal: int, mode_a: int, table_a: np.ndarray, mode_b: 
 
 
 @dataclass(frozen=True, repr=False)
-class HeadToHead(Result):
+class HeadToHead(convergence.Converging, Result):
     """Exact win probabilities of policy A against policy B."""
 
     first_name: str
@@ -60,7 +60,7 @@ class HeadToHead(Result):
     def to_dict(self) -> dict:
         return {"a": self.first_name, "b": self.second_name, "first": self.first,
                 "second": self.second, "fair": self.fair, "max_residual": self.max_residual,
-                "seconds": self.seconds}
+                "converged": self.converged, "seconds": self.seconds}
 
 
 def _tables(model: RollModel, a: RacePolicy, b: RacePolicy) -> RollModel:
@@ -80,8 +80,9 @@ def head_to_head(model: RollModel, a: RacePolicy, b: RacePolicy) -> HeadToHead:
     require_ending(model, a, b)
     started = time.perf_counter()
     WA, WB, _, residual = _run(model, a.goal, FOLLOW, a.roll, FOLLOW, b.roll)
-    return HeadToHead(a.name, b.name, float(WA[0, 0]), float(1.0 - WB[0, 0]), residual,
-                      time.perf_counter() - started)
+    return convergence.settled(
+        HeadToHead(a.name, b.name, float(WA[0, 0]), float(1.0 - WB[0, 0]), residual,
+                   time.perf_counter() - started), f"{a.name} against {b.name}")
 
 
 def best_response(model: RollModel, opponent: RacePolicy) -> RacePolicy:

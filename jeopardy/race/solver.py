@@ -33,7 +33,7 @@ from typing import Callable
 
 import numpy as np
 
-from jeopardy import resources, validate
+from jeopardy import convergence, resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import chunk_size
 from jeopardy.files import checked_array, checksum, meta_field, read_npz, write_atomically
@@ -55,7 +55,7 @@ MAX_FILE_GOAL = 20_000
 
 
 @dataclass(frozen=True, repr=False)
-class RaceSolution(Result):
+class RaceSolution(convergence.Converging, Result):
     """Win probabilities and optimal actions of a race game."""
 
     model: RollModel
@@ -184,6 +184,7 @@ class RaceSolution(Result):
             "states": self.states,
             "seconds": self.seconds,
             "max_residual": self.max_residual,
+            "converged": self.converged,
             "passes": self.passes,
             "sweeps": self.sweeps,
             "cached": self.cached,
@@ -353,12 +354,15 @@ def warm_up(model: RollModel) -> None:
 
 
 def solve(model: RollModel, goal: int = 100, tolerance: float = 1e-15, max_passes: int = 5000,
-          progress: Callable[[float], None] | None = None, cache: bool = False) -> RaceSolution:
+          progress: Callable[[float], None] | None = None, cache: bool = False,
+          strict: bool = True) -> RaceSolution:
     """Solve the race game of ``model`` to ``goal`` (see the module docstring).
 
     ``progress`` receives the fraction done; with ``cache=True`` a solution
     is read from, and written to, the cache directory
-    (``$JEOPARDY_CACHE_DIR`` or ``~/.cache/jeopardy``).
+    (``$JEOPARDY_CACHE_DIR`` or ``~/.cache/jeopardy``).  A solution that did not
+    converge raises :class:`~jeopardy.errors.NotConverged` unless ``strict`` is off
+    (:mod:`jeopardy.convergence`; it is not cached).
     """
     model = validate.roll_model(model).require_rising("the race solver")
     goal = validate.positive_int(goal, "goal")
@@ -368,7 +372,7 @@ def solve(model: RollModel, goal: int = 100, tolerance: float = 1e-15, max_passe
     if cache:
         solution = _from_cache(model, goal)
         if solution is not None:
-            return solution
+            return convergence.settled(solution, f"{model.name} to {goal}", strict)
     warm_up(model)
     started = time.perf_counter()
     values = np.full((goal, goal), 0.5)
@@ -379,11 +383,11 @@ def solve(model: RollModel, goal: int = 100, tolerance: float = 1e-15, max_passe
     if progress is not None:
         progress(1.0)
     solution = RaceSolution(model, goal, values, residual, seconds, passes, sweeps)
-    if cache:
+    if cache and solution.converged:
         path = _cache_path(model, goal)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             solution.save(path)
         except (OSError, JeopardyError):
             pass  # a cache that cannot be written is not an error
-    return solution
+    return convergence.settled(solution, f"{model.name} to {goal}", strict)
