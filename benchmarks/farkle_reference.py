@@ -10,10 +10,13 @@ import resource
 import sys
 import time
 import warnings
+from pathlib import Path
 
-from jeopardy.reference.farkle import ReferenceRules, solve
-from jeopardy.reference.farkle_policies import bank_at
-from jeopardy.reference.farkle_simulation import simulate
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the test oracles
+
+from oracles.farkle import ReferenceRules, solve  # noqa: E402
+from oracles.farkle_policies import bank_at  # noqa: E402
+from oracles.farkle_simulation import simulate  # noqa: E402
 
 warnings.simplefilter("ignore")
 

@@ -20,6 +20,26 @@ figures (:mod:`jeopardy.plots`), sweeps (:func:`sweep`), Gambit exchange
 :class:`JeopardyError`.  Every analysis function stays in its module
 (``jeopardy.race.solver.solve``, ``jeopardy.exact.race.solve_exact``, ...);
 ``import jeopardy`` itself loads nothing heavy and changes no global state.
+
+The layers, each importing only from itself and the layers below
+(docs/architecture.md; import-linter's contracts in pyproject.toml, run by
+tests/test_layers.py, hold the package to them):
+
+* cli -- :mod:`jeopardy.cli`, :mod:`jeopardy.web`, ``__main__``;
+* facade, interop, plots -- :mod:`jeopardy.facade`, :mod:`jeopardy.interop`,
+  :mod:`jeopardy.plots`;
+* analyses -- :mod:`jeopardy.turn`, :mod:`jeopardy.simultaneous`,
+  :mod:`jeopardy.exact`, :mod:`jeopardy.expected`, :mod:`jeopardy.fixed_turns`,
+  :mod:`jeopardy.think`, :mod:`jeopardy.farkle`, :mod:`jeopardy.fairness`,
+  :mod:`jeopardy.policy_language`, :mod:`jeopardy.variants`,
+  :mod:`jeopardy.sweeps`, :mod:`jeopardy.reproduce`;
+* engine -- :mod:`jeopardy.match`, :mod:`jeopardy.race`, :mod:`jeopardy.solitaire`;
+* rules -- :mod:`jeopardy.rules`;
+* errors, validate -- :mod:`jeopardy.errors`, :mod:`jeopardy.validate`,
+  :mod:`jeopardy.results`, :mod:`jeopardy.files`, :mod:`jeopardy.resources`,
+  :mod:`jeopardy.interrupts`, :mod:`jeopardy.compilation`,
+  :mod:`jeopardy.sampling`, :mod:`jeopardy.ranges`,
+  :mod:`jeopardy.native_output`, :mod:`jeopardy.published`.
 """
 import importlib as _importlib
 import warnings as _warnings

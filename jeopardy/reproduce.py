@@ -116,7 +116,8 @@ def neller_presser() -> list[Claim]:
     from jeopardy.exact.race import solve_exact
     from jeopardy.expected.analysis import compare as compare_policies
     from jeopardy.expected.analysis import first_deviation
-    from jeopardy.expected.policies import odds, optimal, parse
+    from jeopardy.expected.policies import odds, optimal
+    from jeopardy.policy_language import score_policy
     from jeopardy.expected.solver import solve_expected
     from jeopardy.race.evaluation import best_response, head_to_head
     from jeopardy.race.policies import from_solution, hold_at
@@ -168,7 +169,7 @@ def neller_presser() -> list[Claim]:
     tolerance = published.THINK_TOLERANCE.tolerance
     for turns, policy, value in published.THINK:
         best = solve_expected(think, turns, optimal())
-        rule = parse(policy, think)
+        rule = score_policy(policy, think)
         ours = best.expected if rule.is_optimal else solve_expected(think, turns, rule, cap=best.cap).expected
         rows.append(Claim(source, f"THINK, {turns} turns, {rule}", repr(value), repr(ours),
                           _verdict(abs(ours - value) <= tolerance),

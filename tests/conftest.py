@@ -1,4 +1,12 @@
+import sys
+from pathlib import Path
+
 import pytest
+
+# tests/ itself on sys.path, whatever pytest's import mode and in every xdist worker: the
+# test oracles import as ``oracles`` (tests/oracles/) and the golden numbers as ``golden``.
+if str(Path(__file__).parent) not in sys.path:
+    sys.path.insert(0, str(Path(__file__).parent))
 
 from jeopardy.rules import game
 

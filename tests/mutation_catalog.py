@@ -39,7 +39,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CATALOG = ROOT / "tests" / "mutations.toml"
 COPIED = ("jeopardy", "tests", "docs", "README.md", "pyproject.toml", "analyses", "benchmarks")
-PRODUCT = ("jeopardy/", "docs/")  # where a mutation may be made
+# Where a mutation may be made: the package and its pages; the test oracles (written from
+# the rules text; the tests that compare them with the package catch a change of either);
+# the golden numbers (the tests of the table itself catch a bad row).
+PRODUCT = ("jeopardy/", "docs/", "tests/oracles/", "tests/golden/")
 DELETED = "<deleted>"  # a mutant that removes the file
 
 

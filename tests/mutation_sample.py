@@ -40,7 +40,7 @@ What each group runs, and why:
   full game).
 
 Pinned rows are named by their node ids (``test_pinned[ANALYSIS: NAME]``),
-listed from jeopardy/pinned.py by analysis: a broad ``-k`` picked hundreds of
+listed from tests/golden/ by analysis: a broad ``-k`` picked hundreds of
 rows, among them a ``long`` one of two minutes (``preset survey``).  On the
 loaded machine (2026-11-23) a full pass of a group took 7-13 s (rules; 100 s
 once, compiling every kernel cold), ~30 s (kernels, recompiling them) and
@@ -99,7 +99,8 @@ COMPILED_INTO = {"jeopardy/rules/effects.py": "every file with a kernel",
 def pinned_ids(patterns):
     """Node ids of the quick pinned rows whose analysis matches one of ``patterns``
     (an exact name, or a prefix ending in ``*``)."""
-    from jeopardy.pinned import PINNED
+    sys.path.insert(0, str(Path(__file__).resolve().parent))  # tests/: the golden rows
+    from golden import PINNED
 
     def wanted(analysis):
         return any(analysis.startswith(p[:-1]) if p.endswith("*") else analysis == p

@@ -1,4 +1,4 @@
-"""Every number README.md and docs/*.md print: pinned in jeopardy/pinned.py, or named as not a result.
+"""Every number README.md and docs/*.md print: pinned in tests/golden/, or named as not a result.
 
 Issue 17: "the pinned table covers every number in README.md and docs/".
 ``tests/test_pinned_coverage.py`` runs :func:`unclassified` over every page
@@ -10,7 +10,7 @@ It reads the output lines of every ``$`` command in the pages' console blocks
 (the commands themselves are inputs, not results) and every number in them:
 a decimal (``0.467573``, ``2.490e-04``, ``74.4%``), an integer (``921,360``)
 or a fraction (``4/7``).  A number is **pinned** when a row of
-:data:`jeopardy.pinned.PINNED` prints as it: a float (or a fraction's float)
+tests/golden/ (:data:`golden.PINNED`) prints as it: a float (or a fraction's float)
 within half a unit of the printed last digit, an exact fraction or integer
 equal to it, or a pinned text (a policy, a support list, a rule: a row's value
 or the rule named in a row's name) that the line contains around it.
@@ -40,8 +40,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # the golden rows
 
-from jeopardy.pinned import PINNED  # noqa: E402
+from golden import PINNED  # noqa: E402
 
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 NUMBER = re.compile(r"(?<![\w.])(-?\d(?:[\d,]*\d)?(?:\.\d+)?(?:e[-+]?\d+)?)(%?)(?:/(\d+))?(?![\w])")

@@ -9,8 +9,9 @@ from hypothesis import given, settings, strategies as st
 from jeopardy.cli.main import cli
 from jeopardy.errors import JeopardyError
 from jeopardy.expected.analysis import compare, exact_expected
-from jeopardy.expected.policies import hold_at, linear, odds, optimal, parse
+from jeopardy.expected.policies import hold_at, linear, odds, optimal
 from jeopardy.expected.simulate import simulate
+from jeopardy.policy_language import score_policy
 from jeopardy.expected.solver import solve_expected
 from jeopardy.published import THINK
 from jeopardy.rules import game
@@ -33,7 +34,7 @@ PUBLISHED = [pytest.param(turns, policy, value, id=f"{policy}-{turns}-turns")
 @pytest.mark.parametrize("turns, policy, published", PUBLISHED)
 def test_think_published_values(think, turns, policy, published):
     best = solve_expected(think, turns, optimal())
-    solution = best if policy == "optimal" else solve_expected(think, turns, parse(policy, think),
+    solution = best if policy == "optimal" else solve_expected(think, turns, score_policy(policy, think),
                                                                cap=best.cap)
     assert solution.expected == pytest.approx(published, abs=1e-12)
     if turns == 5:  # exact rational evaluation agrees with the float DP
@@ -144,7 +145,7 @@ def test_cap_is_certified_and_a_larger_cap_changes_nothing(think):
 @pytest.mark.parametrize("turns, policy", [(5, "optimal"), (5, "odds"), (3, "hold:15")])
 def test_simulation_agrees_within_four_standard_errors(think, turns, policy):
     best = solve_expected(think, turns, optimal())
-    rule = parse(policy, think)
+    rule = score_policy(policy, think)
     solution = best if rule.is_optimal else solve_expected(think, turns, rule, cap=best.cap)
     sim = simulate(solution, 400_000, seed=7)
     assert abs(sim.mean - solution.expected) < 4 * sim.stderr
@@ -164,7 +165,7 @@ def test_optimal_beats_every_hold_at_h_and_exact_matches(model, turns, h):
 ])
 def test_bad_policies(think, text, message):
     with pytest.raises(JeopardyError, match=message):
-        parse(text, think)
+        score_policy(text, think)
 
 
 def test_max_score_command():

@@ -117,10 +117,38 @@ def test_simulation_agrees_within_four_standard_errors(first_to_reach):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("switch, first_to_reach", [
+    ("seed", False), ("seed", True), ("IV.1", False), ("IV.2", False), ("IV.3", False)])
+def test_the_simulation_plays_the_oracles_games(switch, first_to_reach):
+    """The package's simulation (its own scoring and rules, jeopardy/farkle/simulation.py)
+    and the test oracle's (tests/oracles/farkle_simulation.py, from the rules text) play
+    the solution's policy with the same seed: the same draws throw the same dice, so
+    the games are the same and the results agree to the last bit (the mean and its
+    standard error together fix the counts of wins and of ties)."""
+    from jeopardy.farkle import simulation
+    from oracles.farkle import ReferenceRules
+    from oracles.farkle_policies import Policy
+    from oracles.farkle_simulation import simulate as play_games
+
+    rules = FarkleRules(goal=1000, **RULE_SWITCHES[switch])
+    solution = solve(rules, first_to_reach=first_to_reach)
+    ours = simulate(solution, 20_000, seed=7)
+    oracle_rules = ReferenceRules(goal=rules.goal, min_bank=rules.min_bank,
+                                  first_to_reach=first_to_reach,
+                                  no_bank_six=rules.no_stop_on_six,
+                                  high_min_bank=rules.high_min_bank,
+                                  high_score=rules.high_score, exact_goal=rules.exact_goal)
+    policy = Policy(simulation._decide, simulation.policy_data(solution))
+    theirs = play_games(oracle_rules, policy, policy, 20_000, seed=7)
+    assert (ours.first_player_wins, ours.stderr) == (theirs.win_probability,
+                                                     theirs.standard_error)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("switch", ["IV.1", "IV.2", "IV.3"])
 def test_simulation_under_the_rule_switches_agrees(switch):
-    """The rules-based simulator (its own scoring and rules) plays the solver's
-    policy; 4 standard errors of 40,000 games."""
+    """The simulation plays the solver's policy under each switch; 4 standard errors
+    of 40,000 games."""
     solution = solve(FarkleRules(goal=1000, **RULE_SWITCHES[switch]))
     sim = simulate(solution, 40_000, seed=2)
     assert abs(sim.first_player_wins - solution.win_probability) < 4 * sim.stderr

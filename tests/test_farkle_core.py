@@ -1,5 +1,5 @@
 """Ten Thousand on the match solver's core (a turn process with six turn states)
-against the reference written from the rules (jeopardy.reference.farkle) and the
+against the reference written from the rules (tests/oracles/farkle.py) and the
 seed's published values."""
 import json
 from fractions import Fraction
@@ -42,7 +42,7 @@ REFERENCE_SWITCHES = {  # our switches -> the reference's
 @pytest.mark.parametrize("switch", sorted(SWITCHES))
 def test_core_agrees_with_the_reference_under_each_rule(switch, first_to_reach):
     """Goal 1,000 (IV.1 under the round ending: 500, the reference's settle margin is long)."""
-    from jeopardy.reference.farkle import ReferenceRules, solve
+    from oracles.farkle import ReferenceRules, solve
 
     goal = 500 if (switch == "IV.1" and not first_to_reach) else 1000
     reference = solve(ReferenceRules(goal=goal, first_to_reach=first_to_reach,
@@ -55,7 +55,7 @@ def test_core_agrees_with_the_reference_under_each_rule(switch, first_to_reach):
 @pytest.mark.parametrize("first_to_reach", ENDINGS)
 @pytest.mark.parametrize("goal", [1000, 2000, 3000])
 def test_core_agrees_with_the_reference(goal, first_to_reach):
-    from jeopardy.reference.farkle import ReferenceRules, solve
+    from oracles.farkle import ReferenceRules, solve
 
     reference = solve(ReferenceRules(goal=goal, first_to_reach=first_to_reach))
     ours = core.solve(FarkleRules(goal=goal), first_to_reach)
@@ -219,7 +219,7 @@ def test_files_of_the_solver_before_the_core_load(first_to_reach, tmp_path):
 def test_continuing_the_position_agrees_with_the_reference(goal, first_to_reach):
     """Rule IV.5 on the core (a takeover of the banked position, read from every turn
     start's stored throw values; the round's first player settles past its table)."""
-    from jeopardy.reference.farkle import ReferenceRules, solve
+    from oracles.farkle import ReferenceRules, solve
 
     reference = solve(ReferenceRules(goal=goal, first_to_reach=first_to_reach,
                                      continue_position=True))

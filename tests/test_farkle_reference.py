@@ -10,11 +10,11 @@ from numba import njit
 
 from jeopardy.errors import JeopardyError
 from jeopardy.published import TEN_THOUSAND_TABLE_1 as TABLE_1
-from jeopardy.reference.farkle import (ReferenceRules, evaluate, optimal_policy,
+from oracles.farkle import (ReferenceRules, evaluate, optimal_policy,
                                        reach_probabilities, solve)
-from jeopardy.reference.farkle_policies import Policy, bank_at, fewest_dice
-from jeopardy.reference.farkle_simulation import simulate
-from jeopardy.reference.farkle_throws import (outcome_arrays, part_options, score_dice,
+from oracles.farkle_policies import Policy, bank_at, fewest_dice
+from oracles.farkle_simulation import simulate
+from oracles.farkle_throws import (outcome_arrays, part_options, score_dice,
                                               single_throw_table, throw_distribution)
 
 # Values are certified brackets of width < 1e-13 (checked below); the solver's

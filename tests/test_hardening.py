@@ -237,9 +237,9 @@ def test_chunked_expected_score_simulation_gives_the_same_games(monkeypatch):
 @pytest.mark.slow
 def test_chunked_farkle_simulation_gives_the_same_games(monkeypatch):
     from jeopardy import interrupts
-    from jeopardy.reference.farkle import ReferenceRules
-    from jeopardy.reference.farkle_policies import bank_at
-    from jeopardy.reference.farkle_simulation import simulate as play
+    from oracles.farkle import ReferenceRules
+    from oracles.farkle_policies import bank_at
+    from oracles.farkle_simulation import simulate as play
 
     rules = ReferenceRules(goal=1000)
     policy = bank_at(350, 1000)

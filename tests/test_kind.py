@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from jeopardy.errors import JeopardyError
-from jeopardy.reference import race as reference
+from oracles import race as reference
 from jeopardy.rules import game
 from jeopardy.rules.compiled import step_jit
 from jeopardy.rules.effects import (Effect, Kind, add, bank, bust, bust_all, bust_gain, double,

@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from jeopardy.cli.main import cli
-from jeopardy.reference import race as reference
+from oracles import race as reference
 from jeopardy.rules import game
 from jeopardy.race.solver import solve as solve_pair
 

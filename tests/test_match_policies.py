@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from jeopardy.cli.main import cli
 from jeopardy.match.rules import MatchRules
 from jeopardy.race import policies
-from jeopardy.reference import race as reference
+from oracles import race as reference
 from jeopardy.rules import game
 from jeopardy.rules.effects import ADD, BUST, add, bust
 from jeopardy.rules.roll_model import roll_model

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from jeopardy.reference import race as reference
+from oracles import race as reference
 from jeopardy.rules import game
 from jeopardy.rules.effects import add, bank, bust, bust_all, double
 from jeopardy.rules.roll_model import roll_model

@@ -1,7 +1,9 @@
 """The mutation catalog (tests/mutations.toml) stays in step with the tests and the source.
 
 Every test function in tests/ has an entry naming one mutation of the product
-it catches (jeopardy/, or for the tests of the docs a page under docs/); every
+it catches (jeopardy/, or for the tests of the docs a page under docs/, or for the
+tests of the oracles an oracle under tests/oracles/, or a golden file under
+tests/golden/ for the tests of that table); every
 entry names an existing test, an existing file, and an ``original`` text found
 exactly once there (so the mutant is well defined); ``mutant = "<deleted>"``
 removes the file (its ``original`` is then empty).  Whether each test really fails on its mutant is checked by

@@ -1,7 +1,7 @@
 """Parker Brothers Pig Dice: a turn total that falls, solved by the match solver.
 
 The solver's column iteration is checked against an explicit-state reference
-written from the rules alone (jeopardy/reference/pig_dice.py), its proved
+written from the rules alone (tests/oracles/pig_dice.py), its proved
 pass bound and cap by doubling them, and every other analysis refuses the
 game in one line.
 """
@@ -18,7 +18,7 @@ from jeopardy.errors import JeopardyError
 from jeopardy.match import kernels
 from jeopardy.match.rules import MatchRules
 from jeopardy.match.solver import bundle, fall_contraction, fall_passes, solve
-from jeopardy.reference.pig_dice import HEAD_DIE, TAIL_DIE, ReferencePigDice, throw
+from oracles.pig_dice import HEAD_DIE, TAIL_DIE, ReferencePigDice, throw
 from jeopardy.rules import game
 from jeopardy.rules.effects import add, bust, double, subtract
 from jeopardy.rules.presets import parker_brothers

@@ -1,6 +1,6 @@
-"""Every number we publish as ours, recomputed and compared with jeopardy/pinned.py.
+"""Every number we publish as ours, recomputed and compared with tests/golden/.
 
-One parametrised test: each row of :data:`jeopardy.pinned.PINNED` names an
+One parametrised test: each row of the golden files (:data:`golden.PINNED`) names an
 analysis (a function below, run once per session and shared by its rows) and
 one of the numbers it returns; exact results are compared exactly, floats
 within the row's stated tolerance.  A row whose analysis or key is missing
@@ -13,7 +13,8 @@ from fractions import Fraction
 
 import pytest
 
-from jeopardy.pinned import PINNED, Pinned
+import golden
+from golden import PINNED, Pinned
 
 ANALYSES = {}
 
@@ -351,7 +352,6 @@ def _preset_survey():
 def _preset_survey_at_best():
     """The survey's two exact numbers without its search: P(0,0,0) and optimal's fair-coin
     rate against the pinned best hold (one evaluation per preset instead of 58)."""
-    from jeopardy.pinned import PINNED
     from jeopardy.race.evaluation import head_to_head
     from jeopardy.race.policies import from_solution, hold_at
     from jeopardy.race.solver import solve
@@ -551,7 +551,8 @@ def _exact_limits():
 # ---------------------------------------------------------- expected score
 def _expected(name, turns, policy="optimal", score_cap=None, exact=True, ties="roll"):
     from jeopardy.expected.analysis import exact_expected
-    from jeopardy.expected.policies import optimal, parse
+    from jeopardy.expected.policies import optimal
+    from jeopardy.policy_language import score_policy
     from jeopardy.expected.solver import solve_expected
     from jeopardy.rules import game
 
@@ -560,7 +561,7 @@ def _expected(name, turns, policy="optimal", score_cap=None, exact=True, ties="r
     if policy == "optimal":
         solution = best
     else:
-        solution = solve_expected(model, turns, parse(policy, model),
+        solution = solve_expected(model, turns, score_policy(policy, model),
                                   cap=None if score_cap else best.cap, score_cap=score_cap)
     out = {"expected": solution.expected}
     if policy != "optimal":
@@ -594,13 +595,14 @@ analysis("max-score pig 9 capped 200")(functools.partial(_expected, "pig", 9, sc
 
 def _differences(name, turns, policy, score_cap=None, ties="roll"):
     from jeopardy.expected.analysis import compare
-    from jeopardy.expected.policies import optimal, parse
+    from jeopardy.expected.policies import optimal
+    from jeopardy.policy_language import score_policy
     from jeopardy.expected.solver import solve_expected
     from jeopardy.rules import game
 
     model = game(name)
     best = solve_expected(model, turns, optimal(ties), score_cap=score_cap)
-    other = solve_expected(model, turns, parse(policy, model),
+    other = solve_expected(model, turns, score_policy(policy, model),
                            cap=None if score_cap else best.cap, score_cap=score_cap)
     result = compare(best, other, best)
     out = {"same reachable states": result.same_reachable_states,
@@ -1022,3 +1024,29 @@ def test_every_pinned_row_is_unique_and_explained():
 def test_every_analysis_is_pinned():
     used = {row.analysis for row in PINNED}
     assert set(ANALYSES) == used, (set(ANALYSES) - used, used - set(ANALYSES))
+
+
+def test_every_golden_row_loads_and_names_an_analysis_here():
+    """The golden files load (each row well formed, in its family's file, its reason
+    written out in reasons.json) and every row names an analysis of this file, so
+    no row can be skipped as unknown, even one marked long."""
+    rows = golden.load()
+    assert len(rows) == len(PINNED) > 1000
+    assert {row.file for row in rows} == {path.name for path in golden.files()}
+    unknown = sorted({row.id for row in rows if row.analysis not in ANALYSES})
+    assert not unknown, f"rows of no analysis in tests/test_pinned.py: {unknown[:5]}"
+
+
+@pytest.mark.parametrize("row, problem", [
+    pytest.param({"analysis": "race pig 100", "name": "P", "value": 1, "tolerance": None,
+                  "why": "COUNT", "where": "x"}, "belongs in race.json", id="wrong-file"),
+    pytest.param({"analysis": "turn pig", "name": "P", "value": 1, "tolerance": None,
+                  "why": "NOWHERE", "where": "x"}, "no reason 'NOWHERE'", id="unknown-reason"),
+    pytest.param({"analysis": "turn pig", "name": "P", "value": 1, "tolerance": None,
+                  "why": "COUNT"}, "keys", id="no-where"),
+])
+def test_a_malformed_golden_row_is_refused(tmp_path, row, problem):
+    (tmp_path / "reasons.json").write_text('{"COUNT": "a count"}')
+    golden.write_file(tmp_path / "turn.json", [row])
+    with pytest.raises(ValueError, match=f"turn.json, row 1: .*{problem}"):
+        golden.load(tmp_path)

@@ -1,7 +1,7 @@
 """Issue 17: the pinned table covers every number README.md and docs/ print.
 
 Each number on a page's command output is pinned by a row of
-jeopardy/pinned.py (and so recomputed by tests/test_pinned.py), or belongs to
+tests/golden/ (and so recomputed by tests/test_pinned.py), or belongs to
 one of the named classes of tests/pinned_coverage.py that are not results
 (diagnostics, echoed inputs, coordinates, the literature's numbers, refusals'
 estimates, seeded games' events), each with its reason.  A number in neither
@@ -22,7 +22,7 @@ from pinned_coverage import PAGES, ROOT, unclassified
 def test_every_printed_number_is_pinned_or_named(page):
     left = unclassified(page)
     assert not left, (f"{len(left)} numbers on {page.name} are neither pinned in "
-                      "jeopardy/pinned.py nor named in tests/pinned_coverage.py:\n"
+                      "tests/golden/ nor named in tests/pinned_coverage.py:\n"
                       + "\n".join(f"  line {n}: {shown}   ({text[:90]})" for n, shown, text in left))
 
 

@@ -27,7 +27,8 @@ def max_score(turns, policy_text, compare_text, exact, games, seed, score_cap, m
               as_json) -> None:
     """Expected final score over a fixed number of turns (THINK, SKUNK, n-turn Pig)."""
     from jeopardy.expected.analysis import compare, exact_expected
-    from jeopardy.expected.policies import optimal, parse
+    from jeopardy.expected.policies import optimal
+    from jeopardy.policy_language import score_policy
     from jeopardy.expected.solver import solve_expected
 
     if turns < 1:
@@ -36,7 +37,7 @@ def max_score(turns, policy_text, compare_text, exact, games, seed, score_cap, m
         raise JeopardyError(f"--simulate must be a positive number of games; got {games}")
     if score_cap is not None and games:
         raise JeopardyError("--simulate does not apply with --score-cap")
-    policy = parse(policy_text, model)
+    policy = score_policy(policy_text, model)
     best = solve_expected(model, turns, optimal() if not policy.is_optimal else policy,
                           score_cap=score_cap)
     solution = best if policy.is_optimal else solve_expected(model, turns, policy, cap=max(
@@ -58,7 +59,7 @@ def max_score(turns, policy_text, compare_text, exact, games, seed, score_cap, m
         sim = simulate(solution, games, seed)
         data["simulation"] = {"games": games, "seed": seed, "mean": sim.mean, "stderr": sim.stderr}
     if compare_text:
-        other_policy = parse(compare_text, model, "max-score --compare")
+        other_policy = score_policy(compare_text, model, "max-score --compare")
         other = best if other_policy == policy and policy.is_optimal else solve_expected(
             model, turns, other_policy, cap=solution.cap, score_cap=score_cap)
         data["comparison"] = compare(solution, other, best).to_dict()

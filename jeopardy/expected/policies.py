@@ -1,11 +1,13 @@
 """Policies of the expected-score game: when to roll at turn r, score s, turn total t."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from jeopardy import validate
 from jeopardy.errors import JeopardyError
-from jeopardy.rules.roll_model import RollModel
+from jeopardy.rules.roll_model import RollModel, as_fraction
 
 OPTIMAL, LINEAR_LE, LINEAR_LT, HOLD_AT, OPTIMAL_TIES_ROLL = 0, 1, 2, 3, 4
 
@@ -68,8 +70,6 @@ def optimal(ties: str = "roll") -> ScorePolicy:
 def linear(a, b, c, strict: bool = False, label: str | None = None) -> ScorePolicy:
     """Roll iff ``a*s + b*t <= c`` (``<`` if strict); needs ``a >= 0`` and ``b > 0``,
     or a turn might never stop."""
-    from jeopardy.rules.roll_model import as_fraction
-
     a, b, c = (v if isinstance(v, Fraction) else as_fraction(v if not isinstance(v, float) else
                str(v), name) for v, name in ((a, "a"), (b, "b"), (c, "c")))
     if a < 0 or b <= 0:
@@ -81,10 +81,13 @@ def linear(a, b, c, strict: bool = False, label: str | None = None) -> ScorePoli
 
 
 def hold_at(h: int) -> ScorePolicy:
-    from jeopardy import validate
-
     h = validate.non_negative_int(h, "h")
     return ScorePolicy(HOLD_AT, c=Fraction(h), label=f"hold at {h}")
+
+
+def roll_gain(model: RollModel) -> Fraction:
+    """Expected points one roll adds at the start of a turn (adds, banks, bust gains)."""
+    return sum((p * sum(e.apply(0, 0)[:2]) for e, p in model.outcomes), Fraction(0))
 
 
 def odds(model: RollModel, strict: bool = False) -> ScorePolicy:
@@ -94,8 +97,6 @@ def odds(model: RollModel, strict: bool = False) -> ScorePolicy:
     points of a roll; for THINK dice this is ``(200 - s - 11 t) / 36``, i.e.
     "roll iff s + 11t <= 200"; for one-die Pig, strict, it is "hold at 20".
     """
-    from jeopardy.expected.solver import roll_gain
-
     g = roll_gain(model)
     p_all = model.probability("bust_all")
     p_bust = model.probability_of_losing() - p_all  # the turn total alone is lost
@@ -111,14 +112,4 @@ def odds(model: RollModel, strict: bool = False) -> ScorePolicy:
 
 
 def _common_scale(*values: Fraction) -> int:
-    import math
     return math.lcm(*(v.denominator for v in values))
-
-
-def parse(text: str, model: RollModel, command: str = "max-score") -> ScorePolicy:
-    """A policy word of :mod:`jeopardy.policy_language` (``optimal``,
-    ``optimal-ties-hold``, ``odds``, ``odds-strict``, ``hold:N``,
-    ``linear:A,B,C[,strict]``) as a :class:`ScorePolicy`."""
-    from jeopardy.policy_language import score_policy
-
-    return score_policy(text, model, command)

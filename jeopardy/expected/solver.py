@@ -45,22 +45,16 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 import numpy as np
 from numba import njit
 
 from jeopardy.errors import JeopardyError
-from jeopardy.expected.policies import HOLD_AT, LINEAR_LE, LINEAR_LT, ScorePolicy
+from jeopardy.expected.policies import HOLD_AT, LINEAR_LE, LINEAR_LT, ScorePolicy, roll_gain
 from jeopardy.results import Result
 from jeopardy.rules.compiled import END, roll_result, value_of_rolling
 from jeopardy.rules.roll_model import RollModel
 
-
-
-def roll_gain(model: RollModel) -> Fraction:
-    """Expected points one roll adds at the start of a turn (adds, banks, bust gains)."""
-    return sum((p * sum(e.apply(0, 0)[:2]) for e, p in model.outcomes), Fraction(0))
 
 
 def check_model(model: RollModel) -> None:

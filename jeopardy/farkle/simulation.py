@@ -1,27 +1,42 @@
 """Seeded simulation of two-player Ten Thousand under the solver's optimal policy.
 
-The games are played by :mod:`jeopardy.reference.farkle_simulation`, which
-throws real dice and re-scores them from the rules text; only the bank/throw
-decisions come from the solution here.  They are tabulated once: every
-column of both roles (:func:`decision_tables`, the solver's own kernel) and,
-for B's last turn of the round ending, whether to take a tie at ``t == d``.
+Real dice are thrown: one uniform draw below ``6**n`` from a seeded
+``numpy.random.Generator`` is the ordered faces of ``n`` dice, scored by
+:func:`jeopardy.farkle.scoring.score_counts` (every scoring die set aside).
+The turn follows :class:`~jeopardy.farkle.turn.FarkleRules`: the minimum bank
+(IV.2's higher minimum above a score), hot dice, IV.1 (no bank with six dice
+in hand) and IV.3 (a throw past the goal busts; landing on it needs no
+minimum), and the ending (first to reach, or the round's answer).  The
+bank/throw decisions come from the solution, tabulated once: every column of
+both roles (:func:`decision_tables`, the solver's own kernel) and, for B's
+last turn of the round ending, whether to take a tie at ``t == d``.
+
+The test oracle tests/oracles/farkle_simulation.py plays the same games from
+the rules text (the same draws of the same seed): tests/test_farkle.py
+compares the two game for game.
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from numba import njit
 
+from jeopardy import validate
 from jeopardy.errors import JeopardyError
 from jeopardy.farkle.core import CoreFarkleSolution
 from jeopardy.farkle.ending import last_turn_values, throw_arrays
-from jeopardy.match import process_kernels
+from jeopardy.farkle.scoring import score_counts
 from jeopardy.farkle.turn import UNIT
-from jeopardy.reference.farkle import ReferenceRules
-from jeopardy.reference.farkle_policies import Policy
-from jeopardy.reference.farkle_simulation import simulate as play_games
+from jeopardy.interrupts import timed_chunks
+from jeopardy.match import process_kernels
 from jeopardy.results import Result
+
+MAX_GAMES = 100_000_000
+MAX_TURNS = 100_000  # per game; a game this long means a policy that never banks
+DICE = 6
 
 
 @dataclass(frozen=True)
@@ -66,7 +81,9 @@ def decision_tables(solution: CoreFarkleSolution) -> DecisionTables:
 
 @njit(cache=True, nogil=True)
 def _decide(data, role, my_score, other_score, turn_total, dice):
-    """The tabulated optimal decision (bank?), in the reference policies' interface."""
+    """The tabulated optimal decision (bank?) for ``role`` (0: the first player), scores
+    in points: the signature of a ``decide`` of tests/oracles/farkle_policies.py, so that
+    the test oracle's simulation can play this policy too."""
     offsets, tops, flat, tie, params = data
     goal, high = params[0], params[1]
     i = my_score // 50
@@ -83,11 +100,103 @@ def _decide(data, role, my_score, other_score, turn_total, dice):
     return flat[offsets[role, i, j] + t * 7 + dice] == 0
 
 
-def optimal_policy(solution) -> Policy:
-    """The solution's policy for :mod:`jeopardy.reference.farkle_simulation`."""
+def policy_data(solution: CoreFarkleSolution) -> tuple:
+    """What :func:`_decide` reads: the decision tables and ``(goal, high score)`` in units."""
     tables = decision_tables(solution)
     params = np.array([solution.goal_units, solution.rules.in_units()[2]], dtype=np.int64)
-    return Policy(_decide, (tables.offsets, tables.tops, tables.flat, tables.tie, params))
+    return (tables.offsets, tables.tops, tables.flat, tables.tie, params)
+
+
+@lru_cache(maxsize=None)
+def throw_table() -> tuple[np.ndarray, np.ndarray]:
+    """``(points in units, dice set aside)``, each ``[n, k]``: the ``k``-th of the
+    ``6**n`` ordered throws of ``n`` dice (die ``d`` shows face ``1 + (k // 6**d) % 6``)
+    scored by :func:`score_counts`; no dice set aside: nothing scored."""
+    points = np.zeros((DICE + 1, 6 ** DICE), np.int64)
+    used = np.zeros((DICE + 1, 6 ** DICE), np.int64)
+    for n in range(1, DICE + 1):
+        for k in range(6 ** n):
+            counts = [0] * 6
+            rest = k
+            for _ in range(n):
+                counts[rest % 6] += 1
+                rest //= 6
+            score, kept = score_counts(tuple(counts))
+            points[n, k], used[n, k] = score // UNIT, sum(kept)
+    return points, used
+
+
+# Indices into the rules bundle of the simulation (scores in units of 50).
+GOAL, MIN_LOW, MIN_HIGH, HIGH_SCORE, NO_BANK_SIX, EXACT, ROUND = range(7)
+
+
+def rules_bundle(solution: CoreFarkleSolution) -> np.ndarray:
+    rules = solution.rules
+    min_low, min_high, high = rules.in_units()
+    return np.array([solution.goal_units, min_low, min_high, high, int(rules.no_stop_on_six),
+                     int(rules.exact_goal), int(not solution.first_to_reach)], np.int64)
+
+
+@njit(cache=True, nogil=True)
+def _may_bank(rules, score, t, n):
+    if t <= 0:
+        return False
+    if rules[NO_BANK_SIX] and n == DICE:  # IV.1
+        return False
+    if rules[EXACT] and score + t == rules[GOAL]:  # IV.3: the goal needs no minimum
+        return True
+    return t >= (rules[MIN_HIGH] if score > rules[HIGH_SCORE] else rules[MIN_LOW])  # IV.2
+
+
+@njit(cache=True, nogil=True)
+def _play_turn(role, score, other, rules, points, used, rng, data):
+    """One turn from a fresh six dice: the points banked (units), 0 after a
+    throw that scores nothing or (IV.3) passes the goal."""
+    t = 0
+    n = DICE
+    first = True  # a turn throws at least once
+    while True:
+        if (not first and _may_bank(rules, score, t, n)
+                and _decide(data, role, UNIT * score, UNIT * other, UNIT * t, n)):
+            return t
+        first = False
+        k = rng.integers(0, 6 ** n)
+        if used[n, k] == 0:
+            return 0
+        t += points[n, k]
+        if rules[EXACT] and score + t > rules[GOAL]:
+            return 0
+        n -= used[n, k]
+        if n == 0:  # hot dice
+            n = DICE
+
+
+@njit(cache=True, nogil=True)
+def _play(rules, points, used, rng, data, games, outcome):
+    """Play ``games`` games; ``outcome[k]`` is the first player's points x 2
+    (2 win, 1 tie, 0 loss).  Returns -1 if a game ran past MAX_TURNS turns."""
+    g = rules[GOAL]
+    for game in range(games):
+        a = 0
+        b = 0
+        result = -1
+        for _ in range(MAX_TURNS):
+            a += _play_turn(0, a, b, rules, points, used, rng, data)
+            if a >= g:
+                if not rules[ROUND]:  # first to reach
+                    result = 2
+                    break
+                b += _play_turn(1, b, a, rules, points, used, rng, data)  # the last turn
+                result = 2 if a > b else (1 if a == b else 0)
+                break
+            b += _play_turn(1, b, a, rules, points, used, rng, data)
+            if b >= g:
+                result = 0
+                break
+        if result < 0:
+            return -1
+        outcome[game] = result
+    return 0
 
 
 @dataclass(frozen=True, repr=False)
@@ -106,15 +215,6 @@ class SimulatedFarkle(Result):
                 "seconds": self.seconds}
 
 
-def reference_rules(solution: CoreFarkleSolution) -> ReferenceRules:
-    rules = solution.rules
-    return ReferenceRules(goal=rules.goal, min_bank=rules.min_bank,
-                          first_to_reach=solution.first_to_reach,
-                          no_bank_six=rules.no_stop_on_six, high_min_bank=rules.high_min_bank,
-                          high_score=rules.high_score, exact_goal=rules.exact_goal,
-                          keep_any_part=rules.keep_choice)
-
-
 def simulate(solution: CoreFarkleSolution, games: int, seed: int = 0) -> SimulatedFarkle:
     """Play ``games`` seeded games, both players following the optimal policy."""
     if solution.rules.keep_choice:
@@ -124,10 +224,23 @@ def simulate(solution: CoreFarkleSolution, games: int, seed: int = 0) -> Simulat
         raise JeopardyError("the simulation does not play rule IV.5 (taking a position over)")
     if solution.rules.min_bank == 0:
         raise JeopardyError("the simulation needs a positive minimum bank")
-    policy = optimal_policy(solution)
-    result = play_games(reference_rules(solution), policy, policy, games, seed)
-    return SimulatedFarkle(games, seed, result.win_probability, result.standard_error,
-                           result.seconds)
+    games = validate.positive_int(games, "games", MAX_GAMES)
+    seed = validate.seed(seed)
+    started = time.perf_counter()
+    rules = rules_bundle(solution)
+    points, used = throw_table()
+    data = policy_data(solution)
+    rng = np.random.default_rng(seed)
+    outcome = np.zeros(games, np.int8)
+    # Chunks of about 0.2 s, so that Ctrl-C stops the run (jeopardy.interrupts); the
+    # generator's state lives in ``rng`` and carries on from chunk to chunk.
+    for start, size in timed_chunks(games, 1e-4):
+        if _play(rules, points, used, rng, data, size, outcome[start:start + size]) < 0:
+            raise JeopardyError(f"a game lasted more than {MAX_TURNS:,} turns")
+    shares = outcome / 2.0
+    error = float(shares.std(ddof=1) / np.sqrt(games)) if games > 1 else float("inf")
+    return SimulatedFarkle(games, seed, float(shares.mean()), error,
+                           time.perf_counter() - started)
 
 
-assert UNIT == 50  # decide() divides points by 50
+assert UNIT == 50  # _decide divides points by 50

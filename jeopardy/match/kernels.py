@@ -51,6 +51,7 @@ from numba import njit, types
 from numba.extending import overload
 
 from jeopardy.match.last_round import FALL_ROUNDING, stop_slice, stop_value
+from jeopardy.match.rotation import after_turn, rotate, rotation  # noqa: F401 (also read as kernels.*)
 from jeopardy.rules.compiled import step_jit as step
 from jeopardy.rules.effects import Kind
 
@@ -95,27 +96,12 @@ NO_TABLE_ROW = np.zeros(0, dtype=np.int8)
 NO_MIX = np.zeros(0)
 
 
-@njit(cache=True, nogil=True)
-def rotate(race, y, out):
-    """``out``: the vector ``y`` of the next mover's frame seen from the current mover's."""
-    n = race.players
-    out[0] = y[n - 1]
-    for m in range(1, n):
-        out[m] = y[m - 1]
-
-
 @njit(cache=True, nogil=True, inline="always")
 def copy(source, out):
     """``out[:] = source``, element by element: numba compiles a slice assignment
     with a shape check whose error message alone takes seconds to compile."""
     for m in range(source.shape[0]):
         out[m] = source[m]
-
-
-@njit(cache=True, nogil=True)
-def after_turn(race, index, banked):
-    """Flat index of the next turn start when the mover (of ``index``) banks ``banked``."""
-    return (index % race.high) * race.goal + banked
 
 
 @njit(cache=True, nogil=True)
@@ -309,12 +295,6 @@ def column_pass(race, W, index, place, y, vals, dvals, acts, mode, table, mix, w
             moved = k
         change = max(change, shift)
     return top, change, moved
-
-
-@njit(cache=True, nogil=True)
-def rotation(race, index):
-    """The flat index of the scores rotated once (the mover's score moved to the back)."""
-    return after_turn(race, index, index // race.high)
 
 
 @njit(cache=True, nogil=True)
@@ -559,4 +539,4 @@ def policy_table(race, W, place, out):
             out[index, k] = acts[k]
 
 
-from jeopardy.match import process_kernels  # noqa: E402  (it reads this module's rotate)
+from jeopardy.match import process_kernels  # noqa: E402  (numba finds it when compiling one_turn)

@@ -57,7 +57,7 @@ import numpy as np
 from numba import njit, types
 from numba.extending import overload
 
-from jeopardy.match import kernels
+from jeopardy.match.rotation import rotate, rotation
 
 # The process bundle carried by :data:`jeopardy.match.kernels.Race` (``race.process``):
 #   states, start           number of turn states and the first
@@ -276,7 +276,7 @@ def replay(race, W, order, starts):
             index = order[position]
             for place in range(race.places):
                 following = (place + 1) % race.places
-                process_sweep(race, W, index, place, W[following, kernels.rotation(race, index)],
+                process_sweep(race, W, index, place, W[following, rotation(race, index)],
                               vals, dvals, acts, work)
 
 
@@ -345,7 +345,7 @@ def turn(race, W, index, place, y, work, probe_t, probe_s):
     bust_vec = work[0]
     bank = work[1]
     acc = work[2]
-    kernels.rotate(race, y, bust_vec)
+    rotate(race, y, bust_vec)
     # rule IV.5: a bank offers its position (t, s) to the next player, who takes the
     # better of it (its throw value there, stored) and a fresh turn
     takeover = process.takeover == 1
@@ -375,7 +375,7 @@ def turn(race, W, index, place, y, work, probe_t, probe_s):
             if total >= goal:
                 for m in range(n):
                     bank[m] = finish(m, first, total - second, Q, row)
-            else:  # the next turn start, seen from the mover (kernels.rotate)
+            else:  # the next turn start, seen from the mover (rotate)
                 following = table_next[base + total]
                 bank[0] = following[n - 1]
                 for m in range(1, n):
@@ -476,7 +476,7 @@ def advice(race, W, index, place, t, s, out):
     one sweep of its turn: for any ``t``, also past the table."""
     work = np.empty((4, race.players))
     following = (place + 1) % race.places
-    out[0], out[1] = turn(race, W, index, place, W[following, kernels.rotation(race, index)],
+    out[0], out[1] = turn(race, W, index, place, W[following, rotation(race, index)],
                           work, t, s)
 
 
@@ -491,7 +491,7 @@ def decision_tables(race, W, offsets, tops, flat, width, shift):
     for place in range(race.places):
         following = (place + 1) % race.places
         for index in range(W.shape[1]):
-            process_sweep(race, W, index, place, W[following, kernels.rotation(race, index)],
+            process_sweep(race, W, index, place, W[following, rotation(race, index)],
                           vals, dvals, acts, work)
             top = frame(race, index, place)[3]
             offsets[place, index] = at

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from jeopardy.reference.farkle_throws import MAX_DICE
+from .farkle_throws import MAX_DICE
 
 
 @njit(cache=True, nogil=True)

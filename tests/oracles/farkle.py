@@ -145,8 +145,8 @@ from numba import njit
 from numba.core.errors import NumbaExperimentalFeatureWarning
 
 from jeopardy.errors import JeopardyError
-from jeopardy.reference.farkle_policies import NO_POLICY, Policy
-from jeopardy.reference.farkle_throws import MAX_DICE, UNIT, outcome_arrays
+from .farkle_policies import NO_POLICY, Policy
+from .farkle_throws import MAX_DICE, UNIT, outcome_arrays
 
 TOP = 161  # rows past a turn's last computed total: a throw adds at most 8,000 points
 

@@ -2,13 +2,13 @@
 
 Real dice are thrown (a seeded ``numpy.random.Generator``: one uniform
 draw below ``6**n`` is the ordered faces of ``n`` dice), each throw is
-re-scored by :mod:`jeopardy.reference.farkle_throws` (a table over every
+re-scored by :mod:`oracles.farkle_throws` (a table over every
 multiset of at most six faces, built once from that scoring), and each player
-follows its :class:`~jeopardy.reference.farkle_policies.Policy`: ``decide``
+follows its :class:`~oracles.farkle_policies.Policy`: ``decide``
 (bank?) asked wherever the rules allow a bank, ``choose`` (which part to set
 aside) under rule IV.4.  Nothing here reads a solver's tables.
 
-The rules are those of :class:`jeopardy.reference.farkle.ReferenceRules`:
+The rules are those of :class:`oracles.farkle.ReferenceRules`:
 minimum turn score, hot dice, the two endings, and the switches IV.1 (no
 bank with six dice in hand), IV.2 (higher minimum above a score), IV.3 (exact
 goal: a throw past the goal busts; a bank that lands on the goal needs no
@@ -33,9 +33,9 @@ from numba.core.errors import NumbaExperimentalFeatureWarning
 
 from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import timed_chunks
-from jeopardy.reference.farkle import ReferenceRules
-from jeopardy.reference.farkle_policies import Policy
-from jeopardy.reference.farkle_throws import FACES, MAX_DICE, UNIT, part_options, score_counts
+from .farkle import ReferenceRules
+from .farkle_policies import Policy
+from .farkle_throws import FACES, MAX_DICE, UNIT, part_options, score_counts
 
 MAX_GAMES = 100_000_000
 MAX_TURNS = 100_000  # per game; a game this long means a policy that never banks

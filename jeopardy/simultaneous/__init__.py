@@ -1,0 +1,1 @@
+"""The simultaneous game: exact payoff matrix, LP solution, best-response oracle, export."""

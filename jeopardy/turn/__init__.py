@@ -1,0 +1,1 @@
+"""Exact distributions of one turn under a hold-at rule."""

@@ -1,0 +1,81 @@
+"""The package's layers hold (docs/architecture.md): import-linter's contracts of
+pyproject.toml, run on the installed package, and their ignore lists stay honest.
+
+Two contracts: ``layers`` (errors/validate -> rules -> engine -> analyses ->
+facade, interop, plots -> cli: a module imports only from its own layer or
+below) and ``acyclic`` (no circle among the modules and subpackages of any one
+package).  What breaks them today is listed in their ``ignore_imports``, each
+with its reason; an entry whose import is gone fails here, so the lists can
+only shrink.
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import grimp
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIG = ROOT / "pyproject.toml"
+
+
+def _contracts() -> list[dict]:
+    return tomllib.loads(CONFIG.read_text())["tool"]["importlinter"]["contracts"]
+
+
+def _report():
+    from importlinter import configuration
+    from importlinter.application import use_cases
+
+    configuration.configure()
+    use_cases._register_built_in_contract_types()
+    options = use_cases.read_user_options(str(CONFIG))
+    return use_cases.create_report(options, cache_dir=None)
+
+
+# The ignore lists' lengths when the contracts were written: lower them as imports go.
+IGNORED_AT_MOST = {"layers": 9, "acyclic": 13}
+
+
+def test_the_import_contracts_hold():
+    """Both contracts are kept, with no warning (an unmatched ignore is one); their
+    ignore lists write every import out (no wildcard) and never grow."""
+    for contract in _contracts():
+        entries = contract.get("ignore_imports", [])
+        assert len(entries) <= IGNORED_AT_MOST[contract["id"]], contract["id"]
+        assert not any("*" in entry for entry in entries), contract["id"]
+    report = _report()
+    checks = {contract.name: check for contract, check in report.get_contracts_and_checks()}
+    assert {c["name"] for c in _contracts()} == set(checks)
+    for name, check in checks.items():
+        detail = check.metadata.get("cycle_breakers_by_package") or check.metadata.get(
+            "invalid_dependencies") or check.metadata
+        assert check.kept, f"{name}: broken: {detail}"
+        assert not check.warnings, f"{name}: {check.warnings}"
+
+
+def test_every_module_of_the_package_has_its_layer():
+    """Each module and subpackage directly under jeopardy/ is named in exactly one layer
+    (a new one is placed before it is checked), and each layer names one that exists."""
+    graph = grimp.build_graph("jeopardy", cache_dir=None)
+    named = [name.strip() for contract in _contracts() if contract["type"] == "layers"
+             for layer in contract["layers"] for name in re.split(r"[:|]", layer)]
+    assert len(named) == len(set(named))
+    children = graph.find_children("jeopardy")
+    assert not children - set(named), f"in no layer: {sorted(children - set(named))}"
+    assert not set(named) - children, f"no such module: {sorted(set(named) - children)}"
+
+
+def test_every_ignored_import_still_exists():
+    """An ignore entry names a direct import the package still makes: remove the
+    entry when its import goes, so the list only shrinks."""
+    graph = grimp.build_graph("jeopardy", cache_dir=None)
+    stale = []
+    for contract in _contracts():
+        for entry in contract.get("ignore_imports", []):
+            importer, imported = (part.strip() for part in entry.split("->"))
+            if not graph.direct_import_exists(importer=importer, imported=imported):
+                stale.append(f"{contract['id']}: {entry}")
+    assert not stale, f"ignored imports the package no longer makes: {stale}"
