@@ -535,6 +535,39 @@ PINNED += [
     close("farkle turn IV.1", "expected", 462.8006390542563, 1e-9, FARKLE_TURN, _TURN10K),
     equal("farkle turn IV.1", "thresholds", "350,350,400,1050,3050,None", _TURN10K),
 ]
+_HOUSE = "docs/farkle.md, House rules (jeopardy farkle turn/solve --rules)"
+PINNED += [  # issue 29: house rules; the turns agree with tests/oracles/farkle_house.py to 1e-9
+    close(f"farkle turn {name}", key, value, 1e-9, FARKLE_TURN, _HOUSE)
+    for name, rows in {
+        "family": {"expected": 548.7362817027714, "seed rule": 545.1430625448045,
+                   "first bank": 523.013027080726},
+        "facebook": {"expected": 551.1570290881708, "seed rule": 547.5690942548143},
+        "reference-com": {"expected": 542.063243999272, "seed rule": 537.3224801303774,
+                          "first bank": 510.19530936833274},
+        "neller-busche": {"expected": 486.0818662748224, "seed rule": 484.0239903124842},
+        "everything2": {"expected": 468.52075837803153, "seed rule": 466.0598302876965},
+    }.items() for key, value in rows.items()
+] + [
+    close(f"farkle turn {name}", "seed rule loss", value, 1e-9, FARKLE_TURN, _HOUSE)
+    for name, value in {"family": 548.7362817027714 - 545.1430625448045,
+                        "facebook": 551.1570290881708 - 547.5690942548143,
+                        "reference-com": 542.063243999272 - 537.3224801303774}.items()
+] + [
+    equal(f"farkle turn {name}", "thresholds", value, _HOUSE) for name, value in {
+        "family": "300,300,450,1050,3050,16400", "facebook": "300,300,450,1050,3050,16450",
+        "reference-com": "300,250,400,950,2800,16800"}.items()
+] + [
+    equal(f"farkle turn {name}", f"bank from, {dice} dice", int(value), _HOUSE)
+    for name, values in {"family": "300,300,450,1050,3050,16400",
+                         "facebook": "300,300,450,1050,3050,16450",
+                         "reference-com": "300,250,400,950,2800,16800"}.items()
+    for dice, value in enumerate(values.split(","), start=1)
+] + [
+    close("farkle house family 1000 rounds", "first player", 0.4490254903919242, 1e-11,
+          FARKLE_GAME, _HOUSE),
+    close("farkle house neller-busche 1000 first to reach", "first player", 0.6025365379729959,
+          1e-11, FARKLE_GAME, _HOUSE),
+]
 _GAME10K = "docs/farkle.md (jeopardy farkle solve)"
 PINNED += [
     close("farkle 2000 rounds", "first player", 0.46757325607279376, 1e-11, FARKLE_GAME, _GAME10K),

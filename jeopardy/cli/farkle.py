@@ -252,7 +252,9 @@ def solve(goal, first_to_reach, out, games, seed, min_bank, no_stop_on_six, keep
     names = solution.to_dict()["rules"]
     click.echo(f"{_title(rules)} to {goal} ({rule}), minimum bank {min_bank}"
                + (f", first bank at least {rules.entry}" if rules.enters else "")
-               + (f", rules {', '.join(names)}" if names else "") + ":")
+               + (f", rules {', '.join(names)}" if names and rules_name is None else "")
+               + (", any scoring part set aside" if rules_name is not None and rules.keep_choice
+                  else "") + ":")
     click.echo(f"  first player wins {solution.win_probability:.6f} under optimal play (ties count 1/2)")
     click.echo(f"  {solution.states:,} states, {solution.seconds:.1f} s, largest residual "
                f"{solution.max_residual:.1e}")
