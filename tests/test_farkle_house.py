@@ -172,3 +172,15 @@ def test_the_facade_takes_house_rules_as_a_dict():
         solve_turn(FarkleRules(min_bank=300, name="family")).expected, abs=1e-12)
     with pytest.raises(JeopardyError, match="unknown key 'colour'"):
         jeopardy.Game({"colour": 1})
+
+
+def test_a_solution_file_keeps_its_house_rules(tmp_path):
+    """`farkle solve --rules ... --out` then `farkle policy`: the file carries the scoring
+    table, the entry and the name, and is rebuilt from them (the residual is recomputed)."""
+    rules = dataclasses.replace(preset("reference-com").rules, goal=500)
+    solution = core.solve(rules)
+    path = solution.save(tmp_path / "house.npz")
+    again = core.load(path)
+    assert again.rules == rules
+    assert again.win_probability == solution.win_probability and again.max_residual < 1e-13
+    assert again.banking(0, 0) == solution.banking(0, 0)
