@@ -565,6 +565,16 @@ PINNED += [  # issue 29: house rules; the turns agree with tests/oracles/farkle_
 ] + [
     close("farkle house family 1000 rounds", "first player", 0.4490254903919242, 1e-11,
           FARKLE_GAME, _HOUSE),
+    equal("farkle house family 1000 rounds", "fairest bonus", -150, _HOUSE),
+    close("farkle house family 1000 rounds", "fairest P(first wins)", 0.4968721249190629, 1e-11,
+          FARKLE_GAME, _HOUSE),
+] + [
+    close("farkle house family 1000 rounds", f"P(first wins), bonus {bonus}", value, 1e-11,
+          FARKLE_GAME, _HOUSE)
+    for bonus, value in {-150: 0.4968721249190629, -100: 0.48121282228868867,
+                         -50: 0.4649894817041553, 0: 0.4490254903919242, 50: 0.424598726400006,
+                         100: 0.40801305039693925, 150: 0.39222498069977696}.items()
+] + [
     close("farkle house neller-busche 1000 first to reach", "first player", 0.6025365379729959,
           1e-11, FARKLE_GAME, _HOUSE),
 ]

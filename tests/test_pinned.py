@@ -814,9 +814,14 @@ def _farkle_house_game(name, goal):
     from jeopardy.farkle.core import solve
     from jeopardy.farkle.house import preset, read_rules
 
+    from jeopardy.fairness import farkle_fairness
+
     house = read_rules(ROOT / "docs/examples/family.toml") if name == "family" else preset(name)
     rules = dataclasses.replace(house.rules, goal=goal)
-    return {"first player": solve(rules, house.first_to_reach).win_probability}
+    solution = solve(rules, house.first_to_reach)
+    fair = farkle_fairness(solution, 150)
+    return {"first player": solution.win_probability, "fairest bonus": fair.bonus,
+            "fairest P(first wins)": fair.win_probability, **_candidates(fair)}
 
 
 analysis("farkle house family 1000 rounds")(functools.partial(_farkle_house_game, "family", 1000))
