@@ -76,6 +76,40 @@ def test_every_throw_scores_as_the_rules_text_says(name):
             assert ours == options, (name, throw)
 
 
+OPTIONS = {  # each scoring key on its own, over the seed's table
+    "three-pairs": {"three_pairs": 1500}, "no-straight": {"straight": 0},
+    "four-and-a-pair": {"four_and_a_pair": 2500}, "two-triplets": {"two_triplets": 2500},
+    "add": {"n_of_a_kind": "add"}, "flat": {"n_of_a_kind": "flat"},
+    "none": {"n_of_a_kind": "none"}, "three-ones-300": {"three_ones": 300},
+    "triples-200": {"three_of_a_kind": 200}, "singles": {"single_one": 150, "single_five": 0},
+}
+
+
+@pytest.mark.parametrize("set_aside", ["all", "choice"])
+@pytest.mark.parametrize("option", list(OPTIONS))
+def test_each_scoring_option_scores_as_the_rules_text_says(option, set_aside):
+    """Brute force over every throw of 1 to 6 dice, one option changed at a time."""
+    rules = {**PRESETS["ten-thousand"], "set_aside": set_aside,
+             "scoring": {**PRESETS["ten-thousand"]["scoring"], **OPTIONS[option]}}
+    table = house_rules(rules).rules.scoring
+    for n in range(1, 7):
+        expected = twin.throw_choices(rules, n)
+        for counts, _ in throw_counts(n):
+            throw = tuple(face for face, c in enumerate(counts, start=1) for _ in range(c))
+            _, options = expected[throw]
+            if set_aside == "all":
+                points, used = score_counts(counts, table)
+                ours = [] if not points else [(points, 6 if used == n else n - used)]
+            else:
+                ours = sorted((points, 6 if used == n else n - used)
+                              for points, used in keep_options(counts, table))
+                best: dict[int, int] = {}
+                for points, left in options:
+                    best[left] = max(best.get(left, 0), points)
+                options = sorted((points, left) for left, points in best.items())
+            assert ours == options, (option, throw)
+
+
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_the_optimal_turn_agrees_with_the_twin(name):
     """To 1e-9: both sum the same probabilities in other orders (float rounding only)."""
