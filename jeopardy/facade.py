@@ -39,8 +39,9 @@ TEN_THOUSAND = "ten-thousand"
 
 
 class Game:
-    """A game: ``model`` (a roll model, a preset's name, ``"ten-thousand"`` or a
-    :class:`~jeopardy.farkle.turn.FarkleRules`), ``goal`` (default: the preset's
+    """A game: ``model`` (a roll model, a preset's name, ``"ten-thousand"``, a
+    :class:`~jeopardy.farkle.turn.FarkleRules`, Farkle house rules as a dict of a
+    rules file's keys or a house preset's name, :mod:`jeopardy.farkle.house`), ``goal`` (default: the preset's
     customary goal, else 100; Ten Thousand's 10,000), ``players`` (2-10),
     ``ending`` (``"first-to-goal"``, ``"equal-turns"`` or ``"one-more-turn"``;
     Ten Thousand: the round ending unless ``"first-to-goal"``)."""
@@ -52,6 +53,15 @@ class Game:
 
         self._solution = None
         self.farkle = None  # Ten Thousand's rules, when the game is Ten Thousand
+        from jeopardy.farkle import house
+
+        if isinstance(model, dict) or (isinstance(model, str) and model in house.PRESETS
+                                       and model != TEN_THOUSAND):
+            # Farkle house rules: a rules file's keys as a dict, or a preset's name
+            rules_set = house.house_rules(model) if isinstance(model, dict) else house.preset(model)
+            model = rules_set.rules
+            if ending is None:
+                ending = FIRST_TO_GOAL if rules_set.first_to_reach else EQUAL_TURNS
         if isinstance(model, FarkleRules) or (isinstance(model, str) and model == TEN_THOUSAND):
             rules = model if isinstance(model, FarkleRules) else FarkleRules()
             if goal is not None:
@@ -84,7 +94,7 @@ class Game:
 
     @property
     def name(self) -> str:
-        return TEN_THOUSAND if self.farkle is not None else self.model.name
+        return self.farkle.name if self.farkle is not None else self.model.name
 
     @property
     def pair(self) -> bool:

@@ -102,4 +102,4 @@ def farkle_fairness(solution, max_bonus: int | None = None) -> Fairness:
         u = b // UNIT
         return float(VF[0, u] if u >= 0 else VF[-u, 0])
 
-    return fairest("ten-thousand", solution.rules.goal, chance, (g - 1) * UNIT, UNIT, max_bonus)
+    return fairest(solution.rules.name, solution.rules.goal, chance, (g - 1) * UNIT, UNIT, max_bonus)

@@ -99,6 +99,8 @@ NOT_RESULTS = [
          r"(?:you|computer) (?P<n>\d+),",
          r"iff [^:]*?(?P<n>\d+)(?::|\s|$|\")",
          r"minimum bank (?P<n>\d+)",
+         r"first bank \(?at least (?P<n>\d+)",  # a house rules file's entry
+         r"farkles in a row lose (?P<n>\d+)",  # a house rules file's penalty
          r"\"c\": \"(?P<n>\d+)\"",
          r"docs/examples/\S*?(?P<n>\d+)",
          r"capped at (?P<n>\d+)",

@@ -200,7 +200,9 @@ def test_files_of_the_solver_before_the_core_load(first_to_reach, tmp_path):
     solution = core.solve(rules, first_to_reach)
 
     def write(name, VF, VS):
-        meta = json.dumps({"format": 2, "rules": rules.__dict__, "first_to_reach": first_to_reach})
+        old_keys = {k: v for k, v in rules.to_dict().items()  # format 2 predates house rules
+                    if k not in ("name", "scoring", "entry", "penalty")}
+        meta = json.dumps({"format": 2, "rules": old_keys, "first_to_reach": first_to_reach})
         np.savez(tmp_path / name, VF=VF, VS=VS, meta=np.frombuffer(meta.encode(), dtype=np.uint8))
         return tmp_path / name
 
@@ -245,7 +247,7 @@ def test_continuing_the_position_doubled_caps_and_reloaded(first_to_reach, tmp_p
     assert np.array_equal(again.solution.values, base.solution.values)
     plain = core.solve(FarkleRules(goal=1000), first_to_reach)
     np.savez(tmp_path / "plain.npz", values=plain.solution.values,
-             meta=np.frombuffer(json.dumps({"format": 3, "rules": rules.__dict__,
+             meta=np.frombuffer(json.dumps({"format": 3, "rules": rules.to_dict(),
                                             "first_to_reach": first_to_reach}).encode(),
                                 dtype=np.uint8))
     with pytest.raises(JeopardyError, match="do not solve the game"):

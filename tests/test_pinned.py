@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +18,7 @@ import golden
 from golden import PINNED, Pinned
 
 ANALYSES = {}
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def analysis(name):
@@ -782,6 +784,51 @@ analysis("farkle turn")(_farkle_turn)
 analysis("farkle turn min bank 0")(functools.partial(_farkle_turn, min_bank=0))
 analysis("farkle turn IV.4")(functools.partial(_farkle_turn, keep_choice=True))
 analysis("farkle turn IV.1")(functools.partial(_farkle_turn, no_stop_on_six=True))
+
+
+def _farkle_house_turn(name):
+    """Issue 29: a house rule set's turn (a player on the board; ``first bank``: the entry)."""
+    import dataclasses
+
+    from jeopardy.farkle.house import preset, read_rules
+    from jeopardy.farkle.turn import solve_turn
+
+    house = read_rules(ROOT / "docs/examples/family.toml") if name == "family" else preset(name)
+    on_board = dataclasses.replace(house.rules, entry=0)
+    best = solve_turn(on_board)
+    out = {"expected": best.expected, "seed rule": solve_turn(on_board, policy="seed").expected,
+           "thresholds": ",".join(str(t) for t in best.thresholds())}
+    out["seed rule loss"] = out["expected"] - out["seed rule"]
+    for dice, threshold in enumerate(best.thresholds(), start=1):
+        out[f"bank from, {dice} dice"] = threshold
+    if house.rules.enters:
+        out["first bank"] = solve_turn(house.rules).expected
+    return out
+
+
+for _name in ("family", "facebook", "reference-com", "neller-busche", "everything2"):
+    analysis(f"farkle turn {_name}")(functools.partial(_farkle_house_turn, _name))
+
+
+def _farkle_house_game(name, goal):
+    import dataclasses
+
+    from jeopardy.farkle.core import solve
+    from jeopardy.farkle.house import preset, read_rules
+
+    from jeopardy.fairness import farkle_fairness
+
+    house = read_rules(ROOT / "docs/examples/family.toml") if name == "family" else preset(name)
+    rules = dataclasses.replace(house.rules, goal=goal)
+    solution = solve(rules, house.first_to_reach)
+    fair = farkle_fairness(solution, 150)
+    return {"first player": solution.win_probability, "fairest bonus": fair.bonus,
+            "fairest P(first wins)": fair.win_probability, **_candidates(fair)}
+
+
+analysis("farkle house family 1000 rounds")(functools.partial(_farkle_house_game, "family", 1000))
+analysis("farkle house neller-busche 1000 first to reach")(
+    functools.partial(_farkle_house_game, "neller-busche", 1000))
 
 
 @analysis("farkle turn exact")

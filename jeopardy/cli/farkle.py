@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import click
 
-from jeopardy.cli.common import applies, check_output, emit_json, json_option, require_converged
+from jeopardy.cli.common import (applies, check_output, emit_json, given, json_option,
+                                 require_converged)
 from jeopardy.errors import JeopardyError
 
 
@@ -12,9 +13,21 @@ def farkle() -> None:
     """Ten Thousand / Farkle: scoring, the seed's tables, optimal turn and game."""
 
 
+WITHOUT_RULES = "without --rules (set it in the rules file)"
+
+
+def rules_option(function):
+    return click.option("--rules", "rules_name", type=str, default=None, metavar="NAME|FILE.toml",
+                        help="house rules: a preset (ten-thousand, facebook, neller-busche, "
+                             "reference-com, everything2) or a TOML rules file")(function)
+
+
 def rule_options(function):
     function = applies("high_score", lambda p: p["high_min_bank"] is not None,
                        "with --high-min-bank (rule IV.2: the minimum above --high-score)")(function)
+    for name in ("min_bank", "no_stop_on_six", "keep_choice", "high_min_bank", "high_score",
+                 "exact_goal", "continue_position"):
+        function = applies(name, lambda p: p["rules_name"] is None, WITHOUT_RULES)(function)
     function = click.option("--min-bank", type=int, default=350, show_default=True,
                             help="minimum turn score to bank (0 allowed)")(function)
     function = click.option("--no-stop-on-six", is_flag=True,
@@ -28,7 +41,7 @@ def rule_options(function):
                             help="rule IV.3: land exactly on the goal (no minimum for that bank)")(function)
     function = click.option("--continue-position", is_flag=True,
                             help="rule IV.5: start from the previous player's position")(function)
-    return function
+    return rules_option(function)
 
 
 def _rules(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact_goal=False,
@@ -43,10 +56,41 @@ def _rules(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exa
                        exact_goal=exact_goal, continue_position=continue_position)
 
 
+def _house(rules_name, goal=None, first_to_reach=False):
+    """``(rules, first_to_reach)`` of ``--rules``; ``--goal`` and ``--first-to-reach``, when
+    given, override the file's goal and ending."""
+    import dataclasses
+
+    from jeopardy.farkle.house import rules_named
+
+    house = rules_named(rules_name)
+    rules = house.rules
+    if goal is not None and given(click.get_current_context(), "goal"):
+        if goal <= 0 or goal % 50:
+            raise JeopardyError(f"--goal must be a positive multiple of 50; got {goal}")
+        for key in ("min_bank", "entry"):
+            if getattr(rules, key) > goal:
+                raise JeopardyError(f"--goal {goal:,} is below the rules' {key} "
+                                    f"({getattr(rules, key):,})")
+        rules = dataclasses.replace(rules, goal=goal)
+    return rules, bool(first_to_reach or house.first_to_reach)
+
+
+def _title(rules) -> str:
+    return "Ten Thousand" if rules.name == "ten-thousand" else f"Farkle ({rules.name})"
+
+
+def _table(rules_name):
+    from jeopardy.farkle.scoring import SEED
+
+    return SEED if rules_name is None else _house(rules_name)[0].scoring
+
+
 @farkle.command()
 @click.argument("dice", nargs=-1, type=str)
+@rules_option
 @json_option
-def score(dice, as_json) -> None:
+def score(dice, rules_name, as_json) -> None:
     """Score one throw, e.g. `jeopardy farkle score 1 1 1 5 2 3`."""
     from jeopardy.farkle.scoring import score_all
 
@@ -56,9 +100,9 @@ def score(dice, as_json) -> None:
             values.append(int(d))
         except ValueError:
             raise JeopardyError(f"dice show 1 to 6; got {d!r}") from None
-    points, aside = score_all(values)
+    points, aside = score_all(values, _table(rules_name))
     if as_json:
-        emit_json({"game": "ten-thousand", "dice": values, "score": points, "set_aside": aside,
+        emit_json({"game": rules_name or "ten-thousand", "dice": values, "score": points, "set_aside": aside,
                    "remaining": len(values) - len(aside) if points else 0,
                    "hot_dice": bool(points) and len(aside) == len(values)})
         return
@@ -72,14 +116,15 @@ def score(dice, as_json) -> None:
 
 
 @farkle.command()
+@rules_option
 @json_option
-def throws(as_json) -> None:
+def throws(rules_name, as_json) -> None:
     """Table 1: one throw of I dice, enumerated exactly."""
     from jeopardy.farkle.throws import throw_table
 
-    rows = throw_table()
+    rows = throw_table(_table(rules_name))
     if as_json:
-        emit_json({"game": "ten-thousand", "dice": [r.to_dict() for r in rows]})
+        emit_json({"game": rules_name or "ten-thousand", "dice": [r.to_dict() for r in rows]})
         return
     click.echo("I  K=1              K=2              K=3              K=4              K=5"
                "              K=6               K=0      scoring, mean")
@@ -96,12 +141,13 @@ def throws(as_json) -> None:
 
 
 @farkle.command()
+@rules_option
 @json_option
-def stopping(as_json) -> None:
+def stopping(rules_name, as_json) -> None:
     """Table 2: W(I) and the critical scores Cs(I)."""
     from jeopardy.farkle.throws import stopping_table
 
-    table = stopping_table()
+    table = stopping_table(_table(rules_name))
     if as_json:
         emit_json(table.to_dict())
         return
@@ -114,27 +160,42 @@ def stopping(as_json) -> None:
 @rule_options
 @json_option
 def turn(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact_goal,
-         continue_position, as_json) -> None:
-    """The optimal single turn (maximum expected banked score) against the seed's rule."""
+         continue_position, rules_name, as_json) -> None:
+    """The optimal single turn (maximum expected banked score) against the seed's rule.
+
+    With --rules: the turn of a player on the board (an entry minimum is shown apart:
+    the turn of a player's first bank); a penalty is not part of one turn's value."""
+    import dataclasses
+
     from jeopardy.farkle.turn import solve_turn
 
     if exact_goal or continue_position:
         raise JeopardyError("rules IV.3 and IV.5 concern the end and the start of turns in a game; "
                             "use `jeopardy farkle solve`")
-    rules = _rules(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score)
+    entry = None
+    if rules_name is not None:
+        rules = _house(rules_name)[0]
+        if rules.enters:
+            entry = solve_turn(rules).expected  # banked 0: the entry minimum applies
+            rules = dataclasses.replace(rules, entry=0)
+        min_bank, keep_choice = rules.min_bank, rules.keep_choice
+    else:
+        rules = _rules(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score)
     best = solve_turn(rules)
     seed_rule = solve_turn(rules, policy="seed")
     thresholds = best.thresholds()
-    data = {"game": "ten-thousand", "expected": best.expected, "thresholds": thresholds,
+    data = {"game": rules.name, "expected": best.expected, "thresholds": thresholds,
             "threshold_rule": best.to_dict()["threshold_rule"],
             "seed_rule_expected": seed_rule.expected,
             "seed_rule_loss": best.expected - seed_rule.expected}
     if as_json:
         emit_json(data)
         return
-    click.echo(f"optimal turn: expected banked score {best.expected:.4f} "
+    named = f"{rules.name}: " if rules_name is not None else ""
+    click.echo(f"{named}optimal turn: expected banked score {best.expected:.4f} "
                f"(minimum bank {min_bank}{', IV.1' if no_stop_on_six else ''}"
-               f"{', IV.4' if keep_choice else ''})")
+               f"{', IV.4' if keep_choice and rules_name is None else ''}"
+               f"{', any scoring part set aside' if keep_choice and rules_name else ''})")
     for n, t in enumerate(thresholds, start=1):
         text = f"bank from {t}" if t is not None else "never bank"
         if not best.is_threshold(n):
@@ -142,6 +203,12 @@ def turn(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact
         click.echo(f"  {n} dice in hand: {text}")
     click.echo(f"the seed's rule (throw while the total is at most Cs(I)): {seed_rule.expected:.4f}, "
                f"loses {best.expected - seed_rule.expected:.4f} points a turn")
+    if entry is not None:
+        click.echo(f"a player's first bank (at least {_house(rules_name)[0].entry}): expected "
+                   f"banked score {entry:.4f}")
+    if rules.penalty is not None:
+        click.echo(f"the penalty ({rules.penalty.farkles} farkles in a row lose "
+                   f"{rules.penalty.points}) is not part of one turn's value")
 
 
 @farkle.command()
@@ -153,17 +220,25 @@ def turn(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact
 @rule_options
 @json_option
 def solve(goal, first_to_reach, out, games, seed, min_bank, no_stop_on_six, keep_choice,
-          high_min_bank, high_score, exact_goal, continue_position, as_json) -> None:
+          high_min_bank, high_score, exact_goal, continue_position, rules_name, as_json) -> None:
     """Optimal two-player play: the first player's win probability."""
     from jeopardy.cli.progress import ProgressLine
     from jeopardy.farkle.core import solve as run
+    from jeopardy.farkle.scoring import SEED
 
-    rules = _rules(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact_goal,
-                   continue_position, goal)
-    solution = run(rules, first_to_reach, progress=ProgressLine(f"solving Ten Thousand to {goal}",
+    if rules_name is not None:
+        rules, first_to_reach = _house(rules_name, goal, first_to_reach)
+        goal, min_bank = rules.goal, rules.min_bank
+        if games and (rules.scoring != SEED or rules.keep_choice or rules.entry):
+            raise JeopardyError("--simulate plays the seed's rules only (the simulator's "
+                                "scoring is the seed's table)")
+    else:
+        rules = _rules(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score,
+                       exact_goal, continue_position, goal)
+    solution = run(rules, first_to_reach, progress=ProgressLine(f"solving {_title(rules)} to {goal}",
                                                                 enabled=goal >= 5000),
                    strict=False)
-    what = f"Ten Thousand to {goal}"
+    what = f"{_title(rules)} to {goal}"
     if out and solution.converged:
         solution.save(out)
     data = solution.to_dict()
@@ -179,8 +254,11 @@ def solve(goal, first_to_reach, out, games, seed, min_bank, no_stop_on_six, keep
     rule = "first to bank the goal wins" if first_to_reach else \
         "rounds: the second player answers a first player who reaches the goal"
     names = solution.to_dict()["rules"]
-    click.echo(f"Ten Thousand to {goal} ({rule}), minimum bank {min_bank}"
-               + (f", rules {', '.join(names)}" if names else "") + ":")
+    click.echo(f"{_title(rules)} to {goal} ({rule}), minimum bank {min_bank}"
+               + (f", first bank at least {rules.entry}" if rules.enters else "")
+               + (f", rules {', '.join(names)}" if names and rules_name is None else "")
+               + (", any scoring part set aside" if rules_name is not None and rules.keep_choice
+                  else "") + ":")
     click.echo(f"  first player wins {solution.win_probability:.6f} under optimal play (ties count 1/2)")
     click.echo(f"  {solution.states:,} states, {solution.seconds:.1f} s, largest residual "
                f"{solution.max_residual:.1e}")
@@ -223,16 +301,20 @@ def policy(solution_file, score_, opponent, second, as_json) -> None:
 @rule_options
 @json_option
 def fairness(goal, first_to_reach, max_bonus, min_bank, no_stop_on_six, keep_choice,
-             high_min_bank, high_score, exact_goal, continue_position, as_json) -> None:
+             high_min_bank, high_score, exact_goal, continue_position, rules_name, as_json) -> None:
     """Compensation points: the head start that makes two-player Ten Thousand fairest."""
     from jeopardy.cli.progress import ProgressLine
     from jeopardy.cli.race import print_fairness
     from jeopardy.fairness import farkle_fairness
     from jeopardy.farkle.core import solve as run
 
-    rules = _rules(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact_goal,
-                   continue_position, goal)
-    solution = run(rules, first_to_reach, progress=ProgressLine(f"solving Ten Thousand to {goal}",
+    if rules_name is not None:
+        rules, first_to_reach = _house(rules_name, goal, first_to_reach)
+        goal = rules.goal
+    else:
+        rules = _rules(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score,
+                       exact_goal, continue_position, goal)
+    solution = run(rules, first_to_reach, progress=ProgressLine(f"solving {_title(rules)} to {goal}",
                                                                 enabled=goal >= 5000))
     result = farkle_fairness(solution, max_bonus)
     if as_json:

@@ -53,6 +53,7 @@ import numpy as np
 from jeopardy.errors import JeopardyError
 from jeopardy.files import write_atomically
 from jeopardy.farkle.ending import round_ending
+from jeopardy.farkle.scoring import SEED
 from jeopardy.farkle.throws import option_outcomes, outcomes
 from jeopardy.farkle.turn import UNIT, FarkleRules
 from jeopardy.match import process_solver
@@ -72,15 +73,17 @@ def turn_process(rules: FarkleRules = FarkleRules()) -> TurnProcess:
     for dice in range(1, MAX_DICE + 1):
         if rules.keep_choice:
             groups = [(p, tuple((s // UNIT, m - 1) for s, m in choices))
-                      for p, choices in option_outcomes(dice)]
+                      for p, choices in option_outcomes(dice, rules.scoring)]
         else:
-            groups = [(p, ((s // UNIT, m - 1),) if m else ()) for s, m, p in outcomes(dice)]
+            groups = [(p, ((s // UNIT, m - 1),) if m else ())
+                      for s, m, p in outcomes(dice, rules.scoring)]
         throws.append(tuple(groups))
     bankable = tuple(not (rules.no_stop_on_six and dice == MAX_DICE)
                      for dice in range(1, MAX_DICE + 1))
     low, high_min, high = rules.in_units()
     iv2 = rules.high_min_bank is not None
-    return TurnProcess("ten-thousand", tuple(f"{n} dice" for n in range(1, MAX_DICE + 1)),
+    iv2 = iv2 or rules.enters  # the entry minimum: IV.2's kernels with the threshold at 0
+    return TurnProcess(rules.name, tuple(f"{n} dice" for n in range(1, MAX_DICE + 1)),
                        MAX_DICE - 1, tuple(throws), bankable, low, high_min if iv2 else None,
                        high if iv2 else 10 ** 9, rules.exact_goal, UNIT,
                        rules.continue_position)
@@ -144,7 +147,7 @@ class CoreFarkleSolution(Result):
         return self.solution.advice(self.index(i, j), self.place(first), t, dice - 1)
 
     def save(self, path) -> "Path":
-        meta = json.dumps({"format": FORMAT_VERSION, "engine": "core", "rules": self.rules.__dict__,
+        meta = json.dumps({"format": FORMAT_VERSION, "engine": "core", "rules": self.rules.to_dict(),
                            "first_to_reach": self.first_to_reach, "seconds": self.seconds,
                            "max_residual": self.max_residual, "states": self.states,
                            "sweeps": self.sweeps})
@@ -203,6 +206,19 @@ def estimate(rules: FarkleRules, first_to_reach: bool = False) -> tuple[float, i
     return seconds, 16 * g * g + store + 50_000_000
 
 
+def refuse_unsolved(rules: FarkleRules) -> None:
+    """Refuse, in one line, a house rule the race does not model (never ignore it)."""
+    if rules.penalty is not None:
+        p = rules.penalty
+        raise JeopardyError(
+            f"rules {rules.name!r}: the penalty ({p.farkles} farkles in a row lose {p.points}) "
+            "is not solved in the race: it needs a per-player farkle counter in the match "
+            "state (not built yet); remove [penalty] to solve without it")
+    if rules.continue_position and rules.scoring != SEED:
+        raise JeopardyError("rule IV.5 (continue from the previous player's position) is "
+                            "solved with the seed's scoring table only")
+
+
 def refuse_too_big(rules: FarkleRules, first_to_reach: bool, cap_scale: int) -> None:
     """Refuse, before any work, a goal past this machine or a cap scale below 1."""
     from jeopardy import resources
@@ -246,6 +262,7 @@ def solve(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
     if not isinstance(first_to_reach, (bool, np.bool_)):
         raise validate.ParameterError("first_to_reach", f"must be True or False; got {first_to_reach!r}")
     validate.integer(cap_scale, "cap_scale", 1, 64)
+    refuse_unsolved(rules)
     if rules.continue_position and (rules.no_stop_on_six or rules.keep_choice or
                                     rules.exact_goal or rules.high_min_bank is not None):
         raise JeopardyError("rule IV.5 (continue from the previous player's position) is solved "
@@ -291,7 +308,7 @@ def describe_banking(runs: list[list[int]]) -> str:
 
 def solution_dict(solution: CoreFarkleSolution) -> dict:
     """The JSON of a solved two-player Ten Thousand."""
-    return {"game": "ten-thousand", "goal": solution.rules.goal,
+    return {"game": solution.rules.name, "goal": solution.rules.goal,
             "min_bank": solution.rules.min_bank,
             "ending": "first-to-reach" if solution.first_to_reach else "round",
             "first_to_reach": solution.first_to_reach, "rules": _rule_names(solution.rules),
@@ -316,8 +333,8 @@ def _rule_names(rules: FarkleRules) -> list[str]:
 def rules_from_meta(path: str | Path, meta: dict) -> tuple[FarkleRules, bool]:
     """``(rules, first_to_reach)`` of a solution file's metadata, or a one-line refusal."""
     try:
-        return FarkleRules(**meta["rules"]), bool(meta["first_to_reach"])
-    except (TypeError, KeyError, ValueError, AttributeError) as error:
+        return FarkleRules.from_dict(meta["rules"]), bool(meta["first_to_reach"])
+    except (TypeError, KeyError, ValueError, AttributeError, JeopardyError) as error:
         raise JeopardyError(f"{str(path)!r}: damaged rules ({error})") from None
 
 

@@ -44,7 +44,7 @@ above ``top`` banking is allowed and optimal:
   (:func:`jeopardy.match.process_kernels.settle`).  No truncation.
 
 The tests double every ``top`` (``cap_scale=2``) and get the same values to
-1e-13, and compare with :mod:`jeopardy.reference.farkle`, a solver written
+1e-13, and compare with tests/oracles/farkle.py, a solver written
 from the rules text.
 """
 from __future__ import annotations
@@ -55,18 +55,19 @@ import numpy as np
 from numba import njit
 
 from jeopardy.errors import JeopardyError
+from jeopardy.farkle.scoring import SEED, ScoringTable
 from jeopardy.farkle.throws import option_outcomes, outcomes
 from jeopardy.farkle.turn import UNIT, FarkleRules
 from jeopardy.match.process_solver import NO_ENDING, Ending
 
-MAX_GAIN = 8000 // UNIT  # six 1s: the most one throw scores
+MAX_GAIN = 8000 // UNIT  # six 1s: the most one throw scores (the seed's table; rules.max_gain)
 # The throws of 1..6 dice for the kernels.  ``patterns`` group throws with the
 # same choices; each has ``choices`` (score in units, next dice); busts are apart.
 Throws = namedtuple("Throws", "pattern_offsets pattern_probs choice_offsets choice_scores "
                               "choice_nexts bust hot cold")
 
 
-def throw_arrays(keep_choice: bool = False) -> Throws:
+def throw_arrays(keep_choice: bool = False, table: ScoringTable = SEED) -> Throws:
     """The throws as flat arrays (see :data:`Throws`)."""
     pattern_offsets = np.zeros(8, dtype=np.int64)
     pattern_probs, choice_offsets, choice_scores, choice_nexts = [], [0], [], []
@@ -74,9 +75,9 @@ def throw_arrays(keep_choice: bool = False) -> Throws:
     for n in range(1, 7):
         pattern_offsets[n] = len(pattern_probs)
         if keep_choice:
-            groups = [(float(p), choices) for p, choices in option_outcomes(n)]
+            groups = [(float(p), choices) for p, choices in option_outcomes(n, table)]
         else:
-            groups = [(float(p), ((s, m),) if m else ()) for s, m, p in outcomes(n)]
+            groups = [(float(p), ((s, m),) if m else ()) for s, m, p in outcomes(n, table)]
         for p, choices in groups:
             if not choices:
                 bust[n] += p
@@ -87,8 +88,8 @@ def throw_arrays(keep_choice: bool = False) -> Throws:
                 choice_nexts.append(m)
             choice_offsets.append(len(choice_scores))
     pattern_offsets[7] = len(pattern_probs)
-    hot = sum(float(p) for s, m, p in outcomes(6) if m == 6)
-    cold = sum(float(p) for s, m, p in outcomes(6) if m and m != 6)
+    hot = sum(float(p) for s, m, p in outcomes(6, table) if m == 6)
+    cold = sum(float(p) for s, m, p in outcomes(6, table) if m and m != 6)
     return Throws(pattern_offsets, np.array(pattern_probs), np.array(choice_offsets, dtype=np.int64),
                   np.array(choice_scores, dtype=np.int64), np.array(choice_nexts, dtype=np.int64),
                   bust, hot, cold)
@@ -177,7 +178,7 @@ def round_ending(rules: FarkleRules, first_to_reach: bool = False,
     chances ``C`` (``NO_ENDING`` first to reach: no last turn)."""
     if first_to_reach:
         return NO_ENDING
-    throws = throw_arrays(rules.keep_choice)
+    throws = throw_arrays(rules.keep_choice, rules.scoring)
     g = rules.goal // UNIT
     min_low, min_high, high = rules.in_units()
     empty = np.zeros((2, 1))
@@ -211,7 +212,7 @@ def round_ending(rules: FarkleRules, first_to_reach: bool = False,
         size *= 2
     # Q is read up to the largest top plus one throw; with IV.1, R to the tail's end.
     far = int(tiny[0]) if rules.no_stop_on_six else 0
-    reach_top = max(g, max(minima) + g, int(dstar.max())) * cap_scale + MAX_GAIN + 2
+    reach_top = max(g, max(minima) + g, int(dstar.max())) * cap_scale + rules.max_gain + 2
     if reach_top >= size:
         Q = np.vstack([_last_turn(reach_top + 1, m, False, rules.no_stop_on_six, throws)
                        for m in minima])
@@ -220,7 +221,7 @@ def round_ending(rules: FarkleRules, first_to_reach: bool = False,
     if rules.no_stop_on_six:
         R = np.zeros_like(Q)
         hot, cold = [], []
-        for s, m, p in outcomes(6):
+        for s, m, p in outcomes(6, rules.scoring):
             if m:
                 (hot if m == 6 else cold).append((s // UNIT, float(p)))
         for d in range(Q.shape[1] - 1, -1, -1):

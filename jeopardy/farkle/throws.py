@@ -5,7 +5,9 @@ has ``K`` dice (``K = 6`` when every die scored -- "hot dice"; ``K = 0`` when
 nothing scored), ``S(I, K)`` the mean score of those throws.  ``W(I)``, the
 mean score collected when throwing until nothing scores, solves the seed's
 linear equations ``W(I) = sum_K P(I, K) (W(K) + S(I, K))``, and
-``Cs(I) = W(I) (1 - P(I, 0)) / P(I, 0)``.  All exact (Fractions).
+``Cs(I) = W(I) (1 - P(I, 0)) / P(I, 0)``.  All exact (Fractions).  Every
+function takes the scoring table (default: the seed's; house rules,
+:mod:`jeopardy.farkle.house`, pass theirs).
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from functools import lru_cache
 
 from jeopardy.exact.linear import solve
 from jeopardy.results import Result, exact_pair
-from jeopardy.farkle.scoring import keep_options, score_counts
+from jeopardy.farkle.scoring import SEED, ScoringTable, keep_options, score_counts
 
 ZERO = Fraction(0)
 
@@ -36,13 +38,12 @@ def throw_counts(dice: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
 
 
 @lru_cache(maxsize=None)
-def outcomes(dice: int) -> tuple[tuple[int, int, Fraction], ...]:
+def outcomes(dice: int, table: ScoringTable = SEED) -> tuple[tuple[int, int, Fraction], ...]:
     """``(score, next dice, probability)`` of one throw under the keep-all rule
     (``score == 0`` and ``next dice == 0``: nothing scored)."""
     tally: dict[tuple[int, int], Fraction] = {}
     for counts, p in throw_counts(dice):
-        score, kept = score_counts(counts)
-        used = sum(kept)
+        score, used = score_counts(counts, table)
         nxt = 0 if score == 0 else (6 if used == dice else dice - used)
         key = (score, nxt)
         tally[key] = tally.get(key, ZERO) + p
@@ -50,11 +51,12 @@ def outcomes(dice: int) -> tuple[tuple[int, int, Fraction], ...]:
 
 
 @lru_cache(maxsize=None)
-def option_outcomes(dice: int) -> tuple[tuple[Fraction, tuple[tuple[int, int], ...]], ...]:
+def option_outcomes(dice: int, table: ScoringTable = SEED
+                    ) -> tuple[tuple[Fraction, tuple[tuple[int, int], ...]], ...]:
     """Throws as ``(probability, ((score, next dice), ...))`` choices (rule IV.4)."""
     out: dict[tuple, Fraction] = {}
     for counts, p in throw_counts(dice):
-        choices = tuple((s, 6 if k == dice else dice - k) for s, k in keep_options(counts))
+        choices = tuple((s, 6 if k == dice else dice - k) for s, k in keep_options(counts, table))
         out[choices] = out.get(choices, ZERO) + p
     return tuple((p, choices) for choices, p in sorted(out.items()))
 
@@ -101,13 +103,13 @@ class ThrowRow(Result):
         return self.mean_score_if_scoring * self.score_probability
 
 
-def throw_table() -> list[ThrowRow]:
+def throw_table(table: ScoringTable = SEED) -> list[ThrowRow]:
     rows = []
     for dice in range(1, 7):
         prob: dict[int, Fraction] = {}
         weighted: dict[int, Fraction] = {}
         bust = ZERO
-        for score, nxt, p in outcomes(dice):
+        for score, nxt, p in outcomes(dice, table):
             if nxt == 0:
                 bust += p
                 continue
@@ -138,8 +140,8 @@ class StoppingTable(Result):
                 for n, (w, c) in enumerate(zip(self.W, self.critical), start=1)]
 
 
-def stopping_table() -> StoppingTable:
-    rows = throw_table()
+def stopping_table(table: ScoringTable = SEED) -> StoppingTable:
+    rows = throw_table(table)
     # W(I) - sum_K P(I,K) W(K) = sum_K P(I,K) S(I,K)
     matrix = []
     rhs = []

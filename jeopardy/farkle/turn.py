@@ -16,6 +16,7 @@ above the cap are affine in ``t`` and solved in closed form.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -24,14 +25,51 @@ import numpy as np
 from jeopardy.errors import JeopardyError
 from jeopardy.results import Result
 from jeopardy.validate import ParameterError
+from jeopardy.farkle.scoring import SEED, ScoringTable, max_gain
 from jeopardy.farkle.throws import option_outcomes, outcomes, stopping_table, throw_table
 
 UNIT = 50
 
 
 @dataclass(frozen=True)
+class Penalty:
+    """``farkles`` farkles in a row lose ``points`` banked points; ``floor``: the lowest
+    banked score a model keeps (Busche 2016: -2,500).  Carried by the rules so that it
+    is never ignored: the single turn reports it apart, the race refuses it (it needs a
+    per-player farkle counter in the match state, not built yet)."""
+
+    farkles: int = 3
+    points: int = 500
+    floor: int = -2500
+
+    def __post_init__(self) -> None:
+        for name in ("farkles", "points", "floor"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise JeopardyError(f"penalty.{name} must be a whole number; got {value!r}")
+        if self.farkles < 1:
+            raise JeopardyError(f"penalty.farkles must be at least 1; got {self.farkles}")
+        if self.points < 0:
+            raise JeopardyError(f"penalty.points must not be negative; got {self.points}")
+        if self.floor > 0:
+            raise JeopardyError(f"penalty.floor must be at most 0; got {self.floor}")
+
+
+@dataclass(frozen=True)
 class FarkleRules:
-    """The seed's rules and the optional rules of section IV as switches."""
+    """The seed's rules and the optional rules of section IV as switches; a house
+    table (:mod:`jeopardy.farkle.house`) adds its ``name``, ``scoring``, ``entry``
+    and ``penalty``.
+
+    ``entry`` (the least points of a player's first bank) needs no new state:
+    without the penalty banked scores never fall, and a first bank of at least
+    ``entry > 0`` leaves a positive score, so "on the board" is exactly "banked
+    score above 0".  The minimum bank is then ``max(entry, min_bank)`` at score 0
+    and ``min_bank`` above it: the score-dependent minimum of rule IV.2 with the
+    threshold at 0 (:meth:`in_units`), solved by the same kernels.  (A head start
+    from the fairness analysis counts as being on the board.)  It cannot be
+    combined with IV.2, nor with the penalty in the race.
+    """
 
     min_bank: int = 350
     no_stop_on_six: bool = False  # IV.1: may not bank when the next throw would use six dice
@@ -41,6 +79,10 @@ class FarkleRules:
     high_score: int = 5_000           # above high_score (e.g. 500 above 5,000)
     exact_goal: bool = False  # IV.3: land exactly on the goal; no minimum for that bank
     continue_position: bool = False  # IV.5: start from the previous player's position
+    name: str = "ten-thousand"
+    scoring: ScoringTable = SEED
+    entry: int = 0  # the least points of a player's first bank (0: none)
+    penalty: Penalty | None = None
 
     def __post_init__(self) -> None:
         from jeopardy import validate
@@ -60,31 +102,79 @@ class FarkleRules:
 
         if self.no_stop_on_six and self.keep_choice:
             raise JeopardyError("rules IV.1 and IV.4 together are not supported")
+        if not isinstance(self.scoring, ScoringTable):
+            raise ParameterError("scoring", f"must be a ScoringTable; got {type(self.scoring).__name__}")
+        if self.penalty is not None and not isinstance(self.penalty, Penalty):
+            raise ParameterError("penalty", f"must be a Penalty or None; got {type(self.penalty).__name__}")
+        if not isinstance(self.name, str) or not self.name:
+            raise ParameterError("name", f"must be a non-empty string; got {self.name!r}")
+        object.__setattr__(self, "entry", validate.integer(self.entry, "entry"))
+        if self.entry < 0 or self.entry % UNIT:
+            raise ParameterError("entry", f"must be a non-negative multiple of {UNIT}; got {self.entry}")
+        if self.entry and self.high_min_bank is not None:
+            raise JeopardyError("an entry minimum and rule IV.2 together are not supported")
+        for field_name in ("single_one", "single_five", "three_ones", "three_of_a_kind",
+                           "three_pairs", "straight", "four_and_a_pair", "two_triplets"):
+            if getattr(self.scoring, field_name) % UNIT:
+                raise JeopardyError(f"scoring.{field_name} must be a multiple of {UNIT} (the "
+                                    f"solvers count in units of {UNIT}); got "
+                                    f"{getattr(self.scoring, field_name)}")
+        if self.penalty is not None and (self.penalty.points % UNIT or self.penalty.floor % UNIT):
+            raise JeopardyError(f"penalty points and floor must be multiples of {UNIT}")
+
+    @property
+    def enters(self) -> bool:
+        """Whether a player's first bank needs more than the minimum (:attr:`entry`)."""
+        return self.entry > self.min_bank
 
     def in_units(self) -> tuple[int, int, int]:
         """``(minimum bank, minimum bank above high_score, high_score)`` in units
         of 50, as the kernels use them (no IV.2: the high minimum is the minimum
-        and no score is above ``high_score``)."""
+        and no score is above ``high_score``; an entry minimum is the minimum at
+        score 0 and ``min_bank`` above it: class docstring)."""
+        if self.enters:
+            return self.entry // UNIT, self.min_bank // UNIT, 0
         if self.high_min_bank is None:
             return self.min_bank // UNIT, self.min_bank // UNIT, 10 ** 9
         return self.min_bank // UNIT, self.high_min_bank // UNIT, self.high_score // UNIT
 
     def min_bank_at(self, banked: int) -> int:
+        if self.enters:
+            return self.entry if banked <= 0 else self.min_bank
         if self.high_min_bank is not None and banked > self.high_score:
             return self.high_min_bank
         return self.min_bank
+
+    @property
+    def max_gain(self) -> int:
+        """The most points one throw scores (units)."""
+        return max_gain(self.scoring) // UNIT
+
+    def to_dict(self) -> dict:
+        """The rules as JSON data (:meth:`from_dict` reads it back)."""
+        data = dataclasses.asdict(self)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "FarkleRules":
+        data = dict(data)
+        if isinstance(data.get("scoring"), dict):
+            data["scoring"] = ScoringTable(**data["scoring"])
+        if isinstance(data.get("penalty"), dict):
+            data["penalty"] = Penalty(**data["penalty"])
+        return cls(**data)
 
 
 def gain_bound(rules: FarkleRules) -> list[float]:
     """``W(n)`` (with the best keep choices under IV.4): the most any play can expect to collect."""
     if not rules.keep_choice:
-        return [float(w) for w in stopping_table().W]
+        return [float(w) for w in stopping_table(rules.scoring).W]
     W = np.zeros(7)
     for _ in range(100_000):
         new = np.zeros(7)
         for n in range(1, 7):
             new[n] = sum(float(p) * max(s + W[m] for s, m in choices)
-                         for p, choices in option_outcomes(n) if choices)
+                         for p, choices in option_outcomes(n, rules.scoring) if choices)
         if np.max(np.abs(new - W)) < 1e-9:
             return list(new[1:] + 1e-6)
         W = new
@@ -94,7 +184,7 @@ def gain_bound(rules: FarkleRules) -> list[float]:
 def bank_caps(rules: FarkleRules) -> list[int]:
     """Per dice count, a turn total (in units) above which banking is strictly optimal."""
     W = gain_bound(rules)
-    bust = [float(row.bust) for row in throw_table()]
+    bust = [float(row.bust) for row in throw_table(rules.scoring)]
     return [int(np.floor(w / b / UNIT)) + 1 for w, b in zip(W, bust)]
 
 
@@ -108,7 +198,7 @@ class TurnSolution(Result):
     top: int  # largest t (units) in the table
 
     def to_dict(self) -> dict:
-        return {"game": "ten-thousand", "min_bank": self.rules.min_bank,
+        return {"game": self.rules.name, "min_bank": self.rules.min_bank,
                 "expected": self.expected, "thresholds": self.thresholds(),
                 "threshold_rule": [self.is_threshold(n) for n in range(1, 7)]}
 
@@ -144,11 +234,12 @@ class TurnSolution(Result):
 def _throw_value(values, t, n, rules, top):
     if rules.keep_choice:
         total = 0.0
-        for p, choices in option_outcomes(n):
+        for p, choices in option_outcomes(n, rules.scoring):
             if choices:
                 total += float(p) * max(values[min(t + s // UNIT, top), m] for s, m in choices)
         return total
-    return sum(float(p) * values[min(t + s // UNIT, top), m] for s, m, p in outcomes(n) if m)
+    return sum(float(p) * values[min(t + s // UNIT, top), m]
+               for s, m, p in outcomes(n, rules.scoring) if m)
 
 
 def solve_turn(rules: FarkleRules = FarkleRules(), policy: str = "optimal",
@@ -165,19 +256,19 @@ def solve_turn(rules: FarkleRules = FarkleRules(), policy: str = "optimal",
     resources.require("farkle_turn", "the Ten Thousand turn",
                       min_bank=max(rules.min_bank, rules.high_min_bank or 0, banked))
     caps = bank_caps(rules)
-    critical = [float(c) for c in stopping_table().critical]
+    critical = [float(c) for c in stopping_table(rules.scoring).critical]
     minimum = rules.min_bank_at(banked) // UNIT
     cap = max(max(caps), int(max(critical) / UNIT) + 1 if policy == "seed" else 0, minimum)
-    top = cap + 8000 // UNIT + 1
+    top = cap + rules.max_gain + 1
     values = np.zeros((top + 1, 7))
     bank = np.zeros((top + 1, 7), dtype=bool)
     # Above the cap everything banks; with IV.1 six dice must throw: affine tail.
     tail_slope = tail_intercept = None
     if rules.no_stop_on_six:
-        hot = sum(float(p) for s, m, p in outcomes(6) if m == 6)
-        cold = sum(float(p) for s, m, p in outcomes(6) if m and m != 6)
-        hot_mean = sum(float(p) * s for s, m, p in outcomes(6) if m == 6)
-        cold_mean = sum(float(p) * s for s, m, p in outcomes(6) if m and m != 6)
+        hot = sum(float(p) for s, m, p in outcomes(6, rules.scoring) if m == 6)
+        cold = sum(float(p) for s, m, p in outcomes(6, rules.scoring) if m and m != 6)
+        hot_mean = sum(float(p) * s for s, m, p in outcomes(6, rules.scoring) if m == 6)
+        cold_mean = sum(float(p) * s for s, m, p in outcomes(6, rules.scoring) if m and m != 6)
         tail_slope = cold / (1 - hot)
         tail_intercept = (cold_mean + tail_slope * hot_mean) / (1 - hot)
     for t in range(top, -1, -1):
@@ -226,6 +317,6 @@ def exact_turn_value(rules: FarkleRules = FarkleRules(), policy: str = "optimal"
             elif t == top:
                 values[(t, n)] = Fraction(t * UNIT)
             else:
-                values[(t, n)] = sum((p * value(t + s // UNIT, m) for s, m, p in outcomes(n) if m),
+                values[(t, n)] = sum((p * value(t + s // UNIT, m) for s, m, p in outcomes(n, rules.scoring) if m),
                                      Fraction(0))
     return values[(0, 6)]

@@ -1,7 +1,7 @@
 """Two-player Ten Thousand solved from the rules text alone (a reference twin).
 
 Written from the seed ``ten-thousand-dice-game-analysis.txt`` (sections I-IV)
-and the scoring in :mod:`jeopardy.reference.farkle_throws`; it shares no
+and the scoring in :mod:`oracles.farkle_throws`; it shares no
 equations with :mod:`jeopardy.farkle.core` (the match solver's turn process and
 :mod:`jeopardy.farkle.ending`), which it checks.
 
@@ -126,7 +126,7 @@ Memory: two ``g**3 * 7`` tables per run, so IV.5 is taken up to goal 4,000.
 
 Policy evaluation (:func:`evaluate`) runs the same passes with both players'
 bank/throw choices (and IV.4 parts) given by policies
-(:mod:`jeopardy.reference.farkle_policies`): ``decide(data, role, my_score,
+(:mod:`oracles.farkle_policies`): ``decide(data, role, my_score,
 other_score, turn_total, dice_in_hand) -> bool`` in points, role 0 for the
 first player, 1 for the second, asked only where banking is allowed.  A
 policy must bank in the settled states (past the goal when its bank wins or
@@ -932,5 +932,5 @@ def _optimal_decide(data, role, my_score, other_score, turn_total, dice):
 def evaluate(rules: ReferenceRules, first: Policy, second: Policy, settle: int | None = None,
              tolerance: float = 1e-15, max_iterations: int = 100_000) -> ReferenceSolution:
     """The first player's chance when each player follows its policy
-    (:class:`jeopardy.reference.farkle_policies.Policy`)."""
+    (:class:`oracles.farkle_policies.Policy`)."""
     return _run(rules, first, second, False, settle, tolerance, max_iterations)

@@ -1,0 +1,217 @@
+"""House rules of Farkle as data: a TOML file, a Python dict or a preset's name.
+
+The keys (docs/farkle.md, "House rules")::
+
+    name, dice, goal, ending, min_bank, entry, hot_dice, set_aside
+    [scoring] single_one, single_five, three_ones, three_of_a_kind, n_of_a_kind,
+              three_pairs, straight, four_and_a_pair, two_triplets
+    [penalty] farkles, points, floor
+
+A missing key takes the seed's Ten Thousand value (:data:`PRESETS`
+``"ten-thousand"``); an unknown key, a wrong type or a value the engine cannot
+solve is refused in one line naming the key.  Keys the engine does not model
+yet are refused, never ignored: ``dice`` other than 6 and ``hot_dice = false``.
+The penalty is kept in the rules; the single turn reports it apart and the race
+refuses it (:func:`jeopardy.farkle.core.refuse_unsolved`).
+
+:func:`house_rules` returns :class:`HouseRules`: the :class:`FarkleRules` the
+solvers take and the ending.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+
+from jeopardy.errors import JeopardyError
+from jeopardy.farkle.scoring import GROWTH, ScoringTable
+from jeopardy.farkle.turn import FarkleRules, Penalty
+
+ENDINGS = {"equal-turns": False, "first-to-goal": True}
+TOP_KEYS = ("name", "dice", "goal", "ending", "min_bank", "entry", "hot_dice", "set_aside",
+            "scoring", "penalty")
+SCORING_KEYS = tuple(f.name for f in dataclasses.fields(ScoringTable))
+PENALTY_KEYS = ("farkles", "points", "floor")
+
+# Each preset with where its rules are read (docs/farkle.md gives the sources and readings).
+PRESETS: dict[str, dict] = {
+    "ten-thousand": {  # the seed (sections II-III): every scoring die set aside
+        "name": "ten-thousand", "dice": 6, "goal": 10_000, "ending": "equal-turns",
+        "min_bank": 350, "entry": 0, "hot_dice": True, "set_aside": "all",
+        "scoring": {"single_one": 100, "single_five": 50, "three_ones": 1000,
+                    "three_of_a_kind": 100, "n_of_a_kind": "double", "three_pairs": 0,
+                    "straight": 2000, "four_and_a_pair": 0, "two_triplets": 0}},
+    "facebook": {  # Busche 2016 (mattbusche.org: rules.php, scoring.php)
+        "name": "facebook", "dice": 6, "goal": 10_000, "ending": "first-to-goal",
+        "min_bank": 300, "entry": 0, "hot_dice": True, "set_aside": "choice",
+        "scoring": {"single_one": 100, "single_five": 50, "three_ones": 1000,
+                    "three_of_a_kind": 100, "n_of_a_kind": "add", "three_pairs": 750,
+                    "straight": 1500, "four_and_a_pair": 750, "two_triplets": 0},
+        "penalty": {"farkles": 3, "points": 500, "floor": -2500}},
+    "neller-busche": {  # ACG 2017's minimal rules: our reading (docs/farkle.md)
+        "name": "neller-busche", "dice": 6, "goal": 10_000, "ending": "first-to-goal",
+        "min_bank": 0, "entry": 0, "hot_dice": True, "set_aside": "choice",
+        "scoring": {"single_one": 100, "single_five": 50, "three_ones": 1000,
+                    "three_of_a_kind": 100, "n_of_a_kind": "add", "three_pairs": 0,
+                    "straight": 0, "four_and_a_pair": 0, "two_triplets": 0}},
+    "reference-com": {  # reference.com, "How does scoring work in Farkle?"
+        "name": "reference-com", "dice": 6, "goal": 10_000, "ending": "equal-turns",
+        "min_bank": 0, "entry": 500, "hot_dice": True, "set_aside": "choice",
+        "scoring": {"single_one": 100, "single_five": 50, "three_ones": 300,
+                    "three_of_a_kind": 100, "n_of_a_kind": "flat", "three_pairs": 1500,
+                    "straight": 1500, "four_and_a_pair": 1500, "two_triplets": 2500}},
+    "everything2": {  # everything2.com, "Farkle" (a typical scoring pattern)
+        "name": "everything2", "dice": 6, "goal": 10_000, "ending": "equal-turns",
+        "min_bank": 550, "entry": 0, "hot_dice": True, "set_aside": "choice",
+        "scoring": {"single_one": 100, "single_five": 50, "three_ones": 1000,
+                    "three_of_a_kind": 100, "n_of_a_kind": "none", "three_pairs": 1000,
+                    "straight": 1000, "four_and_a_pair": 0, "two_triplets": 0}},
+}
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """A rule set: the solvers' rules and whether the first to reach the goal wins."""
+
+    rules: FarkleRules
+    first_to_reach: bool
+
+    @property
+    def ending(self) -> str:
+        return "first-to-goal" if self.first_to_reach else "equal-turns"
+
+    def to_dict(self) -> dict:
+        """The rule set in the keys of a rules file (:func:`house_rules` reads it back)."""
+        r = self.rules
+        data = {"name": r.name, "dice": 6, "goal": r.goal, "ending": self.ending,
+                "min_bank": r.min_bank, "entry": r.entry, "hot_dice": True,
+                "set_aside": "choice" if r.keep_choice else "all",
+                "scoring": dataclasses.asdict(r.scoring)}
+        if r.penalty is not None:
+            data["penalty"] = dataclasses.asdict(r.penalty)
+        return data
+
+
+def _integer(where: str, key: str, value) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise JeopardyError(f"{where}: {key} must be a whole number; got {value!r}")
+    return value
+
+
+def _points(where: str, key: str, value, negative: bool = False) -> int:
+    value = _integer(where, key, value)
+    if value < 0 and not negative:
+        raise JeopardyError(f"{where}: {key} must not be negative; got {value}")
+    if value % 50:
+        raise JeopardyError(f"{where}: {key} must be a multiple of 50 points; got {value}")
+    return value
+
+
+def _table(where: str, key: str, value, known: tuple[str, ...]) -> dict:
+    if not isinstance(value, dict):
+        raise JeopardyError(f"{where}: [{key}] must be a table; got {value!r}")
+    for name in value:
+        if name not in known:
+            raise JeopardyError(f"{where}: unknown key {key}.{name} (known: {', '.join(known)})")
+    return value
+
+
+def house_rules(data: dict, where: str = "rules") -> HouseRules:
+    """The rule set of a rules file's data (missing keys: the seed's), or a one-line
+    refusal naming the key (``where``: the file or the preset, for the message)."""
+    if not isinstance(data, dict):
+        raise JeopardyError(f"{where}: the rules must be a table of keys; got {type(data).__name__}")
+    for key in data:
+        if key not in TOP_KEYS:
+            raise JeopardyError(f"{where}: unknown key {key!r} (known: {', '.join(TOP_KEYS)})")
+    seed = PRESETS["ten-thousand"]
+    merged = {**seed, **{k: v for k, v in data.items() if k not in ("scoring", "penalty")}}
+    name = merged["name"]
+    if not isinstance(name, str) or not name.strip():
+        raise JeopardyError(f"{where}: name must be a non-empty string; got {name!r}")
+    dice = _integer(where, "dice", merged["dice"])
+    if dice != 6:
+        raise JeopardyError(f"{where}: dice must be 6 (the engine's turn states are 1 to 6 "
+                            f"dice in hand); got {dice}")
+    goal = _points(where, "goal", merged["goal"])
+    if goal <= 0:
+        raise JeopardyError(f"{where}: goal must be positive; got {goal}")
+    ending = merged["ending"]
+    if ending not in ENDINGS:
+        raise JeopardyError(f"{where}: ending must be one of {', '.join(ENDINGS)} (Farkle is "
+                            f"solved under these two); got {ending!r}")
+    min_bank = _points(where, "min_bank", merged["min_bank"])
+    entry = _points(where, "entry", merged["entry"])
+    for key, value in (("min_bank", min_bank), ("entry", entry)):
+        if value > goal:
+            raise JeopardyError(f"{where}: {key} must be at most the goal ({goal}); got {value}")
+    if not isinstance(merged["hot_dice"], bool):
+        raise JeopardyError(f"{where}: hot_dice must be true or false; got {merged['hot_dice']!r}")
+    if not merged["hot_dice"]:
+        raise JeopardyError(f"{where}: hot_dice = false is not modelled (the engine throws all "
+                            "six again when every die scored)")
+    if merged["set_aside"] not in ("all", "choice"):
+        raise JeopardyError(f"{where}: set_aside must be 'all' or 'choice'; got {merged['set_aside']!r}")
+    scoring = {**seed["scoring"], **_table(where, "scoring", data.get("scoring", {}), SCORING_KEYS)}
+    for key in SCORING_KEYS:
+        if key == "n_of_a_kind":
+            if scoring[key] not in GROWTH:
+                raise JeopardyError(f"{where}: scoring.n_of_a_kind must be one of "
+                                    f"{', '.join(GROWTH)}; got {scoring[key]!r}")
+        else:
+            _points(where, f"scoring.{key}", scoring[key])
+    for key in ("three_ones", "three_of_a_kind"):
+        if scoring[key] == 0:
+            raise JeopardyError(f"{where}: scoring.{key} must be above 0 (three of a kind scores)")
+    penalty = None
+    if "penalty" in data:
+        given = _table(where, "penalty", data["penalty"], PENALTY_KEYS)
+        values = {**{"farkles": 3, "points": 500, "floor": -2500}, **given}
+        farkles = _integer(where, "penalty.farkles", values["farkles"])
+        if farkles < 1:
+            raise JeopardyError(f"{where}: penalty.farkles must be at least 1; got {farkles}")
+        points = _points(where, "penalty.points", values["points"])
+        floor = _points(where, "penalty.floor", values["floor"], negative=True)
+        if floor > 0:
+            raise JeopardyError(f"{where}: penalty.floor must be at most 0; got {floor}")
+        penalty = Penalty(farkles, points, floor)
+    try:
+        rules = FarkleRules(min_bank=min_bank, keep_choice=merged["set_aside"] == "choice",
+                            goal=goal, name=name.strip(), scoring=ScoringTable(**scoring),
+                            entry=entry, penalty=penalty)
+    except JeopardyError as error:  # a combination the checks above let through
+        raise JeopardyError(f"{where}: {error}") from None
+    return HouseRules(rules, ENDINGS[ending])
+
+
+def read_rules(path: str | Path) -> HouseRules:
+    """The rule set of a TOML file, or a one-line refusal."""
+    import tomllib
+
+    path = Path(path)
+    try:
+        text = path.read_bytes()
+    except OSError as error:
+        raise JeopardyError(f"cannot read the rules file {str(path)!r}: {error.strerror}") from None
+    try:
+        data = tomllib.loads(text.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise JeopardyError(f"{str(path)!r} is not a TOML rules file: {error}") from None
+    return house_rules(data, str(path))
+
+
+def rules_named(name_or_path: str) -> HouseRules:
+    """A preset by its name, else a TOML file by its path."""
+    if name_or_path in PRESETS:
+        return house_rules(PRESETS[name_or_path], name_or_path)
+    if not name_or_path.endswith(".toml") and not Path(name_or_path).exists():
+        raise JeopardyError(f"unknown rules {name_or_path!r}: a preset ({', '.join(PRESETS)}) "
+                            "or a .toml file")
+    return read_rules(name_or_path)
+
+
+def preset(name: str) -> HouseRules:
+    """A preset's rule set."""
+    if name not in PRESETS:
+        raise JeopardyError(f"unknown Farkle preset {name!r}; known: {', '.join(PRESETS)}")
+    return house_rules(PRESETS[name], name)
