@@ -121,8 +121,8 @@ def throw_table() -> tuple[np.ndarray, np.ndarray]:
             for _ in range(n):
                 counts[rest % 6] += 1
                 rest //= 6
-            score, kept = score_counts(tuple(counts))
-            points[n, k], used[n, k] = score // UNIT, sum(kept)
+            score, aside = score_counts(tuple(counts))  # the seed's table
+            points[n, k], used[n, k] = score // UNIT, aside
     return points, used
 
 
