@@ -2,7 +2,7 @@
 
 Run by hand from the repository root:
 
-    PYTHONPATH=. python benchmarks/equilibrium_check.py [--players 3] [--goal 100] [--skip-own]
+    PYTHONPATH=. python benchmarks/equilibrium_check.py [--players 3] [--goal 100] [--skip-own] [--reach-only]
 
 Solves N-player Pig (first to the goal) with :func:`jeopardy.match.solver.solve`
 and checks the profile it reports with the test oracle
@@ -39,27 +39,8 @@ def where(scores, k=None) -> str:
     return f"scores {scores}" + ("" if k is None else f", turn total {k}")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, default=3)
-    parser.add_argument("--goal", type=int, default=100)
-    parser.add_argument("--game", default="pig")
-    parser.add_argument("--skip-own", action="store_true")
-    args = parser.parse_args()
-    model = game(args.game)
-    n, goal = args.players, args.goal
-
-    begun = started = time.perf_counter()
-    solution = solve(model, goal, n, strict=False)
-    solve_seconds = time.perf_counter() - started
-    print(f"{n}-player {model.name} to {goal}: solved in {solve_seconds:.1f} s")
-    print(f"  chances at the start: [{', '.join(f'{v:.12f}' for v in solution.win_probabilities)}]")
-    print(f"  solver's residual {solution.max_residual:.2e}, converged {solution.converged}, "
-          f"unsettled classes {solution.unsettled_classes}")
-    print(f"  mixed turn starts: {len(solution.mixes)} (listed at the end)")
-
-    theirs = solution.values[0]
-    mixes = solution.mixes
+def check(model, goal: int, n: int, mixes: dict, theirs, skip_own: bool) -> None:
+    """Print the evaluations of the profile (pinned to the solver's values, and the oracle's own)."""
     started = time.perf_counter()
     pinned = equilibrium.evaluate(model, goal, n, mixes, theirs)
     gains = equilibrium.deviations(model, goal, n, mixes, pinned.values, theirs)
@@ -78,7 +59,7 @@ def main() -> None:
     print(f"  one turn of the profile on the solver's values: residual {on_solver.residual:.2e}, "
           f"largest one-shot gain {on_solver.gain:.2e}")
 
-    if not args.skip_own:
+    if not skip_own:
         started = time.perf_counter()
         own = equilibrium.evaluate(model, goal, n, mixes)
         own_gains = equilibrium.deviations(model, goal, n, mixes, own.values)
@@ -96,10 +77,38 @@ def main() -> None:
               f"{start_gap:.2e}")
         print(f"  chances at the start: [{', '.join(f'{v:.12f}' for v in own.values[0])}]")
 
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--goal", type=int, default=100)
+    parser.add_argument("--game", default="pig")
+    parser.add_argument("--skip-own", action="store_true")
+    parser.add_argument("--reach-only", action="store_true",
+                        help="solve and propagate the reach; no evaluation")
+    args = parser.parse_args()
+    model = game(args.game)
+    n, goal = args.players, args.goal
+
+    begun = started = time.perf_counter()
+    solution = solve(model, goal, n, strict=False)
+    solve_seconds = time.perf_counter() - started
+    print(f"{n}-player {model.name} to {goal}: solved in {solve_seconds:.1f} s")
+    print(f"  chances at the start: [{', '.join(f'{v:.12f}' for v in solution.win_probabilities)}]")
+    print(f"  solver's residual {solution.max_residual:.2e}, converged {solution.converged}, "
+          f"unsettled classes {solution.unsettled_classes}")
+    print(f"  mixed turn starts: {len(solution.mixes)} (listed at the end)")
+
+    theirs = solution.values[0]
+    mixes = solution.mixes
+    if not args.reach_only:
+        check(model, goal, n, mixes, theirs, args.skip_own)
     started = time.perf_counter()
     reached = equilibrium.reach(model, goal, n, mixes, theirs)
     print(f"reach from the start under the profile: {time.perf_counter() - started:.1f} s")
     print(f"  chance that play ever reaches a mixed turn start: {reached.any_mixed:.6e}")
+    print(f"  expected number of mixed decisions reached in a game (turn totals where a "
+          f"table's chance is strictly between 0 and 1): {reached.decisions:.6e}")
     print("  each mixed turn start: the chance that play reaches it; the roll chances of its "
           "table (turn total: chance)")
     for (place, index), table in sorted(solution.mixes.items()):

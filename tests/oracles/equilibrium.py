@@ -334,12 +334,15 @@ def _reach(values, goal, players, kinds, points, probs, row, tables):
     from ``(0, ..., 0)``; ``first[index]``: the chance that play reaches it before
     any turn start with a mix table (absorbed there); ``back[index]``: the chance
     that play, at the turn start, comes back to it (every mover of its class
-    banks nothing, once round the class's period).  Best responses on ``values``."""
+    banks nothing, once round the class's period); ``inside[index]``: the chance
+    that a turn from the turn start reaches a turn total where its table mixes
+    (a chance strictly between 0 and 1).  Best responses on ``values``."""
     size = goal ** players
     high = goal ** (players - 1)
     visits = np.zeros(size)
     first = np.zeros(size)
     back = np.zeros(size)
+    inside = np.zeros(size)
     visits[0] = 1.0
     first[0] = 1.0
     column = np.zeros((goal + 1, players))
@@ -371,6 +374,8 @@ def _reach(values, goal, players, kinds, points, probs, row, tables):
                     if at[k] == 0.0:
                         continue
                     w = chances[k]
+                    if row[member] >= 0 and 0.0 < w < 1.0:
+                        inside[member] += at[k]
                     banks[c, k] += at[k] * (1.0 - w)
                     for e in range(kinds.shape[0]):
                         if kinds[e] == ADD:
@@ -410,7 +415,7 @@ def _reach(values, goal, players, kinds, points, probs, row, tables):
                         visits[rest + own + t] += visits[member] * banks[c, t]
                         if row[member] < 0:
                             first[rest + own + t] += first[member] * banks[c, t]
-    return visits, first, back
+    return visits, first, back, inside
 
 
 # -------------------------------------------------------------------- front
@@ -543,6 +548,7 @@ class Reach:
 
     any_mixed: float  # the chance that play ever reaches a turn start with a mix table
     mixed: dict  # scores of each such turn start -> the chance that play ever reaches it
+    decisions: float  # expected number of mixed decisions (chance strictly in (0, 1)) reached
     visits: np.ndarray  # expected visits of every turn start
 
 
@@ -554,12 +560,13 @@ def reach(model, goal: int, players: int, mixes: dict, values: np.ndarray) -> Re
         raise Unsupported(f"equilibrium oracle: reach needs scores that never fall "
                           f"({model.name} has bust_all)")
     row, tables = mix_arrays(mixes, goal, players)
-    visits, first, back = _reach(np.ascontiguousarray(values, dtype=np.float64), goal, players,
+    visits, first, back, inside = _reach(np.ascontiguousarray(values, dtype=np.float64), goal, players,
                                  kinds, points, probs, row, tables)
     keys = [index for place, index in sorted(mixes)]
     # visits = ever * (1 + back + back**2 + ...): play comes back only round the class
     mixed = {scores_of(i, goal, players): float(visits[i] * (1.0 - back[i])) for i in keys}
-    return Reach(float(sum(first[i] for i in keys)), mixed, visits)
+    return Reach(float(sum(first[i] for i in keys)), mixed,
+                 float(sum(visits[i] * inside[i] for i in keys)), visits)
 
 
 
