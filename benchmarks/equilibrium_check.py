@@ -85,7 +85,8 @@ def main() -> None:
     parser.add_argument("--game", default="pig")
     parser.add_argument("--skip-own", action="store_true")
     parser.add_argument("--reach-only", action="store_true",
-                        help="solve and propagate the reach; no evaluation")
+                        help="no evaluation from zero: one turn of the profile on the solver's "
+                             "values (its residual and one-shot gains), and the reach")
     args = parser.parse_args()
     model = game(args.game)
     n, goal = args.players, args.goal
@@ -103,6 +104,15 @@ def main() -> None:
     mixes = solution.mixes
     if not args.reach_only:
         check(model, goal, n, mixes, theirs, args.skip_own)
+    else:
+        started = time.perf_counter()
+        on_solver = equilibrium.deviations(model, goal, n, mixes, theirs)
+        print(f"one turn of the profile on the solver's values: {time.perf_counter() - started:.1f} s")
+        print(f"  residual {on_solver.residual:.2e} ({where(on_solver.residual_at)}), largest "
+              f"one-shot gain {on_solver.gain:.2e}"
+              + ("" if on_solver.gain_at is None else
+                 f" ({where(on_solver.gain_at, on_solver.gain_k)})")
+              + f", near ties {on_solver.near_ties}")
     started = time.perf_counter()
     reached = equilibrium.reach(model, goal, n, mixes, theirs)
     print(f"reach from the start under the profile: {time.perf_counter() - started:.1f} s")

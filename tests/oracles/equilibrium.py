@@ -30,7 +30,11 @@ The profile.  At the turn starts of ``mixes`` (``{(0, index): table}``, the
 solver's ``mixes``) the mover rolls at turn total ``k`` with chance
 ``table[k]`` where that is ``>= 0``.  Everywhere else it plays a best
 response: it rolls if rolling gives it at least the chance of holding, less
-``TIE`` (rolling on ties), *under the values computed here*.
+``TIE`` (rolling on ties), on some values ``guide``: either the solver's
+(the profile is then fixed: "the solver's mixes, its best responses", and
+its values are unique) or *the values being computed* (a fixed point of the
+game's own operator, which need not be the solver's where equilibria are not
+unique: at 3-player Pig to 62 and 100 it is another one).
 
 :func:`evaluate` computes the profile's values by plain iteration.  Within a
 turn, the values at turn total ``k`` depend only on higher totals and on other
@@ -45,7 +49,7 @@ does not settle is counted).  A ``bust_all`` leads to a *lower* score sum: then
 the whole descent is repeated until no value moves by more than ``tol`` (at
 most ``max_sweeps`` descents); without it one descent is exact.
 
-:func:`check` then applies one turn more at every turn start with the values
+:func:`deviations` then applies one turn more at every turn start with the values
 found: the largest change is the profile's Bellman residual, and at every
 turn total the *one-shot deviation gain* of the mover, ``max(roll, hold)``
 minus the profile's value (what switching that one decision to the better
@@ -56,6 +60,7 @@ turn starts seen from it) is reported with where it is.
 :func:`reach` propagates the chance of every turn start forward from
 ``(0, ..., 0)`` under the profile: score sums from the bottom up, each rotation
 class's cycle of busts solved, then the banked totals carried to higher sums.
+:func:`simulate` plays games out under the profile (a check of :func:`reach`).
 """
 from __future__ import annotations
 
