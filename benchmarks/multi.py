@@ -8,7 +8,8 @@ Each case runs as its own child process (`jeopardy solve --json` under
 * two-player Pig to 100, first-to-goal: the pair solver the CLI keeps
   (jeopardy.race) beside the N-player solver on the same game, same run;
 * 3-player Pig to 100 (target: under 30 s and 4 GB);
-* 4-player Pig to 50 (target: solves);
+* 4-player Pig to 50 (target: solves), to 60 and to 100 (target: converged, residual
+  <= 1e-12; 100 takes about half an hour and 4 GB);
 * equal-turns Pig to 20 and to 100, two players (target: under 1 s), and
   three players to 20 and to 100 (the last round's tables beside the race);
 * 10 players: the largest goal whose estimate fits this machine's budget
@@ -35,6 +36,8 @@ def run(*args: str) -> tuple[dict | str, float, float]:
     wall = time.perf_counter() - started
     lines = out.stderr.strip().splitlines()
     peak = int(lines[-1]) / 1e6 if lines and lines[-1].isdigit() else float("nan")
+    if out.returncode == 3:  # printed, but did not converge (jeopardy.convergence)
+        return json.loads(out.stdout), wall, peak
     if out.returncode != 0:
         return (lines[0] if lines else "failed"), wall, peak
     return json.loads(out.stdout), wall, peak
@@ -51,7 +54,8 @@ def show(label: str, result, wall: float, peak: float) -> None:
     extra += f", {mixed} mixed turn starts" if mixed else ""
     print(f"{label}: [{chances}] solve {result['seconds']:.2f} s, process {wall:.1f} s, "
           f"peak {peak:.2f} GB, residual {result['max_residual']:.1e}{extra}"
-          + (f", {unsettled} unsettled classes" if unsettled else ""))
+          + (f", {unsettled} unsettled classes" if unsettled else "")
+          + ("" if result.get("converged", True) else ", NOT CONVERGED"))
 
 
 def largest_goal(players: int, ending: str = "first-to-goal") -> int:
@@ -79,6 +83,10 @@ def rows() -> list[tuple[str, tuple[str, ...]]]:
                                              "equal-turns")),
         ("3-player Pig to 100", ("--goal", "100", "--players", "3")),
         ("4-player Pig to 50", ("--goal", "50", "--players", "4")),
+        # the first 4-player goal with a class of period two that cycles ((16, 0, 16, 0));
+        # the one-shot deviation check of these: benchmarks/equilibrium_check.py --players 4
+        ("4-player Pig to 60", ("--goal", "60", "--players", "4")),
+        ("4-player Pig to 100 (half an hour)", ("--goal", "100", "--players", "4")),
         (f"10-player Pig to {ten} (the largest goal within the budget)",
          ("--goal", str(ten), "--players", "10")),
         ("10-player Pig to 20", ("--goal", "20", "--players", "10")),
