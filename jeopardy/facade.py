@@ -34,6 +34,7 @@ from typing import Any
 from jeopardy import validate
 from jeopardy.errors import JeopardyError
 from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules, pair_solver_plays
+from jeopardy.rules import presets
 
 TEN_THOUSAND = "ten-thousand"
 
@@ -80,7 +81,7 @@ class Game:
         if goal is None:
             known = isinstance(model, str) and (model in PRESETS or model in FALLING_PRESETS)
             goal = default_goal(model) if known else 100
-        self.model = validate.roll_model(model)
+        self.model = presets.resolve(model)
         self.goal = validate.positive_int(goal, "goal")
         self.rules = MatchRules(players, FIRST_TO_GOAL if ending is None else ending)
 

@@ -156,8 +156,9 @@ def race_policy(text: str | PolicyWord, model, goal: int, command: str = "compar
     if word.kind in ("linear", "odds", "odds-strict"):
         from jeopardy import validate
         from jeopardy.expected.policies import LINEAR_LT
+        from jeopardy.rules import presets
 
-        model = validate.roll_model(model)
+        model = presets.resolve(model)
         if word.kind != "linear" and model.has_double:
             raise JeopardyError(f"{command}: the odds rule is not defined for a game with a "
                                 "doubling effect (one roll's expected change is not linear)")

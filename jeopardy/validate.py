@@ -34,7 +34,7 @@ class ParameterError(JeopardyError):
         self.detail = message
 
 
-def _shown(value) -> str:
+def shown(value) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -42,13 +42,13 @@ def _shown(value) -> str:
 def integer(value, name: str, minimum: int | None = None, maximum: int | None = None) -> int:
     """``value`` as a Python int within ``[minimum, maximum]`` (either may be None)."""
     if isinstance(value, (bool, np.bool_)):
-        raise ParameterError(name, f"must be an integer; got {_shown(value)}")
+        raise ParameterError(name, f"must be an integer; got {shown(value)}")
     if isinstance(value, (int, np.integer)):
         number = int(value)
     elif isinstance(value, (float, np.floating)) and math.isfinite(value) and float(value).is_integer():
         number = int(value)
     else:
-        raise ParameterError(name, f"must be an integer; got {_shown(value)}")
+        raise ParameterError(name, f"must be an integer; got {shown(value)}")
     low = minimum if minimum is not None else -INT64_MAX
     high = maximum if maximum is not None else INT64_MAX
     if number < low or number > high:
@@ -78,7 +78,7 @@ def real(value, name: str, minimum: float | None = None, maximum: float | None =
          open_minimum: bool = False) -> float:
     """A finite float within the bounds (``open_minimum``: strictly above ``minimum``)."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise ParameterError(name, f"must be a number; got {_shown(value)}")
+        raise ParameterError(name, f"must be a number; got {shown(value)}")
     number = float(value)
     if not math.isfinite(number):
         raise ParameterError(name, f"must be finite; got {number}")
@@ -102,30 +102,15 @@ def tolerance(value, name: str = "tolerance") -> float:
 def choice(value, name: str, options: Iterable[str]) -> str:
     options = tuple(options)
     if not isinstance(value, str) or value not in options:
-        raise ParameterError(name, f"must be one of {', '.join(options)}; got {_shown(value)}")
+        raise ParameterError(name, f"must be one of {', '.join(options)}; got {shown(value)}")
     return value
 
 
 def integers(values, name: str, minimum: int | None = None, maximum: int | None = None) -> tuple[int, ...]:
     """A sequence of integers (a single integer is refused: give a tuple)."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise ParameterError(name, f"must be a sequence of integers; got {_shown(values)}")
+        raise ParameterError(name, f"must be a sequence of integers; got {shown(values)}")
     return tuple(integer(v, name, minimum, maximum) for v in values)
-
-
-def roll_model(value, name: str = "model"):
-    """A :class:`~jeopardy.rules.roll_model.RollModel`, or the name of a preset."""
-    from jeopardy.rules.presets import FALLING_PRESETS, PRESETS, game
-    from jeopardy.rules.roll_model import RollModel
-
-    if isinstance(value, RollModel):
-        return value
-    if isinstance(value, str):
-        if value not in PRESETS and value not in FALLING_PRESETS:
-            raise ParameterError(name, f"must be a roll model or a preset name "
-                                       f"({', '.join(PRESETS)}); got {_shown(value)}")
-        return game(value)
-    raise ParameterError(name, f"must be a RollModel or a preset name; got {_shown(value)}")
 
 
 def table(value, name: str, shape: tuple[int, ...]) -> np.ndarray:

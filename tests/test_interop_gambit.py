@@ -43,8 +43,7 @@ def test_nfg_equilibrium_is_an_equilibrium_of_the_file(full_solution, tmp_path):
     q = full_solution.weights()
     assert sum(q) == 1 and min(q) >= 0
     labels = form.strategies[0]
-    from jeopardy.simultaneous.export import strategy_label
-    support = {strategy_label(w.rule) for w in full_solution.equilibrium.strategy}
+    support = {w.rule.short for w in full_solution.equilibrium.strategy}
     assert {labels[i] for i, x in enumerate(q) if x} == support
     a = form.payoffs[0]
     payoffs = [sum((a[r, c] * q[c] for c in range(len(q))), Fraction(0)) for r in range(len(q))]

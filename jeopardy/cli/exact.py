@@ -96,8 +96,11 @@ def exact(goal, states, out, all_states, equations, latex, start, sympy_check, t
         sympy_ok = check(model, goal, solution.values)
         data["sympy_check"] = sympy_ok
     if trace_plot:
-        from jeopardy.plots.exact import value_iteration_trace
-        value_iteration_trace(model, goal, trace_plot)
+        from jeopardy.plots import exact as figures  # matplotlib: heavy, drawn on request
+        from jeopardy.race.reference import jacobi_trace
+
+        figures.refuse_large(goal)
+        figures.value_iteration_trace(model.name, goal, *jacobi_trace(model, goal, 30), trace_plot)
     if equations or latex:
         from jeopardy.exact.equations import equations_latex, equations_text
         if equations:

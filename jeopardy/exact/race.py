@@ -301,8 +301,9 @@ def solve_exact(model: RollModel, goal: int, start: dict | str = "float",
     """
     from jeopardy import validate
     from jeopardy.exact.verification import Checker, check
+    from jeopardy.rules import presets
 
-    model = validate.roll_model(model)
+    model = presets.resolve(model)
 
     model.require_rising("the exact race solver")
     if refuse_large:

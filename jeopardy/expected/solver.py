@@ -208,8 +208,9 @@ def solve_expected(model: RollModel, turns: int, policy: ScorePolicy, cap: int |
     module docstring).
     """
     from jeopardy import resources, validate
+    from jeopardy.rules import presets
 
-    model = validate.roll_model(model)
+    model = presets.resolve(model)
     check_model(model)
     turns = validate.positive_int(turns, "turns")
     if cap is not None:

@@ -55,12 +55,11 @@ def nfg_text(solution, title: str | None = None) -> str:
     ``all_stopping_rules`` also the stopping rules the double oracle added
     (labelled by the turn totals they roll at).
     """
-    from jeopardy.simultaneous.export import strategy_label
 
     matrix = solution.matrix
     if matrix is None or not solution.strategies:
         raise JeopardyError("the solution carries no payoff matrix to export")
-    labels = [strategy_label(rule) for rule in solution.strategies]
+    labels = [rule.short for rule in solution.strategies]
     if title is None:
         kind = "all stopping rules" if len(labels) > solution.max_hold else \
             f"hold at 1-{solution.max_hold}"

@@ -47,6 +47,7 @@ from jeopardy.match.solver import (MatchSolution, _CapBound, _iterate, bundle, c
                                    estimate, warm_up)
 from jeopardy.match.policy_file import MatchPolicy
 from jeopardy.race.policies import RacePolicy
+from jeopardy.rules import presets
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.results import Result
 
@@ -232,7 +233,7 @@ def policy_values(model: RollModel, goal: int, policies, ending: str = FIRST_TO_
     (relative to the mover) at every turn start ``index`` of the mover at place ``p``,
     when player ``p`` follows ``policies[p]`` (ties shared); ``cap`` as in
     :func:`seated_actions`."""
-    model = validate.roll_model(model).require_rising("policy evaluation")
+    model = presets.resolve(model).require_rising("policy evaluation")
     goal = validate.positive_int(goal, "goal")
     policies = list(policies)
     rules = MatchRules(len(policies), ending)

@@ -45,6 +45,7 @@ from jeopardy.files import checked_array, checksum, meta_field, read_npz, write_
 from jeopardy.match import kernels
 from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules
 from jeopardy.results import Result
+from jeopardy.rules import presets
 from jeopardy.rules.roll_model import RollModel
 
 FORMAT = "jeopardy-match-policy"
@@ -183,7 +184,7 @@ def load(path: str | Path, model: RollModel, goal: int, players: int,
     ``goal``, ``players`` players, ``ending``; refuses any other in one line."""
     from jeopardy.rules.roll_model import from_dict
 
-    model = validate.roll_model(model)
+    model = presets.resolve(model)
     goal = validate.positive_int(goal, "goal")
     rules = MatchRules(players, ending)
     source = f"policy file {str(path)!r}"

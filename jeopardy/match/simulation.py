@@ -29,6 +29,7 @@ from jeopardy.interrupts import chunk_size
 from jeopardy.match import kernels, last_round
 from jeopardy.match.rules import FIRST_TO_GOAL, MatchRules
 from jeopardy.results import Result
+from jeopardy.rules import presets
 from jeopardy.rules.compiled import step_jit as step
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.race.simulation import play_turn
@@ -162,7 +163,7 @@ def simulate(model: RollModel, goal: int, policies, games: int = 100_000,
     equilibrium, a MatchSolution), player 0 moving first."""
     from jeopardy.match.evaluation import policy_names, seated_actions
 
-    model = validate.roll_model(model)
+    model = presets.resolve(model)
     goal = validate.positive_int(goal, "goal")
     policies = list(policies)
     rules = MatchRules(len(policies), ending)

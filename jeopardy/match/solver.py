@@ -79,6 +79,7 @@ from jeopardy.interrupts import chunk_size
 from jeopardy.match import kernels, last_round
 from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, ONE_MORE_TURN, MatchRules
 from jeopardy.results import Result
+from jeopardy.rules import presets
 from jeopardy.rules.roll_model import RollModel
 
 MAX_NEWTON_STEPS = 200
@@ -663,7 +664,7 @@ def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIR
     :class:`~jeopardy.errors.NotConverged` (carrying it), unless ``strict`` is
     off (:mod:`jeopardy.convergence`).
     """
-    model = validate.roll_model(model)
+    model = presets.resolve(model)
     goal = validate.positive_int(goal, "goal")
     rules = MatchRules(players, ending)
     tolerance = validate.tolerance(tolerance)

@@ -11,7 +11,6 @@ from pathlib import Path
 import numpy as np
 
 from jeopardy.plots.common import figure_and_axes, save
-from jeopardy.race.reachability import Reachable
 
 FIGURES = ("boundary", "cross-section", "reachable", "reachable-roll", "contours")
 VIEWS = ((25, -130), (25, -40))

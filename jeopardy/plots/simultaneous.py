@@ -1,10 +1,14 @@
-"""Bar chart of an equilibrium mixed strategy (as in the puzzle seed)."""
+"""Bar chart of an equilibrium mixed strategy (as in the puzzle seed).
+
+The figures draw what a result hands them, reading it by its attributes only:
+they import no analysis (:mod:`jeopardy.plots` sits below the engine, so a
+result's ``.plot()`` imports down).
+"""
 from __future__ import annotations
 
 from pathlib import Path
 
 from jeopardy.plots.common import figure_and_axes, save
-from jeopardy.simultaneous.game import SimultaneousSolution
 
 
 def strategy_bar_chart(solution: SimultaneousSolution, path: str | Path | None = None, *,
@@ -15,13 +19,12 @@ def strategy_bar_chart(solution: SimultaneousSolution, path: str | Path | None =
     equilibrium that uses other stopping rules: one labelled bar per rule of
     the full game's equilibrium (hold-at-h rules blue, the others orange).
     """
-    from jeopardy.simultaneous.export import strategy_label
 
     full = solution.full
     if full is not None and any(w.rule.hold is None for w in full.strategy):
         figure, axes = figure_and_axes(ax, figsize=(8, 0.8 + 0.32 * len(full.strategy)))
         rows = list(full.strategy)
-        labels = [strategy_label(w.rule) for w in rows]
+        labels = [w.rule.short for w in rows]
         colours = ["tab:blue" if w.rule.hold is not None else "tab:orange" for w in rows]
         axes.barh(range(len(rows)), [float(w.probability) for w in rows], color=colours)
         axes.set_yticks(range(len(rows)), labels, fontsize=8)

@@ -28,6 +28,7 @@ from jeopardy.race.kernels import FOLLOW, MAXIMISE, Players, actions, no_table
 from jeopardy.race.policies import RacePolicy, _check_goal
 from jeopardy.race.solver import iterate, max_residual
 from jeopardy.race.termination import require_ending
+from jeopardy.rules import presets
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.results import Result
 
@@ -64,7 +65,7 @@ class HeadToHead(convergence.Converging, Result):
 
 
 def _tables(model: RollModel, a: RacePolicy, b: RacePolicy) -> RollModel:
-    model = validate.roll_model(model).require_rising("policy evaluation")
+    model = presets.resolve(model).require_rising("policy evaluation")
     for name, policy in (("a", a), ("b", b)):
         if not isinstance(policy, RacePolicy):
             raise validate.ParameterError(name, f"must be a RacePolicy; got {type(policy).__name__}")

@@ -38,6 +38,7 @@ from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import chunk_size
 from jeopardy.files import checked_array, checksum, meta_field, read_npz, write_atomically
 from jeopardy.race import kernels
+from jeopardy.rules import presets
 from jeopardy.rules.roll_model import RollModel, from_dict
 from jeopardy.results import Result
 
@@ -364,7 +365,7 @@ def solve(model: RollModel, goal: int = 100, tolerance: float = 1e-15, max_passe
     converge raises :class:`~jeopardy.errors.NotConverged` unless ``strict`` is off
     (:mod:`jeopardy.convergence`; it is not cached).
     """
-    model = validate.roll_model(model).require_rising("the race solver")
+    model = presets.resolve(model).require_rising("the race solver")
     goal = validate.positive_int(goal, "goal")
     tolerance = validate.tolerance(tolerance)
     max_passes = validate.positive_int(max_passes, "max_passes")

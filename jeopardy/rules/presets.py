@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from jeopardy.errors import JeopardyError
+from jeopardy import validate
 from jeopardy.validate import ParameterError
 from jeopardy.rules.dice import SICHERMAN_DICE, dice_game, from_dice, standard_die
 from jeopardy.rules.effects import (Effect, add, bank, bust, bust_all, bust_gain, double,
@@ -304,3 +305,16 @@ def default_turns(name: str, fallback: int = 5) -> int:
     """The customary number of turns each of a fixed-turns preset (else ``fallback``)."""
     preset = PRESETS.get(name)
     return preset.turns if preset is not None and preset.turns is not None else fallback
+
+
+def resolve(value, name: str = "model") -> RollModel:
+    """A :class:`~jeopardy.rules.roll_model.RollModel` as given, or the roll model of a
+    preset's name; anything else is refused naming the parameter ``name``."""
+    if isinstance(value, RollModel):
+        return value
+    if isinstance(value, str):
+        if value not in PRESETS and value not in FALLING_PRESETS:
+            raise ParameterError(name, f"must be a roll model or a preset name "
+                                       f"({', '.join(PRESETS)}); got {validate.shown(value)}")
+        return game(value)
+    raise ParameterError(name, f"must be a RollModel or a preset name; got {validate.shown(value)}")

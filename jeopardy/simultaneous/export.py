@@ -9,11 +9,6 @@ from jeopardy.files import write_text
 from jeopardy.simultaneous.game import Equilibrium, SimultaneousSolution
 
 
-def strategy_label(rule) -> str:
-    """``hold 20`` for hold-at-h rules, the rule's own words otherwise."""
-    return f"hold {rule.hold}" if rule.hold is not None else str(rule)
-
-
 def payoff_csv(solution: SimultaneousSolution, exact: bool = True) -> str:
     """Payoff matrix with strategy labels on the first row and column.
 
@@ -21,7 +16,7 @@ def payoff_csv(solution: SimultaneousSolution, exact: bool = True) -> str:
     ``all_stopping_rules`` also every rule the double oracle added.
     """
     matrix = solution.matrix
-    labels = [strategy_label(rule) for rule in solution.strategies]
+    labels = [rule.short for rule in solution.strategies]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["row \\ column"] + labels)

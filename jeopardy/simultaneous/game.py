@@ -27,6 +27,7 @@ import numpy as np
 
 from jeopardy.errors import JeopardyError
 from jeopardy.exact.linear import SingularSystem, solve
+from jeopardy.rules import presets
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.simultaneous.best_response import BestResponse, _reachable_totals, best_response
 from jeopardy.simultaneous.payoff import ExactMatrix, payoff_matrix
@@ -279,7 +280,7 @@ def solve_simultaneous(model: RollModel, max_hold: int = 100, all_stopping_rules
     """Solve the simultaneous single-turn game over hold-at-h, h = 1..max_hold."""
     from jeopardy import validate
 
-    model = validate.roll_model(model).require_rising("the simultaneous game")
+    model = presets.resolve(model).require_rising("the simultaneous game")
     max_hold = validate.positive_int(max_hold, "max_hold")
     max_oracle_iterations = validate.positive_int(max_oracle_iterations, "max_oracle_iterations")
     from jeopardy import resources
@@ -403,7 +404,7 @@ def replies_to_pure(model: RollModel, max_hold: int) -> list[PureReply]:
     """For each pure hold-at-h, the best reply (hold-at-h' and any rule) and its edge."""
     from jeopardy import resources, validate
 
-    model = validate.roll_model(model).require_rising("the simultaneous game")
+    model = presets.resolve(model).require_rising("the simultaneous game")
     max_hold = validate.positive_int(max_hold, "max_hold")
     resources.require("simultaneous", "the replies", max_hold=max_hold)
     distributions = hold_distributions(model, max_hold)

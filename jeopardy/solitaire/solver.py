@@ -45,6 +45,7 @@ import numpy as np
 
 from jeopardy import validate
 from jeopardy.errors import JeopardyError
+from jeopardy.rules import presets
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.solitaire import kernels
 from jeopardy.results import Result
@@ -161,7 +162,7 @@ class HoldAtTurns(Result):
 
 def hold_at_expected_turns(model: RollModel, goal: int, holds=None) -> HoldAtTurns:
     """Exact expected turns of "hold at h or goal" for each h (default 1..goal)."""
-    model = validate.roll_model(model)
+    model = presets.resolve(model)
     holds = list(range(1, goal + 1)) if holds is None else list(holds)
     _check(model, goal, len(holds))
     for h in holds:
@@ -173,7 +174,7 @@ def hold_at_expected_turns(model: RollModel, goal: int, holds=None) -> HoldAtTur
 
 def expected_turns(model: RollModel, goal: int) -> ExpectedTurns:
     """Fewest expected turns to reach ``goal`` (policy iteration, exact solves)."""
-    model = validate.roll_model(model)
+    model = presets.resolve(model)
     _check(model, goal, goal + MAX_ITERATIONS)
     started = time.perf_counter()
     best_h = hold_at_expected_turns(model, goal).best
@@ -239,7 +240,7 @@ class ReachProbability(Result):
 
 def reach_probability(model: RollModel, goal: int, turns: int) -> ReachProbability:
     """Best chance to reach ``goal`` within ``turns`` turns (finite-horizon DP)."""
-    model = validate.roll_model(model)
+    model = presets.resolve(model)
     if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:
         raise JeopardyError(f"turns must be a positive integer; got {turns!r}")
     _check(model, goal, turns)

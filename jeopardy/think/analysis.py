@@ -104,8 +104,9 @@ class ThinkAnalysis(Result):
 def analyse(model: RollModel, rounds: int = 5, score_cap: int = 200, turn_cap: int = 200,
             progress=None) -> ThinkAnalysis:
     from jeopardy import resources, validate
+    from jeopardy.rules import presets
 
-    model = validate.roll_model(model)
+    model = presets.resolve(model)
     rounds = validate.positive_int(rounds, "rounds")
     score_cap = validate.positive_int(score_cap, "score_cap")
     turn_cap = validate.positive_int(turn_cap, "turn_cap")

@@ -22,6 +22,7 @@ from functools import cached_property
 
 from jeopardy.errors import JeopardyError
 from jeopardy.rules.effects import ADD, BUST, BUST_ALL
+from jeopardy.rules import presets
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.results import Result, distribution_pair, exact_pair
 
@@ -47,6 +48,12 @@ class StoppingRule:
         h = self.hold
         return {**({"hold": h} if h is not None else {"roll_at": sorted(self.roll_at)}),
                 "rule": str(self)}
+
+    @property
+    def short(self) -> str:
+        """``hold 20`` for hold-at-h rules, the rule's own words otherwise (a table's
+        or a chart's label)."""
+        return f"hold {self.hold}" if self.hold is not None else str(self)
 
     @property
     def hold(self) -> int | None:
@@ -177,7 +184,7 @@ def turn_distribution(model: RollModel, rule: StoppingRule | int) -> TurnDistrib
     """The exact final-score distribution of one turn (any model, any rule)."""
     from jeopardy import validate
 
-    model = validate.roll_model(model).require_rising("the turn distribution")
+    model = presets.resolve(model).require_rising("the turn distribution")
     if not isinstance(rule, StoppingRule):
         rule = validate.non_negative_int(rule, "rule")
     from jeopardy import resources
