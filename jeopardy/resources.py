@@ -21,10 +21,13 @@ hold 1,000 / 2,000: 0.10 / 0.34; simultaneous game max_hold 200 / 400: 3.4 /
 12.3 (214 MB); expected score, THINK, 10 / 40 turns: 1.2 / 17.5 (420 MB).
 An estimate is a planning figure, good to a factor of about two.
 
-This is the one estimator: the CLI and the API refuse with it, and a sweep
+This is the one budget: the CLI and the API refuse with it, and a sweep
 schedules its Dask tasks with it (``solve``, ``fairness``, ``compare``,
 ``simultaneous``, ``solitaire`` by goal; :attr:`Estimate.task_bytes` is what a
-task allocates beyond the worker process itself).  The array terms count
+task allocates beyond the worker process itself).  The solvers above this
+layer estimate their own cost and refuse with :func:`require_of`;
+:mod:`jeopardy.costs` joins their estimates and this module's into the table
+that callers choosing by an analysis's name read.  The array terms count
 what each analysis allocates, from the code that allocates them:
 
 * ``race``/``solve`` -- :func:`jeopardy.race.solver.solve` stores ``P(i, j, 0)``:
@@ -90,55 +93,12 @@ def _outcome_factor(model) -> float:
     return 1.0 if model is None else max(1.0, len(model.outcomes) / 8)
 
 
-def _race(goal: int, model=None, tables: int = 0, **_) -> Estimate:
+def race_cost(goal: int, model=None, tables: int = 0, **_) -> Estimate:
     """Race solve (or evaluation): ``goal**3`` states per pass, ``goal**2`` floats;
     ``tables`` policy tables of ``goal**3`` bytes each (evaluation, reachability)."""
     g = float(goal)
     seconds = 5e-8 * g ** 3 * _race_passes(model) * _outcome_factor(model)
     return Estimate(seconds, int(BASE_BYTES + 24 * g * g + 64 * (g + 1) + tables * g ** 3))
-
-
-def _match(goal: int, model, players: int, ending: str):
-    """``(rules, the N-player solver's estimate)`` of a game the pair solver does not
-    play (:func:`jeopardy.match.rules.pair_solver_plays`), else None."""
-    from jeopardy.match.rules import MatchRules, pair_solver_plays
-
-    if pair_solver_plays(model, players, ending):
-        return None
-    from jeopardy.match.solver import estimate as solver_estimate
-
-    rules = MatchRules(players, ending)
-    return rules, solver_estimate(model, goal, rules)
-
-
-def _solve(goal: int, model=None, players: int = 2, ending: str = "first-to-goal",
-           **kw) -> Estimate:
-    """A solve by whichever solver plays the game."""
-    match = _match(goal, model, players, ending)
-    return _race(goal, model=model, **kw) if match is None else match[1]
-
-
-def _fairness(goal: int, **kw) -> Estimate:
-    """One solve and the head-start row and column."""
-    cost = _solve(goal, **kw)
-    return Estimate(cost.seconds, cost.bytes + 16 * goal)
-
-
-def _compare(goal: int, model=None, players: int = 2, ending: str = "first-to-goal",
-             **kw) -> Estimate:
-    """One solve, then a head-to-head of two tables (three ``goal**3`` int8 tables
-    at the peak, two ``goal**2`` float64 value tables); the N-player solver's games:
-    its solve, then two policy evaluations (one per seating) beside the solution."""
-    match = _match(goal, model, players, ending)
-    if match is None:
-        cost = _race(goal, model=model, tables=3, **kw)
-        return Estimate(2 * cost.seconds, cost.bytes + 16 * goal * goal)
-    from jeopardy.match.evaluation import evaluation_cost
-
-    rules, solved = match
-    evaluation = evaluation_cost(model, goal, rules)
-    return Estimate(solved.seconds + 2 * evaluation.seconds,
-                    solved.bytes + evaluation.bytes - BASE_BYTES)
 
 
 def _solitaire(goal: int, **_) -> Estimate:
@@ -190,31 +150,17 @@ def _farkle_turn(min_bank: int, **_) -> Estimate:
     return Estimate(0.5 + 4.4e-6 * min_bank, int(BASE_BYTES + 200 * min_bank / 50))
 
 
-def _farkle(goal: int, keep_choice: bool = False, first_to_reach: bool = False,
-            continue_position: bool = False, **_) -> Estimate:
-    """Ten Thousand: :func:`jeopardy.farkle.core.estimate` (goal rounded to its unit)."""
-    from jeopardy.farkle.core import UNIT, FarkleRules, estimate
-
-    goal = max(UNIT, goal - goal % UNIT)
-    seconds, size = estimate(FarkleRules(goal=goal, keep_choice=keep_choice,
-                                         continue_position=continue_position), first_to_reach)
-    return Estimate(seconds, int(size))
-
-
-# analysis -> (estimator, the parameter that sets the size)
+# analysis -> (estimator, the parameter that sets the size): the analyses whose cost this
+# module computes itself; the solvers' own estimates join them in jeopardy.costs
 ESTIMATORS: dict[str, tuple[Callable[..., Estimate], str]] = {
-    "race": (_race, "goal"),
-    "solve": (_solve, "goal"),
-    "fairness": (_fairness, "goal"),
-    "compare": (_compare, "goal"),
+    "race": (race_cost, "goal"),
     "solitaire": (_solitaire, "goal"),
-    "evaluation": (lambda goal, **kw: _race(goal, tables=2, **kw), "goal"),
-    "policy_table": (lambda goal, **kw: _race(goal, tables=3, **kw), "goal"),
+    "evaluation": (lambda goal, **kw: race_cost(goal, tables=2, **kw), "goal"),
+    "policy_table": (lambda goal, **kw: race_cost(goal, tables=3, **kw), "goal"),
     "simulation": (_simulation, "games"),
     "turn": (_turn, "hold"),
     "simultaneous": (_simultaneous, "max_hold"),
     "expected": (_expected, "turns"),
-    "farkle": (_farkle, "goal"),
     "think": (_think, "rounds"),
     "farkle_turn": (_farkle_turn, "min_bank"),
 }
@@ -255,7 +201,11 @@ def fits(cost: Estimate, limit: Estimate | None = None) -> bool:
 
 def largest(analysis: str, **params) -> int:
     """The largest value of the analysis's size parameter that fits the budget (0: none)."""
-    function, size = ESTIMATORS[analysis]
+    return largest_of(*ESTIMATORS[analysis], **params)
+
+
+def largest_of(function: Callable[..., Estimate], size: str, **params) -> int:
+    """The largest value of ``size`` for which ``function(**params)`` fits the budget."""
     limit = budget()
     low, high = 0, 1
     while high < 2 ** 62 and fits(function(**{**params, size: high}), limit):
@@ -297,20 +247,25 @@ def require(analysis: str, what: str | None = None, **params) -> Estimate:
 
     ``what`` names the request in the message (default: the analysis).
     """
-    cost = estimate(analysis, **params)
+    return require_of(*ESTIMATORS[analysis], what or analysis, **params)
+
+
+def require_of(function: Callable[..., Estimate], size: str, what: str, **params) -> Estimate:
+    """:func:`require` with the estimator ``function`` and its size parameter ``size`` (a
+    solver's own estimate, which this module does not import: the solvers import it)."""
+    cost = function(**params)
     limit = budget()
-    _, size = ESTIMATORS[analysis]
     if not fits(cost, limit):
         from jeopardy.validate import ParameterError
 
-        best = largest(analysis, **params)
+        best = largest_of(function, size, **params)
         over = "time" if cost.seconds > limit.seconds else "memory"
         fitting = f"the largest that fits is {best:,}" if best else "nothing fits"
         raise ParameterError(size, (
-            f"{params[size]:,} ({what or analysis}) needs {describe(cost)}, past this machine's "
+            f"{params[size]:,} ({what}) needs {describe(cost)}, past this machine's "
             f"{over} budget ({duration(limit.seconds)}, {size_text(limit.bytes)}; "
             f"JEOPARDY_TIME_LIMIT / JEOPARDY_MEMORY_LIMIT); {fitting}"))
     if cost.seconds > NOTICE_SECONDS:
-        warnings.warn(f"{what or analysis} with {size} {params[size]:,}: expect {describe(cost)}",
+        warnings.warn(f"{what} with {size} {params[size]:,}: expect {describe(cost)}",
                       LongRunNotice, stacklevel=3)
     return cost

@@ -136,7 +136,7 @@ def test_the_largest_size_that_fits_is_the_boundary(monkeypatch):
 
 
 def test_estimates_grow_with_size():
-    from jeopardy.resources import ESTIMATORS, estimate
+    from jeopardy.costs import ESTIMATORS, estimate
 
     for analysis, (_, size) in ESTIMATORS.items():
         small = estimate(analysis, **{size: 100})

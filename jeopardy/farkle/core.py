@@ -50,6 +50,7 @@ from typing import Callable
 
 import numpy as np
 
+from jeopardy import resources
 from jeopardy.errors import JeopardyError
 from jeopardy.files import write_atomically
 from jeopardy.farkle.ending import round_ending
@@ -206,6 +207,16 @@ def estimate(rules: FarkleRules, first_to_reach: bool = False) -> tuple[float, i
     return seconds, 16 * g * g + store + 50_000_000
 
 
+def cost(goal: int, keep_choice: bool = False, first_to_reach: bool = False,
+         continue_position: bool = False, **_) -> resources.Estimate:
+    """:func:`estimate` as the budget reads it (:mod:`jeopardy.resources`; the goal rounded
+    to its unit), by the size that matters: the goal."""
+    goal = max(UNIT, goal - goal % UNIT)
+    seconds, size = estimate(FarkleRules(goal=goal, keep_choice=keep_choice,
+                                         continue_position=continue_position), first_to_reach)
+    return resources.Estimate(seconds, int(size))
+
+
 def refuse_unsolved(rules: FarkleRules) -> None:
     """Refuse, in one line, a house rule the race does not model (never ignore it)."""
     if rules.penalty is not None:
@@ -221,15 +232,13 @@ def refuse_unsolved(rules: FarkleRules) -> None:
 
 def refuse_too_big(rules: FarkleRules, first_to_reach: bool, cap_scale: int) -> None:
     """Refuse, before any work, a goal past this machine or a cap scale below 1."""
-    from jeopardy import resources
-
     if rules.goal > MAX_GOAL:
         seconds, _ = estimate(rules, first_to_reach)
         raise JeopardyError(f"goal {rules.goal} would take about {resources.duration(seconds)}; "
                             f"the largest goal solved is {MAX_GOAL}")
-    resources.require("farkle", "solving Ten Thousand", goal=rules.goal,
-                      keep_choice=rules.keep_choice, first_to_reach=first_to_reach,
-                      continue_position=rules.continue_position)
+    resources.require_of(cost, "goal", "solving Ten Thousand", goal=rules.goal,
+                         keep_choice=rules.keep_choice, first_to_reach=first_to_reach,
+                         continue_position=rules.continue_position)
     if cap_scale < 1:
         raise JeopardyError(f"cap_scale must be at least 1; got {cap_scale}")
 

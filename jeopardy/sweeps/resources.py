@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import warnings
 
-from jeopardy import resources
+from jeopardy import costs, resources
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.sweeps.spec import Task
 
@@ -21,13 +21,13 @@ def _parameters(analysis: str, goal: int, players: int, ending: str) -> dict:
     from jeopardy import validate
 
     goal = validate.positive_int(goal, "goal")
-    _, size = resources.ESTIMATORS[analysis]  # simultaneous: hold at 1-goal
+    _, size = costs.ESTIMATORS[analysis]  # simultaneous: hold at 1-goal
     return {size: goal, "players": players, "ending": ending}
 
 
 def _estimate(analysis: str, model: RollModel, goal: int, players: int,
               ending: str) -> resources.Estimate:
-    return resources.estimate(analysis, model=model,
+    return costs.estimate(analysis, model=model,
                               **_parameters(analysis, goal, players, ending))
 
 
@@ -63,7 +63,7 @@ def refusal(task: Task) -> str | None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", resources.LongRunNotice)
         try:
-            resources.require(task.analysis, what, model=task.model,
+            costs.require(task.analysis, what, model=task.model,
                               **_parameters(task.analysis, task.goal, task.players, task.ending))
         except JeopardyError as error:
             return str(error)

@@ -33,7 +33,7 @@ from typing import Callable
 
 import numpy as np
 
-from jeopardy import resources
+from jeopardy import costs, resources
 from jeopardy.errors import JeopardyError
 
 WEB_SECONDS = 30.0  # the longest solve a browser request may start (the CLI's estimate)
@@ -69,14 +69,14 @@ def check_size(analysis: str, what: str, **params) -> resources.Estimate:
     """The CLI's estimate of ``analysis``, refused if past the app's or the machine's budget."""
     from jeopardy.validate import ParameterError
 
-    cost = resources.estimate(analysis, **params)
+    cost = costs.estimate(analysis, **params)
     if cost.seconds > WEB_SECONDS or cost.bytes > WEB_BYTES:
         raise Refused(f"{what} needs {resources.describe(cost)} (the CLI's estimate); the browser "
                       f"app starts solves of up to {resources.duration(WEB_SECONDS)} and "
                       f"{resources.size_text(WEB_BYTES)}: use the command line for this one",
                       cost)
     try:
-        return resources.require(analysis, what, **params)
+        return costs.require(analysis, what, **params)
     except ParameterError as error:  # a budget set lower than the app's
         raise Refused(str(error), cost) from None
 
