@@ -43,8 +43,8 @@ from jeopardy import convergence, resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.match import kernels
 from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules
-from jeopardy.match.solver import (MatchSolution, _CapBound, _iterate, bundle, cap_sequence,
-                                   estimate, warm_up)
+from jeopardy.match.solver import (MatchSolution, _CapBound, _iterate, actions_from, bundle,
+                                   cap_sequence, estimate, warm_up)
 from jeopardy.match.policy_file import MatchPolicy
 from jeopardy.race.policies import RacePolicy
 from jeopardy.rules import presets
@@ -119,9 +119,7 @@ def _table(policy, race: kernels.Race, place: int) -> np.ndarray:
     if isinstance(policy, MatchPolicy):
         return policy.table[place if race.equal == 1 else 0]
     if isinstance(policy, MatchSolution):
-        out = np.zeros((size, width), dtype=np.int8)
-        kernels.policy_table(policy.race(), policy.values, place if race.equal else 0, out)
-        return out
+        return policy.pure_table(race, place)
     scores = np.indices((goal,) * players).reshape(players, size)
     own = scores[0]
     leader = scores[1:].max(axis=0)
@@ -140,20 +138,9 @@ def _mixed_rows(policy, table: np.ndarray, race: kernels.Race, place: int) -> di
         size = policy.table.shape[1]
         return {place * size + int(key) % size: row
                 for key, row in zip(policy.mix_keys, policy.mix_tables) if int(key) // size == at}
-    if not isinstance(policy, MatchSolution):
-        return {}
-    size = table.shape[0]
-    width = table.shape[1]
-    rows = {}
-    for (at, index), chances in policy.mixes.items():
-        if at != (place if race.equal else 0):
-            continue
-        row = table[index].astype(float)
-        chances = chances[:width]
-        mixed = chances >= 0
-        row[:len(chances)][mixed] = chances[mixed]
-        rows[place * size + index] = row
-    return rows
+    if isinstance(policy, MatchSolution):
+        return policy.mixed_rows(table, race, place)
+    return {}
 
 
 def seated_actions(model: RollModel, goal: int, rules: MatchRules, policies,
@@ -196,17 +183,7 @@ def _actions(policies, race: kernels.Race) -> kernels.Actions:
     rows = {}
     for place, (policy, table) in enumerate(zip(policies, tables)):
         rows.update(_mixed_rows(policy, table, race, place))
-    keys = sorted(rows)
-    mix_tables = np.stack([rows[key] for key in keys]) if keys else np.full((1, 1), -1.0)
-    return kernels.Actions(np.stack(tables), np.array(keys, dtype=np.int64), mix_tables)
-
-
-def equilibrium_actions(solution: MatchSolution) -> kernels.Actions:
-    """The equilibrium's actions at every place its bundle keeps (one place first to
-    the goal, where every player acts alike; every place under equal turns), its
-    mixed actions with their chances."""
-    race = solution.race()
-    return _actions([solution] * int(race.places), race)
+    return actions_from(tables, rows)
 
 
 def policy_names(policies) -> tuple[str, ...]:

@@ -44,6 +44,7 @@ from jeopardy.errors import JeopardyError
 from jeopardy.files import checked_array, checksum, meta_field, read_npz, write_atomically
 from jeopardy.match import kernels
 from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules
+from jeopardy.match.solver import MatchSolution
 from jeopardy.results import Result
 from jeopardy.rules import presets
 from jeopardy.rules.roll_model import RollModel
@@ -125,9 +126,6 @@ class MatchPolicy(Result):
 
 def from_solution(solution, name: str = "optimal") -> MatchPolicy:
     """The equilibrium of a :class:`~jeopardy.match.solver.MatchSolution` as a table."""
-    from jeopardy.match.evaluation import equilibrium_actions
-    from jeopardy.match.solver import MatchSolution
-
     if not isinstance(solution, MatchSolution):
         raise validate.ParameterError("solution", f"must be a MatchSolution; got "
                                                   f"{type(solution).__name__}")

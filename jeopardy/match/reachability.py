@@ -6,7 +6,7 @@ total ``k``.  It is *reached* when some game from the start (all scores 0,
 player 0 to move) gets there with every player following the equilibrium's
 actions -- where the equilibrium mixes, each action of positive chance
 (the actions ``compare`` and ``simulate`` play,
-:func:`jeopardy.match.evaluation.equilibrium_actions`) -- over any roll
+:meth:`jeopardy.match.solver.MatchSolution.equilibrium_actions`) -- over any roll
 results the model allows: ``add n`` and ``double`` move within the turn,
 ``bust`` keeps the score, ``bust_all`` sends it to 0, ``bank n`` and holding
 bank the turn total.  A turn that banks the goal ends the race: first to the
@@ -126,7 +126,6 @@ def reachable(solution) -> Reached:
     """The states a game reaches when every player follows ``solution``'s equilibrium
     (a first-to-goal or equal-turns :class:`~jeopardy.match.solver.MatchSolution`, or
     its policy file, a :class:`~jeopardy.match.policy_file.MatchPolicy`)."""
-    from jeopardy.match.evaluation import equilibrium_actions
     from jeopardy.match.policy_file import MatchPolicy
 
     ending = solution.rules.ending
@@ -143,7 +142,7 @@ def reachable(solution) -> Reached:
         raise JeopardyError(f"reach over {places * size:,} turn starts needs "
                             f"{resources.describe(cost)}, past this machine's budget")
     actions = solution.actions() if isinstance(solution, MatchPolicy) else \
-        equilibrium_actions(solution)
+        solution.equilibrium_actions()
     reached = np.zeros((places, size, width), dtype=np.bool_)
     rolling = np.zeros((places, size, width), dtype=np.bool_)
     starts = _search(race, actions, reached, rolling)

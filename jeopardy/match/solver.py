@@ -111,6 +111,14 @@ class StartChances:
         return self.win_probabilities[0]
 
 
+def actions_from(tables: list[np.ndarray], rows: dict) -> kernels.Actions:
+    """The kernels' :data:`~jeopardy.match.kernels.Actions`: every place's pure table, and
+    the rows of mixed chances by key (:meth:`MatchSolution.mixed_rows`)."""
+    keys = sorted(rows)
+    mix_tables = np.stack([rows[key] for key in keys]) if keys else np.full((1, 1), -1.0)
+    return kernels.Actions(np.stack(tables), np.array(keys, dtype=np.int64), mix_tables)
+
+
 @dataclass(frozen=True)
 class MatchSolution(StartChances, convergence.Converging, Result):  # its own short __repr__ below
     """Win probabilities and optimal play of an N-player race game."""
@@ -211,6 +219,43 @@ class MatchSolution(StartChances, convergence.Converging, Result):  # its own sh
     def race(self) -> kernels.Race:
         """The kernels' bundle of this game (built once: equal turns solves the last round)."""
         return cached_bundle(self)
+
+    def pure_table(self, race: kernels.Race, place: int) -> np.ndarray:
+        """``[index, k]``: the equilibrium's pure actions of the player at ``place`` of the
+        bundle ``race`` over every turn start and turn total below its limit (where it
+        mixes, its rounded action)."""
+        size = int(race.goal) ** int(race.players)
+        width = int(race.cap) if race.equal else int(race.goal)
+        out = np.zeros((size, width), dtype=np.int8)
+        kernels.policy_table(self.race(), self.values, place if race.equal else 0, out)
+        return out
+
+    def mixed_rows(self, table: np.ndarray, race: kernels.Race, place: int) -> dict:
+        """``{key: roll chances}`` of the turn starts where the player at ``place`` mixes
+        (key ``place * turn starts + index``; a row is ``table``'s pure actions with the
+        equilibrium's chances where it mixes)."""
+        size, width = table.shape
+        rows = {}
+        for (at, index), chances in self.mixes.items():
+            if at != (place if race.equal else 0):
+                continue
+            row = table[index].astype(float)
+            chances = chances[:width]
+            mixed = chances >= 0
+            row[:len(chances)][mixed] = chances[mixed]
+            rows[place * size + index] = row
+        return rows
+
+    def equilibrium_actions(self) -> kernels.Actions:
+        """The equilibrium's actions at every place its bundle keeps (one place first to
+        the goal, where every player acts alike; every place under equal turns), its
+        mixed actions with their chances."""
+        race = self.race()
+        tables = [self.pure_table(race, place) for place in range(int(race.places))]
+        rows = {}
+        for place, table in enumerate(tables):
+            rows.update(self.mixed_rows(table, race, place))
+        return actions_from(tables, rows)
 
     def to_dict(self) -> dict:
         chances = self.win_probabilities

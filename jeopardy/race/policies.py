@@ -35,8 +35,9 @@ from jeopardy import validate
 from jeopardy.errors import JeopardyError
 from jeopardy.files import write_atomically, write_text
 from jeopardy.race.formula import evaluate
+from jeopardy.race.solver import MAX_TABLE_GOAL, RaceSolution, load as load_solution
+from jeopardy.race.solver import check_table_goal as _check_goal
 
-MAX_TABLE_GOAL = 400
 RACE_FORMAT, RACE_VERSION = "jeopardy-race-policy", 1  # the .npz's metadata
 
 
@@ -116,27 +117,11 @@ class RacePolicy:
         return write_atomically(path, write, suffix=".npz")
 
 
-def _check_goal(goal: int) -> None:
-    validate.positive_int(goal, "goal")
-    if goal > MAX_TABLE_GOAL:
-        raise JeopardyError(f"policy tables hold goal**3 states; goal {goal} is above the "
-                            f"supported {MAX_TABLE_GOAL}")
-
-
 def from_solution(solution) -> RacePolicy:
     """The optimal policy of a :class:`~jeopardy.race.solver.RaceSolution`."""
-    from jeopardy.race import kernels
-    from jeopardy.race.solver import RaceSolution
-
     if not isinstance(solution, RaceSolution):
         raise validate.ParameterError("solution", f"must be a RaceSolution; got {type(solution).__name__}")
-
-    goal = solution.goal
-    _check_goal(goal)
-    roll = np.zeros((goal, goal, goal), dtype=np.int8)
-    kernels.actions(solution.model.kernel_rules(goal), solution.start_values,
-                    kernels.MAXIMISE, kernels.no_table(goal), roll)
-    return RacePolicy("optimal", goal, roll)
+    return RacePolicy("optimal", solution.goal, solution.policy_table())
 
 
 def hold_at(goal: int, h: int) -> RacePolicy:
@@ -223,13 +208,11 @@ def load(path: str | Path, goal: int) -> RacePolicy:
     if path.suffix == ".npz":
         data = read_npz(path, "policy file", ())
         meta = data.get("meta", {})
-        if meta.get("format") == "jeopardy-match-policy":  # jeopardy.match.policy_file
-            from jeopardy.match.policy_file import describe
-
+        if meta.get("format") == "jeopardy-match-policy":  # written by jeopardy.match.policy_file
             raise JeopardyError(
-                f"{source} is for {describe(meta.get('game'), meta.get('goal'), meta.get('players'), meta.get('ending'))}"
-                f"; this game is two players, first-to-goal, goal {goal} (pass --players "
-                f"{meta.get('players')} --ending {meta.get('ending')})")
+                f"{source} is for {meta.get('game')} to {meta.get('goal')}, {meta.get('players')} "
+                f"players, {meta.get('ending')}; this game is two players, first-to-goal, goal "
+                f"{goal} (pass --players {meta.get('players')} --ending {meta.get('ending')})")
         with np.load(path, allow_pickle=False) as archive:
             names = set(archive.files)
         if "start_values" not in names:  # a solution file has its own format (race.solver.load)
@@ -240,8 +223,6 @@ def load(path: str | Path, goal: int) -> RacePolicy:
                 raise JeopardyError(f"{source} has format version {meta.get('version')!r}; this "
                                     f"program reads version {RACE_VERSION}")
         if "start_values" in names:  # a solution file: its optimal policy
-            from jeopardy.race.solver import load as load_solution
-
             solution = load_solution(path)
             if solution.goal != goal:
                 raise JeopardyError(f"{source} is a solution for goal {solution.goal}; "

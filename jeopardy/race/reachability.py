@@ -42,7 +42,6 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from jeopardy.race.policies import RacePolicy
 from jeopardy.rules.compiled import END, roll_result
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.results import Result
@@ -208,14 +207,20 @@ class Reachable(Result):
 
 
 def reachable(model: RollModel, policy: RacePolicy) -> Reachable:
-    """The states ``policy`` reaches in some game against some opponent."""
+    """The states ``policy`` (a :class:`~jeopardy.race.policies.RacePolicy`) reaches in
+    some game against some opponent."""
+    return reachable_table(model, policy.roll)
+
+
+def reachable_table(model: RollModel, roll: np.ndarray) -> Reachable:
+    """The states that the policy table ``roll[i, j, k]`` (1: roll) reaches in some game
+    against some opponent."""
     model.require_rising("the reachability search")
-    goal = policy.goal
+    goal = roll.shape[0]
     kinds, points, _ = model.arrays()
     results = turn_results(model, goal)
     reach = np.zeros((goal, goal, goal), dtype=np.int8)
     handed = np.zeros((goal, goal), dtype=np.int8)
-    _search(policy.roll, np.stack([kinds, points]), (results.gains, results.to_zero),
-            reach, handed)
+    _search(roll, np.stack([kinds, points]), (results.gains, results.to_zero), reach, handed)
     states = reach.astype(bool)
-    return Reachable(goal, states, states & policy.roll.astype(bool), states[:, :, 0].any(axis=1))
+    return Reachable(goal, states, states & roll.astype(bool), states[:, :, 0].any(axis=1))

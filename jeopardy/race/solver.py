@@ -37,7 +37,7 @@ from jeopardy import convergence, resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import chunk_size
 from jeopardy.files import checked_array, checksum, meta_field, read_npz, write_atomically
-from jeopardy.race import kernels
+from jeopardy.race import kernels, reachability
 from jeopardy.rules import presets
 from jeopardy.rules.roll_model import RollModel, from_dict
 from jeopardy.results import Result
@@ -53,6 +53,15 @@ STALL_PASSES = 8
 STALL_CHANGE = 1e-12
 # A solution file stores goal**2 floats: 20,000 is 3.2 GB, beyond any file we write.
 MAX_FILE_GOAL = 20_000
+MAX_TABLE_GOAL = 400  # a policy table holds goal**3 int8 actions: 64 MB at 400
+
+
+def check_table_goal(goal: int) -> None:
+    """Refuses, before any work, a goal whose policy table (``goal**3`` states) is too big."""
+    validate.positive_int(goal, "goal")
+    if goal > MAX_TABLE_GOAL:
+        raise JeopardyError(f"policy tables hold goal**3 states; goal {goal} is above the "
+                            f"supported {MAX_TABLE_GOAL}")
 
 
 @dataclass(frozen=True, repr=False)
@@ -145,28 +154,35 @@ class RaceSolution(convergence.Converging, Result):
         kernels.expand(self.model.kernel_rules(g), self.start_values, P, roll)
         return P, roll.astype(bool)
 
+    def policy_table(self) -> np.ndarray:
+        """The optimal actions ``[i, j, k]`` (int8, 1: roll) over every state."""
+        goal = self.goal
+        check_table_goal(goal)
+        roll = np.zeros((goal, goal, goal), dtype=np.int8)
+        kernels.actions(self.model.kernel_rules(goal), self.start_values, kernels.MAXIMISE,
+                        kernels.no_table(goal), roll)
+        return roll
+
     def plot(self, figure: str = "boundary", opponent: int = 30, ax=None):
         """One of the paper's figures (``boundary``, ``cross-section``, ``reachable``,
         ``reachable-roll``, ``contours``) of the optimal policy; a matplotlib Figure."""
-        from jeopardy.plots import race as figures
-        from jeopardy.race.policies import from_solution
-        from jeopardy.race.reachability import reachable
+        from jeopardy.plots import race as figures  # matplotlib: heavy, drawn on request
 
         if figure not in figures.FIGURES:
             raise JeopardyError(f"unknown figure {figure!r}; use {', '.join(figures.FIGURES)}")
-        policy = from_solution(self)
-        roll = policy.roll.astype(bool)
+        table = self.policy_table()
+        roll = table.astype(bool)
         name = f"{self.model.name} to {self.goal}"
         if figure == "boundary":
             return figures.boundary_surface(name, roll, ax=ax)
         if figure == "cross-section":
             if not 0 <= opponent < self.goal:
                 raise JeopardyError(f"opponent must be in 0-{self.goal - 1}; got {opponent}")
-            return figures.cross_section(name, roll, reachable(self.model, policy), opponent,
-                                         ax=ax)
+            return figures.cross_section(name, roll, reachability.reachable_table(self.model, table),
+                                         opponent, ax=ax)
         if figure == "contours":
             return figures.probability_contours(name, self.expand()[0], ax=ax)
-        reach = reachable(self.model, policy)
+        reach = reachability.reachable_table(self.model, table)
         if figure == "reachable":
             return figures.state_cloud(name, reach.states, "states reachable by an optimal player",
                                        ax=ax)
