@@ -32,21 +32,6 @@ def ask(question: str, choices: dict[str, str]) -> str:
         click.echo(f"  please answer {' or '.join(f'{k} ({v})' for k, v in choices.items())}")
 
 
-def _describe(effect) -> str:
-    from jeopardy.rules.effects import Kind
-
-    descriptions = {
-        Kind.ADD: f"+{effect.points}",
-        Kind.BANK: f"+{effect.points} and the turn ends, banked",
-        Kind.DOUBLE: "turn total doubled",
-        Kind.BUST_ALL: "BUST: turn total and score lost",
-        Kind.BUST: "bust: turn total lost",
-        Kind.BUST_GAIN: f"bust: turn total lost, {effect.points} banked",
-        Kind.SUBTRACT: f"-{effect.points} (the turn total stays at 0 or more)",
-    }
-    return descriptions[effect.kind]
-
-
 def _person_moves(match, line: str, seat: int) -> bool:
     """Show ``line``, ask roll or hold, play the answer; False when the person quits."""
     click.echo(line)
@@ -58,7 +43,7 @@ def _person_moves(match, line: str, seat: int) -> bool:
         match.hold()
         click.echo(f"  you hold: {match.scores[seat]}")
     else:
-        click.echo(f"  you roll: {_describe(match.roll())}")
+        click.echo(f"  you roll: {match.roll().describe()}")
     return True
 
 
@@ -133,7 +118,7 @@ def play(goal, second, hints, seed, first_to_reach, ai_spec, players, seat, endi
         else:
             if match.computer_rolls():
                 effect = match.roll()
-                click.echo(f"  computer rolls: {_describe(effect)}")
+                click.echo(f"  computer rolls: {effect.describe()}")
             else:
                 match.hold()
                 click.echo(f"  computer holds: {match.scores[1]}")
@@ -183,7 +168,7 @@ def _play_table(goal, players, ending, seat, hints, seed, model, ai_spec=None) -
             if not _person_moves(table, line, mover):
                 return
         elif table.computer_rolls():
-            click.echo(f"  {name(mover)} rolls: {_describe(table.roll())}")
+            click.echo(f"  {name(mover)} rolls: {table.roll().describe()}")
         else:
             table.hold()
             click.echo(f"  {name(mover)} holds: {table.scores[mover]}")

@@ -17,13 +17,9 @@ def goal_option(function):
 
 
 def resolve_goal(goal, game_name, model_file_used=False) -> int:
-    from jeopardy.rules.presets import default_goal
+    from jeopardy.rules.presets import goal_or_default
 
-    if goal is None:
-        return 100 if game_name not in _preset_names() else default_goal(game_name)
-    if goal <= 0:
-        raise JeopardyError(f"--goal must be a positive integer; got {goal}")
-    return goal
+    return goal_or_default(goal, game_name)
 
 
 def _preset_names():

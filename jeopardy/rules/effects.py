@@ -128,6 +128,20 @@ class Effect:
     def __ge__(self, other: "Effect") -> bool:
         return self._key() >= other._key()
 
+    def describe(self) -> str:
+        """What the roll did, for a person watching the game (``+4``, ``bust: turn total
+        lost``)."""
+        descriptions = {
+            Kind.ADD: f"+{self.points}",
+            Kind.BANK: f"+{self.points} and the turn ends, banked",
+            Kind.DOUBLE: "turn total doubled",
+            Kind.BUST_ALL: "BUST: turn total and score lost",
+            Kind.BUST: "bust: turn total lost",
+            Kind.BUST_GAIN: f"bust: turn total lost, {self.points} banked",
+            Kind.SUBTRACT: f"-{self.points} (the turn total stays at 0 or more)",
+        }
+        return descriptions[self.kind]
+
     @property
     def ends_turn(self) -> bool:
         return step(self.kind, self.points, 0, 0)[2]

@@ -301,6 +301,16 @@ def default_goal(name: str) -> int:
     return _preset(name).goal
 
 
+def goal_or_default(goal: int | None, name: str) -> int:
+    """``goal`` as asked, or the customary goal of the preset ``name`` (100 for any other
+    game, a roll model read from a file)."""
+    if goal is None:
+        return default_goal(name) if name in PRESETS or name in FALLING_PRESETS else 100
+    if goal <= 0:
+        raise ParameterError("goal", f"must be a positive integer; got {goal}")
+    return goal
+
+
 def default_turns(name: str, fallback: int = 5) -> int:
     """The customary number of turns each of a fixed-turns preset (else ``fallback``)."""
     preset = PRESETS.get(name)

@@ -35,6 +35,7 @@ import numpy as np
 
 from jeopardy import costs, resources
 from jeopardy.errors import JeopardyError
+from jeopardy.rules import presets
 
 WEB_SECONDS = 30.0  # the longest solve a browser request may start (the CLI's estimate)
 WEB_BYTES = 2 * 10 ** 9
@@ -226,9 +227,7 @@ def model_of(game: str, faces: int | None = None, bad_face: int | None = None):
 
 
 def goal_of(game: str, goal: int | None) -> int:
-    from jeopardy.cli.race import resolve_goal
-
-    return resolve_goal(goal, game)
+    return presets.goal_or_default(goal, game)
 
 
 def race_solution(model, goal: int):
@@ -533,9 +532,7 @@ def variant(name: str, faces: list[dict] | None, goal: int, model: dict | None =
 
 # ------------------------------------------------------------------- play
 def describe(effect) -> str:
-    from jeopardy.cli.play import _describe
-
-    return _describe(effect)
+    return effect.describe()
 
 
 @dataclass
