@@ -439,13 +439,11 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode,
                                          cdvals[c], work)
                         row = mixed_row(actions, place * W.shape[1] + indices[c]) \
                             if mode == 1 else -1
-                        if row >= 0:
-                            one_turn(race, W, indices[c], place, target, cvals[c], cdvals[c],
-                                     acts, 2, none, actions.mix_tables[row], work)
-                        else:
-                            table = actions.table[place, indices[c]] if mode == 1 else none
-                            one_turn(race, W, indices[c], place, target, cvals[c], cdvals[c],
-                                     acts, mode, table, no_mix, work)
+                        # one call site: the turn's code is compiled into this kernel once
+                        turn_mode, table, mix = turn_actions(actions, mode, row, place,
+                                                             indices[c], none, no_mix)
+                        one_turn(race, W, indices[c], place, target, cvals[c], cdvals[c],
+                                 acts, turn_mode, table, mix, work)
                         sweeps += 1
                         copy(cvals[c, 0], ys[c])
                         slope *= cdvals[c, 0]
@@ -505,6 +503,17 @@ def mixed_row(actions, key):
     return -1
 
 
+@njit(cache=True, nogil=True, inline="always")
+def turn_actions(actions, mode, row, place, index, none, no_mix):
+    """``(mode, table, mix)`` of one turn: the mixed actions of ``row`` (mode 2), the
+    table's row (mode 1), or the mover's best (mode 0)."""
+    if row >= 0:
+        return 2, none, actions.mix_tables[row]
+    if mode == 1:
+        return mode, actions.table[place, index], no_mix
+    return mode, none, no_mix
+
+
 @njit(cache=True, nogil=True)
 def bellman_residual(race, W, mode, actions):
     """Largest |turn-start value from one sweep - stored value| over every turn start.
@@ -521,13 +530,9 @@ def bellman_residual(race, W, mode, actions):
         following = (place + 1) % race.places
         for index in range(W.shape[1]):
             row = mixed_row(actions, place * W.shape[1] + index)
-            if row >= 0:
-                one_turn(race, W, index, place, W[following, rotation(race, index)], vals, dvals,
-                         acts, 2, none, actions.mix_tables[row], work)
-            else:
-                table = actions.table[place, index] if mode == 1 else none
-                one_turn(race, W, index, place, W[following, rotation(race, index)], vals, dvals,
-                         acts, mode, table, no_mix, work)
+            turn_mode, table, mix = turn_actions(actions, mode, row, place, index, none, no_mix)
+            one_turn(race, W, index, place, W[following, rotation(race, index)], vals, dvals,
+                     acts, turn_mode, table, mix, work)
             for m in range(n):
                 worst = max(worst, abs(vals[0, m] - W[place, index, m]))
     return worst
