@@ -14,7 +14,10 @@ from dataclasses import dataclass
 from typing import Callable
 
 from jeopardy.errors import JeopardyError
+from jeopardy.farkle.turn import UNIT
+from jeopardy.race.solver import RaceSolution
 from jeopardy.results import Result
+from jeopardy.validate import ParameterError, integer
 
 
 @dataclass(frozen=True, repr=False)
@@ -45,8 +48,6 @@ def fairest(game: str, goal: int, chance: Callable[[int], float], largest: int, 
     """Search every bonus ``-largest .. largest`` (multiples of ``step``) for the fairest;
     report candidates within ``window`` of 0 (default: twice the fairest, at least 5 steps)."""
     if window is not None:
-        from jeopardy.validate import ParameterError, integer
-
         window = integer(window, "max_bonus")
         if window < 0:
             raise ParameterError("max_bonus", f"must be non-negative; got {window}")
@@ -62,9 +63,6 @@ def fairest(game: str, goal: int, chance: Callable[[int], float], largest: int, 
 
 def race_fairness(solution, max_bonus: int | None = None) -> Fairness:
     """Compensation points of a solved race game (:class:`~jeopardy.race.solver.RaceSolution`)."""
-    from jeopardy.race.solver import RaceSolution
-    from jeopardy.validate import ParameterError
-
     if not isinstance(solution, RaceSolution):
         raise ParameterError("solution", f"must be a RaceSolution (jeopardy.solve); got "
                                          f"{type(solution).__name__}")
@@ -93,8 +91,6 @@ def match_fairness(solution, max_bonus: int | None = None) -> Fairness:
 
 def farkle_fairness(solution, max_bonus: int | None = None) -> Fairness:
     """Compensation points of solved two-player Ten Thousand (bonuses in points)."""
-    from jeopardy.farkle.turn import UNIT
-
     VF = solution.VF
     g = solution.goal_units
 

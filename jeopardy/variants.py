@@ -10,7 +10,12 @@ Nothing here is pasted: :func:`variants_table` runs the solvers.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from jeopardy.fixed_turns.solver import solve_fixed_turns
+from jeopardy.match.solver import solve as solve_match
+from jeopardy.race.solver import solve
 from jeopardy.results import Result
+from jeopardy.rules import game
+from jeopardy.think.solver import OPTIMAL, solve_pass
 
 RACE, FIXED_TURNS, SIMULTANEOUS, PENDING, NOT_MODELLED = (
     "race", "fixed turns", "simultaneous", "pending", "not modelled")
@@ -101,31 +106,22 @@ def solve_variant(variant: Variant, progress=None) -> VariantResult:
     """The first player's chance under optimal play, or None for pending rows."""
     import time
 
-    from jeopardy.rules import game
 
     started = time.perf_counter()
     if variant.kind == RACE:
-        from jeopardy.race.solver import solve
-
         solution = solve(game(variant.preset), variant.target, cache=True)
         return VariantResult(variant, solution.win_probability_at(0, 0, 0), solution.max_residual,
                              time.perf_counter() - started)
     if variant.kind in MATCH_ENDINGS:
-        from jeopardy.match.solver import solve as solve_match
-
         solution = solve_match(game(variant.preset), variant.target, 2,
                                MATCH_ENDINGS[variant.kind])
         return VariantResult(variant, solution.win_probability, solution.max_residual,
                              time.perf_counter() - started)
     if variant.kind == FIXED_TURNS:
-        from jeopardy.fixed_turns.solver import solve_fixed_turns
-
         solution = solve_fixed_turns(game(variant.preset), variant.target, progress=progress)
         return VariantResult(variant, solution.value, solution.bound,
                              time.perf_counter() - started)
     if variant.kind == SIMULTANEOUS:
-        from jeopardy.think.solver import OPTIMAL, solve_pass
-
         run = solve_pass(game(variant.preset), variant.target, 60, 60,
                          [OPTIMAL, OPTIMAL, OPTIMAL], [0.5, 0.0, 1.0], progress=progress)
         lower, value, upper = float(run.values[1]), float(run.values[0]), float(run.values[2])

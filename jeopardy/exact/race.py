@@ -42,13 +42,19 @@ from functools import cached_property
 import numpy as np
 from gmpy2 import mpq
 
+from jeopardy import validate
 from jeopardy.errors import JeopardyError
 from jeopardy.exact import columns
 from jeopardy.exact.columns import ONE, ZERO, column_values, combination
+from jeopardy.exact.linear import solve as linear_solve
+from jeopardy.exact.verification import Checker, check
+from jeopardy.race import kernels
 from jeopardy.race.policies import RacePolicy
+from jeopardy.race.solver import solve
 from jeopardy.race.termination import refuse, require_ending
-from jeopardy.rules.roll_model import RollModel
 from jeopardy.results import Result
+from jeopardy.rules import game, presets
+from jeopardy.rules.roll_model import RollModel
 
 
 # ------------------------------------------------------------------- limits
@@ -83,8 +89,6 @@ FALLBACK_BUST_ALL = TIMINGS["two-dice-pig"]
 def _timing(model: RollModel) -> tuple[float, float, int]:
     """The fit of the preset with the same rules (THINK and SKUNK are two-dice
     Pig under other names), else the fallback."""
-    from jeopardy.rules import game
-
     fingerprint = model.fingerprint()
     for name, timing in TIMINGS.items():
         if game(name).fingerprint() == fingerprint:
@@ -252,8 +256,6 @@ class ExactRaceSolution(Result):
 
 def float_difference(solution: ExactRaceSolution) -> float:
     """Largest |exact - float solver| over the turn-start values ``P(i, j, 0)``."""
-    from jeopardy.race.solver import solve
-
     floats = solve(solution.model, solution.goal).start_values
     return max(abs(float(v) - floats[i, j]) for i, row in enumerate(solution.start)
                for j, v in enumerate(row))
@@ -299,10 +301,6 @@ def solve_exact(model: RollModel, goal: int, start: dict | str = "float",
     estimated time is past TIME_LIMIT are refused unless ``refuse_large``
     is false (benchmarks/exact.py measures past the limit).
     """
-    from jeopardy import validate
-    from jeopardy.exact.verification import Checker, check
-    from jeopardy.rules import presets
-
     model = presets.resolve(model)
 
     model.require_rising("the exact race solver")
@@ -365,9 +363,6 @@ def start_policy(model: RollModel, goal: int, start) -> np.ndarray:
         policy[:, :, 0] = 1  # hold everywhere but k = 0
         return policy
     if start == "float":
-        from jeopardy.race import kernels
-        from jeopardy.race.solver import solve
-
         solution = solve(model, goal)
         kernels.actions(model.kernel_rules(goal), solution.start_values, kernels.MAXIMISE,
                         kernels.no_table(goal), policy)
@@ -516,6 +511,4 @@ def _solve_pair(i: int, j: int, goal: int, combos, forms: _Forms, resets, start,
 
 def _solve_resets(matrix, rhs) -> list[mpq]:
     """The exact solution of the reset system ``matrix @ Z = rhs``."""
-    from jeopardy.exact.linear import solve as linear_solve
-
     return linear_solve(matrix, rhs, number=mpq)

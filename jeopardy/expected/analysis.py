@@ -13,7 +13,8 @@ from fractions import Fraction
 import numpy as np
 
 from jeopardy.errors import JeopardyError
-from jeopardy.expected.solver import ScoreSolution, _column
+from jeopardy.expected.policies import optimal as optimal_policy
+from jeopardy.expected.solver import ScoreSolution, _column, solve_expected
 from jeopardy.results import Result
 
 ZERO = Fraction(0)
@@ -179,9 +180,6 @@ def first_deviation(model, rule, max_turns: int, score_cap: int | None = None) -
     Optimal play breaks exact ties by holding, so a rule that holds at a tie
     (Knizia's "hold at 20" for one-die Pig) is not counted as differing there.
     """
-    from jeopardy.expected.policies import optimal as optimal_policy
-    from jeopardy.expected.solver import solve_expected
-
     if max_turns < 1:
         raise JeopardyError(f"max_turns must be at least 1; got {max_turns}")
     for turns in range(1, max_turns + 1):

@@ -6,9 +6,11 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from jeopardy import validate
 from jeopardy.errors import JeopardyError
 from jeopardy.expected.solver import ScoreSolution
 from jeopardy.interrupts import timed_chunks
+from jeopardy.race.simulation import MAX_GAMES
 from jeopardy.results import Result
 from jeopardy.rules.compiled import step_jit as step
 from jeopardy.sampling import draw
@@ -59,9 +61,6 @@ class SimulatedScore(Result):
 
 def simulate(solution: ScoreSolution, games: int, seed: int = 0) -> SimulatedScore:
     """Play ``games`` games with the solution's decisions; mean final score and its SE."""
-    from jeopardy import validate
-    from jeopardy.race.simulation import MAX_GAMES
-
     games = validate.positive_int(games, "games", MAX_GAMES)
     seed = validate.seed(seed)
     kinds, points, probs = solution.model.arrays()

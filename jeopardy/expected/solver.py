@@ -49,9 +49,11 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit
 
+from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.expected.policies import HOLD_AT, LINEAR_LE, LINEAR_LT, ScorePolicy, roll_gain
 from jeopardy.results import Result
+from jeopardy.rules import presets
 from jeopardy.rules.compiled import END, roll_result, value_of_rolling
 from jeopardy.rules.roll_model import RollModel
 
@@ -207,9 +209,6 @@ def solve_expected(model: RollModel, turns: int, policy: ScorePolicy, cap: int |
     score table); the turn-total cap is then ``score_cap`` itself (see the
     module docstring).
     """
-    from jeopardy import resources, validate
-    from jeopardy.rules import presets
-
     model = presets.resolve(model)
     check_model(model)
     turns = validate.positive_int(turns, "turns")

@@ -69,9 +69,10 @@ import numpy as np
 from numba import njit
 
 from jeopardy.errors import JeopardyError
+from jeopardy.resources import budget
+from jeopardy.results import Result
 from jeopardy.rules.compiled import roll_row, roll_sources, value_of_rolling
 from jeopardy.rules.roll_model import RollModel
-from jeopardy.results import Result
 
 FOLLOW_OPTIMAL = -1  # a policy table entry meaning "do what the optimal policy does"
 CELL_LIMIT = 3_000_000_000  # (state x game) updates; beyond this the request is refused
@@ -231,8 +232,6 @@ def solve_fixed_turns(model: RollModel, turns: int, cap: int | None = None,
     proves (``solution.bound``, ``Matchup.lower`` and ``upper``), which callers
     print.
     """
-    from jeopardy.resources import budget
-
     if cap is not None:
         return _solve_with_cap(model, turns, cap, matchups, progress)
     size = 150

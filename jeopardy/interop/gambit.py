@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from jeopardy.errors import JeopardyError
-from jeopardy.files import write_text
+from jeopardy.files import read_text, write_text
 
 
 @dataclass(frozen=True)
@@ -175,8 +175,6 @@ def parse_nfg(text: str) -> StrategicForm:
 
 def read_nfg(path: str | Path) -> StrategicForm:
     """Read an .nfg file written by :func:`write_nfg` (or any payoff-format .nfg)."""
-    from jeopardy.files import read_text
-
     return parse_nfg(read_text(path, "nfg file"))
 
 

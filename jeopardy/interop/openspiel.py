@@ -40,7 +40,12 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+from jeopardy import validate
 from jeopardy.errors import JeopardyError
+from jeopardy.match.policy_file import MatchPolicy
+from jeopardy.match.rules import FIRST_TO_GOAL
+from jeopardy.match.solver import MatchSolution
+from jeopardy.race.policies import RacePolicy
 from jeopardy.results import Result
 
 ROLL, STOP = 0, 1  # OpenSpiel pig's action ids
@@ -65,8 +70,6 @@ def game_parameters(model, goal: int, horizon: int = 100_000, players: int = 2) 
     piglet coin).  ``horizon`` is OpenSpiel's cap on moves, after which the game
     is a draw; games that reach it are counted, never hidden (see :func:`play`).
     """
-    from jeopardy import validate
-
     goal = validate.positive_int(goal, "goal")
     players = validate.integer(players, "players", MIN_PLAYERS, MAX_PLAYERS)
     outcomes = {(e.kind.label, e.points): p for e, p in model.outcomes}
@@ -186,11 +189,6 @@ class _Seat:
     """One policy's roll chances at OpenSpiel's turn starts (cached per turn start)."""
 
     def __init__(self, policy, game):
-        from jeopardy.match.policy_file import MatchPolicy
-        from jeopardy.match.rules import FIRST_TO_GOAL
-        from jeopardy.match.solver import MatchSolution
-        from jeopardy.race.policies import RacePolicy
-
         params = game.get_parameters()
         goal, players = params["winscore"], params.get("players", 2)
         if isinstance(policy, (MatchSolution, MatchPolicy)):
@@ -486,7 +484,6 @@ def play(a, b, game, games: int, seed: int = 0) -> OpenSpielMatch:
     """
     import time
 
-    from jeopardy import validate
 
     games = validate.positive_int(games, "games")
     if games < 2:
@@ -517,7 +514,6 @@ def play_seats(policies, game, games: int, seed: int = 0) -> OpenSpielSeats:
     return."""
     import time
 
-    from jeopardy import validate
 
     games = validate.positive_int(games, "games")
     policies = list(policies)

@@ -42,14 +42,14 @@ import numpy as np
 from jeopardy import convergence, resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.match import kernels
+from jeopardy.match.policy_file import MatchPolicy, describe
 from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules
 from jeopardy.match.solver import (MatchSolution, _CapBound, _iterate, actions_from, bundle,
                                    cap_sequence, estimate, warm_up)
-from jeopardy.match.policy_file import MatchPolicy
 from jeopardy.race.policies import RacePolicy
+from jeopardy.results import Result
 from jeopardy.rules import presets
 from jeopardy.rules.roll_model import RollModel
-from jeopardy.results import Result
 
 ENDINGS = (FIRST_TO_GOAL, EQUAL_TURNS)  # the endings policies are played under
 
@@ -99,8 +99,6 @@ def last_round_cap(model: RollModel, goal: int, rules: MatchRules) -> int:
 
 def _check_solution(policy, goal: int, rules: MatchRules, model: RollModel) -> None:
     """A MatchSolution or MatchPolicy of this very game, or a one-line refusal."""
-    from jeopardy.match.policy_file import describe
-
     if (policy.goal, policy.players, policy.rules.ending) != (goal, rules.players, rules.ending) \
             or policy.model.fingerprint() != model.fingerprint():
         kind = "policy file" if isinstance(policy, MatchPolicy) else "equilibrium"

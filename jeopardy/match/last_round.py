@@ -55,10 +55,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from jeopardy.rules import effects
+from jeopardy.rules import effects, game
 from jeopardy.rules.compiled import step_jit as step
 from jeopardy.rules.effects import Kind
 from jeopardy.rules.roll_model import RollModel
+from jeopardy.solitaire import kernels as solitaire
 
 # The kinds whose result depends on score plus turn total alone (fill's by_total).
 ADD, BUST, BUST_ALL, BANK = int(Kind.ADD), int(Kind.BUST), int(Kind.BUST_ALL), int(Kind.BANK)
@@ -94,7 +95,6 @@ def spans(model: RollModel, goal: int, players: int, cap: int) -> dict[int, int]
 def table_floats(model: RollModel | None, goal: int, players: int, cap: int) -> int:
     """Floats the last-round tables hold (``model`` None: adds of up to 6 points)."""
     if model is None:
-        from jeopardy.rules import game
         model = game("pig")
     return sum(span * (players - R) * goal ** R * (R + 1)
                for R, span in spans(model, goal, players, cap).items())
@@ -321,8 +321,6 @@ def reach_chances(model: RollModel, size: int) -> np.ndarray:
     it has: that is solitaire's best chance to reach a goal within one turn
     (:func:`jeopardy.solitaire.kernels.reach_turn` with goal ``size - 1``, from
     score ``size - 1 - D``)."""
-    from jeopardy.solitaire import kernels as solitaire
-
     goal = size - 1
     r = np.ones(size)
     if goal < 1:

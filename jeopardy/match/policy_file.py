@@ -44,10 +44,10 @@ from jeopardy.errors import JeopardyError
 from jeopardy.files import checked_array, checksum, meta_field, read_npz, write_atomically
 from jeopardy.match import kernels
 from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules
-from jeopardy.match.solver import MatchSolution
+from jeopardy.match.solver import MatchSolution, cached_bundle
 from jeopardy.results import Result
 from jeopardy.rules import presets
-from jeopardy.rules.roll_model import RollModel
+from jeopardy.rules.roll_model import RollModel, from_dict
 
 FORMAT = "jeopardy-match-policy"
 VERSION = 1
@@ -73,8 +73,6 @@ class MatchPolicy(Result):
 
     def race(self) -> kernels.Race:
         """The kernels' bundle of this game (equal turns: the last round solved)."""
-        from jeopardy.match.solver import cached_bundle
-
         return cached_bundle(self)
 
     def actions(self) -> kernels.Actions:
@@ -180,8 +178,6 @@ def load(path: str | Path, model: RollModel, goal: int, players: int,
          ending: str = FIRST_TO_GOAL) -> MatchPolicy:
     """Read a policy file of :meth:`MatchPolicy.save` for the game of ``model`` to
     ``goal``, ``players`` players, ``ending``; refuses any other in one line."""
-    from jeopardy.rules.roll_model import from_dict
-
     model = presets.resolve(model)
     goal = validate.positive_int(goal, "goal")
     rules = MatchRules(players, ending)

@@ -32,6 +32,7 @@ from numba import njit
 from jeopardy import resources
 from jeopardy.errors import JeopardyError
 from jeopardy.match import kernels
+from jeopardy.match.policy_file import MatchPolicy
 from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL
 from jeopardy.results import Result
 from jeopardy.rules.compiled import step_jit as step
@@ -126,8 +127,6 @@ def reachable(solution) -> Reached:
     """The states a game reaches when every player follows ``solution``'s equilibrium
     (a first-to-goal or equal-turns :class:`~jeopardy.match.solver.MatchSolution`, or
     its policy file, a :class:`~jeopardy.match.policy_file.MatchPolicy`)."""
-    from jeopardy.match.policy_file import MatchPolicy
-
     ending = solution.rules.ending
     if ending not in (FIRST_TO_GOAL, EQUAL_TURNS):
         raise JeopardyError(f"reach follows the equilibrium under the {FIRST_TO_GOAL} or "

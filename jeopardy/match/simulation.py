@@ -27,12 +27,13 @@ from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import chunk_size
 from jeopardy.match import kernels, last_round
+from jeopardy.match.evaluation import policy_names, seated_actions
 from jeopardy.match.rules import FIRST_TO_GOAL, MatchRules
+from jeopardy.race.simulation import play_turn
 from jeopardy.results import Result
 from jeopardy.rules import presets
 from jeopardy.rules.compiled import step_jit as step
 from jeopardy.rules.roll_model import RollModel
-from jeopardy.race.simulation import play_turn
 from jeopardy.sampling import draw
 
 MAX_TURNS = 100_000
@@ -161,8 +162,6 @@ def simulate(model: RollModel, goal: int, policies, games: int = 100_000,
              seed: int = 0, ending: str = FIRST_TO_GOAL) -> SimulatedPlayers:
     """``games`` games, player ``p`` following ``policies[p]`` (RacePolicy or the
     equilibrium, a MatchSolution), player 0 moving first."""
-    from jeopardy.match.evaluation import policy_names, seated_actions
-
     model = presets.resolve(model)
     goal = validate.positive_int(goal, "goal")
     policies = list(policies)

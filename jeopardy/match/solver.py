@@ -76,8 +76,8 @@ import numpy as np
 from jeopardy import compilation, convergence, resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import chunk_size
-from jeopardy.match import kernels, last_round
-from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, ONE_MORE_TURN, MatchRules
+from jeopardy.match import kernels, last_round, mixing
+from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules, ONE_MORE_TURN
 from jeopardy.results import Result
 from jeopardy.rules import presets
 from jeopardy.rules.roll_model import RollModel
@@ -492,8 +492,6 @@ def _iterate(model: RollModel, race: kernels.Race, W: np.ndarray, tolerance: flo
     (:func:`jeopardy.match.mixing.settle`); their tables go into ``mixes``.
     Returns ``(passes, sweeps, classes left unsettled, largest indifference gap
     of a mixed action)``."""
-    from jeopardy.match import mixing
-
     if mixes is None:
         mixes = {}
     found = np.zeros((64, 2), dtype=np.int64)

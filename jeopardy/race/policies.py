@@ -33,10 +33,10 @@ import numpy as np
 
 from jeopardy import validate
 from jeopardy.errors import JeopardyError
-from jeopardy.files import write_atomically, write_text
+from jeopardy.files import _readable, read_npz, read_text, write_atomically, write_text
 from jeopardy.race.formula import evaluate
-from jeopardy.race.solver import MAX_TABLE_GOAL, RaceSolution, load as load_solution
-from jeopardy.race.solver import check_table_goal as _check_goal
+from jeopardy.race.solver import (MAX_TABLE_GOAL, RaceSolution, check_table_goal as _check_goal,
+                                  load as load_solution)
 
 RACE_FORMAT, RACE_VERSION = "jeopardy-race-policy", 1  # the .npz's metadata
 
@@ -199,8 +199,6 @@ def practical(goal: int, name: str) -> RacePolicy:
 def load(path: str | Path, goal: int) -> RacePolicy:
     """Read a policy table: CSV (``i,j,k,action``), an npz policy (``roll``, ``goal``)
     or a solution file of ``jeopardy solve --out`` (its optimal policy)."""
-    from jeopardy.files import read_npz, read_text
-
     goal = validate.positive_int(goal, "goal")
     _check_goal(goal)
     path = Path(path)
@@ -289,8 +287,6 @@ def load(path: str | Path, goal: int) -> RacePolicy:
 
 
 def _read_parquet(path: Path, source: str) -> dict[str, np.ndarray]:
-    from jeopardy.files import _readable
-
     _readable(path, "policy file")
     try:
         import pyarrow.parquet as pq

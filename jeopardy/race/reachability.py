@@ -42,9 +42,10 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from jeopardy.plots.race import state_cloud
+from jeopardy.results import Result
 from jeopardy.rules.compiled import END, roll_result
 from jeopardy.rules.roll_model import RollModel
-from jeopardy.results import Result
 
 
 @dataclass(frozen=True)
@@ -193,8 +194,6 @@ class Reachable(Result):
     def plot(self, rolling: bool = False, name: str = "", ax=None):
         """Figure 5 (the reachable states) or, with ``rolling``, Figure 6 (those where the
         policy rolls): a matplotlib Figure."""
-        from jeopardy.plots.race import state_cloud
-
         title = "reachable states where the policy rolls" if rolling else "reachable states"
         return state_cloud(name or f"to {self.goal}", self.roll if rolling else self.states,
                            title, ax=ax)

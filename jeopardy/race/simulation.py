@@ -10,11 +10,13 @@ from numba import njit
 from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import chunk_size
+from jeopardy.race.evaluation import _tables
 from jeopardy.race.policies import RacePolicy
+from jeopardy.race.termination import require_ending
+from jeopardy.results import Result
 from jeopardy.rules.compiled import step_jit as step
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.sampling import draw
-from jeopardy.results import Result
 
 MAX_TURNS = 100_000
 # Win counts stay exact in float64 (and far from int64), and 2**40 games is
@@ -97,13 +99,10 @@ class SimulatedMatch(Result):
 
 def simulate(model: RollModel, a: RacePolicy, b: RacePolicy, games: int, seed: int = 0) -> SimulatedMatch:
     """``games`` games with A moving first and ``games`` with B moving first."""
-    from jeopardy.race.evaluation import _tables
-
     model = _tables(model, a, b)
     games = validate.positive_int(games, "games", MAX_GAMES)
     seed = validate.seed(seed)
     resources.require("simulation", "simulating", games=games, goal=a.goal)
-    from jeopardy.race.termination import require_ending
 
     require_ending(model, a, b)
     kinds, points, probs = model.arrays()

@@ -33,14 +33,15 @@ from typing import Callable
 
 import numpy as np
 
-from jeopardy import convergence, resources, validate
+from jeopardy import compilation, convergence, resources, validate
 from jeopardy.errors import JeopardyError
-from jeopardy.interrupts import chunk_size
 from jeopardy.files import checked_array, checksum, meta_field, read_npz, write_atomically
+from jeopardy.interrupts import chunk_size
 from jeopardy.race import kernels, reachability
+from jeopardy.results import Result
 from jeopardy.rules import presets
 from jeopardy.rules.roll_model import RollModel, from_dict
-from jeopardy.results import Result
+from jeopardy.validate import integer
 
 FORMAT_VERSION = 1
 MAX_NEWTON_STEPS = 200
@@ -84,8 +85,6 @@ class RaceSolution(convergence.Converging, Result):
         return self.goal * self.goal * (self.goal + 1) // 2
 
     def _check(self, i: int, j: int, k: int = 0) -> tuple[int, int, int]:
-        from jeopardy.validate import integer
-
         g = self.goal
         i, j, k = integer(i, "i"), integer(j, "j"), integer(k, "k")
         if not 0 <= i < g:
@@ -363,8 +362,6 @@ def warm_up(model: RollModel) -> None:
     """Load the compiled kernels (numba's on-disk cache), or compile them, before a
     clock starts; says so first where they must be compiled
     (:func:`jeopardy.compilation.announce_if_cold`)."""
-    from jeopardy import compilation
-
     rules, players = model.kernel_rules(2), kernels.self_play(np.full((2, 2), 0.5))
     compilation.announce_if_cold((kernels.solve_sums, rules, players, 2, 0, 2, 1e-15))
     kernels.solve_sums(rules, players, 2, 0, 2, 1e-15)

@@ -11,13 +11,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from jeopardy.errors import JeopardyError
 from jeopardy import validate
-from jeopardy.validate import ParameterError
+from jeopardy.errors import JeopardyError
 from jeopardy.rules.dice import SICHERMAN_DICE, dice_game, from_dice, standard_die
-from jeopardy.rules.effects import (Effect, add, bank, bust, bust_all, bust_gain, double,
-                                    subtract)
+from jeopardy.rules.effects import Effect, add, bank, bust, bust_all, bust_gain, double, subtract
 from jeopardy.rules.roll_model import RollModel
+from jeopardy.validate import ParameterError
 
 
 def piglet() -> RollModel:
@@ -285,7 +284,6 @@ def game(name: str = "pig", faces: int | None = None, bad_face: int | None = Non
     if not preset.one_die:
         raise JeopardyError(f"faces/bad_face (--faces/--bad-face) apply to one-die games; "
                             f"{name!r} is not one")
-    from jeopardy import validate
 
     faces = 6 if faces is None else validate.integer(faces, "faces")
     if faces < 2:

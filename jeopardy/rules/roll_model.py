@@ -19,7 +19,8 @@ from typing import Iterable, Mapping
 import numpy as np
 
 from jeopardy.errors import JeopardyError
-from jeopardy.rules.effects import BUST_ALL, DOUBLE, FALLING, LABELS, Effect, Kind
+from jeopardy.files import read_json
+from jeopardy.rules.effects import BUST_ALL, DOUBLE, Effect, FALLING, Kind, LABELS
 
 # A roll model as the numba kernels read it: the effects' kind codes (Kind), points and
 # probabilities (arrays of one length), and the goal (scores run below it).
@@ -238,7 +239,5 @@ def from_dict(data: object, source: str = "roll model") -> RollModel:
 
 def load(path: str | Path) -> RollModel:
     """Read a roll model from a JSON file."""
-    from jeopardy.files import read_json
-
     data = read_json(path, "roll model file")
     return from_dict(data, f"roll model file {str(path)!r}")

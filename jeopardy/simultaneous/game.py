@@ -25,16 +25,19 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.exact.linear import SingularSystem, solve
+from jeopardy.plots.simultaneous import strategy_bar_chart
+from jeopardy.results import Result, distribution_pair, exact_pair
 from jeopardy.rules import presets
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.simultaneous.best_response import BestResponse, _reachable_totals, best_response
+from jeopardy.simultaneous.lp import solve_matrix_game
 from jeopardy.simultaneous.payoff import ExactMatrix, payoff_matrix
 from jeopardy.turn.distribution import (StoppingRule, TurnDistribution,
                                         generating_function_distribution, hold_at,
                                         reach_probabilities, recursion_distribution)
-from jeopardy.results import Result, distribution_pair, exact_pair
 
 ZERO = Fraction(0)
 
@@ -124,8 +127,6 @@ class SimultaneousSolution(Result):
 
     def plot(self, ax=None):
         """The equilibrium's bar chart (a matplotlib Figure)."""
-        from jeopardy.plots.simultaneous import strategy_bar_chart
-
         return strategy_bar_chart(self, ax=ax)
 
     def to_dict(self) -> dict:
@@ -250,8 +251,6 @@ def _certify(matrix: ExactMatrix, support: Sequence[int], q: Sequence[Fraction],
 
 
 def _solve_restricted(matrix: ExactMatrix, candidates: Sequence[int]):
-    from jeopardy.simultaneous.lp import solve_matrix_game
-
     sub = matrix.to_float()[np.ix_(candidates, candidates)]
     lp = solve_matrix_game(sub)
     support = [candidates[i] for i in np.flatnonzero(lp.strategy > 1e-9)]
@@ -278,12 +277,9 @@ def solve_simultaneous(model: RollModel, max_hold: int = 100, all_stopping_rules
                        max_oracle_iterations: int = 500,
                        progress: Callable[[str], None] | None = None) -> SimultaneousSolution:
     """Solve the simultaneous single-turn game over hold-at-h, h = 1..max_hold."""
-    from jeopardy import validate
-
     model = presets.resolve(model).require_rising("the simultaneous game")
     max_hold = validate.positive_int(max_hold, "max_hold")
     max_oracle_iterations = validate.positive_int(max_oracle_iterations, "max_oracle_iterations")
-    from jeopardy import resources
 
     resources.require("simultaneous", "the simultaneous game", max_hold=max_hold)
     seconds: dict[str, float] = {}
@@ -402,8 +398,6 @@ class PureReply(Result):
 
 def replies_to_pure(model: RollModel, max_hold: int) -> list[PureReply]:
     """For each pure hold-at-h, the best reply (hold-at-h' and any rule) and its edge."""
-    from jeopardy import resources, validate
-
     model = presets.resolve(model).require_rising("the simultaneous game")
     max_hold = validate.positive_int(max_hold, "max_hold")
     resources.require("simultaneous", "the replies", max_hold=max_hold)

@@ -41,14 +41,20 @@ import tracemalloc
 from dataclasses import replace
 
 from jeopardy.errors import JeopardyError
+from jeopardy.fairness import match_fairness, race_fairness
+from jeopardy.match.evaluation import evaluate
+from jeopardy.match.rules import pair_solver_plays
+from jeopardy.policy_language import race_policy
+from jeopardy.race import policies
+from jeopardy.race.evaluation import head_to_head
 from jeopardy.rules.roll_model import RollModel
+from jeopardy.simultaneous.game import solve_simultaneous
+from jeopardy.solitaire import expected_turns
 from jeopardy.sweeps.resources import refusal, task_memory
 from jeopardy.sweeps.spec import Task
 
 
 def _pair(task: Task) -> bool:
-    from jeopardy.match.rules import pair_solver_plays
-
     return pair_solver_plays(task.model, task.players, task.ending)
 
 
@@ -73,8 +79,6 @@ def _solve(model: RollModel, task: Task) -> dict:
 
 
 def _fairness(model: RollModel, task: Task) -> dict:
-    from jeopardy.fairness import match_fairness, race_fairness
-
     if _pair(task):
         from jeopardy.race.solver import solve
 
@@ -91,12 +95,8 @@ def _fairness(model: RollModel, task: Task) -> dict:
 
 
 def _compare(model: RollModel, task: Task) -> dict:
-    from jeopardy.policy_language import race_policy
-
     other = race_policy(task.against, model, task.goal, "sweep compare")
     if not _pair(task):
-        from jeopardy.match.evaluation import evaluate
-
         optimal = _match_solution(model, task)
         leading = evaluate(model, task.goal, [optimal, other], task.ending)
         following = evaluate(model, task.goal, [other, optimal], task.ending)
@@ -104,8 +104,6 @@ def _compare(model: RollModel, task: Task) -> dict:
         return {"value": (first + second) / 2, "first": first, "second": second,
                 "residual": max(optimal.max_residual, leading.max_residual,
                                 following.max_residual)}
-    from jeopardy.race import policies
-    from jeopardy.race.evaluation import head_to_head
     from jeopardy.race.solver import solve
 
     optimal = policies.from_solution(solve(model, task.goal))
@@ -115,8 +113,6 @@ def _compare(model: RollModel, task: Task) -> dict:
 
 
 def _simultaneous(model: RollModel, task: Task) -> dict:
-    from jeopardy.simultaneous.game import solve_simultaneous
-
     solution = solve_simultaneous(model, max_hold=task.goal)
     equilibrium = solution.equilibrium
     support = ",".join(str(w.rule.hold) for w in equilibrium.strategy)
@@ -125,8 +121,6 @@ def _simultaneous(model: RollModel, task: Task) -> dict:
 
 
 def _solitaire(model: RollModel, task: Task) -> dict:
-    from jeopardy.solitaire import expected_turns
-
     result = expected_turns(model, task.goal)
     return {"value": result.expected_turns, "residual": result.residual}
 

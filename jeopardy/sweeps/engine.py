@@ -34,7 +34,9 @@ import time
 from pathlib import Path
 from typing import Callable
 
+from jeopardy import resources
 from jeopardy.errors import JeopardyError
+from jeopardy.files import write_atomically
 from jeopardy.sweeps.analyses import run_task, unsupported
 from jeopardy.sweeps.resources import refusal, task_memory, task_work
 from jeopardy.sweeps.spec import Sweep, Task, read
@@ -110,8 +112,6 @@ def _refuse_past_budget(tasks: list[Task], work: dict[str, float]) -> None:
     """Refuse, before any task starts, a sweep whose tasks together are estimated past this
     machine's time budget ($JEOPARDY_TIME_LIMIT) on all its CPUs, naming the estimate.
     (A single task past the budget is not counted: it becomes a row with its refusal.)"""
-    from jeopardy import resources
-
     if not tasks:
         return
     cpus, _ = machine()
@@ -370,8 +370,6 @@ def _table(rows: list[dict]):
 
 
 def _write_table(frame, directory: Path) -> None:
-    from jeopardy.files import write_atomically
-
     write_atomically(directory / "results.parquet", lambda tmp: frame.to_parquet(tmp, index=False),
                      suffix=".parquet")
     write_atomically(directory / "results.csv", lambda tmp: frame.to_csv(tmp, index=False),

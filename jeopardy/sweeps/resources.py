@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import warnings
 
-from jeopardy import costs, resources
+from jeopardy import costs, resources, validate
+from jeopardy.errors import JeopardyError
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.sweeps.spec import Task
 
 
 def _parameters(analysis: str, goal: int, players: int, ending: str) -> dict:
-    from jeopardy import validate
-
     goal = validate.positive_int(goal, "goal")
     _, size = costs.ESTIMATORS[analysis]  # simultaneous: hold at 1-goal
     return {size: goal, "players": players, "ending": ending}
@@ -56,8 +55,6 @@ def task_work(task: Task) -> float:
 def refusal(task: Task) -> str | None:
     """Why ``task`` is past this machine's budget (the estimate and the largest goal
     that fits, :func:`jeopardy.resources.require`), or None."""
-    from jeopardy.errors import JeopardyError
-
     what = task.analysis if task.players == 2 and task.ending == "first-to-goal" else \
         f"{task.analysis}, {task.players} players, {task.ending}"
     with warnings.catch_warnings():

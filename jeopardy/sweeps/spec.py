@@ -28,6 +28,9 @@ from pathlib import Path
 
 from jeopardy.errors import JeopardyError
 from jeopardy.match.rules import ENDINGS, MAX_PLAYERS
+from jeopardy.policy_language import HINTS, SWEEP_KINDS, parse
+from jeopardy.rules import game, load
+from jeopardy.rules.dice import dice_game
 from jeopardy.rules.roll_model import RollModel
 
 ANALYSES = ("solve", "compare", "simultaneous", "fairness", "solitaire")
@@ -146,9 +149,6 @@ def _integer(value, what: str) -> int:
 
 
 def _game(entry, base: Path | None = None) -> tuple[str, RollModel]:
-    from jeopardy.rules import game, load
-    from jeopardy.rules.dice import dice_game
-
     if isinstance(entry, str):
         return entry, game(entry)
     if not isinstance(entry, dict):
@@ -239,7 +239,6 @@ def _analysis(entry) -> list[tuple[str, str]]:
     if unknown:
         raise JeopardyError(f"sweep spec: compare takes 'against'; got {unknown[0]!r}")
     against = _list(options.get("against", ["hold:20"]), "compare.against")
-    from jeopardy.policy_language import SWEEP_KINDS, HINTS, parse
 
     for word in against:
         try:

@@ -17,13 +17,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.fixed_turns.analysis import named_policies
+from jeopardy.results import Result
+from jeopardy.rules import presets
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.think.solver import (BEST_RESPONSE_VS_RULE, EQUILIBRIUM_VS_RULE, MIXED_COUNT,
                                    MIXED_COUNT_VS_RULE, MIXED_HIT, MIXED_HIT_VS_RULE, OPTIMAL,
                                    solve_pass)
-from jeopardy.results import Result
 
 REPORT_SCORES = 100  # mixed states are counted at scores up to this (the caps hold more)
 
@@ -103,9 +105,6 @@ class ThinkAnalysis(Result):
 
 def analyse(model: RollModel, rounds: int = 5, score_cap: int = 200, turn_cap: int = 200,
             progress=None) -> ThinkAnalysis:
-    from jeopardy import resources, validate
-    from jeopardy.rules import presets
-
     model = presets.resolve(model)
     rounds = validate.positive_int(rounds, "rounds")
     score_cap = validate.positive_int(score_cap, "score_cap")

@@ -20,11 +20,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
+from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
-from jeopardy.rules.effects import ADD, BUST, BUST_ALL
-from jeopardy.rules import presets
-from jeopardy.rules.roll_model import RollModel
 from jeopardy.results import Result, distribution_pair, exact_pair
+from jeopardy.rules import presets
+from jeopardy.rules.effects import ADD, BUST, BUST_ALL
+from jeopardy.rules.roll_model import RollModel
 
 ZERO = Fraction(0)
 
@@ -66,8 +67,6 @@ class StoppingRule:
 
 def hold_at(h: int) -> StoppingRule:
     """Roll while the turn total is below ``h``."""
-    from jeopardy import validate
-
     h = validate.non_negative_int(h, "h")
     return StoppingRule(frozenset(range(h)), f"hold at {h}")
 
@@ -182,12 +181,9 @@ def generating_function_distribution(model: RollModel, h: int,
 
 def turn_distribution(model: RollModel, rule: StoppingRule | int) -> TurnDistribution:
     """The exact final-score distribution of one turn (any model, any rule)."""
-    from jeopardy import validate
-
     model = presets.resolve(model).require_rising("the turn distribution")
     if not isinstance(rule, StoppingRule):
         rule = validate.non_negative_int(rule, "rule")
-    from jeopardy import resources
 
     top = rule if isinstance(rule, int) else max(rule.roll_at, default=-1) + 1
     resources.require("turn", "a turn distribution", hold=top)
