@@ -201,18 +201,6 @@ def _farkle(goal: int, keep_choice: bool = False, first_to_reach: bool = False,
     return Estimate(seconds, int(size))
 
 
-def _farkle_penalty(goal: int, rules=None, **_) -> Estimate:
-    """Farkle with the penalty: :func:`jeopardy.farkle.penalty.estimate` (goal rounded
-    to its unit)."""
-    import dataclasses
-
-    from jeopardy.farkle.penalty import estimate
-    from jeopardy.farkle.turn import UNIT
-
-    seconds, size = estimate(dataclasses.replace(rules, goal=max(UNIT, goal - goal % UNIT)))
-    return Estimate(seconds, int(size))
-
-
 # analysis -> (estimator, the parameter that sets the size)
 ESTIMATORS: dict[str, tuple[Callable[..., Estimate], str]] = {
     "race": (_race, "goal"),
@@ -227,7 +215,6 @@ ESTIMATORS: dict[str, tuple[Callable[..., Estimate], str]] = {
     "simultaneous": (_simultaneous, "max_hold"),
     "expected": (_expected, "turns"),
     "farkle": (_farkle, "goal"),
-    "farkle_penalty": (_farkle_penalty, "goal"),
     "think": (_think, "rounds"),
     "farkle_turn": (_farkle_turn, "min_bank"),
 }

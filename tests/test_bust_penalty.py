@@ -121,3 +121,12 @@ def test_a_too_big_penalty_solve_is_refused_before_work(monkeypatch):
     assert result.exit_code != 0
     assert "past this machine's time budget" in result.output
     assert "Traceback" not in result.output
+
+
+def test_reproduce_sets_busche_beside_ours():
+    from jeopardy.reproduce import MATCHES, busche
+
+    states, first = busche()
+    assert states.verdict == MATCHES and states.ours.startswith("423,765,000 ")
+    # the first player's chance is not computed in the report (about 40 min): no verdict
+    assert first.published == "53.487%" and first.verdict is None and not first.numeric

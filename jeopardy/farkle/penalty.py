@@ -13,6 +13,7 @@ rules IV.1, IV.3, IV.5.
 """
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -123,6 +124,24 @@ def estimate(rules: FarkleRules) -> tuple[float, int]:
         penalty.limit ** 2 + 100_000_000
 
 
+def require(rules: FarkleRules) -> None:
+    """Refuse, before any work, a solve past this machine's budget (:mod:`jeopardy.resources`);
+    warn of a long one."""
+    seconds, size = estimate(rules)
+    cost = resources.Estimate(seconds, size)
+    limit = resources.budget()
+    what = f"goal {rules.goal:,}, floor {rules.penalty.floor:,} (Farkle with the penalty)"
+    if not resources.fits(cost, limit):
+        over = "time" if cost.seconds > limit.seconds else "memory"
+        raise JeopardyError(f"{what} needs {resources.describe(cost)}, past this machine's "
+                            f"{over} budget ({resources.duration(limit.seconds)}, "
+                            f"{resources.size_text(limit.bytes)}; JEOPARDY_TIME_LIMIT / "
+                            "JEOPARDY_MEMORY_LIMIT)")
+    if cost.seconds > resources.NOTICE_SECONDS:
+        warnings.warn(f"{what}: expect {resources.describe(cost)}", resources.LongRunNotice,
+                      stacklevel=3)
+
+
 def solve(rules: FarkleRules, first_to_reach: bool = True,
           progress: Callable[[float], None] | None = None, tolerance: float = 1e-13,
           strict: bool = True) -> PenaltyFarkleSolution:
@@ -131,8 +150,7 @@ def solve(rules: FarkleRules, first_to_reach: bool = True,
     if not isinstance(rules, FarkleRules):
         raise JeopardyError(f"rules must be a FarkleRules; got {type(rules).__name__}")
     refuse_unsolved(rules, first_to_reach)
-    resources.require("farkle_penalty", "solving Farkle with the penalty", goal=rules.goal,
-                      rules=rules)
+    require(rules)
 
     def report(kind: str, count: int, change: float) -> None:
         if progress is not None and kind == "bellman":
