@@ -32,18 +32,23 @@ refused).
 score sums and the solver of :mod:`jeopardy.match.process_solver` (top score
 sum down, each rotation class by Newton) does not apply.  Without the
 penalty's jumps the order is still acyclic: a bank raises the score sum, and a
-bust below the limit keeps the sum and raises the counter sum ``a + b``.  So
-one *sweep* visits the score sums from the top down and, within a sum, the
-counter sums from the top down: every exit is then already updated in this
-sweep except a penalty's (a lower score sum, or the same sum at the floor),
-which reads the previous sweep's value.  This is Gauss-Seidel value iteration
-in that order: sweeps repeat until the largest change of a sweep is at most
-``tolerance`` (or ``max_sweeps``; the sweep count, the last change and the
-changes' geometric rate are reported).  The **residual** is then measured
-apart: one more Bellman application to every state from the final values
-(none written), and its largest change.  With no penalty (``points = 0``
-never lowers a score) the same sweep is exact after one pass but for the
-floor's cycle; a rule without a penalty belongs to the match solver anyway.
+bust below the limit keeps the sum and raises the counter sum ``a + b``.  The
+solve is *modified policy iteration* in that order:
+
+* a **Bellman round** (:func:`_bellman`) applies the optimality equation to
+  every turn start, the score sums from the top down (every counter ``a`` of
+  the mover at once: they share the bank's values), and records the best
+  play's exits from every turn: the chance of each bank total below the goal,
+  of a winning bank and of a bust (:func:`_exits`);
+* **sweeps of that play** (:func:`_evaluate`, a few multiplications per turn
+  start instead of a turn) follow, in the exact order (score sums, then counter
+  sums, from the top down), until no value moves by more than ``tolerance / 10``;
+* while a round moves values by more than :data:`IN_PLACE` it writes them in
+  place (Gauss-Seidel, nearly exact down the score sums); after that a round
+  writes nothing: its largest change is the **residual** (the largest change
+  one more Bellman application makes to any stored value) and its play the
+  improved one.  The solve stops when that residual is at most ``tolerance``
+  (or after ``max_rounds``; the rounds and sweeps are reported).
 
 Ties bank (as the match solver).  The kernels take the process's flat arrays
 (:meth:`TurnProcess.arrays`); the turn loop is the one value loop of this
