@@ -19,6 +19,7 @@ PIG_SOLITAIRE_COURSE = "course solution to Neller's Pig Solitaire exercise"
 DURANGO_BILL = "Durango Bill, two-dice Pig statistics (durangobill.com/Pig1Statistics.html)"
 PRACTICAL_PLAY = "Neller & Presser 2010, Practical Play of the Dice Game Pig"
 TIJMS_2007 = "Tijms 2007, Dice games and stochastic dynamic programming"
+BUSCHE_2016 = "Busche, Maximizing Win Probability in the Game of Farkle (mattbusche.org), 2016"
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,13 @@ def _rounded(value: float, decimals: int, source: str, printed: str = "") -> Pub
     return Published(value, 0.5 * 10.0 ** -decimals, source,
                      f"printed to {decimals} decimals: half a unit in the last place", printed)
 
+
+# Busche 2016: Facebook Farkle, two players, first to 10,000, three farkles in a row
+# lose 500, banked scores bounded below at -2,500.
+BUSCHE_FIRST_PLAYER = Published(0.53487, 0.000005, BUSCHE_2016,
+                                "printed to 3 decimals of a percent: half a unit in the last "
+                                "place", "53.487%")
+BUSCHE_STATES = Published(423_765_000, 0, BUSCHE_2016, "a count: exact", "423,765,000")
 
 # Neller & Presser 2004.
 PIG_FIRST_PLAYER = _rounded(0.5306, 4, NELLER_PRESSER_2004)

@@ -332,9 +332,39 @@ def literature() -> list[Claim]:
     return rows
 
 
+def busche() -> list[Claim]:
+    """Busche 2016's Facebook Farkle with the three-farkle penalty (the facebook preset on
+    :mod:`jeopardy.match.counters`): the model's size, and the first player's chance,
+    whose solve (goal 10,000, floor -2,500) is too long for this report."""
+    from jeopardy.farkle.core import turn_process
+    from jeopardy.farkle.house import preset
+    from jeopardy.farkle.penalty import bust_penalty, estimate
+    from jeopardy.match import counters
+
+    rules = preset("facebook").rules
+    penalty = bust_penalty(rules)
+    goal = rules.goal // 50
+    ours = counters.states(turn_process(rules), goal, penalty)
+    # our tables keep the row t = goal - own of every turn start (a bank there wins at
+    # once, value 1; 6 dice states), which Busche's count leaves out
+    winning_rows = (goal - penalty.floor) ** 2 * penalty.limit ** 2 * 6
+    rows = [_row(published.BUSCHE_STATES, "Facebook Farkle, floor -2,500: game states",
+                 ours - winning_rows, f"{ours - winning_rows:,} ({ours:,} in our tables, less "
+                 f"the {winning_rows:,} rows where a bank wins at once)",
+                 "scores -2,500..9,950 for each player, 0-2 farkles in a row each, 1-6 dice, "
+                 "turn totals below the goal: the same state space")]
+    seconds, _ = estimate(rules)
+    rows.append(Claim(published.BUSCHE_2016, "Facebook Farkle: first player wins, optimal play",
+                      published.BUSCHE_FIRST_PLAYER.text, "not computed in this report", None,
+                      f"the solve takes about {seconds / 60:.0f} min of one core by its "
+                      "estimate (benchmarks/penalty.py --full); at goal 1,000 the same model "
+                      "converges in the floor (docs/farkle.md, The penalty)", numeric=False))
+    return rows
+
+
 SECTIONS: dict[str, Callable[[], list[Claim]]] = {
     "puzzle": puzzle, "neller-presser": neller_presser, "linux-magazin": linux_magazin,
-    "ten-thousand": ten_thousand, "literature": literature,
+    "ten-thousand": ten_thousand, "literature": literature, "busche": busche,
 }
 
 

@@ -826,6 +826,35 @@ def _farkle_house_game(name, goal):
             "fairest P(first wins)": fair.win_probability, **_candidates(fair)}
 
 
+def _farkle_penalty(path):
+    """Issue 29: a rules file with the three-farkle penalty (jeopardy.match.counters)."""
+    from jeopardy.farkle import penalty
+    from jeopardy.farkle.house import read_rules
+
+    solution = penalty.solve(read_rules(ROOT / path).rules)
+    return {"first player": solution.win_probability, "states": solution.states}
+
+
+analysis("farkle penalty facebook 1000 floor -500")(
+    functools.partial(_farkle_penalty, "docs/examples/penalty.toml"))
+
+
+@analysis("farkle penalty busche states")
+def _reproduce_busche():
+    """Issue 29: Busche's Facebook Farkle (floor -2,500) as our tables count it."""
+    from jeopardy.farkle.core import turn_process
+    from jeopardy.farkle.house import preset
+    from jeopardy.farkle.penalty import bust_penalty
+    from jeopardy.match import counters
+
+    rules = preset("facebook").rules
+    tables = counters.states(turn_process(rules), rules.goal // 50, bust_penalty(rules))
+    winning = (rules.goal - rules.penalty.floor) // 50 * ((rules.goal - rules.penalty.floor)
+                                                          // 50) * 9 * 6
+    return {"table states": tables, "rows where a bank wins": winning,
+            "game states": tables - winning}
+
+
 analysis("farkle house family 1000 rounds")(functools.partial(_farkle_house_game, "family", 1000))
 analysis("farkle house neller-busche 1000 first to reach")(
     functools.partial(_farkle_house_game, "neller-busche", 1000))

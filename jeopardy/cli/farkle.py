@@ -235,9 +235,16 @@ def solve(goal, first_to_reach, out, games, seed, min_bank, no_stop_on_six, keep
     else:
         rules = _rules(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score,
                        exact_goal, continue_position, goal)
-    solution = run(rules, first_to_reach, progress=ProgressLine(f"solving {_title(rules)} to {goal}",
-                                                                enabled=goal >= 5000),
-                   strict=False)
+    line = ProgressLine(f"solving {_title(rules)} to {goal}", enabled=goal >= 5000)
+    if rules.penalty is not None:  # the bust counters' solve (jeopardy.match.counters)
+        from jeopardy.farkle.penalty import solve as run_penalty
+
+        if out or games:
+            raise JeopardyError(f"{'--out' if out else '--simulate'} is not available with the "
+                                "penalty (its solution is not a Ten Thousand table)")
+        solution = run_penalty(rules, first_to_reach, progress=line, strict=False)
+    else:
+        solution = run(rules, first_to_reach, progress=line, strict=False)
     what = f"{_title(rules)} to {goal}"
     if out and solution.converged:
         solution.save(out)
@@ -258,10 +265,15 @@ def solve(goal, first_to_reach, out, games, seed, min_bank, no_stop_on_six, keep
                + (f", first bank at least {rules.entry}" if rules.enters else "")
                + (f", rules {', '.join(names)}" if names and rules_name is None else "")
                + (", any scoring part set aside" if rules_name is not None and rules.keep_choice
-                  else "") + ":")
+                  else "")
+               + (f", {rules.penalty.farkles} farkles in a row lose {rules.penalty.points} "
+                  f"(scores kept at or above {rules.penalty.floor})" if rules.penalty else "")
+               + ":")
     click.echo(f"  first player wins {solution.win_probability:.6f} under optimal play (ties count 1/2)")
     click.echo(f"  {solution.states:,} states, {solution.seconds:.1f} s, largest residual "
-               f"{solution.max_residual:.1e}")
+               f"{solution.max_residual:.1e}"
+               + (f" ({data['rounds']} Bellman rounds, {data['sweeps']} sweeps of fixed play)"
+                  if rules.penalty else ""))
     if games and solution.converged:
         sim = data["simulation"]
         click.echo(f"  simulation: {games:,} games (seed {seed}): {sim['first_player_wins']:.5f} "

@@ -35,8 +35,9 @@ UNIT = 50
 class Penalty:
     """``farkles`` farkles in a row lose ``points`` banked points; ``floor``: the lowest
     banked score a model keeps (Busche 2016: -2,500).  Carried by the rules so that it
-    is never ignored: the single turn reports it apart, the race refuses it (it needs a
-    per-player farkle counter in the match state, not built yet)."""
+    is never ignored: the single turn reports it apart; two players first to the goal
+    are solved with it by :mod:`jeopardy.farkle.penalty` (the engine's per-player
+    counters of busts in a row, :mod:`jeopardy.match.counters`)."""
 
     farkles: int = 3
     points: int = 500

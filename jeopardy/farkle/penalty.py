@@ -1,0 +1,163 @@
+"""Farkle with a penalty for farkles in a row, solved on the engine's bust counters.
+
+A rule set's ``[penalty]`` (``farkles`` in a row lose ``points``; banked scores
+kept at or above ``floor``) is :class:`jeopardy.match.counters.BustPenalty` in
+units of 50 on the rule set's turn process (:func:`jeopardy.farkle.core.turn_process`);
+the solve is :func:`jeopardy.match.counters.solve` (two players, first to the
+goal: Busche's game).  At the floor a penalty leaves the score at the floor.
+
+Refused in one line (never ignored): the penalty with the round ending, with an
+entry minimum (with the penalty a score can fall back to 0 or below after the
+first bank, so "on the board" needs a state of its own, not modelled), and with
+rules IV.1, IV.3, IV.5.
+"""
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass, field
+from typing import Callable
+
+from jeopardy import resources
+from jeopardy.errors import JeopardyError
+from jeopardy.farkle.core import turn_process
+from jeopardy.farkle.turn import UNIT, FarkleRules
+from jeopardy.match import counters
+from jeopardy.results import Result
+
+# Rounds of :func:`jeopardy.match.counters.solve` to expect (measured: 5 or 6 at goals
+# 1,000 to 3,000); the estimate's time scales one round by them
+EXPECTED_ROUNDS = 6
+# seconds per choice evaluation of a recorded round (measured, one core, under load:
+# goal 2,000, floor -500: 3.2 s for 5.1e8); the last round takes about half of one
+SECONDS_PER_CHOICE = 6.5e-9
+
+
+@dataclass(frozen=True, repr=False)
+class PenaltyFarkleSolution(Result):
+    """Two-player Farkle, first to the goal, with the penalty for farkles in a row."""
+
+    rules: FarkleRules
+    solution: counters.CounterSolution = field(repr=False)
+
+    first_to_reach = True
+
+    def value(self, mine: int, my_farkles: int, theirs: int, their_farkles: int) -> float:
+        """The chance of the player to move at banked scores ``mine`` and ``theirs``
+        (points) with these farkles in a row."""
+        for score in (mine, theirs):
+            if score % UNIT or not self.rules.penalty.floor <= score < self.rules.goal:
+                raise JeopardyError(f"scores must be multiples of {UNIT} in "
+                                    f"{self.rules.penalty.floor}..{self.rules.goal - UNIT}")
+        for count in (my_farkles, their_farkles):
+            if not 0 <= count < self.rules.penalty.farkles:
+                raise JeopardyError(f"farkles in a row must be 0..{self.rules.penalty.farkles - 1}")
+        return self.solution.value(mine // UNIT, my_farkles, theirs // UNIT, their_farkles)
+
+    @property
+    def win_probability(self) -> float:
+        return self.solution.win_probability
+
+    @property
+    def win_probabilities(self) -> list[float]:
+        return self.solution.win_probabilities
+
+    @property
+    def converged(self) -> bool:
+        return self.solution.converged
+
+    @property
+    def max_residual(self) -> float:
+        return self.solution.max_residual
+
+    @property
+    def states(self) -> int:
+        return self.solution.states
+
+    @property
+    def seconds(self) -> float:
+        return self.solution.seconds
+
+    def to_dict(self) -> dict:
+        p = self.rules.penalty
+        return {"game": self.rules.name, "goal": self.rules.goal,
+                "min_bank": self.rules.min_bank, "ending": "first-to-reach",
+                "first_to_reach": True, "rules": [], "win_probability": self.win_probability,
+                "states": self.states, "seconds": self.seconds,
+                "max_residual": self.max_residual, "converged": self.converged,
+                "penalty": {"farkles": p.farkles, "points": p.points, "floor": p.floor},
+                "rounds": self.solution.rounds, "sweeps": self.solution.sweeps}
+
+
+def bust_penalty(rules: FarkleRules) -> counters.BustPenalty:
+    """The rules' penalty in the engine's units."""
+    p = rules.penalty
+    return counters.BustPenalty(p.farkles, p.points // UNIT, p.floor // UNIT)
+
+
+def refuse_unsolved(rules: FarkleRules, first_to_reach: bool) -> None:
+    """Refuse, in one line, what the penalty's solve does not model (module docstring)."""
+    if rules.penalty is None:
+        raise JeopardyError(f"rules {rules.name!r} have no [penalty]")
+    if not first_to_reach:
+        raise JeopardyError(f"rules {rules.name!r}: the penalty is solved first to the goal "
+                            "(Busche's game); the round ending with it is not modelled")
+    if rules.enters:
+        raise JeopardyError(f"rules {rules.name!r}: an entry minimum with the penalty is not "
+                            "modelled (a penalty can take a player who is on the board back "
+                            "to 0 or below)")
+    if rules.no_stop_on_six or rules.exact_goal or rules.continue_position:
+        raise JeopardyError("the penalty is solved without rules IV.1, IV.3 and IV.5")
+
+
+def estimate(rules: FarkleRules) -> tuple[float, int]:
+    """Rough ``(seconds, bytes)`` of :func:`solve`: six Bellman rounds over every turn
+    row (goal 10,000, floor -2,500: about 35 min on one core), and the recorded play:
+    one float per bank total below the goal, per turn start."""
+    penalty = bust_penalty(rules)
+    size = rules.goal // UNIT - penalty.floor  # banked scores kept
+    rows = size * (size + 3) // 2  # turn rows of one turn start per score (top: goal - own)
+    choices = 900 if rules.keep_choice else 300  # entries of the throw table (845, 254)
+    work = rows * size * penalty.limit ** 2 * choices
+    seconds = 5 + EXPECTED_ROUNDS * SECONDS_PER_CHOICE * work
+    recorded = size * (size - 1) // 2  # bank totals below the goal
+    return seconds, 8 * recorded * size * penalty.limit ** 2 + 40 * size * size * \
+        penalty.limit ** 2 + 100_000_000
+
+
+def require(rules: FarkleRules) -> None:
+    """Refuse, before any work, a solve past this machine's budget (:mod:`jeopardy.resources`);
+    warn of a long one."""
+    seconds, size = estimate(rules)
+    cost = resources.Estimate(seconds, size)
+    limit = resources.budget()
+    what = f"goal {rules.goal:,}, floor {rules.penalty.floor:,} (Farkle with the penalty)"
+    if not resources.fits(cost, limit):
+        over = "time" if cost.seconds > limit.seconds else "memory"
+        raise JeopardyError(f"{what} needs {resources.describe(cost)}, past this machine's "
+                            f"{over} budget ({resources.duration(limit.seconds)}, "
+                            f"{resources.size_text(limit.bytes)}; JEOPARDY_TIME_LIMIT / "
+                            "JEOPARDY_MEMORY_LIMIT)")
+    if cost.seconds > resources.NOTICE_SECONDS:
+        warnings.warn(f"{what}: expect {resources.describe(cost)}", resources.LongRunNotice,
+                      stacklevel=3)
+
+
+def solve(rules: FarkleRules, first_to_reach: bool = True,
+          progress: Callable[[float], None] | None = None, tolerance: float = 1e-13,
+          strict: bool = True) -> PenaltyFarkleSolution:
+    """Solve two-player Farkle with the penalty (``strict``: as
+    :func:`jeopardy.match.counters.solve`); refused up front past the budget."""
+    if not isinstance(rules, FarkleRules):
+        raise JeopardyError(f"rules must be a FarkleRules; got {type(rules).__name__}")
+    refuse_unsolved(rules, first_to_reach)
+    require(rules)
+
+    def report(kind: str, count: int, change: float) -> None:
+        if progress is not None and kind == "bellman":
+            progress(min(count / EXPECTED_ROUNDS, 0.95))
+
+    solution = counters.solve(turn_process(rules), rules.goal // UNIT, bust_penalty(rules),
+                              tolerance, progress=report, strict=strict)
+    if progress is not None:
+        progress(1.0)
+    return PenaltyFarkleSolution(rules, solution)

@@ -1,0 +1,406 @@
+"""Busts in a row: a per-player counter in the match state, and its penalty.
+
+Some games punish a run of busts: in Farkle three farkles in a row cost 500
+banked points (Busche 2016).  This module solves any
+:class:`~jeopardy.rules.turn_process.TurnProcess` for two players, first to
+the goal, with such a rule (:class:`BustPenalty`):
+
+* each player has a counter of its busts in a row, ``0 .. limit - 1``;
+* a bust raises the buster's own counter; the ``limit``-th bust in a row costs
+  ``points`` banked units and sets the counter back to 0;
+* a bank sets the banker's counter back to 0.
+
+**The floor.**  A run of penalties can take a score as low as it likes, so the
+model keeps banked scores at or above ``floor`` (<= 0): a penalty that would
+take a score below the floor leaves it *at* the floor (the floor absorbs the
+rest of the loss), and the counter goes back to 0 as after any penalty.
+Busche chose -2,500 points for Farkle; the values converge as the floor is
+lowered (measured in docs/farkle.md).
+
+**The state** is ``(own, a, other, b)``: the mover's banked score and
+counter, the other player's; ``V[own, a, other, b]`` is the mover's chance to
+win.  A turn is the process's stopping problem (turn total ``t``, turn state
+``s``) with these exits: a bank of ``t`` (``t >= 1`` and at least the minimum
+at ``own``) wins if ``own + t >= goal``, else is worth ``1 - V[other, b,
+own + t, 0]``; a bust is worth ``1 - V[other, b, own, a + 1]``, or at the
+limit ``1 - V[other, b, max(own - points, floor), 0]``.  Past the turn total
+``max(goal - own, minimum)`` every scoring throw lands where a bank wins, so
+the table stops there (every state must allow a bank: a state without one is
+refused).
+
+**The method.**  A penalty lowers a score, so the game graph has cycles across
+score sums and the solver of :mod:`jeopardy.match.process_solver` (top score
+sum down, each rotation class by Newton) does not apply.  Without the
+penalty's jumps the order is still acyclic: a bank raises the score sum, and a
+bust below the limit keeps the sum and raises the counter sum ``a + b``.  The
+solve is *modified policy iteration* in that order:
+
+* a **Bellman round** (:func:`_bellman`) applies the optimality equation to
+  every turn start, the score sums from the top down (every counter ``a`` of
+  the mover at once: they share the bank's values), and records the best
+  play's exits from every turn: the chance of each bank total below the goal,
+  of a winning bank and of a bust (:func:`_exits`);
+* **sweeps of that play** (:func:`_evaluate`, a few multiplications per turn
+  start instead of a turn) follow, in the exact order (score sums, then counter
+  sums, from the top down), until no value moves by more than ``tolerance / 10``;
+* while a round moves values by more than :data:`IN_PLACE` it writes them in
+  place (Gauss-Seidel, nearly exact down the score sums); after that a round
+  writes nothing: its largest change is the **residual** (the largest change
+  one more Bellman application makes to any stored value) and its play the
+  improved one.  The solve stops when that residual is at most ``tolerance``
+  (or after ``max_rounds``; the rounds and sweeps are reported).
+
+Ties bank (as the match solver).  The kernels take the process's flat arrays
+(:meth:`TurnProcess.arrays`); the turn loop is the one value loop of this
+module (:func:`_turn`), kept beside the match solver's because the exit values
+here are read from a four-index table the match kernels do not carry.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+from numba import njit
+
+from jeopardy import convergence, validate
+from jeopardy.errors import JeopardyError
+from jeopardy.results import Result
+from jeopardy.rules.turn_process import TurnProcess
+
+MAX_ROUNDS = 20  # Bellman applications (policy improvements)
+MAX_SWEEPS = 10_000  # sweeps of a fixed play in all
+IN_PLACE = 1e-3  # Bellman applications write in place while they change values more
+LAST = 1e-6  # an application after a residual below this is not recorded (solve)
+
+
+@dataclass(frozen=True)
+class BustPenalty:
+    """``limit`` busts in a row cost ``points`` banked units; scores stay at or above
+    ``floor`` units (module docstring)."""
+
+    limit: int
+    points: int
+    floor: int
+
+    def __post_init__(self) -> None:
+        validate.integer(self.limit, "limit", 1)
+        validate.integer(self.points, "points", 0)
+        validate.integer(self.floor, "floor", None, 0)
+
+
+@dataclass(frozen=True, repr=False)
+class CounterSolution(convergence.Converging, Result):
+    """Two players, first to the goal, with busts in a row counted and punished.
+
+    ``values[own - floor, a, other - floor, b]``: the mover's chance to win.
+    """
+
+    process: TurnProcess
+    goal: int
+    penalty: BustPenalty
+    values: np.ndarray = field(repr=False)
+    max_residual: float
+    rounds: int  # Bellman applications to every state (the last one measures the residual)
+    sweeps: int  # sweeps of a fixed play between them
+    seconds: float
+    states: int
+    tolerance: float = 0.0
+
+    def value(self, own: int, a: int, other: int, b: int) -> float:
+        """The mover's chance at ``own`` (units) with ``a`` busts in a row against
+        ``other`` with ``b``."""
+        floor = self.penalty.floor
+        return float(self.values[own - floor, a, other - floor, b])
+
+    @property
+    def win_probability(self) -> float:
+        """The first player's chance at the start (0 to 0, no busts)."""
+        return self.value(0, 0, 0, 0)
+
+    @property
+    def win_probabilities(self) -> list[float]:
+        return [self.win_probability, 1.0 - self.win_probability]
+
+    def to_dict(self) -> dict:
+        p = self.penalty
+        return {"game": self.process.name, "goal": self.goal, "players": 2,
+                "ending": "first-to-goal", "penalty": {"limit": p.limit, "points": p.points,
+                                                        "floor": p.floor},
+                "win_probabilities": self.win_probabilities,
+                "win_probability": self.win_probability, "states": self.states,
+                "seconds": self.seconds, "max_residual": self.max_residual,
+                "rounds": self.rounds, "sweeps": self.sweeps,
+                "converged": self.converged}
+
+
+@njit(cache=True, nogil=True)
+def _turn(minimum, top, bankv, z, start, bankable, offsets, probs, choice_offsets, jump, bust,
+          T, ACT, best, mover):
+    """The turns of one turn start's counters ``a`` at once (they share the bank's
+    values ``bankv[t]`` and differ in the bust's, ``z[a]``): turn totals ``top .. 0``
+    backwards in the scratch ``T[t, s, a]`` (rows past ``top``: 1, a scoring throw
+    there wins), the action in ``ACT[t, s, a]`` (1 throw).  ``best``, ``mover``:
+    scratch of one value per counter."""
+    states = bust.shape[0]
+    width = z.shape[0]
+    for u in range(top + 1, T.shape[0]):
+        for s in range(states):
+            for a in range(width):
+                T[u, s, a] = 1.0
+    flat = T.reshape(-1)
+    for t in range(top, -1, -1):
+        allowed = t >= 1 and t >= minimum
+        row = t * states * width
+        for s in range(states):
+            for a in range(width):
+                mover[a] = bust[s] * z[a]
+            for k in range(offsets[s], offsets[s + 1]):
+                for a in range(width):
+                    best[a] = 0.0
+                for c in range(choice_offsets[k], choice_offsets[k + 1]):
+                    at = row + jump[c]
+                    for a in range(width):
+                        best[a] = max(best[a], flat[at + a])
+                p = probs[k]
+                for a in range(width):
+                    mover[a] += p * best[a]
+            may_bank = allowed and bankable[s] == 1
+            for a in range(width):
+                if may_bank and bankv[t] >= mover[a]:
+                    T[t, s, a] = bankv[t]
+                    ACT[t, s, a] = 0
+                else:
+                    T[t, s, a] = mover[a]
+                    ACT[t, s, a] = 1
+
+
+@njit(cache=True, nogil=True)
+def _exits(top, room, start, offsets, probs, choice_offsets, points, nexts, jump, bust, T, ACT,
+           a, M, pi):
+    """The exits of counter ``a``'s turn under the actions of :func:`_turn` (of every
+    outcome the first best choice in its values ``T``): ``pi[t - 1]`` the chance of
+    banking ``t < room`` (the landing score is below the goal), and ``(win, bust)``:
+    the chances of a bank that wins and of a bust.  ``M[t, s]``: scratch of the chance
+    of reaching ``(t, s)``."""
+    states = bust.shape[0]
+    width = T.shape[2]
+    flat = T.reshape(-1)
+    for t in range(top + 1):
+        for s in range(states):
+            M[t, s] = 0.0
+    for t in range(room - 1):
+        pi[t] = 0.0
+    M[0, start] = 1.0
+    win = 0.0
+    busted = 0.0
+    for t in range(top + 1):
+        row = t * states * width + a
+        for s in range(states):
+            m = M[t, s]
+            if m == 0.0:
+                continue
+            if ACT[t, s, a] == 0:
+                if t < room:
+                    pi[t - 1] += m
+                else:
+                    win += m
+                continue
+            busted += m * bust[s]
+            for k in range(offsets[s], offsets[s + 1]):
+                c = choice_offsets[k]
+                best = flat[row + jump[c]]
+                for d in range(choice_offsets[k] + 1, choice_offsets[k + 1]):
+                    if flat[row + jump[d]] > best:
+                        best = flat[row + jump[d]]
+                        c = d
+                u = t + points[c]
+                if u <= top:
+                    M[u, nexts[c]] += m * probs[k]
+                else:
+                    win += m * probs[k]
+    return win, busted
+
+
+@njit(cache=True, nogil=True)
+def _bust_value(V, oi, a, oj, b, floor, limit, points):
+    """The mover's value of a bust at ``(oi, a, oj, b)``."""
+    if a + 1 < limit:
+        return 1.0 - V[oj, b, oi, a + 1]
+    return 1.0 - V[oj, b, max(oi + floor - points, floor) - floor, 0]
+
+
+@njit(cache=True, nogil=True)
+def _bellman(V, write, record, goal, floor, limit, penalty, min_low, min_high, high_score,
+             start, bankable, offsets, probs, choice_offsets, points, nexts, jump, bust, T,
+             bankv, ACT, M, PI, base, WIN, BUST):
+    """One Bellman application to every state, the score sums from the top down and
+    within a sum the other's counter ``b`` from the top down, every counter ``a`` of
+    the mover at once (:func:`_turn`); returns the largest change.  ``write`` 0:
+    nothing is written to ``V`` (the residual); ``record`` 1: every turn's exits
+    under its best actions go to ``PI`` (at ``base[oi]`` on), ``WIN`` and ``BUST``
+    (:func:`_evaluate`)."""
+    G = goal - floor
+    change = 0.0
+    z = np.empty(limit)
+    best = np.empty(limit)
+    mover = np.empty(limit)
+    for S in range(2 * (G - 1), -1, -1):
+        for b in range(limit - 1, -1, -1):
+            for oi in range(max(0, S - (G - 1)), min(G - 1, S) + 1):
+                oj = S - oi
+                own = oi + floor
+                minimum = min_high if own > high_score else min_low
+                top = max(goal - own, minimum)
+                room = goal - own
+                for t in range(1, top + 1):
+                    bankv[t] = 1.0 if t >= room else 1.0 - V[oj, b, oi + t, 0]
+                for a in range(limit):
+                    z[a] = _bust_value(V, oi, a, oj, b, floor, limit, penalty)
+                _turn(minimum, top, bankv, z, start, bankable, offsets, probs, choice_offsets,
+                      jump, bust, T, ACT, best, mover)
+                for a in range(limit):
+                    v = T[0, start, a]
+                    d = abs(v - V[oi, a, oj, b])
+                    if d > change:
+                        change = d
+                    if write == 1:
+                        V[oi, a, oj, b] = v
+                    if record == 1:
+                        at = base[oi] + ((a * G + oj) * limit + b) * (room - 1)
+                        win, busted = _exits(top, room, start, offsets, probs, choice_offsets,
+                                             points, nexts, jump, bust, T, ACT, a, M,
+                                             PI[at:at + room - 1])
+                        WIN[oi, a, oj, b] = win
+                        BUST[oi, a, oj, b] = busted
+    return change
+
+
+@njit(cache=True, nogil=True)
+def _evaluate(V, goal, floor, limit, penalty, PI, base, WIN, BUST):
+    """One sweep of the recorded play (every turn's exits fixed), in the same order;
+    returns the largest change."""
+    G = goal - floor
+    change = 0.0
+    for S in range(2 * (G - 1), -1, -1):
+        for cs in range(2 * (limit - 1), -1, -1):
+            for oi in range(max(0, S - (G - 1)), min(G - 1, S) + 1):
+                oj = S - oi
+                room = goal - (oi + floor)
+                for a in range(max(0, cs - (limit - 1)), min(limit - 1, cs) + 1):
+                    b = cs - a
+                    at = base[oi] + ((a * G + oj) * limit + b) * (room - 1)
+                    v = WIN[oi, a, oj, b] + BUST[oi, a, oj, b] * _bust_value(
+                        V, oi, a, oj, b, floor, limit, penalty)
+                    for t in range(1, room):
+                        v += PI[at + t - 1] * (1.0 - V[oj, b, oi + t, 0])
+                    d = abs(v - V[oi, a, oj, b])
+                    if d > change:
+                        change = d
+                    V[oi, a, oj, b] = v
+    return change
+
+
+@njit(cache=True, nogil=True)
+def _work(goal, floor, min_low, min_high, high_score, choices):
+    """Turn rows of one sweep times the choices of a row: the cost of a sweep."""
+    rows = 0
+    for oi in range(goal - floor):
+        own = oi + floor
+        minimum = min_high if own > high_score else min_low
+        rows += max(goal - own, minimum) + 1
+    return rows * (goal - floor) * choices
+
+
+def _arrays(process: TurnProcess):
+    if not all(process.bankable):
+        raise JeopardyError(f"turn process {process.name!r}: busts in a row are solved for "
+                            "processes that allow a bank in every state")
+    if process.exact_goal or process.takeover:
+        raise JeopardyError(f"turn process {process.name!r}: busts in a row are solved without "
+                            "the exact goal and without taking positions over")
+    arrays = process.arrays()
+    high_min = process.high_minimum if process.high_minimum is not None else process.minimum
+    high = process.high_score if process.high_minimum is not None else 10 ** 9
+    return arrays, high_min, high
+
+
+def states(process: TurnProcess, goal: int, penalty: BustPenalty) -> int:
+    """Turn states ``(t, s)`` of every turn start (counters included)."""
+    _, high_min, high = _arrays(process)
+    rows = sum(max(goal - own, high_min if own > high else process.minimum) + 1
+               for own in range(penalty.floor, goal))
+    return rows * len(process.states) * (goal - penalty.floor) * penalty.limit ** 2
+
+
+def sweep_work(process: TurnProcess, goal: int, penalty: BustPenalty) -> int:
+    """Choice evaluations of one sweep (:func:`estimate` scales it to seconds)."""
+    arrays, high_min, high = _arrays(process)
+    return int(_work(goal, penalty.floor, process.minimum, high_min, high,
+                     len(arrays.choice_points))) * penalty.limit ** 2
+
+
+def solve(process: TurnProcess, goal: int, penalty: BustPenalty, tolerance: float = 1e-13,
+          max_rounds: int = MAX_ROUNDS, progress: Callable[[str, int, float], None] | None = None,
+          strict: bool = True) -> CounterSolution:
+    """Solve two players, first to ``goal`` (units), with ``penalty`` (module docstring).
+
+    ``progress(kind, count, change)`` is called after every Bellman application
+    (``kind`` "bellman") and every sweep of the recorded play ("play").  A solution
+    whose residual is above the accepted one raises
+    :class:`~jeopardy.errors.NotConverged` unless ``strict`` is off."""
+    goal = validate.positive_int(goal, "goal")
+    if not isinstance(penalty, BustPenalty):
+        raise validate.ParameterError("penalty", f"must be a BustPenalty; got {type(penalty).__name__}")
+    tolerance = validate.tolerance(tolerance)
+    max_rounds = validate.integer(max_rounds, "max_rounds", 1)
+    arrays, high_min, high = _arrays(process)
+    started = time.perf_counter()
+    floor, limit = penalty.floor, penalty.limit
+    G = goal - floor
+    size = len(process.states)
+    V = np.full((G, limit, G, limit), 0.5)
+    top = max(goal - floor, process.minimum, high_min)
+    T = np.zeros((top + 1 + int(arrays.choice_points.max()), size, limit))
+    M = np.zeros((top + 1, size))
+    ACT = np.zeros((top + 1, size, limit), dtype=np.int8)
+    rooms = goal - (np.arange(G) + floor) - 1  # bank totals below the goal, per own score
+    base = np.zeros(G + 1, dtype=np.int64)
+    base[1:] = np.cumsum(rooms * G * limit * limit)
+    PI = np.zeros(int(base[-1]))
+    WIN = np.zeros((G, limit, G, limit))
+    BUST = np.zeros((G, limit, G, limit))
+    jump = (arrays.choice_points * size + arrays.choice_nexts) * limit
+    args = (goal, floor, limit, penalty.points, process.minimum, high_min, high, process.start,
+            np.array(process.bankable, dtype=np.int8), arrays.pattern_offsets,
+            arrays.pattern_probs, arrays.choice_offsets, arrays.choice_points,
+            arrays.choice_nexts, jump, arrays.bust, T, np.zeros(top + 1), ACT, M, PI, base,
+            WIN, BUST)
+    played = (goal, floor, limit, penalty.points, PI, base, WIN, BUST)
+    # Bellman applications in place (each is nearly exact down the score sums) while they
+    # move values by more than IN_PLACE, each play recorded and evaluated; then one
+    # application without writing measures the residual and improves the play (not
+    # recorded where the residual was already below LAST: it is then likely the last)
+    rounds = sweeps = 0
+    residual = 1.0
+    while True:
+        write = 1 if residual > IN_PLACE else 0
+        record = 0 if residual <= LAST else 1
+        residual = float(_bellman(V, write, record, *args))
+        rounds += 1
+        if progress is not None:
+            progress("bellman", rounds, residual)
+        if (write == 0 and residual <= tolerance) or rounds >= max_rounds:
+            break
+        change = 1.0 if record == 1 else 0.0
+        while change > tolerance / 10 and sweeps < MAX_SWEEPS:
+            change = float(_evaluate(V, *played))
+            sweeps += 1
+            if progress is not None:
+                progress("play", sweeps, change)
+    solution = CounterSolution(process, goal, penalty, V, residual, rounds, sweeps,
+                               time.perf_counter() - started, states(process, goal, penalty),
+                               tolerance)
+    return convergence.settled(solution, f"{process.name} to {goal} with busts in a row "
+                               f"({penalty.limit} lose {penalty.points})", strict)
