@@ -191,13 +191,14 @@ def _farkle_turn(min_bank: int, **_) -> Estimate:
 
 
 def _farkle(goal: int, keep_choice: bool = False, first_to_reach: bool = False,
-            continue_position: bool = False, **_) -> Estimate:
+            continue_position: bool = False, players: int = 2, **_) -> Estimate:
     """Ten Thousand: :func:`jeopardy.farkle.core.estimate` (goal rounded to its unit)."""
     from jeopardy.farkle.core import UNIT, FarkleRules, estimate
 
     goal = max(UNIT, goal - goal % UNIT)
     seconds, size = estimate(FarkleRules(goal=goal, keep_choice=keep_choice,
-                                         continue_position=continue_position), first_to_reach)
+                                         continue_position=continue_position), first_to_reach,
+                             players)
     return Estimate(seconds, int(size))
 
 

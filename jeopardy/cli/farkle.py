@@ -86,6 +86,14 @@ def _table(rules_name):
     return SEED if rules_name is None else _house(rules_name)[0].scoring
 
 
+def _hand(rules_name):
+    """``(scoring table, dice in a hand, dice after every die scored)`` of ``--rules``."""
+    from jeopardy.farkle.turn import FarkleRules
+
+    rules = FarkleRules() if rules_name is None else _house(rules_name)[0]
+    return rules.scoring, rules.dice, rules.fresh
+
+
 @farkle.command()
 @click.argument("dice", nargs=-1, type=str)
 @rules_option
@@ -122,15 +130,18 @@ def throws(rules_name, as_json) -> None:
     """Table 1: one throw of I dice, enumerated exactly."""
     from jeopardy.farkle.throws import throw_table
 
-    rows = throw_table(_table(rules_name))
+    table, hand, fresh = _hand(rules_name)
+    rows = throw_table(table, hand, fresh)
     if as_json:
         emit_json({"game": rules_name or "ten-thousand", "dice": [r.to_dict() for r in rows]})
         return
-    click.echo("I  K=1              K=2              K=3              K=4              K=5"
-               "              K=6               K=0      scoring, mean")
+    if not fresh:
+        click.echo("hot dice off: K=0* is every die scored, no dice left (the turn must bank)")
+    click.echo("I  " + "".join(f"K={k}".ljust(17) for k in range(1, hand + 1))
+               + ("K=0*".ljust(17) if not fresh else "") + " K=0      scoring, mean")
     for r in rows:
         cells = []
-        for k in range(1, 7):
+        for k in list(range(1, hand + 1)) + ([] if fresh else [0]):
             if k in r.next_probability:
                 cells.append(f"{float(r.next_probability[k]):6.2%} {float(r.next_mean_score[k]):8.2f}")
             else:
@@ -147,7 +158,7 @@ def stopping(rules_name, as_json) -> None:
     """Table 2: W(I) and the critical scores Cs(I)."""
     from jeopardy.farkle.throws import stopping_table
 
-    table = stopping_table(_table(rules_name))
+    table = stopping_table(*_hand(rules_name))
     if as_json:
         emit_json(table.to_dict())
         return
@@ -217,11 +228,14 @@ def turn(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact
 @click.option("--out", type=str, default=None, callback=check_output, help="save the solution (.npz)")
 @click.option("--simulate", "games", type=int, default=0, help="also simulate this many games")
 @click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--players", type=int, default=2, show_default=True,
+              help="players (3 to 6: first to the goal, the N-player equilibrium)")
 @rule_options
 @json_option
-def solve(goal, first_to_reach, out, games, seed, min_bank, no_stop_on_six, keep_choice,
+def solve(goal, first_to_reach, out, games, seed, players, min_bank, no_stop_on_six, keep_choice,
           high_min_bank, high_score, exact_goal, continue_position, rules_name, as_json) -> None:
-    """Optimal two-player play: the first player's win probability."""
+    """Optimal play: the first player's win probability (two players, or more with
+    --players, first to the goal)."""
     from jeopardy.cli.progress import ProgressLine
     from jeopardy.farkle.core import solve as run
     from jeopardy.farkle.scoring import SEED
@@ -229,16 +243,19 @@ def solve(goal, first_to_reach, out, games, seed, min_bank, no_stop_on_six, keep
     if rules_name is not None:
         rules, first_to_reach = _house(rules_name, goal, first_to_reach)
         goal, min_bank = rules.goal, rules.min_bank
-        if games and (rules.scoring != SEED or rules.keep_choice or rules.entry):
+        if games and (rules.scoring != SEED or rules.keep_choice or rules.entry
+                      or rules.dice != 6 or not rules.hot_dice):
             raise JeopardyError("--simulate plays the seed's rules only (the simulator's "
                                 "scoring is the seed's table)")
     else:
         rules = _rules(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score,
                        exact_goal, continue_position, goal)
+    if players != 2 and (out or games):
+        raise JeopardyError("--out and --simulate are for two players")
     solution = run(rules, first_to_reach, progress=ProgressLine(f"solving {_title(rules)} to {goal}",
                                                                 enabled=goal >= 5000),
-                   strict=False)
-    what = f"{_title(rules)} to {goal}"
+                   strict=False, players=players)
+    what = f"{_title(rules)} to {goal}" + (f", {players} players" if players != 2 else "")
     if out and solution.converged:
         solution.save(out)
     data = solution.to_dict()
@@ -259,7 +276,16 @@ def solve(goal, first_to_reach, out, games, seed, min_bank, no_stop_on_six, keep
                + (f", rules {', '.join(names)}" if names and rules_name is None else "")
                + (", any scoring part set aside" if rules_name is not None and rules.keep_choice
                   else "") + ":")
-    click.echo(f"  first player wins {solution.win_probability:.6f} under optimal play (ties count 1/2)")
+    if players == 2:
+        click.echo(f"  first player wins {solution.win_probability:.6f} under optimal play "
+                   "(ties count 1/2)")
+    else:
+        chances = ", ".join(f"{p:.6f}" for p in solution.win_probabilities)
+        click.echo(f"  {players} players, in turn order, win {chances} under the equilibrium "
+                   "found (subgame perfect; another may differ)")
+        if solution.solution.unsettled_classes:
+            click.echo(f"  {solution.solution.unsettled_classes} classes of turn starts did not "
+                       "settle")
     click.echo(f"  {solution.states:,} states, {solution.seconds:.1f} s, largest residual "
                f"{solution.max_residual:.1e}")
     if games and solution.converged:
