@@ -40,6 +40,7 @@ SLOW = (
     "python analyses/api_tour.py", "python analyses/simultaneous_full_game.py",
     "jeopardy solve --game parker-brothers", "jeopardy farkle policy --solution",
     "jeopardy solve --players 3", "--ending equal-turns --games 20000",
+    "jeopardy farkle solve --rules neller-busche --goal 1000 --players 3",
 )
 # Commands of minutes (Ten Thousand to 10,000, the variants table, THINK, the
 # reproduce report, sweeps, benchmarks, a million simulated games): marked

@@ -319,6 +319,10 @@ def test_a_hand_without_hot_dice_on_the_command_line(tmp_path):
     assert solve.exit_code == 0, solve.output
     assert json.loads(solve.stdout)["win_probability"] == pytest.approx(
         core.solve(rules).win_probability, abs=1e-12)
+    score = runner.invoke(main, ["farkle", "score", "1", "5", "5", "--rules", str(path)])
+    assert "200 points" in score.output and "no dice left: bank" in score.output
+    four = runner.invoke(main, ["farkle", "score", "1", "5", "5", "1", "--rules", str(path)])
+    assert four.exit_code != 0 and "1 to 3 dice" in four.output
     simulate = runner.invoke(main, ["farkle", "solve", "--rules", str(path), "--simulate", "10"])
     assert simulate.exit_code != 0 and len(simulate.output.strip().splitlines()) <= 2
 

@@ -14,6 +14,7 @@ def farkle() -> None:
 
 
 WITHOUT_RULES = "without --rules (set it in the rules file)"
+WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 def rules_option(function):
@@ -108,11 +109,14 @@ def score(dice, rules_name, as_json) -> None:
             values.append(int(d))
         except ValueError:
             raise JeopardyError(f"dice show 1 to 6; got {d!r}") from None
-    points, aside = score_all(values, _table(rules_name))
+    table, hand, fresh = _hand(rules_name)
+    if len(values) > hand:
+        raise JeopardyError(f"a throw of these rules has 1 to {hand} dice; got {len(values)}")
+    points, aside = score_all(values, table)
     if as_json:
         emit_json({"game": rules_name or "ten-thousand", "dice": values, "score": points, "set_aside": aside,
                    "remaining": len(values) - len(aside) if points else 0,
-                   "hot_dice": bool(points) and len(aside) == len(values)})
+                   "hot_dice": bool(points) and len(aside) == len(values) and fresh > 0})
         return
     if points == 0:
         click.echo(f"{' '.join(map(str, values))}: no score (the turn total is lost)")
@@ -120,7 +124,8 @@ def score(dice, rules_name, as_json) -> None:
         rest = len(values) - len(aside)
         click.echo(f"{' '.join(map(str, values))}: {points} points, set aside "
                    f"{' '.join(map(str, aside))}; " +
-                   ("hot dice: throw all six again" if rest == 0 else f"{rest} dice left to throw"))
+                   (f"{'hot dice: throw all ' + WORDS[hand] + ' again' if fresh else 'no dice left: bank'}"
+                    if rest == 0 else f"{rest} dice left to throw"))
 
 
 @farkle.command()
