@@ -375,3 +375,67 @@ def test_the_estimate_refuses_what_the_budget_cannot_hold(monkeypatch):
     monkeypatch.delenv("JEOPARDY_TIME_LIMIT")
     with pytest.raises(JeopardyError, match="for 3 players"):
         core.solve(FarkleRules(), True, players=3)
+
+
+def test_play_with_house_rules_uses_their_table_and_solution():
+    """A game against the coach under a three-dice file without hot dice, where a single
+    5 does not score: every throw scored by that table, the hand of three and no hot
+    dice, the first hint the solved chance (to 1e-12); keep-any-part rules refused."""
+    from jeopardy.farkle.play import FarkleMatch
+    from jeopardy.farkle.scoring import score_all
+
+    data = _hand("ten-thousand", 3, False, goal=500, min_bank=150,
+                 scoring={**PRESETS["ten-thousand"]["scoring"], "single_five": 0})
+    rules = house_rules(data).rules
+    solution = core.solve(rules)
+    match = FarkleMatch(solution, seed=5)
+    assert match.dice == 3
+    assert match.advice()[0] == pytest.approx(solution.win_probability, abs=1e-12)
+    throws = 0
+    while match.winner is None and throws < 2000:
+        if match.computer_throws():
+            before = match.dice
+            result = match.throw()
+            throws += 1
+            assert len(result.faces) == before
+            if result.faces:
+                assert result.points == score_all(result.faces, rules.scoring)[0]
+            assert 5 not in result.set_aside or result.set_aside.count(5) >= 3
+            assert result.dice_next in (0, 1, 2)  # never the hand again: hot dice off
+        else:
+            match.bank()
+    assert match.winner is not None and throws > 10
+    path_rules = CliRunner().invoke(main, ["play", "--game", "ten-thousand", "--rules",
+                                           "neller-busche", "--goal", "500", "--seed", "1"],
+                                    input="q\n")
+    assert path_rules.exit_code != 0 and "choice" in path_rules.output
+    played = CliRunner().invoke(main, ["play", "--game", "ten-thousand", "--rules",
+                                       "docs/examples/three-dice.toml", "--goal", "500",
+                                       "--seed", "3", "--hints"], input="t\nq\n")
+    assert played.exit_code == 0 and "Farkle (three-dice) to 500" in played.output
+
+
+def test_simulate_plays_a_house_table():
+    """Seeded games under a keep-all house table (three pairs 750, a straight 1,500, a
+    single 5 worth nothing, an entry of 500): the simulator's dice scored by that table
+    (every throw of 1 to 6 dice), and the first player's share over 40,000 games
+    within 4 standard errors of the solved chance."""
+    from jeopardy.farkle.simulation import throw_table as simulated, simulate
+
+    data = {**PRESETS["ten-thousand"], "goal": 1000, "entry": 500,
+            "scoring": {**PRESETS["ten-thousand"]["scoring"], "three_pairs": 750,
+                        "straight": 1500, "single_five": 0}}
+    rules = house_rules(data).rules
+    points, used = simulated(rules.scoring)
+    for n in range(1, 7):
+        for counts, _ in throw_counts(n):
+            k = sum(6 ** position * (face - 1) for position, face in enumerate(
+                face for face, c in enumerate(counts, start=1) for _ in range(c)))
+            score, aside = score_counts(counts, rules.scoring)
+            assert (points[n, k] * 50, used[n, k]) == (score, aside), counts
+    solution = core.solve(rules)
+    result = simulate(solution, 40_000, 7)
+    assert abs(result.first_player_wins - solution.win_probability) < 4 * result.stderr
+    result = CliRunner().invoke(main, ["farkle", "solve", "--rules", "neller-busche", "--goal",
+                                       "500", "--simulate", "10"])
+    assert result.exit_code != 0 and "set_aside" in result.output

@@ -243,15 +243,13 @@ def solve(goal, first_to_reach, out, games, seed, players, min_bank, no_stop_on_
     --players, first to the goal)."""
     from jeopardy.cli.progress import ProgressLine
     from jeopardy.farkle.core import solve as run
-    from jeopardy.farkle.scoring import SEED
 
     if rules_name is not None:
         rules, first_to_reach = _house(rules_name, goal, first_to_reach)
         goal, min_bank = rules.goal, rules.min_bank
-        if games and (rules.scoring != SEED or rules.keep_choice or rules.entry
-                      or rules.dice != 6 or not rules.hot_dice):
-            raise JeopardyError("--simulate plays the seed's rules only (the simulator's "
-                                "scoring is the seed's table)")
+        if games and (rules.keep_choice or rules.dice != 6 or not rules.hot_dice):
+            raise JeopardyError("--simulate plays six dice, hot dice and every scoring die "
+                                "set aside (set_aside = \"all\")")
     else:
         rules = _rules(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score,
                        exact_goal, continue_position, goal)
