@@ -41,6 +41,7 @@ SLOW = (
     "jeopardy solve --game parker-brothers", "jeopardy farkle policy --solution",
     "jeopardy solve --players 3", "--ending equal-turns --games 20000",
     "--rules docs/examples/penalty.toml",
+    "jeopardy farkle solve --rules neller-busche --goal 1000 --players 3",
 )
 # Commands of minutes (Ten Thousand to 10,000, the variants table, THINK, the
 # reproduce report, sweeps, benchmarks, a million simulated games): marked

@@ -786,6 +786,9 @@ analysis("farkle turn IV.4")(functools.partial(_farkle_turn, keep_choice=True))
 analysis("farkle turn IV.1")(functools.partial(_farkle_turn, no_stop_on_six=True))
 
 
+SIDE_BY_SIDE_GOAL = 3000
+
+
 def _farkle_house_turn(name):
     """Issue 29: a house rule set's turn (a player on the board; ``first bank``: the entry)."""
     import dataclasses
@@ -793,7 +796,7 @@ def _farkle_house_turn(name):
     from jeopardy.farkle.house import preset, read_rules
     from jeopardy.farkle.turn import solve_turn
 
-    house = read_rules(ROOT / "docs/examples/family.toml") if name == "family" else preset(name)
+    house = _house_rules(name)
     on_board = dataclasses.replace(house.rules, entry=0)
     best = solve_turn(on_board)
     out = {"expected": best.expected, "seed rule": solve_turn(on_board, policy="seed").expected,
@@ -806,22 +809,28 @@ def _farkle_house_turn(name):
     return out
 
 
-for _name in ("family", "facebook", "reference-com", "neller-busche", "everything2"):
+def _house_rules(name):
+    """A preset, or a rules file of docs/examples/ by its stem (family, three-dice)."""
+    from jeopardy.farkle.house import PRESETS, preset, read_rules
+
+    return preset(name) if name in PRESETS else read_rules(ROOT / f"docs/examples/{name}.toml")
+
+
+for _name in ("family", "facebook", "reference-com", "neller-busche", "everything2", "three-dice"):
     analysis(f"farkle turn {_name}")(functools.partial(_farkle_house_turn, _name))
 
 
-def _farkle_house_game(name, goal):
+def _farkle_house_game(name, goal, max_bonus=150):
     import dataclasses
 
     from jeopardy.farkle.core import solve
-    from jeopardy.farkle.house import preset, read_rules
 
     from jeopardy.fairness import farkle_fairness
 
-    house = read_rules(ROOT / "docs/examples/family.toml") if name == "family" else preset(name)
+    house = _house_rules(name)
     rules = dataclasses.replace(house.rules, goal=goal)
     solution = solve(rules, house.first_to_reach)
-    fair = farkle_fairness(solution, 150)
+    fair = farkle_fairness(solution, max_bonus)
     return {"first player": solution.win_probability, "fairest bonus": fair.bonus,
             "fairest P(first wins)": fair.win_probability, **_candidates(fair)}
 
@@ -858,6 +867,22 @@ def _reproduce_busche():
 analysis("farkle house family 1000 rounds")(functools.partial(_farkle_house_game, "family", 1000))
 analysis("farkle house neller-busche 1000 first to reach")(
     functools.partial(_farkle_house_game, "neller-busche", 1000))
+analysis("farkle house three-dice 1000 rounds")(
+    functools.partial(_farkle_house_game, "three-dice", 1000))
+for _name in ("ten-thousand", "neller-busche", "everything2"):  # side by side (docs/farkle.md)
+    analysis(f"farkle house {_name} {SIDE_BY_SIDE_GOAL} side by side")(
+        functools.partial(_farkle_house_game, _name, SIDE_BY_SIDE_GOAL, None))
+
+
+@analysis("farkle house neller-busche 1000 three players")
+def _farkle_house_three_players():
+    import dataclasses
+
+    from jeopardy.farkle.core import solve
+
+    rules = dataclasses.replace(_house_rules("neller-busche").rules, goal=1000)
+    chances = solve(rules, True, players=3).win_probabilities
+    return {f"player {m + 1}": chance for m, chance in enumerate(chances)}
 
 
 @analysis("farkle turn exact")

@@ -14,6 +14,7 @@ def farkle() -> None:
 
 
 WITHOUT_RULES = "without --rules (set it in the rules file)"
+WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 def rules_option(function):
@@ -86,6 +87,14 @@ def _table(rules_name):
     return SEED if rules_name is None else _house(rules_name)[0].scoring
 
 
+def _hand(rules_name):
+    """``(scoring table, dice in a hand, dice after every die scored)`` of ``--rules``."""
+    from jeopardy.farkle.turn import FarkleRules
+
+    rules = FarkleRules() if rules_name is None else _house(rules_name)[0]
+    return rules.scoring, rules.dice, rules.fresh
+
+
 @farkle.command()
 @click.argument("dice", nargs=-1, type=str)
 @rules_option
@@ -100,11 +109,14 @@ def score(dice, rules_name, as_json) -> None:
             values.append(int(d))
         except ValueError:
             raise JeopardyError(f"dice show 1 to 6; got {d!r}") from None
-    points, aside = score_all(values, _table(rules_name))
+    table, hand, fresh = _hand(rules_name)
+    if len(values) > hand:
+        raise JeopardyError(f"a throw of these rules has 1 to {hand} dice; got {len(values)}")
+    points, aside = score_all(values, table)
     if as_json:
         emit_json({"game": rules_name or "ten-thousand", "dice": values, "score": points, "set_aside": aside,
                    "remaining": len(values) - len(aside) if points else 0,
-                   "hot_dice": bool(points) and len(aside) == len(values)})
+                   "hot_dice": bool(points) and len(aside) == len(values) and fresh > 0})
         return
     if points == 0:
         click.echo(f"{' '.join(map(str, values))}: no score (the turn total is lost)")
@@ -112,7 +124,8 @@ def score(dice, rules_name, as_json) -> None:
         rest = len(values) - len(aside)
         click.echo(f"{' '.join(map(str, values))}: {points} points, set aside "
                    f"{' '.join(map(str, aside))}; " +
-                   ("hot dice: throw all six again" if rest == 0 else f"{rest} dice left to throw"))
+                   (f"{'hot dice: throw all ' + WORDS[hand] + ' again' if fresh else 'no dice left: bank'}"
+                    if rest == 0 else f"{rest} dice left to throw"))
 
 
 @farkle.command()
@@ -122,15 +135,18 @@ def throws(rules_name, as_json) -> None:
     """Table 1: one throw of I dice, enumerated exactly."""
     from jeopardy.farkle.throws import throw_table
 
-    rows = throw_table(_table(rules_name))
+    table, hand, fresh = _hand(rules_name)
+    rows = throw_table(table, hand, fresh)
     if as_json:
         emit_json({"game": rules_name or "ten-thousand", "dice": [r.to_dict() for r in rows]})
         return
-    click.echo("I  K=1              K=2              K=3              K=4              K=5"
-               "              K=6               K=0      scoring, mean")
+    if not fresh:
+        click.echo("hot dice off: K=0* is every die scored, no dice left (the turn must bank)")
+    click.echo("I  " + "".join(f"K={k}".ljust(17) for k in range(1, hand + 1))
+               + ("K=0*".ljust(17) if not fresh else "") + " K=0      scoring, mean")
     for r in rows:
         cells = []
-        for k in range(1, 7):
+        for k in list(range(1, hand + 1)) + ([] if fresh else [0]):
             if k in r.next_probability:
                 cells.append(f"{float(r.next_probability[k]):6.2%} {float(r.next_mean_score[k]):8.2f}")
             else:
@@ -147,7 +163,7 @@ def stopping(rules_name, as_json) -> None:
     """Table 2: W(I) and the critical scores Cs(I)."""
     from jeopardy.farkle.throws import stopping_table
 
-    table = stopping_table(_table(rules_name))
+    table = stopping_table(*_hand(rules_name))
     if as_json:
         emit_json(table.to_dict())
         return
@@ -217,35 +233,41 @@ def turn(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact
 @click.option("--out", type=str, default=None, callback=check_output, help="save the solution (.npz)")
 @click.option("--simulate", "games", type=int, default=0, help="also simulate this many games")
 @click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--players", type=int, default=2, show_default=True,
+              help="players (3 to 6: first to the goal, the N-player equilibrium)")
 @rule_options
 @json_option
-def solve(goal, first_to_reach, out, games, seed, min_bank, no_stop_on_six, keep_choice,
+def solve(goal, first_to_reach, out, games, seed, players, min_bank, no_stop_on_six, keep_choice,
           high_min_bank, high_score, exact_goal, continue_position, rules_name, as_json) -> None:
-    """Optimal two-player play: the first player's win probability."""
+    """Optimal play: the first player's win probability (two players, or more with
+    --players, first to the goal)."""
     from jeopardy.cli.progress import ProgressLine
     from jeopardy.farkle.core import solve as run
-    from jeopardy.farkle.scoring import SEED
 
     if rules_name is not None:
         rules, first_to_reach = _house(rules_name, goal, first_to_reach)
         goal, min_bank = rules.goal, rules.min_bank
-        if games and (rules.scoring != SEED or rules.keep_choice or rules.entry):
-            raise JeopardyError("--simulate plays the seed's rules only (the simulator's "
-                                "scoring is the seed's table)")
+        if games and (rules.keep_choice or rules.dice != 6 or not rules.hot_dice):
+            raise JeopardyError("--simulate plays six dice, hot dice and every scoring die "
+                                "set aside (set_aside = \"all\")")
     else:
         rules = _rules(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score,
                        exact_goal, continue_position, goal)
+    if players != 2 and (out or games):
+        raise JeopardyError("--out and --simulate are for two players")
     line = ProgressLine(f"solving {_title(rules)} to {goal}", enabled=goal >= 5000)
     if rules.penalty is not None:  # the bust counters' solve (jeopardy.match.counters)
         from jeopardy.farkle.penalty import solve as run_penalty
 
+        if players != 2:
+            raise JeopardyError("the penalty is solved for two players")
         if out or games:
             raise JeopardyError(f"{'--out' if out else '--simulate'} is not available with the "
                                 "penalty (its solution is not a Ten Thousand table)")
         solution = run_penalty(rules, first_to_reach, progress=line, strict=False)
     else:
-        solution = run(rules, first_to_reach, progress=line, strict=False)
-    what = f"{_title(rules)} to {goal}"
+        solution = run(rules, first_to_reach, progress=line, strict=False, players=players)
+    what = f"{_title(rules)} to {goal}" + (f", {players} players" if players != 2 else "")
     if out and solution.converged:
         solution.save(out)
     data = solution.to_dict()
@@ -269,7 +291,16 @@ def solve(goal, first_to_reach, out, games, seed, min_bank, no_stop_on_six, keep
                + (f", {rules.penalty.farkles} farkles in a row lose {rules.penalty.points} "
                   f"(scores kept at or above {rules.penalty.floor})" if rules.penalty else "")
                + ":")
-    click.echo(f"  first player wins {solution.win_probability:.6f} under optimal play (ties count 1/2)")
+    if players == 2:
+        click.echo(f"  first player wins {solution.win_probability:.6f} under optimal play "
+                   "(ties count 1/2)")
+    else:
+        chances = ", ".join(f"{p:.6f}" for p in solution.win_probabilities)
+        click.echo(f"  {players} players, in turn order, win {chances} under the equilibrium "
+                   "found (subgame perfect; another may differ)")
+        if solution.solution.unsettled_classes:
+            click.echo(f"  {solution.solution.unsettled_classes} classes of turn starts did not "
+                       "settle")
     click.echo(f"  {solution.states:,} states, {solution.seconds:.1f} s, largest residual "
                f"{solution.max_residual:.1e}"
                + (f" ({data['rounds']} Bellman rounds, {data['sweeps']} sweeps of fixed play)"

@@ -66,9 +66,12 @@ def _person_moves(match, line: str, seat: int) -> bool:
               default="first-to-goal", show_default=True,
               help="Pig-like games: first to bank the goal wins, or the round is played out "
                    "and the highest score wins (against the N-player equilibrium)")
+@click.option("--rules", "rules_name", type=str, default=None, metavar="NAME|FILE.toml",
+              help="ten-thousand: Farkle house rules (a preset or a TOML rules file; "
+                   "every scoring die set aside)")
 @game_options(extra_games=("ten-thousand",))
-def play(goal, second, hints, seed, first_to_reach, ai_spec, players, seat, ending, model,
-         game_name) -> None:
+def play(goal, second, hints, seed, first_to_reach, ai_spec, players, seat, ending, rules_name,
+         model, game_name) -> None:
     """Play against the optimal player (Pig-like games, or --game ten-thousand);
     --players N or --ending equal-turns: against N - 1 computer players of the
     N-player equilibrium."""
@@ -77,6 +80,8 @@ def play(goal, second, hints, seed, first_to_reach, ai_spec, players, seat, endi
     if sys.stdin is None or sys.stdin.closed:
         raise JeopardyError("play reads your moves from standard input, which is closed")
     seed = seed if seed is not None else random.randrange(2**31)
+    if rules_name is not None and game_name != "ten-thousand":
+        raise JeopardyError("--rules is for --game ten-thousand (Farkle house rules)")
     if players != 2 or ending != "first-to-goal":
         from jeopardy.match.policy_file import is_match_policy
 
@@ -91,7 +96,7 @@ def play(goal, second, hints, seed, first_to_reach, ai_spec, players, seat, endi
     if game_name == "ten-thousand":
         if ai_spec is not None:
             raise JeopardyError("--ai is for Pig-like games; ten-thousand plays its optimal policy")
-        _play_ten_thousand(goal or 10_000, second, hints, seed, first_to_reach)
+        _play_ten_thousand(goal, second, hints, seed, first_to_reach, rules_name)
         return
     from jeopardy.race.play import Match, action_values
 
@@ -183,19 +188,34 @@ def _play_table(goal, players, ending, seat, hints, seed, model, ai_spec=None) -
     click.echo(f"{verdict}: {final}")
 
 
-def _play_ten_thousand(goal, second, hints, seed, first_to_reach) -> None:
+def _play_ten_thousand(goal, second, hints, seed, first_to_reach, rules_name=None) -> None:
+    import dataclasses
+
     from jeopardy.cli.progress import ProgressLine
     from jeopardy.farkle.play import COMPUTER, PERSON, FarkleMatch
     from jeopardy.farkle.core import solve
     from jeopardy.farkle.turn import FarkleRules
 
-    rules = FarkleRules(goal=goal)
+    title = "Ten Thousand"
+    if rules_name is None:
+        rules = FarkleRules(goal=goal or 10_000)
+    else:
+        from jeopardy.farkle.house import rules_named
+
+        house = rules_named(rules_name)
+        rules = house.rules if not goal else dataclasses.replace(house.rules, goal=goal)
+        if rules.keep_choice:
+            raise JeopardyError(f"rules {rules.name!r}: play sets aside every scoring die; "
+                                "set_aside = \"choice\" is not played yet")
+        first_to_reach = first_to_reach or house.first_to_reach
+        title = f"Farkle ({rules.name})"
+    goal = rules.goal
     solution = solve(rules, first_to_reach,
-                     progress=ProgressLine(f"solving Ten Thousand to {goal}", enabled=goal >= 5000))
+                     progress=ProgressLine(f"solving {title} to {goal}", enabled=goal >= 5000))
     match = FarkleMatch(solution, seed, person_first=not second)
     ending = "first to bank the goal wins" if first_to_reach else \
         "a first player who reaches the goal gives the second one last turn"
-    click.echo(f"Ten Thousand to {goal} (minimum bank {rules.min_bank}; {ending}). "
+    click.echo(f"{title} to {goal} (minimum bank {rules.min_bank}; {ending}). "
                "You are player 1; the computer plays optimally.")
     while match.winner is None:
         who = "you" if match.mover == PERSON else "computer"

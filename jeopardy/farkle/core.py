@@ -48,6 +48,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from fractions import Fraction
+
 import numpy as np
 
 from jeopardy import resources
@@ -66,28 +68,47 @@ MAX_DICE = 6
 FORMAT_VERSION = 3  # 2: the files of the solver before the match core (tables VF, VS)
 # The largest goal solved: time and memory grow like goal^3 (10,000: about 10 s).
 MAX_GOAL = 30_000
+MAX_PLAYERS = 6
+# Keeping any scoring part against every scoring die (the seed's table, goal 3,000, the
+# round, loaded machine): 116 s against 32 s, 3.6x (CPU 34 s against 10 s); 5 for margin.
+KEEP_CHOICE_SLOWER = 5.0
+# Three players, first to the goal, any part kept (neller-busche): 6.1 s at goal 500 and
+# 71 s at 1,000 on a loaded machine: 4e-5 s per turn start, turn total and player / 5.
+N_PLAYER_SECONDS = 4e-5 / KEEP_CHOICE_SLOWER
+
+
+def state_of(rules: FarkleRules, dice: int) -> int:
+    """The turn process's state holding ``dice`` in hand: ``dice - 1``; 0 dice (hot dice
+    off, every die set aside) is the last state."""
+    return dice - 1 if dice else rules.dice
 
 
 def turn_process(rules: FarkleRules = FarkleRules()) -> TurnProcess:
-    """Ten Thousand's turn: state ``n - 1`` holds ``n`` dice; points in units of 50."""
+    """Ten Thousand's turn: state ``n - 1`` holds ``n`` dice (``n = 1 .. rules.dice``);
+    with hot dice off a last state holds none: it may bank, and throwing there loses
+    the turn total (nothing is left to throw).  Points in units of 50."""
     throws = []
-    for dice in range(1, MAX_DICE + 1):
+    for dice in range(1, rules.dice + 1):
         if rules.keep_choice:
-            groups = [(p, tuple((s // UNIT, m - 1) for s, m in choices))
-                      for p, choices in option_outcomes(dice, rules.scoring)]
+            groups = [(p, tuple((s // UNIT, state_of(rules, m)) for s, m in choices))
+                      for p, choices in option_outcomes(dice, rules.scoring, rules.fresh)]
         else:
-            groups = [(p, ((s // UNIT, m - 1),) if m else ())
-                      for s, m, p in outcomes(dice, rules.scoring)]
+            groups = [(p, ((s // UNIT, state_of(rules, m)),) if s else ())
+                      for s, m, p in outcomes(dice, rules.scoring, rules.fresh)]
         throws.append(tuple(groups))
-    bankable = tuple(not (rules.no_stop_on_six and dice == MAX_DICE)
-                     for dice in range(1, MAX_DICE + 1))
+    names = [f"{n} dice" for n in range(1, rules.dice + 1)]
+    bankable = [not (rules.no_stop_on_six and dice == MAX_DICE)
+                for dice in range(1, rules.dice + 1)]
+    if not rules.hot_dice:
+        throws.append(((Fraction(1), ()),))
+        names.append("no dice")
+        bankable.append(True)
     low, high_min, high = rules.in_units()
     iv2 = rules.high_min_bank is not None
     iv2 = iv2 or rules.enters  # the entry minimum: IV.2's kernels with the threshold at 0
-    return TurnProcess(rules.name, tuple(f"{n} dice" for n in range(1, MAX_DICE + 1)),
-                       MAX_DICE - 1, tuple(throws), bankable, low, high_min if iv2 else None,
-                       high if iv2 else 10 ** 9, rules.exact_goal, UNIT,
-                       rules.continue_position)
+    return TurnProcess(rules.name, tuple(names), rules.dice - 1, tuple(throws), tuple(bankable),
+                       low, high_min if iv2 else None, high if iv2 else 10 ** 9,
+                       rules.exact_goal, UNIT, rules.continue_position)
 
 
 @dataclass(frozen=True, repr=False)
@@ -112,6 +133,23 @@ class CoreFarkleSolution(Result):
         return self.solution.converged
 
     @property
+    def unsettled_classes(self) -> int:
+        """Classes of turn starts whose fixed point did not settle (N players)."""
+        return self.solution.unsettled_classes
+
+    @property
+    def tolerance(self) -> float:
+        return self.solution.tolerance
+
+    @property
+    def players(self) -> int:
+        return self.solution.rules.players
+
+    def _two_players(self, what: str) -> None:
+        if self.players != 2:
+            raise JeopardyError(f"{what} is kept for two players; this solution has {self.players}")
+
+    @property
     def goal_units(self) -> int:
         return self.rules.goal // UNIT
 
@@ -126,14 +164,19 @@ class CoreFarkleSolution(Result):
     def column(self, i: int, j: int, first: bool = True) -> tuple[np.ndarray, np.ndarray]:
         """``(values[t, n], throw?[t, n])`` at scores (i, j) in points; ``n`` is the dice
         in hand (column 0 unused), ``t`` the turn total in units up to the table's top."""
+        self._two_players("the policy table")
         if (isinstance(i, bool) or isinstance(j, bool) or i % UNIT or j % UNIT
                 or not (0 <= i < self.rules.goal and 0 <= j < self.rules.goal)):
             raise JeopardyError(f"scores must be multiples of {UNIT} in 0..{self.rules.goal - UNIT}")
         values, throws = self.solution.column(self.index(i // UNIT, j // UNIT), self.place(first))
-        out = np.zeros((values.shape[0], MAX_DICE + 1))
-        acts = np.zeros((values.shape[0], MAX_DICE + 1), dtype=bool)
-        out[:, 1:] = values[:, :, 0]
-        acts[:, 1:] = throws
+        hand = self.rules.dice
+        out = np.zeros((values.shape[0], hand + 1))
+        acts = np.zeros((values.shape[0], hand + 1), dtype=bool)
+        out[:, 1:] = values[:, :hand, 0]
+        acts[:, 1:] = throws[:, :hand]
+        if not self.rules.hot_dice:  # column 0: no dice left
+            out[:, 0] = values[:, hand, 0]
+            acts[:, 0] = throws[:, hand]
         return out, acts
 
     def banking(self, i: int, j: int, first: bool = True) -> dict[int, list[list[int]]]:
@@ -145,9 +188,11 @@ class CoreFarkleSolution(Result):
     def advice(self, i: int, j: int, first: bool, t: int, dice: int) -> tuple[float, float | None]:
         """``(P(win | throw), P(win | bank) or None)`` at scores ``(i, j)``, turn total
         ``t`` (units) and ``dice`` in hand."""
-        return self.solution.advice(self.index(i, j), self.place(first), t, dice - 1)
+        return self.solution.advice(self.index(i, j), self.place(first), t,
+                                    state_of(self.rules, dice))
 
     def save(self, path) -> "Path":
+        self._two_players("a solution file")
         meta = json.dumps({"format": FORMAT_VERSION, "engine": "core", "rules": self.rules.to_dict(),
                            "first_to_reach": self.first_to_reach, "seconds": self.seconds,
                            "max_residual": self.max_residual, "states": self.states,
@@ -192,28 +237,39 @@ class CoreFarkleSolution(Result):
         return solution_dict(self)
 
 
-def estimate(rules: FarkleRules, first_to_reach: bool = False) -> tuple[float, int]:
+def estimate(rules: FarkleRules, first_to_reach: bool = False,
+             players: int = 2) -> tuple[float, int]:
     """Rough ``(seconds, bytes)`` of :func:`solve` on this machine: goal 10,000 takes
     about 55 s under the round ending and 30 s to the first to reach (states grow like
     goal^3; measured on the core, CPU, under load: 69 s and 29 s at 10,000, 13.8 s and
     5.6 s at 5,000, 4.3 s and 1.6 s at 3,000 — the cube over-estimates smaller goals'
-    share of it, never the goal past 10,000 the budget refuses).  Rule
+    share of it, never the goal past 10,000 the budget refuses).  Keeping any scoring
+    part (IV.4, ``set_aside = "choice"``) offers several choices a throw:
+    ``KEEP_CHOICE_SLOWER`` times the seed's time.  Rule
     IV.5 keeps every turn state's throw value (8 bytes each): at most ``10 g^3``
-    states in ``g`` units (measured: 9.6 g^3 at goal 1,000, 6.7 g^3 at 3,000)."""
+    states in ``g`` units (measured: 9.6 g^3 at goal 1,000, 6.7 g^3 at 3,000).
+    ``players`` above 2 (first to the goal): ``g^players`` turn starts, each a turn of
+    up to ``g`` totals and a value per player (``N_PLAYER_SECONDS``)."""
     g = rules.goal // UNIT
     at_10000 = 30.0 if first_to_reach else 55.0
-    seconds = at_10000 * (g / 200) ** 3 * (1.5 if rules.keep_choice else 1.0)
+    slower = KEEP_CHOICE_SLOWER if rules.keep_choice else 1.0
+    if players > 2:
+        starts = float(g) ** players
+        seconds = N_PLAYER_SECONDS * starts * g * players * slower
+        return seconds, int(8 * players * starts * 2 + 50_000_000)
+    seconds = at_10000 * (g / 200) ** 3 * slower
     store = 8 * 10 * g ** 3 if rules.continue_position else 0
     return seconds, 16 * g * g + store + 50_000_000
 
 
 def cost(goal: int, keep_choice: bool = False, first_to_reach: bool = False,
-         continue_position: bool = False, **_) -> resources.Estimate:
+         continue_position: bool = False, players: int = 2, **_) -> resources.Estimate:
     """:func:`estimate` as the budget reads it (:mod:`jeopardy.resources`; the goal rounded
     to its unit), by the size that matters: the goal."""
     goal = max(UNIT, goal - goal % UNIT)
     seconds, size = estimate(FarkleRules(goal=goal, keep_choice=keep_choice,
-                                         continue_position=continue_position), first_to_reach)
+                                         continue_position=continue_position), first_to_reach,
+                             players)
     return resources.Estimate(seconds, int(size))
 
 
@@ -229,20 +285,22 @@ def refuse_unsolved(rules: FarkleRules) -> None:
                             "solved with the seed's scoring table only")
 
 
-def refuse_too_big(rules: FarkleRules, first_to_reach: bool, cap_scale: int) -> None:
+def refuse_too_big(rules: FarkleRules, first_to_reach: bool, cap_scale: int,
+                   players: int = 2) -> None:
     """Refuse, before any work, a goal past this machine or a cap scale below 1."""
     if rules.goal > MAX_GOAL:
-        seconds, _ = estimate(rules, first_to_reach)
+        seconds, _ = estimate(rules, first_to_reach, players)
         raise JeopardyError(f"goal {rules.goal} would take about {resources.duration(seconds)}; "
                             f"the largest goal solved is {MAX_GOAL}")
-    resources.require_of(cost, "goal", "solving Ten Thousand", goal=rules.goal,
-                         keep_choice=rules.keep_choice, first_to_reach=first_to_reach,
-                         continue_position=rules.continue_position)
+    what = "solving Ten Thousand" + (f" for {players} players" if players > 2 else "")
+    resources.require_of(cost, "goal", what, goal=rules.goal, keep_choice=rules.keep_choice,
+                         first_to_reach=first_to_reach,
+                         continue_position=rules.continue_position, players=players)
     if cap_scale < 1:
         raise JeopardyError(f"cap_scale must be at least 1; got {cap_scale}")
 
 
-def warm_up(rules: FarkleRules, first_to_reach: bool = False) -> None:
+def warm_up(rules: FarkleRules, first_to_reach: bool = False, players: int = 2) -> None:
     """Load every kernel of :func:`solve` (numba's on-disk cache), or compile it, before
     its clock starts: the same rules solved to 200 (any goal's bundle has the same
     types).  Says so first where a kernel must be compiled (:mod:`jeopardy.compilation`)."""
@@ -255,15 +313,23 @@ def warm_up(rules: FarkleRules, first_to_reach: bool = False) -> None:
                                              (process_kernels.largest_top,))
     data = round_ending(small, first_to_reach)
     process_solver.warm_up(turn_process(small), small.goal // UNIT, MatchRules(
-        2, FIRST_TO_GOAL if first_to_reach else EQUAL_TURNS), data, announced)
+        players, FIRST_TO_GOAL if first_to_reach else EQUAL_TURNS), data, announced)
 
 
 def solve(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
           progress: Callable[[float], None] | None = None, tolerance: float = 1e-15,
-          cap_scale: int = 1, strict: bool = True) -> CoreFarkleSolution:
-    """Solve two-player Ten Thousand to ``rules.goal`` with the match solver (``strict``:
-    as :func:`jeopardy.match.process_solver.solve`)."""
+          cap_scale: int = 1, strict: bool = True, players: int = 2) -> CoreFarkleSolution:
+    """Solve Ten Thousand to ``rules.goal`` with the match solver (``strict``: as
+    :func:`jeopardy.match.process_solver.solve`).  ``players`` above 2: first to the
+    goal only (the round's last turns are solved for two players), the N-player
+    equilibrium of the match solver, whose convergence the solution reports."""
     from jeopardy import validate
+
+    players = validate.integer(players, "players", 2, MAX_PLAYERS)
+    if players > 2 and not first_to_reach:
+        raise JeopardyError(f"{players} players are solved first to the goal only (the round's "
+                            "last turns are solved for two players); use --first-to-reach or "
+                            "ending = \"first-to-goal\"")
 
     if not isinstance(rules, FarkleRules):
         raise validate.ParameterError("rules", f"must be a FarkleRules; got {type(rules).__name__}")
@@ -275,11 +341,14 @@ def solve(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
                                     rules.exact_goal or rules.high_min_bank is not None):
         raise JeopardyError("rule IV.5 (continue from the previous player's position) is solved "
                             "on its own, not together with rules IV.1-IV.4")
-    refuse_too_big(rules, first_to_reach, cap_scale)
-    warm_up(rules, first_to_reach)
+    if players > 2 and rules.continue_position:
+        raise JeopardyError("rule IV.5 (continue from the previous player's position) is solved "
+                            "for two players")
+    refuse_too_big(rules, first_to_reach, cap_scale, players)
+    warm_up(rules, first_to_reach, players)
     started = time.perf_counter()
     data = round_ending(rules, first_to_reach, cap_scale)
-    solution = process_solver.solve(turn_process(rules), rules.goal // UNIT, 2,
+    solution = process_solver.solve(turn_process(rules), rules.goal // UNIT, players,
                                     FIRST_TO_GOAL if first_to_reach else EQUAL_TURNS, data,
                                     tolerance, progress, cap_scale, strict)
     solution = dataclasses.replace(solution, seconds=time.perf_counter() - started)
@@ -290,7 +359,7 @@ def bank_runs(throws: np.ndarray) -> dict[int, list[list[int]]]:
     """Per dice count, the runs ``[from, to]`` (points) of turn totals that bank in a
     column of throw flags ``[t, n]`` (``to`` None: the run goes on past the table)."""
     out = {}
-    for n in range(1, MAX_DICE + 1):
+    for n in range(1, throws.shape[1]):
         bank = ~throws[:, n]
         bank[0] = False
         runs = []
@@ -322,7 +391,10 @@ def solution_dict(solution: CoreFarkleSolution) -> dict:
             "first_to_reach": solution.first_to_reach, "rules": _rule_names(solution.rules),
             "win_probability": solution.win_probability, "states": solution.states,
             "seconds": solution.seconds, "max_residual": solution.max_residual,
-            "converged": solution.converged}
+            "converged": solution.converged,
+            **({"players": solution.players, "win_probabilities": solution.win_probabilities,
+                "unsettled_classes": solution.solution.unsettled_classes}
+               if solution.players > 2 else {})}
 
 
 def _rule_names(rules: FarkleRules) -> list[str]:

@@ -61,23 +61,28 @@ from jeopardy.farkle.turn import UNIT, FarkleRules
 from jeopardy.match.process_solver import NO_ENDING, Ending
 
 MAX_GAIN = 8000 // UNIT  # six 1s: the most one throw scores (the seed's table; rules.max_gain)
-# The throws of 1..6 dice for the kernels.  ``patterns`` group throws with the
+# The throws of 1..dice dice for the kernels.  ``patterns`` group throws with the
 # same choices; each has ``choices`` (score in units, next dice); busts are apart.
+# ``dice``: a full hand (columns 1..dice of the kernels' tables); column 0 holds
+# no dice (hot dice off, every die set aside): no throw there, only a bank.
 Throws = namedtuple("Throws", "pattern_offsets pattern_probs choice_offsets choice_scores "
-                              "choice_nexts bust hot cold")
+                              "choice_nexts bust hot cold dice")
 
 
-def throw_arrays(keep_choice: bool = False, table: ScoringTable = SEED) -> Throws:
-    """The throws as flat arrays (see :data:`Throws`)."""
-    pattern_offsets = np.zeros(8, dtype=np.int64)
+def throw_arrays(keep_choice: bool = False, table: ScoringTable = SEED, dice: int = 6,
+                 fresh: int = 6) -> Throws:
+    """The throws as flat arrays (see :data:`Throws`; ``fresh`` as in
+    :func:`jeopardy.farkle.throws.outcomes`)."""
+    pattern_offsets = np.zeros(dice + 2, dtype=np.int64)
     pattern_probs, choice_offsets, choice_scores, choice_nexts = [], [0], [], []
-    bust = np.zeros(7)
-    for n in range(1, 7):
+    bust = np.zeros(dice + 1)
+    bust[0] = 1.0  # no dice: nothing to throw
+    for n in range(1, dice + 1):
         pattern_offsets[n] = len(pattern_probs)
         if keep_choice:
-            groups = [(float(p), choices) for p, choices in option_outcomes(n, table)]
+            groups = [(float(p), choices) for p, choices in option_outcomes(n, table, fresh)]
         else:
-            groups = [(float(p), ((s, m),) if m else ()) for s, m, p in outcomes(n, table)]
+            groups = [(float(p), ((s, m),) if s else ()) for s, m, p in outcomes(n, table, fresh)]
         for p, choices in groups:
             if not choices:
                 bust[n] += p
@@ -87,12 +92,18 @@ def throw_arrays(keep_choice: bool = False, table: ScoringTable = SEED) -> Throw
                 choice_scores.append(s // UNIT)
                 choice_nexts.append(m)
             choice_offsets.append(len(choice_scores))
-    pattern_offsets[7] = len(pattern_probs)
-    hot = sum(float(p) for s, m, p in outcomes(6, table) if m == 6)
-    cold = sum(float(p) for s, m, p in outcomes(6, table) if m and m != 6)
+    pattern_offsets[dice + 1] = len(pattern_probs)
+    # IV.1's six-dice tail (six dice and hot dice only: FarkleRules refuses the rest)
+    hot = float(sum(float(p) for s, m, p in outcomes(dice, table, fresh) if s and m == dice))
+    cold = float(sum(float(p) for s, m, p in outcomes(dice, table, fresh) if s and m != dice))
     return Throws(pattern_offsets, np.array(pattern_probs), np.array(choice_offsets, dtype=np.int64),
                   np.array(choice_scores, dtype=np.int64), np.array(choice_nexts, dtype=np.int64),
-                  bust, hot, cold)
+                  bust, hot, cold, np.int64(dice))
+
+
+def rules_throws(rules: FarkleRules) -> Throws:
+    """The throws of a rule set's hand."""
+    return throw_arrays(rules.keep_choice, rules.scoring, rules.dice, rules.fresh)
 
 
 # ------------------------------------------------------------- B's last turn
@@ -105,9 +116,9 @@ def last_turn_values(d, minimum, exact_goal, no_stop_on_six, throws):
     minimum); passing it loses.  IV.1: no bank with six dice in hand.
     """
     top = d if exact_goal else max(d, minimum - 1)
-    V = np.zeros((top + 1, 7))
+    V = np.zeros((top + 1, throws.dice + 1))
     for t in range(top, -1, -1):
-        for n in range(1, 7):
+        for n in range(throws.dice + 1):
             throw = last_turn_throw(V, t, n, top, exact_goal, no_stop_on_six, throws)
             may_tie = t == d and t > 0 and (exact_goal or t >= minimum)
             if no_stop_on_six and n == 6:
@@ -141,18 +152,18 @@ def _last_turn(size, minimum, exact_goal, no_stop_on_six, throws):
     """``Q[d]``, ``d = 0 .. size - 1``: B's last-turn value needing more than ``d``."""
     Q = np.zeros(size)
     for d in range(1, size):
-        Q[d] = last_turn_values(d, minimum, exact_goal, no_stop_on_six, throws)[0, 6]
+        Q[d] = last_turn_values(d, minimum, exact_goal, no_stop_on_six, throws)[0, throws.dice]
     return Q
 
 
 @njit(cache=True, nogil=True)
 def _reach_probabilities(size, no_stop_on_six, throws):
-    """``h[r]``: the chance that a turn from six dice, always throwing, collects at
+    """``h[r]``: the chance that a turn from a full hand, always throwing, collects at
     least ``r`` units and can bank there (IV.1: with fewer than six dice in hand)."""
     six_done = throws.cold / (1.0 - throws.hot) if no_stop_on_six else 1.0
-    h = np.zeros((size, 7))
+    h = np.zeros((size, throws.dice + 1))
     for r in range(size):
-        for n in range(1, 7):
+        for n in range(throws.dice + 1):
             if r == 0:
                 h[r, n] = six_done if n == 6 else 1.0
                 continue
@@ -166,8 +177,22 @@ def _reach_probabilities(size, no_stop_on_six, throws):
                     best = max(best, v)
                 total += throws.pattern_probs[k] * best
             h[r, n] = total
-    return h[:, 6]
+    return h[:, throws.dice]
 
+
+
+def most_one_turn(rules: FarkleRules) -> int:
+    """With hot dice off, the most units one turn can score (every throw sets a die
+    aside, so a turn throws at most ``dice`` times): the best sum over every sequence."""
+    best = [0] * (rules.dice + 1)
+    for n in range(1, rules.dice + 1):
+        if rules.keep_choice:
+            gains = [s + best[m] for _, choices in option_outcomes(n, rules.scoring, 0)
+                     for s, m in choices]
+        else:
+            gains = [s + best[m] for s, m, _ in outcomes(n, rules.scoring, 0) if s]
+        best[n] = max(gains)
+    return best[rules.dice] // UNIT
 
 
 # ---------------------------------------------------------- the ending data
@@ -178,7 +203,7 @@ def round_ending(rules: FarkleRules, first_to_reach: bool = False,
     chances ``C`` (``NO_ENDING`` first to reach: no last turn)."""
     if first_to_reach:
         return NO_ENDING
-    throws = throw_arrays(rules.keep_choice, rules.scoring)
+    throws = rules_throws(rules)
     g = rules.goal // UNIT
     min_low, min_high, high = rules.in_units()
     empty = np.zeros((2, 1))
@@ -189,27 +214,34 @@ def round_ending(rules: FarkleRules, first_to_reach: bool = False,
         return Ending(Q, empty, dstar)
     if rules.continue_position:
         return _continuing_round(rules, throws, cap_scale)
-    smallest_bust = float(min(throws.bust[1:]))
-    reach = _reach_probabilities(g + max(minima) + 1, rules.no_stop_on_six, throws)
-    lower = np.array([reach[max(g - j, minima[1 if j > high else 0])] for j in range(g)])
-    if np.any(lower <= 0.0):
-        raise JeopardyError(f"goal {rules.goal}: the cap's bound underflows; use a smaller goal")
+    smallest_bust = float(min(throws.bust[1:]))  # column 0 (no dice) banks or busts surely
     size = g + max(minima) + 64
-    while True:
+    if not rules.hot_dice:
+        # No turn scores more than ``most``: A's table reaches every total its turn can
+        # make once ``d*(j) + j - i >= most`` for every ``i < g`` (no truncation).
+        dstar[:] = most_one_turn(rules) + g - 1 - np.arange(g)
+        size = max(size, int(dstar.max()) + 1)
         Q = np.vstack([_last_turn(size, m, False, rules.no_stop_on_six, throws) for m in minima])
-        found = True
-        for j in range(g):
-            row = Q[1 if j > high else 0]
-            below = np.flatnonzero((row <= smallest_bust * lower[j]) & (np.arange(size) > 0))
-            if len(below) == 0:
-                found = False
+    else:
+        reach = _reach_probabilities(g + max(minima) + 1, rules.no_stop_on_six, throws)
+        lower = np.array([reach[max(g - j, minima[1 if j > high else 0])] for j in range(g)])
+        if np.any(lower <= 0.0):
+            raise JeopardyError(f"goal {rules.goal}: the cap's bound underflows; use a smaller goal")
+        while True:
+            Q = np.vstack([_last_turn(size, m, False, rules.no_stop_on_six, throws) for m in minima])
+            found = True
+            for j in range(g):
+                row = Q[1 if j > high else 0]
+                below = np.flatnonzero((row <= smallest_bust * lower[j]) & (np.arange(size) > 0))
+                if len(below) == 0:
+                    found = False
+                    break
+                dstar[j] = below[0]
+            # With IV.1 the tail R runs until Q <= 1e-20 (module docstring).
+            tiny = np.flatnonzero((np.max(Q, axis=0) <= 1e-20) & (np.arange(size) > 0))
+            if found and (len(tiny) or not rules.no_stop_on_six):
                 break
-            dstar[j] = below[0]
-        # With IV.1 the tail R runs until Q <= 1e-20 (module docstring).
-        tiny = np.flatnonzero((np.max(Q, axis=0) <= 1e-20) & (np.arange(size) > 0))
-        if found and (len(tiny) or not rules.no_stop_on_six):
-            break
-        size *= 2
+            size *= 2
     # Q is read up to the largest top plus one throw; with IV.1, R to the tail's end.
     far = int(tiny[0]) if rules.no_stop_on_six else 0
     reach_top = max(g, max(minima) + g, int(dstar.max())) * cap_scale + rules.max_gain + 2

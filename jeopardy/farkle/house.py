@@ -9,9 +9,11 @@ The keys (docs/farkle.md, "House rules")::
 
 A missing key takes the seed's Ten Thousand value (:data:`PRESETS`
 ``"ten-thousand"``); an unknown key, a wrong type or a value the engine cannot
-solve is refused in one line naming the key.  Keys the engine does not model
-yet are refused, never ignored: ``dice`` other than 6 and ``hot_dice = false``.
-The penalty is kept in the rules; the single turn reports it apart and the race
+solve is refused in one line naming the key.  ``dice`` is 1 to 6 (the scoring
+table's combinations are defined for throws of at most six dice; with fewer, the
+six-dice combinations never occur); ``hot_dice = false`` ends the throwing once
+every die of the hand is set aside: the turn banks (below the minimum bank it
+scores nothing).  The penalty is kept in the rules; the single turn reports it apart and the race
 refuses it (:func:`jeopardy.farkle.core.refuse_unsolved`).
 
 :func:`house_rules` returns :class:`HouseRules`: the :class:`FarkleRules` the
@@ -83,8 +85,8 @@ class HouseRules:
     def to_dict(self) -> dict:
         """The rule set in the keys of a rules file (:func:`house_rules` reads it back)."""
         r = self.rules
-        data = {"name": r.name, "dice": 6, "goal": r.goal, "ending": self.ending,
-                "min_bank": r.min_bank, "entry": r.entry, "hot_dice": True,
+        data = {"name": r.name, "dice": r.dice, "goal": r.goal, "ending": self.ending,
+                "min_bank": r.min_bank, "entry": r.entry, "hot_dice": r.hot_dice,
                 "set_aside": "choice" if r.keep_choice else "all",
                 "scoring": dataclasses.asdict(r.scoring)}
         if r.penalty is not None:
@@ -129,10 +131,7 @@ def house_rules(data: dict, where: str = "rules") -> HouseRules:
     name = merged["name"]
     if not isinstance(name, str) or not name.strip():
         raise JeopardyError(f"{where}: name must be a non-empty string; got {name!r}")
-    dice = _integer(where, "dice", merged["dice"])
-    if dice != 6:
-        raise JeopardyError(f"{where}: dice must be 6 (the engine's turn states are 1 to 6 "
-                            f"dice in hand); got {dice}")
+    dice = _integer(where, "dice", merged["dice"])  # 1 to 6: FarkleRules says it
     goal = _points(where, "goal", merged["goal"])
     if goal <= 0:
         raise JeopardyError(f"{where}: goal must be positive; got {goal}")
@@ -147,9 +146,6 @@ def house_rules(data: dict, where: str = "rules") -> HouseRules:
             raise JeopardyError(f"{where}: {key} must be at most the goal ({goal}); got {value}")
     if not isinstance(merged["hot_dice"], bool):
         raise JeopardyError(f"{where}: hot_dice must be true or false; got {merged['hot_dice']!r}")
-    if not merged["hot_dice"]:
-        raise JeopardyError(f"{where}: hot_dice = false is not modelled (the engine throws all "
-                            "six again when every die scored)")
     if merged["set_aside"] not in ("all", "choice"):
         raise JeopardyError(f"{where}: set_aside must be 'all' or 'choice'; got {merged['set_aside']!r}")
     scoring = {**seed["scoring"], **_table(where, "scoring", data.get("scoring", {}), SCORING_KEYS)}
@@ -178,7 +174,7 @@ def house_rules(data: dict, where: str = "rules") -> HouseRules:
     try:
         rules = FarkleRules(min_bank=min_bank, keep_choice=merged["set_aside"] == "choice",
                             goal=goal, name=name.strip(), scoring=ScoringTable(**scoring),
-                            entry=entry, penalty=penalty)
+                            entry=entry, penalty=penalty, dice=dice, hot_dice=merged["hot_dice"])
     except JeopardyError as error:  # a combination the checks above let through
         raise JeopardyError(f"{where}: {error}") from None
     return HouseRules(rules, ENDINGS[ending])

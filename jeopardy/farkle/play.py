@@ -2,7 +2,10 @@
 the CLI talks).
 
 Real dice are thrown (a seeded generator) and scored by
-:func:`jeopardy.farkle.scoring.score_all`; every scoring die is set aside.
+:func:`jeopardy.farkle.scoring.score_all` with the rules' table; every scoring
+die is set aside (house rules with ``set_aside = "choice"`` are refused).  A
+house hand of fewer dice and hot dice off are played as solved: with no dice
+left the player banks, and throwing there loses the turn total.
 :meth:`FarkleMatch.advice` gives the exact chances of winning if the player
 to move throws and if it banks, from the same kernels as the solver.
 """
@@ -14,7 +17,7 @@ from dataclasses import dataclass, field
 
 from jeopardy.errors import JeopardyError
 from jeopardy.farkle.core import CoreFarkleSolution
-from jeopardy.farkle.ending import last_turn_throw, last_turn_values, throw_arrays
+from jeopardy.farkle.ending import last_turn_throw, last_turn_values, rules_throws
 from jeopardy.farkle.scoring import score_all
 from jeopardy.farkle.turn import UNIT
 
@@ -29,12 +32,15 @@ class Throw:
     points: int
     set_aside: list[int]
     dice_next: int
+    hand: int = 6  # dice in a full hand (hot dice bring them all back)
 
     def __str__(self) -> str:
-        shown = " ".join(map(str, self.faces))
+        shown = " ".join(map(str, self.faces)) or "no dice"
         if not self.points:
             return f"{shown}: nothing scores -- the turn total is lost"
-        rest = "hot dice, all six again" if self.dice_next == 6 else f"{self.dice_next} dice left"
+        words = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+        rest = (f"hot dice, all {words[self.hand]} again" if self.dice_next == self.hand
+                else "no dice left: bank" if self.dice_next == 0 else f"{self.dice_next} dice left")
         return f"{shown}: {self.points} points, set aside {' '.join(map(str, self.set_aside))}; {rest}"
 
 
@@ -60,6 +66,7 @@ class FarkleMatch:
                                 "(not rule IV.4)")
         self._random = random.Random(self.seed)
         self.mover = PERSON if self.person_first else COMPUTER
+        self.dice = self.solution.rules.dice
 
     # ------------------------------------------------------------------ state
     @property
@@ -98,7 +105,7 @@ class FarkleMatch:
         n = self.dice
         if self.last_turn:
             d = (self.target - self.scores[self.mover]) // UNIT
-            throws = throw_arrays(sol.rules.keep_choice)
+            throws = rules_throws(sol.rules)
             V = last_turn_values(d, self._minimum(), sol.rules.exact_goal,
                                  sol.rules.no_stop_on_six, throws)
             # past the table (t > top) every throw lands past it too: no V is read
@@ -114,17 +121,19 @@ class FarkleMatch:
 
     # ---------------------------------------------------------------- moves
     def throw(self) -> Throw:
+        rules = self.solution.rules
         faces = [self._random.randint(1, 6) for _ in range(self.dice)]
-        points, aside = score_all(faces)
+        # no dice left (hot dice off): nothing to throw, the turn total is lost
+        points, aside = score_all(faces, rules.scoring) if faces else (0, [])
         if points == 0:
-            result = Throw(faces, 0, [], 0)
+            result = Throw(faces, 0, [], 0, rules.dice)
             self.turn_total = 0
             self._end_turn(banked=False)
             return result
         left = self.dice - len(aside)
         self.turn_total += points
-        self.dice = left if left else 6
-        result = Throw(faces, points, aside, self.dice)
+        self.dice = left if left else rules.fresh
+        result = Throw(faces, points, aside, self.dice, rules.dice)
         goal = self.solution.rules.goal
         if self.solution.rules.exact_goal and self.scores[self.mover] + self.turn_total > goal:
             self.turn_total = 0  # past the exact goal: the turn is lost (rule IV.3)
@@ -142,7 +151,7 @@ class FarkleMatch:
         goal = self.solution.rules.goal
         me = self.mover
         self.turn_total = 0
-        self.dice = 6
+        self.dice = self.solution.rules.dice
         if self.last_turn:
             final = self.scores[me]
             self.winner = (me if final > self.target else 0.5 if final == self.target else 1 - me)

@@ -27,8 +27,8 @@ from numba import njit
 from jeopardy import validate
 from jeopardy.errors import JeopardyError
 from jeopardy.farkle.core import CoreFarkleSolution
-from jeopardy.farkle.ending import last_turn_values, throw_arrays
-from jeopardy.farkle.scoring import score_counts
+from jeopardy.farkle.ending import last_turn_values, rules_throws
+from jeopardy.farkle.scoring import SEED, ScoringTable, score_counts
 from jeopardy.farkle.turn import UNIT
 from jeopardy.interrupts import timed_chunks
 from jeopardy.match import process_kernels
@@ -65,7 +65,7 @@ def decision_tables(solution: CoreFarkleSolution) -> DecisionTables:
         tops[role] = core_tops[place].reshape(g, g)
     rules = solution.rules
     min_low, min_high, _ = rules.in_units()
-    throws = throw_arrays(rules.keep_choice)
+    throws = rules_throws(rules)
     largest = int(tops.max()) + g + 2
     tie = np.zeros((2, largest + 1, 7), dtype=np.int8)
     if not solution.first_to_reach:
@@ -108,10 +108,10 @@ def policy_data(solution: CoreFarkleSolution) -> tuple:
 
 
 @lru_cache(maxsize=None)
-def throw_table() -> tuple[np.ndarray, np.ndarray]:
+def throw_table(table: ScoringTable = SEED) -> tuple[np.ndarray, np.ndarray]:
     """``(points in units, dice set aside)``, each ``[n, k]``: the ``k``-th of the
     ``6**n`` ordered throws of ``n`` dice (die ``d`` shows face ``1 + (k // 6**d) % 6``)
-    scored by :func:`score_counts`; no dice set aside: nothing scored."""
+    scored by :func:`score_counts` under ``table``; no dice set aside: nothing scored."""
     points = np.zeros((DICE + 1, 6 ** DICE), np.int64)
     used = np.zeros((DICE + 1, 6 ** DICE), np.int64)
     for n in range(1, DICE + 1):
@@ -121,7 +121,7 @@ def throw_table() -> tuple[np.ndarray, np.ndarray]:
             for _ in range(n):
                 counts[rest % 6] += 1
                 rest //= 6
-            score, aside = score_counts(tuple(counts))  # the seed's table
+            score, aside = score_counts(tuple(counts), table)
             points[n, k], used[n, k] = score // UNIT, aside
     return points, used
 
@@ -224,11 +224,15 @@ def simulate(solution: CoreFarkleSolution, games: int, seed: int = 0) -> Simulat
         raise JeopardyError("the simulation does not play rule IV.5 (taking a position over)")
     if solution.rules.min_bank == 0:
         raise JeopardyError("the simulation needs a positive minimum bank")
+    if solution.rules.dice != DICE or not solution.rules.hot_dice:
+        raise JeopardyError("the simulation plays six dice with hot dice")
+    if solution.players != 2:
+        raise JeopardyError("the simulation plays two players")
     games = validate.positive_int(games, "games", MAX_GAMES)
     seed = validate.seed(seed)
     started = time.perf_counter()
     rules = rules_bundle(solution)
-    points, used = throw_table()
+    points, used = throw_table(solution.rules.scoring)
     data = policy_data(solution)
     rng = np.random.default_rng(seed)
     outcome = np.zeros(games, np.int8)

@@ -2,7 +2,14 @@
 
 ``P(I, K)`` is the probability that after throwing ``I`` dice the next throw
 has ``K`` dice (``K = 6`` when every die scored -- "hot dice"; ``K = 0`` when
-nothing scored), ``S(I, K)`` the mean score of those throws.  ``W(I)``, the
+nothing scored), ``S(I, K)`` the mean score of those throws.
+
+House rules (:mod:`jeopardy.farkle.house`) may throw fewer dice (``dice``: a
+hand of 1 to 6; hot dice bring the whole hand back) or turn hot dice off
+(``fresh = 0``): a throw that scores with every die then leaves no dice to
+throw (next dice 0 *with points*; a bust is next dice 0 with score 0).  In
+:func:`throw_table` that outcome is ``K = 0`` of ``next_probability``, apart
+from ``bust``.  ``W(I)``, the
 mean score collected when throwing until nothing scores, solves the seed's
 linear equations ``W(I) = sum_K P(I, K) (W(K) + S(I, K))``, and
 ``Cs(I) = W(I) (1 - P(I, 0)) / P(I, 0)``.  All exact (Fractions).  Every
@@ -38,25 +45,28 @@ def throw_counts(dice: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
 
 
 @lru_cache(maxsize=None)
-def outcomes(dice: int, table: ScoringTable = SEED) -> tuple[tuple[int, int, Fraction], ...]:
+def outcomes(dice: int, table: ScoringTable = SEED, fresh: int = 6
+             ) -> tuple[tuple[int, int, Fraction], ...]:
     """``(score, next dice, probability)`` of one throw under the keep-all rule
-    (``score == 0`` and ``next dice == 0``: nothing scored)."""
+    (``score == 0`` and ``next dice == 0``: nothing scored; every die scored: next
+    dice ``fresh``, the hand thrown again, or 0 with hot dice off)."""
     tally: dict[tuple[int, int], Fraction] = {}
     for counts, p in throw_counts(dice):
         score, used = score_counts(counts, table)
-        nxt = 0 if score == 0 else (6 if used == dice else dice - used)
+        nxt = 0 if score == 0 else (fresh if used == dice else dice - used)
         key = (score, nxt)
         tally[key] = tally.get(key, ZERO) + p
     return tuple((s, n, p) for (s, n), p in sorted(tally.items()))
 
 
 @lru_cache(maxsize=None)
-def option_outcomes(dice: int, table: ScoringTable = SEED
+def option_outcomes(dice: int, table: ScoringTable = SEED, fresh: int = 6
                     ) -> tuple[tuple[Fraction, tuple[tuple[int, int], ...]], ...]:
-    """Throws as ``(probability, ((score, next dice), ...))`` choices (rule IV.4)."""
+    """Throws as ``(probability, ((score, next dice), ...))`` choices (rule IV.4;
+    ``fresh`` as in :func:`outcomes`)."""
     out: dict[tuple, Fraction] = {}
     for counts, p in throw_counts(dice):
-        choices = tuple((s, 6 if k == dice else dice - k) for s, k in keep_options(counts, table))
+        choices = tuple((s, fresh if k == dice else dice - k) for s, k in keep_options(counts, table))
         out[choices] = out.get(choices, ZERO) + p
     return tuple((p, choices) for choices, p in sorted(out.items()))
 
@@ -66,7 +76,7 @@ class ThrowRow(Result):
     """Table 1, one row: throwing ``dice`` dice once."""
 
     dice: int
-    next_probability: dict[int, Fraction]  # K -> P(I, K), K = 1..6
+    next_probability: dict[int, Fraction]  # K -> P(I, K), K = 1..6 (0: scored, no dice left)
     next_mean_score: dict[int, Fraction]  # K -> S(I, K)
     bust: Fraction  # P(I, 0)
 
@@ -103,14 +113,15 @@ class ThrowRow(Result):
         return self.mean_score_if_scoring * self.score_probability
 
 
-def throw_table(table: ScoringTable = SEED) -> list[ThrowRow]:
+def throw_table(table: ScoringTable = SEED, hand: int = 6, fresh: int = 6) -> list[ThrowRow]:
+    """Table 1 for throws of 1 to ``hand`` dice (``fresh`` as in :func:`outcomes`)."""
     rows = []
-    for dice in range(1, 7):
+    for dice in range(1, hand + 1):
         prob: dict[int, Fraction] = {}
         weighted: dict[int, Fraction] = {}
         bust = ZERO
-        for score, nxt, p in outcomes(dice, table):
-            if nxt == 0:
+        for score, nxt, p in outcomes(dice, table, fresh):
+            if score == 0:
                 bust += p
                 continue
             prob[nxt] = prob.get(nxt, ZERO) + p
@@ -140,16 +151,19 @@ class StoppingTable(Result):
                 for n, (w, c) in enumerate(zip(self.W, self.critical), start=1)]
 
 
-def stopping_table(table: ScoringTable = SEED) -> StoppingTable:
-    rows = throw_table(table)
+def stopping_table(table: ScoringTable = SEED, hand: int = 6, fresh: int = 6) -> StoppingTable:
+    """Table 2 for hands of 1 to ``hand`` dice (``W(0) = 0``: no dice left, nothing
+    more to collect)."""
+    rows = throw_table(table, hand, fresh)
     # W(I) - sum_K P(I,K) W(K) = sum_K P(I,K) S(I,K)
     matrix = []
     rhs = []
     for row in rows:
-        line = [ZERO] * 6
+        line = [ZERO] * hand
         line[row.dice - 1] += 1
         for k, p in row.next_probability.items():
-            line[k - 1] -= p
+            if k:
+                line[k - 1] -= p
         matrix.append(line)
         rhs.append(sum((p * row.next_mean_score[k] for k, p in row.next_probability.items()), ZERO))
     W = solve(matrix, rhs)

@@ -29,6 +29,7 @@ from jeopardy.farkle.scoring import SEED, ScoringTable, max_gain
 from jeopardy.farkle.throws import option_outcomes, outcomes, stopping_table, throw_table
 
 UNIT = 50
+MAX_HAND = 6  # the most dice in a hand (the straight and the six-dice combinations)
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,8 @@ class FarkleRules:
     scoring: ScoringTable = SEED
     entry: int = 0  # the least points of a player's first bank (0: none)
     penalty: Penalty | None = None
+    dice: int = 6  # dice in a full hand: a turn starts with them, hot dice bring them back
+    hot_dice: bool = True  # False: every die scored ends the throwing; the turn must bank
 
     def __post_init__(self) -> None:
         from jeopardy import validate
@@ -122,6 +125,28 @@ class FarkleRules:
                                     f"{getattr(self.scoring, field_name)}")
         if self.penalty is not None and (self.penalty.points % UNIT or self.penalty.floor % UNIT):
             raise JeopardyError(f"penalty points and floor must be multiples of {UNIT}")
+        object.__setattr__(self, "dice", validate.integer(self.dice, "dice"))
+        if not 1 <= self.dice <= MAX_HAND:
+            raise ParameterError("dice", f"must be 1 to {MAX_HAND} (the scoring table's "
+                                 f"combinations are defined for throws of at most six dice); "
+                                 f"got {self.dice}")
+        if not isinstance(self.hot_dice, (bool, np.bool_)):
+            raise ParameterError("hot_dice", f"must be True or False; got {self.hot_dice!r}")
+        if (self.dice != MAX_HAND or not self.hot_dice) and (
+                self.no_stop_on_six or self.continue_position):
+            raise JeopardyError("rules IV.1 and IV.5 are solved with six dice and hot dice only")
+
+    @property
+    def fresh(self) -> int:
+        """Dice thrown after every die scored: the full hand, or 0 with hot dice off (the
+        turn holds no dice and must bank)."""
+        return self.dice if self.hot_dice else 0
+
+    @property
+    def hand_states(self) -> tuple[int, ...]:
+        """The dice-in-hand counts a turn passes through: 1 to ``dice``, and 0 with hot
+        dice off (every die set aside: bank or lose the turn total)."""
+        return tuple(range(0 if not self.hot_dice else 1, self.dice + 1))
 
     @property
     def enters(self) -> bool:
@@ -167,15 +192,16 @@ class FarkleRules:
 
 
 def gain_bound(rules: FarkleRules) -> list[float]:
-    """``W(n)`` (with the best keep choices under IV.4): the most any play can expect to collect."""
+    """``W(n)``, n = 1 .. dice (with the best keep choices under IV.4): the most any play
+    can expect to collect."""
     if not rules.keep_choice:
-        return [float(w) for w in stopping_table(rules.scoring).W]
-    W = np.zeros(7)
+        return [float(w) for w in stopping_table(rules.scoring, rules.dice, rules.fresh).W]
+    W = np.zeros(rules.dice + 1)  # W[0] = 0: no dice left, nothing more to collect
     for _ in range(100_000):
-        new = np.zeros(7)
-        for n in range(1, 7):
+        new = np.zeros(rules.dice + 1)
+        for n in range(1, rules.dice + 1):
             new[n] = sum(float(p) * max(s + W[m] for s, m in choices)
-                         for p, choices in option_outcomes(n, rules.scoring) if choices)
+                         for p, choices in option_outcomes(n, rules.scoring, rules.fresh) if choices)
         if np.max(np.abs(new - W)) < 1e-9:
             return list(new[1:] + 1e-6)
         W = new
@@ -183,9 +209,9 @@ def gain_bound(rules: FarkleRules) -> list[float]:
 
 
 def bank_caps(rules: FarkleRules) -> list[int]:
-    """Per dice count, a turn total (in units) above which banking is strictly optimal."""
+    """Per dice count 1 .. dice, a turn total (in units) above which banking is strictly optimal."""
     W = gain_bound(rules)
-    bust = [float(row.bust) for row in throw_table(rules.scoring)]
+    bust = [float(row.bust) for row in throw_table(rules.scoring, rules.dice, rules.fresh)]
     return [int(np.floor(w / b / UNIT)) + 1 for w, b in zip(W, bust)]
 
 
@@ -194,29 +220,29 @@ class TurnSolution(Result):
     """The values and bank decisions of one Ten Thousand turn, by turn total and dice in hand."""
 
     rules: FarkleRules
-    values: np.ndarray  # [t_units, n]  (n = 1..6 in columns 1..6)
+    values: np.ndarray  # [t_units, n]  (n = 1..dice in columns 1..dice; 0: no dice left)
     bank: np.ndarray  # bool [t_units, n]
     top: int  # largest t (units) in the table
 
     def to_dict(self) -> dict:
         return {"game": self.rules.name, "min_bank": self.rules.min_bank,
                 "expected": self.expected, "thresholds": self.thresholds(),
-                "threshold_rule": [self.is_threshold(n) for n in range(1, 7)]}
+                "threshold_rule": [self.is_threshold(n) for n in range(1, self.rules.dice + 1)]}
 
     def _rows(self) -> list[dict]:
         """One row per turn total (points) and dice in hand: the value and the decision."""
         return [{"turn_total": t * UNIT, "dice": n, "value": float(self.values[t, n]),
                  "action": "bank" if self.bank[t, n] else "throw"}
-                for t in range(self.top + 1) for n in range(1, 7)]
+                for t in range(self.top + 1) for n in self.rules.hand_states]
 
     @property
     def expected(self) -> float:
-        return float(self.values[0, 6])
+        return float(self.values[0, self.rules.dice])
 
     def thresholds(self) -> list[int | None]:
-        """Per n = 1..6: the smallest total from which banking is optimal at every larger total."""
+        """Per n = 1..dice: the smallest total from which banking is optimal at every larger total."""
         out = []
-        for n in range(1, 7):
+        for n in range(1, self.rules.dice + 1):
             column = self.bank[:, n]
             if not column[-1]:
                 out.append(None)
@@ -233,14 +259,16 @@ class TurnSolution(Result):
 
 
 def _throw_value(values, t, n, rules, top):
+    if n == 0:  # no dice left (hot dice off): nothing to throw, the turn total is lost
+        return 0.0
     if rules.keep_choice:
         total = 0.0
-        for p, choices in option_outcomes(n, rules.scoring):
+        for p, choices in option_outcomes(n, rules.scoring, rules.fresh):
             if choices:
                 total += float(p) * max(values[min(t + s // UNIT, top), m] for s, m in choices)
         return total
     return sum(float(p) * values[min(t + s // UNIT, top), m]
-               for s, m, p in outcomes(n, rules.scoring) if m)
+               for s, m, p in outcomes(n, rules.scoring, rules.fresh) if s)
 
 
 def solve_turn(rules: FarkleRules = FarkleRules(), policy: str = "optimal",
@@ -257,12 +285,12 @@ def solve_turn(rules: FarkleRules = FarkleRules(), policy: str = "optimal",
     resources.require("farkle_turn", "the Ten Thousand turn",
                       min_bank=max(rules.min_bank, rules.high_min_bank or 0, banked))
     caps = bank_caps(rules)
-    critical = [float(c) for c in stopping_table(rules.scoring).critical]
+    critical = [float(c) for c in stopping_table(rules.scoring, rules.dice, rules.fresh).critical]
     minimum = rules.min_bank_at(banked) // UNIT
     cap = max(max(caps), int(max(critical) / UNIT) + 1 if policy == "seed" else 0, minimum)
     top = cap + rules.max_gain + 1
-    values = np.zeros((top + 1, 7))
-    bank = np.zeros((top + 1, 7), dtype=bool)
+    values = np.zeros((top + 1, rules.dice + 1))
+    bank = np.zeros((top + 1, rules.dice + 1), dtype=bool)
     # Above the cap everything banks; with IV.1 six dice must throw: affine tail.
     tail_slope = tail_intercept = None
     if rules.no_stop_on_six:
@@ -273,9 +301,13 @@ def solve_turn(rules: FarkleRules = FarkleRules(), policy: str = "optimal",
         tail_slope = cold / (1 - hot)
         tail_intercept = (cold_mean + tail_slope * hot_mean) / (1 - hot)
     for t in range(top, -1, -1):
-        for n in range(1, 7):
+        for n in rules.hand_states:
             points = t * UNIT
             may_bank = t >= minimum and not (rules.no_stop_on_six and n == 6 and t > 0)
+            if n == 0:  # every die set aside, hot dice off: bank, or lose the total
+                values[t, 0] = points if may_bank else 0.0
+                bank[t, 0] = may_bank
+                continue
             if t > cap or t == top:
                 if may_bank:
                     values[t, n] = points
@@ -312,12 +344,15 @@ def exact_turn_value(rules: FarkleRules = FarkleRules(), policy: str = "optimal"
         return values[(min(t, top), n)]
 
     for t in range(top, -1, -1):
-        for n in range(1, 7):
+        for n in rules.hand_states:
             if solution.bank[t, n]:
                 values[(t, n)] = Fraction(t * UNIT)
             elif t == top:
                 values[(t, n)] = Fraction(t * UNIT)
+            elif n == 0:
+                values[(t, n)] = Fraction(0)
             else:
-                values[(t, n)] = sum((p * value(t + s // UNIT, m) for s, m, p in outcomes(n, rules.scoring) if m),
+                values[(t, n)] = sum((p * value(t + s // UNIT, m)
+                                      for s, m, p in outcomes(n, rules.scoring, rules.fresh) if s),
                                      Fraction(0))
-    return values[(0, 6)]
+    return values[(0, rules.dice)]

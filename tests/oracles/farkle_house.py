@@ -9,6 +9,16 @@ combination of the rules text that contains the first remaining die (a single 1 
 5; three or more of a kind; with all six dice, the straight, three pairs, four of a
 kind and a pair, two triplets) and keeping the best total.  The turn: plain backward
 iteration over turn totals in points, from a top where every state banks.
+
+A hand of ``dice`` (1 to 6) dice starts a turn; when every die thrown is set aside
+the whole hand is thrown again (``hot_dice``), or, with ``hot_dice = false``, no die
+is left: the player banks if the total may be banked, else the total is lost.
+
+Two players (:func:`two_players`): plain value iteration over both players' banked
+scores in points, each turn a backward pass over the turn total, written from the
+endings' text: first to reach the goal wins; or (equal turns) after the first
+player reaches the goal the second plays one last turn, winning by ending above the
+first's score and tying at it.
 """
 from __future__ import annotations
 
@@ -103,7 +113,8 @@ def throw_choices(rules: dict, n: int) -> dict[tuple[int, ...], tuple[float, lis
                 kept = tuple(sorted(throw[p] for p in positions))
                 points = set_aside_score(scoring, kept, cache)
                 if points:
-                    left = n - size if size < n else 6  # hot dice: all six again
+                    hand = rules.get("dice", 6) if rules.get("hot_dice", True) else 0
+                    left = n - size if size < n else hand  # hot dice: the hand again
                     options.append((points, left, size))
         if rules["set_aside"] == "all" and options:
             points, left, size = max(options, key=lambda o: (o[0], o[2]))
@@ -116,18 +127,172 @@ def optimal_turn(rules: dict, minimum: int | None = None, top: int = 30_000) -> 
     """Expected banked score of the optimal turn from six dice; ``minimum``: the least
     bank (default ``rules["min_bank"]``); totals at or past ``top`` bank."""
     minimum = rules["min_bank"] if minimum is None else minimum
-    choices = {n: list(throw_choices(rules, n).values()) for n in range(1, 7)}
+    hand = rules.get("dice", 6)
+    choices = {n: list(throw_choices(rules, n).values()) for n in range(1, hand + 1)}
+    choices[0] = []  # no dice left: nothing to throw
     value: dict[tuple[int, int], float] = {}
 
     def lookup(total: int, n: int) -> float:
         return total if total >= top else value[(total, n)]
 
     for total in range(top - POINTS_STEP, -1, -POINTS_STEP):
-        for n in range(1, 7):
+        for n in range(0, hand + 1):
             throw = 0.0
             for probability, options in choices[n]:
                 if options:
                     throw += probability * max(lookup(total + p, left) for p, left in options)
             bank = total if total >= minimum and total > 0 else None
             value[(total, n)] = throw if bank is None else max(bank, throw)
-    return value[(0, 6)]
+    return value[(0, hand)]
+
+
+def two_players(rules: dict, tolerance: float = 1e-14, far: int | None = None) -> float:
+    """The first player's chance (ties count 1/2) under optimal play by both, to
+    ``rules["goal"]`` with ``rules["ending"]``.  Equal turns: past the goal the first
+    player's turn is kept up to ``far`` points past the goal (default: the most one
+    turn can score, finite with hot dice off; a throw past it banks there)."""
+    goal, ending = rules["goal"], rules["ending"]
+    hand = rules.get("dice", 6)
+    entry, low = rules.get("entry", 0), rules["min_bank"]
+    choices = {n: list(throw_choices(rules, n).values()) for n in range(1, hand + 1)}
+    choices[0] = []
+    step = POINTS_STEP
+
+    def least(score: int) -> int:  # the least bank of a player at ``score``
+        return max(entry, low) if score == 0 and entry else low
+
+    def turn(score: int, top: int, bank_value, bust: float) -> float:
+        """A turn from ``score``: ``bank_value(t)`` the mover's chance after banking ``t``
+        (None: may not bank), ``bust`` after losing the total; totals past ``top``
+        are banked at ``top``."""
+        value: dict[tuple[int, int], float] = {}
+        for t in range(top, -1, -step):
+            for n in range(0, hand + 1):
+                banked = bank_value(t) if t > 0 and t >= least(score) else None
+                if t == top and banked is not None:
+                    value[(t, n)] = banked
+                    continue
+                throw = 0.0
+                for probability, options in choices[n]:
+                    if not options:
+                        throw += probability * bust
+                    else:
+                        throw += probability * max(value[(min(t + p, top), k)] for p, k in options)
+                if n == 0:
+                    throw = bust
+                value[(t, n)] = throw if banked is None else max(banked, throw)
+        return value[(0, hand)]
+
+    scores = range(0, goal, step)
+    if ending == "first-to-goal":
+        V = {(i, j): 0.5 for i in scores for j in scores}
+        while True:
+            change = 0.0
+            for i in scores:
+                for j in scores:
+                    top = max(goal - i, least(i))
+                    new = turn(i, top, lambda t, i=i, j=j: 1.0 if i + t >= goal else
+                               1.0 - V[(j, i + t)], 1.0 - V[(j, i)])
+                    change = max(change, abs(new - V[(i, j)]))
+                    V[(i, j)] = new
+            if change < tolerance:
+                return V[(0, 0)]
+    if far is None:
+        far = most_one_turn(rules)
+    last: dict[tuple[int, int], float] = {}
+
+    def last_turn(j: int, target: int) -> float:
+        """The second player's last turn from ``j``: above ``target`` wins, at it ties."""
+        if (j, target) not in last:
+            top = max(target - j + step, least(j))
+            last[(j, target)] = turn(j, top, lambda t: 1.0 if j + t > target else
+                                     0.5 if j + t == target else 0.0, 0.0)
+        return last[(j, target)]
+
+    A = {(i, j): 0.5 for i in scores for j in scores}
+    B = {(j, i): 0.5 for i in scores for j in scores}
+    while True:
+        change = 0.0
+        for i in scores:
+            for j in scores:
+                top = goal - i + far
+                new = turn(i, top, lambda t, i=i, j=j: 1.0 - last_turn(j, i + t) if i + t >= goal
+                           else 1.0 - B[(j, i + t)], 1.0 - B[(j, i)])
+                change = max(change, abs(new - A[(i, j)]))
+                A[(i, j)] = new
+                top = max(goal - j, least(j))
+                new = turn(j, top, lambda t, i=i, j=j: 1.0 if j + t >= goal else
+                           1.0 - A[(i, j + t)], 1.0 - A[(i, j)])
+                change = max(change, abs(new - B[(j, i)]))
+                B[(j, i)] = new
+        if change < tolerance:
+            return A[(0, 0)]
+
+
+def most_one_turn(rules: dict) -> int:
+    """The most points one turn can score with hot dice off (every throw sets aside at
+    least one die, so a turn throws at most ``dice`` times): by trying every sequence."""
+    if rules.get("hot_dice", True):
+        raise ValueError("with hot dice a turn's score has no bound")
+    hand = rules.get("dice", 6)
+    best = {0: 0}
+    for n in range(1, hand + 1):
+        best[n] = max((p + best[k] for _, options in throw_choices(rules, n).values()
+                       for p, k in options), default=0)
+    return best[hand]
+
+
+def n_players(rules: dict, players: int, tolerance: float = 1e-14) -> list[float]:
+    """Each player's chance, in turn order, first to reach ``rules["goal"]`` wins, every
+    player maximising its own chance (plain value iteration over every player's banked
+    score; a turn is a backward pass over its total, each value a vector of chances in
+    turn order from the mover; ties between throwing and banking go to banking)."""
+    goal = rules["goal"]
+    hand = rules.get("dice", 6)
+    entry, low = rules.get("entry", 0), rules["min_bank"]
+    choices = {n: list(throw_choices(rules, n).values()) for n in range(1, hand + 1)}
+    choices[0] = []
+    step = POINTS_STEP
+
+    def least(score: int) -> int:
+        return max(entry, low) if score == 0 and entry else low
+
+    def after(V, scores: tuple[int, ...]) -> list[float]:
+        """Chances from the mover of ``scores`` once the turn passes to the next player."""
+        following = V[scores[1:] + scores[:1]]
+        return [following[-1]] + list(following[:-1])
+
+    every = list(itertools.product(range(0, goal, step), repeat=players))
+    V = {scores: [1.0 / players] * players for scores in every}
+    won = [1.0] + [0.0] * (players - 1)
+    while True:
+        change = 0.0
+        for scores in every:
+            own = scores[0]
+            top = max(goal - own, least(own))
+            bust = after(V, scores)
+            value: dict[tuple[int, int], list[float]] = {}
+            for t in range(top, -1, -step):
+                for n in range(0, hand + 1):
+                    banked = None
+                    if t > 0 and t >= least(own):
+                        banked = won if own + t >= goal else after(V, (own + t,) + scores[1:])
+                    if t == top and banked is not None:
+                        value[(t, n)] = banked
+                        continue
+                    throw = [0.0] * players
+                    for probability, options in choices[n]:
+                        if not options:
+                            best = bust
+                        else:
+                            best = max((value[(min(t + p, top), k)] for p, k in options),
+                                       key=lambda v: v[0])
+                        throw = [a + probability * b for a, b in zip(throw, best)]
+                    if n == 0:
+                        throw = bust
+                    value[(t, n)] = banked if banked is not None and banked[0] >= throw[0] else throw
+            new = value[(0, hand)]
+            change = max(change, max(abs(a - b) for a, b in zip(new, V[scores])))
+            V[scores] = new
+        if change < tolerance:
+            return V[tuple([0] * players)]
