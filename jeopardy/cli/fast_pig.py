@@ -47,7 +47,7 @@ def solve(rules, goal, players, ending, as_json) -> None:
         require_converged(solution.solution, what, ())
         return
     start = solution.decision((0,) * players)
-    click.echo(f"{what}: {solution.solution.values.shape[1]:,} turn starts solved in "
+    click.echo(f"{what}: {solution.solution.values.shape[1]:,} states solved in "
                f"{solution.seconds:.2f} s")
     for place, chance in enumerate(solution.win_probabilities, start=1):
         click.echo(f"  player {place} wins {chance:.10f}")
@@ -101,11 +101,12 @@ def max_score(rules, as_json) -> None:
         emit_json(table.to_dict())
         return
     best = max(table.expected)
-    click.echo(f"{rules.name}: expected points of one roll by number of dice (exact)")
-    click.echo("  dice  expected   P(no 1)   exact")
-    for n, (e, c) in enumerate(zip(table.expected, table.clean), start=1):
+    click.echo(f"{rules.name}: expected points of one roll by number of dice "
+               "(exact rationals in --json)")
+    click.echo("  dice  expected")
+    for n, e in enumerate(table.expected, start=1):
         mark = "  <- most" if e == best else ""
-        click.echo(f"  {n:4d}  {float(e):9.6f}  {float(c):.6f}  {e}{mark}")
+        click.echo(f"  {n:4d}  {float(e):9.6f}{mark}")
     tied = [n for n, e in enumerate(table.expected, start=1) if e == best]
     click.echo(f"most expected points: {' and '.join(map(str, tied))} dice ({float(best):.6f})")
 
