@@ -215,3 +215,15 @@ def test_cli_bad_rules_files(tmp_path, content, text):
     done = _cli("solve", "--model", str(path))
     assert done.returncode != 0 and text in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+
+
+def test_cli_dice_map_and_more_players(tmp_path):
+    out = tmp_path / "map.png"
+    done = _cli("plot", "dice-map", "--game", "fast-pig", "--goal", "15", "--out", str(out))
+    assert done.returncode == 0 and out.stat().st_size > 1000, done.stderr
+    done = _cli("policy", "--game", "hog", "--goal", "12", "--scores", "3,5,7", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    decision = solve(_rules(1, goal=12), 3).decision((3, 5, 7))
+    assert data["best_dice"] == decision.best and data["scores"] == [3, 5, 7]
+    assert abs(data["win_probability"] - max(decision.chances)) < 1e-15

@@ -11,6 +11,10 @@ from jeopardy.cli.common import emit_json, given, require_converged
 from jeopardy.errors import JeopardyError
 
 
+def _dice(n: int) -> str:
+    return "1 die" if n == 1 else f"{n} dice"
+
+
 def _rules(rules, goal):
     """The rules at ``goal`` (None: the rules' own)."""
     if goal is None:
@@ -51,7 +55,7 @@ def solve(rules, goal, players, ending, as_json) -> None:
                f"{solution.seconds:.2f} s")
     for place, chance in enumerate(solution.win_probabilities, start=1):
         click.echo(f"  player {place} wins {chance:.10f}")
-    click.echo(f"optimal at the start: {start.best} dice")
+    click.echo(f"optimal at the start: {_dice(start.best)}")
     click.echo(f"largest Bellman residual over all states: {solution.max_residual:.1e}")
     require_converged(solution.solution, what, ())
 
@@ -87,7 +91,7 @@ def policy(rules, goal, score, opponent, scores_text, place, players, ending, as
         else ""
     click.echo(f"{decision.game} to {decision.goal}: the mover at {scores[0]}, the other"
                f"{'s' if len(scores) > 2 else ''} at {others}{where}")
-    click.echo(f"throw {decision.best} dice: wins {max(decision.chances):.6f}")
+    click.echo(f"throw {_dice(decision.best)}: wins {max(decision.chances):.6f}")
     click.echo("  dice  P(win)    loss")
     for n, chance in enumerate(decision.chances, start=1):
         click.echo(f"  {n:4d}  {chance:.6f}  {decision.loss(n):.6f}")
