@@ -214,7 +214,7 @@ class ExpectedPoints(Result):
         return 1 + max(range(len(self.expected)), key=lambda k: (self.expected[k], -k))
 
     def _rows(self) -> list[dict]:
-        return [{"dice": n, "expected_points": float(e), "no_one": float(c)}
+        return [{"dice": n, "expected": float(e), "no_one": float(c)}
                 for n, (e, c) in enumerate(zip(self.expected, self.clean), start=1)]
 
     def to_dict(self) -> dict:
