@@ -22,8 +22,8 @@ word                       meaning                                       race ga
 ``rule:FORMULA``           roll where the formula in i, j, k, goal is    yes         no
                            true (:mod:`jeopardy.race.formula`)
 ``keep-pace``, ...         Neller & Presser's practical policies         yes         no
-``dice:N``                 Fast Pig / Hog: always throw N dice           Fast Pig    no
-                                                                         and Hog
+``dice:N``, ``dice:F``     Fast Pig / Hog: throw N dice, or the number   Fast Pig    no
+                           the formula F in i, j, goal gives             and Hog
 a file                     a table of ``solve --policy-out``             yes         no
 =========================  ============================================  ==========  =========
 
@@ -47,7 +47,7 @@ HINTS = {
     "optimal": "optimal", "optimal-ties-hold": "optimal-ties-hold",
     "best-response": "best-response", "hold": "hold:N", "linear": "linear:A,B,C[,strict]",
     "odds": "odds", "odds-strict": "odds-strict", "rule": "rule:FORMULA",
-    "practical": "keep-pace, keep-pace-half-even, score-base, hold-25", "dice": "dice:N",
+    "practical": "keep-pace, keep-pace-half-even, score-base, hold-25", "dice": "dice:N or dice:FORMULA",
     "file": "a policy file",
 }
 RACE_KINDS = ("optimal", "best-response", "hold", "linear", "odds", "odds-strict", "rule",
@@ -88,11 +88,17 @@ def parse(text: str) -> PolicyWord:
         return PolicyWord(word, "hold", h=h)
     if word.startswith("dice:"):
         try:
-            h = int(word[5:])
+            return PolicyWord(word, "dice", h=int(word[5:]))
         except ValueError:
-            raise JeopardyError(f"cannot read policy {word!r}; write dice:N with an integer "
-                                "N (Fast Pig and Hog: always throw N dice)") from None
-        return PolicyWord(word, "dice", h=h)
+            pass
+        from jeopardy.race.formula import NUMBER, parse as parse_formula
+
+        try:
+            parse_formula(word[5:], NUMBER)
+        except JeopardyError as error:
+            raise JeopardyError(f"cannot read policy {word!r}; write dice:N (always N dice) "
+                                f"or dice:FORMULA, a number in i, j and goal ({error})") from None
+        return PolicyWord(word, "dice", formula=word[5:])
     if word.startswith("linear:"):
         parts = [p.strip() for p in word[7:].split(",")]
         strict = len(parts) == 4 and parts[3] == "strict"

@@ -150,7 +150,7 @@ def test_policy_word_dice():
     solution = solve(_rules(0))
     with pytest.raises(JeopardyError, match="1-10 dice"):
         head_to_head(solution, "dice:11", "optimal")
-    with pytest.raises(JeopardyError, match="optimal and dice:N"):
+    with pytest.raises(JeopardyError, match="takes the policies optimal, dice:N"):
         head_to_head(solution, "hold:20", "optimal")
 
 
@@ -227,3 +227,16 @@ def test_cli_dice_map_and_more_players(tmp_path):
     decision = solve(_rules(1, goal=12), 3).decision((3, 5, 7))
     assert data["best_dice"] == decision.best and data["scores"] == [3, 5, 7]
     assert abs(data["win_probability"] - max(decision.chances)) < 1e-15
+
+
+def test_dice_formula_policies():
+    """dice:FORMULA: a number of dice from the scores, evaluated as the oracle plays it."""
+    solution = solve(_rules(0))
+    ours = head_to_head(solution, "dice:6 if i < j else max(1, (goal - i) // 4)", "dice:3")
+    theirs = oracle.play_fixed(GOAL, lambda i, j: 6 if i < j else max(1, (GOAL - i) // 4),
+                               lambda i, j: 3)
+    assert abs(ours.first - theirs) < AGREE
+    for word, text in (("dice:i", "gives 0 dice at i=0, j=0"), ("dice:i / 2 + 1", "gives 1.5"),
+                       ("dice:k < 3", "number formula"), ("dice:x", "unknown name")):
+        with pytest.raises(JeopardyError, match=text):
+            head_to_head(solution, word, "optimal")

@@ -4,7 +4,8 @@ value against each other, and a seeded simulation.
 A dice policy is a table ``dice[i, j]``: the number of dice a player throws at
 its score ``i`` against the other's ``j``.  Policy words (the policy language,
 :mod:`jeopardy.policy_language`): ``optimal`` (the solver's choice, the fewest
-dice among equal chances) and ``dice:N`` (always ``N`` dice).
+dice among equal chances), ``dice:N`` (always ``N`` dice) and ``dice:FORMULA``
+(a number formula in ``i``, ``j`` and ``goal``, e.g. ``dice:6 if i < 80 else 3``).
 
 Policy evaluation, not a solver: with both tables fixed, the first player's
 chance ``W0[i, j]`` (it moves) and ``W1[i, j]`` (the other moves) at scores
@@ -23,6 +24,7 @@ import numpy as np
 from jeopardy.errors import JeopardyError
 from jeopardy.fast_pig.analysis import FastPigSolution, dice_table
 from jeopardy.policy_language import parse
+from jeopardy.race.formula import NUMBER, evaluate
 from jeopardy.results import Result
 from jeopardy.rules.fast_pig import FastPigRules, roll_points
 
@@ -47,12 +49,29 @@ def dice_policy(text: str, solution: FastPigSolution, command: str = "compare"
     word = parse(text)
     if word.kind == "optimal":
         return "optimal", dice_table(solution)
-    if word.kind == "dice":
+    if word.kind == "dice" and word.formula is None:
         if not 1 <= word.h <= rules.max_dice:
             raise JeopardyError(f"{text.strip()!r}: {rules.name} throws 1-{rules.max_dice} dice")
         return word.text, np.full((rules.goal, rules.goal), word.h, dtype=np.int64)
-    raise JeopardyError(f"{command} with {rules.name} takes the policies optimal and dice:N; "
-                        f"got {text.strip()!r}")
+    if word.kind == "dice":
+        return word.text, _formula_dice(word, rules)
+    raise JeopardyError(f"{command} with {rules.name} takes the policies optimal, dice:N and "
+                        f"dice:FORMULA; got {text.strip()!r}")
+
+
+def _formula_dice(word, rules: FastPigRules) -> np.ndarray:
+    """``dice[i, j]`` of a ``dice:FORMULA`` word: a whole number 1..max_dice at every
+    score pair, or a one-line refusal naming the first pair where it is not."""
+    i, j = np.meshgrid(np.arange(rules.goal), np.arange(rules.goal), indexing="ij")
+    # k, the turn total, is 0 where the dice are chosen
+    values = evaluate(word.formula, {"i": i, "j": j, "k": np.zeros_like(i),
+                                     "goal": np.float64(rules.goal)}, NUMBER)
+    bad = (values != np.round(values)) | (values < 1) | (values > rules.max_dice)
+    if bad.any():
+        a, b = (int(x[0]) for x in np.nonzero(bad))
+        raise JeopardyError(f"{word.text!r} gives {values[a, b]:g} dice at i={a}, j={b}; "
+                            f"{rules.name} throws a whole number of 1-{rules.max_dice} dice")
+    return values.astype(np.int64)
 
 
 def first_player_chance(rules: FastPigRules, first: np.ndarray, second: np.ndarray
