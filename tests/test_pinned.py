@@ -1049,6 +1049,11 @@ def _fast_pig_100():
             out[f"{name} {policy} vs optimal: first"] = result.first
             out[f"{name} {policy} vs optimal: second"] = result.second
             out[f"{name} {policy} vs optimal: fair"] = result.fair
+    result = head_to_head(solve(FAST_PIG_PRESETS["fast-pig"]), "dice:6 if i < 80 else 3",
+                          "optimal")
+    out["fast-pig formula vs optimal: first"] = result.first
+    out["fast-pig formula vs optimal: second"] = result.second
+    out["fast-pig formula vs optimal: fair"] = result.fair
     result = simulate(solve(FAST_PIG_PRESETS["hog"]), "dice:6", "optimal", 20_000, 1)
     out["hog dice:6 vs optimal simulated: first"] = result.first
     out["hog dice:6 vs optimal simulated: second"] = result.second
