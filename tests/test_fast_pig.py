@@ -240,3 +240,16 @@ def test_dice_formula_policies():
                        ("dice:k < 3", "number formula"), ("dice:x", "unknown name")):
         with pytest.raises(JeopardyError, match=text):
             head_to_head(solution, word, "optimal")
+
+
+def test_fairness_reads_the_head_starts():
+    from jeopardy.fast_pig import fairness
+
+    V, _ = oracle.solve(GOAL, 6, 10, 1)
+    result = fairness(solve(_rules(1)), max_bonus=GOAL - 1)
+    for bonus, chance in result.candidates:
+        theirs = V[(0, bonus, True)] if bonus >= 0 else V[(-bonus, 0, True)]
+        assert abs(chance - theirs) < AGREE, bonus
+    assert abs(result.win_probability - 0.5) == min(abs(c - 0.5) for _, c in result.candidates)
+    done = _cli("fairness", "--game", "hog", "--goal", str(GOAL), "--json")
+    assert done.returncode == 0 and json.loads(done.stdout)["bonus"] == result.bonus

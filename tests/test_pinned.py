@@ -1024,7 +1024,7 @@ def _parker_brothers_50():
 # ---------------------------------------------------------------- Fast Pig / Hog
 @analysis("fast-pig 100")
 def _fast_pig_100():
-    from jeopardy.fast_pig import expected_table, solve
+    from jeopardy.fast_pig import expected_table, fairness, solve
     from jeopardy.fast_pig.evaluation import head_to_head, simulate
     from jeopardy.rules.fast_pig import FAST_PIG_PRESETS, FastPigRules
 
@@ -1044,6 +1044,10 @@ def _fast_pig_100():
                 out[f"{at}: {n} dice loses"] = decision.loss(n)
         for n, value in enumerate(expected_table(rules).expected, start=1):
             out[f"{name} expected points: {n} dice"] = value
+        fair = fairness(solution)
+        out[f"{name} fairest bonus"] = fair.bonus
+        for bonus, chance in fair.candidates:
+            out[f"{name} first player with bonus {bonus}"] = chance
         for policy in ("dice:6", "dice:5"):
             result = head_to_head(solution, policy, "optimal")
             out[f"{name} {policy} vs optimal: first"] = result.first

@@ -1,5 +1,5 @@
 """Fast Pig and Hog at the command line: what ``solve``, ``policy``, ``max-score``,
-``compare``, ``simulate`` and ``plot dice-map`` print for them
+``compare``, ``simulate``, ``fairness`` and ``plot dice-map`` print for them
 (:mod:`jeopardy.fast_pig`)."""
 from __future__ import annotations
 
@@ -143,6 +143,13 @@ def simulate(rules, goal, a, b, games, seed, as_json) -> None:
     click.echo(f"  P(A wins | A moves first)  {result.first:.5f} +- {data['a_first_stderr']:.5f}")
     click.echo(f"  P(A wins | B moves first)  {result.second:.5f} +- {data['a_second_stderr']:.5f}")
     click.echo(f"  P(A wins | fair coin)      {result.fair:.5f} +- {data['a_fair_stderr']:.5f}")
+
+
+def fairness(rules, goal, max_bonus):
+    """The compensation points of ``rules`` at ``goal`` (``fairness`` prints them)."""
+    from jeopardy.fast_pig import fairness as run
+
+    return run(_solved(rules, goal), max_bonus)
 
 
 def plot_dice_map(rules, goal, out) -> None:

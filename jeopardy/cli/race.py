@@ -334,14 +334,19 @@ def print_fairness(result, unit_name: str = "points") -> None:
 @goal_option
 @click.option("--max-bonus", type=int, default=None,
               help="list candidates up to this head start (default: twice the fairest)")
-@game_options
+@game_options(fast_pig=True)
 @json_option
 def fairness(goal, max_bonus, model, game_name, as_json) -> None:
     """Compensation points: the head start that makes the game fairest."""
     from jeopardy.fairness import race_fairness
+    from jeopardy.rules.fast_pig import FastPigRules
 
-    goal = resolve_goal(goal, game_name)
-    result = race_fairness(solved(model, goal), max_bonus)
+    if isinstance(model, FastPigRules):
+        from jeopardy.cli import fast_pig
+
+        result = fast_pig.fairness(model, goal, max_bonus)
+    else:
+        result = race_fairness(solved(model, resolve_goal(goal, game_name)), max_bonus)
     if as_json:
         emit_json(result.to_dict())
         return

@@ -9,7 +9,8 @@ dice, and the exact value of fixed dice policies
 (:mod:`jeopardy.fast_pig.evaluation`).
 """
 from jeopardy.fast_pig.analysis import (DiceDecision, ExpectedPoints, FastPigSolution,
-                                        dice_table, estimate, expected_table, last_turn, solve)
+                                        dice_table, estimate, expected_table, fairness,
+                                        last_turn, solve)
 
 __all__ = ["DiceDecision", "ExpectedPoints", "FastPigSolution", "dice_table", "estimate",
-           "expected_table", "last_turn", "solve"]
+           "expected_table", "fairness", "last_turn", "solve"]

@@ -23,6 +23,7 @@ import numpy as np
 
 from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
+from jeopardy.fairness import fairest
 from jeopardy.match import process_kernels, process_solver
 from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MAX_PLAYERS
 from jeopardy.results import Result
@@ -230,3 +231,17 @@ def expected_table(rules: FastPigRules) -> ExpectedPoints:
         expected.append(expected_points(rules, n))
         clean.append(Fraction(rules.faces - 1, rules.faces) ** n)
     return ExpectedPoints(rules, tuple(expected), tuple(clean))
+
+
+def fairness(solution: FastPigSolution, max_bonus: int | None = None):
+    """Compensation points (:mod:`jeopardy.fairness`): the head start that makes the
+    two-player game fairest, read off the solved turn starts ``(0, b)`` and ``(-b, 0)``."""
+    if solution.players != 2 or solution.ending != FIRST_TO_GOAL:
+        raise JeopardyError("compensation points are found for two players, first to the goal")
+    values = solution.solution.values[0, :, 0]
+    goal = solution.rules.goal
+
+    def chance(b: int) -> float:
+        return float(values[b] if b >= 0 else values[-b * goal])
+
+    return fairest(solution.rules.name, goal, chance, goal - 1, 1, max_bonus)
