@@ -22,6 +22,8 @@ word                       meaning                                       race ga
 ``rule:FORMULA``           roll where the formula in i, j, k, goal is    yes         no
                            true (:mod:`jeopardy.race.formula`)
 ``keep-pace``, ...         Neller & Presser's practical policies         yes         no
+``dice:N``, ``dice:F``     Fast Pig / Hog: throw N dice, or the number   Fast Pig    no
+                           the formula F in i, j, goal gives             and Hog
 a file                     a table of ``solve --policy-out``             yes         no
 =========================  ============================================  ==========  =========
 
@@ -45,7 +47,8 @@ HINTS = {
     "optimal": "optimal", "optimal-ties-hold": "optimal-ties-hold",
     "best-response": "best-response", "hold": "hold:N", "linear": "linear:A,B,C[,strict]",
     "odds": "odds", "odds-strict": "odds-strict", "rule": "rule:FORMULA",
-    "practical": "keep-pace, keep-pace-half-even, score-base, hold-25", "file": "a policy file",
+    "practical": "keep-pace, keep-pace-half-even, score-base, hold-25", "dice": "dice:N or dice:FORMULA",
+    "file": "a policy file",
 }
 RACE_KINDS = ("optimal", "best-response", "hold", "linear", "odds", "odds-strict", "rule",
               "practical", "file")
@@ -83,6 +86,19 @@ def parse(text: str) -> PolicyWord:
         except ValueError:
             raise JeopardyError(f"cannot read policy {word!r}; write hold:N with an integer N") from None
         return PolicyWord(word, "hold", h=h)
+    if word.startswith("dice:"):
+        try:
+            return PolicyWord(word, "dice", h=int(word[5:]))
+        except ValueError:
+            pass
+        from jeopardy.race.formula import NUMBER, parse as parse_formula
+
+        try:
+            parse_formula(word[5:], NUMBER)
+        except JeopardyError as error:
+            raise JeopardyError(f"cannot read policy {word!r}; write dice:N (always N dice) "
+                                f"or dice:FORMULA, a number in i, j and goal ({error})") from None
+        return PolicyWord(word, "dice", formula=word[5:])
     if word.startswith("linear:"):
         parts = [p.strip() for p in word[7:].split(",")]
         strict = len(parts) == 4 and parts[3] == "strict"

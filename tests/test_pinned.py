@@ -1075,6 +1075,54 @@ def _parker_brothers_50():
     return out
 
 
+# ---------------------------------------------------------------- Fast Pig / Hog
+@analysis("fast-pig 100")
+def _fast_pig_100():
+    from jeopardy.fast_pig import expected_table, fairness, solve
+    from jeopardy.fast_pig.evaluation import head_to_head, simulate
+    from jeopardy.rules.fast_pig import FAST_PIG_PRESETS, FastPigRules
+
+    out = {}
+    for name, rules in FAST_PIG_PRESETS.items():
+        for ending in ("first-to-goal", "equal-turns"):
+            solution = solve(rules, 2, ending)
+            for place, chance in enumerate(solution.win_probabilities, start=1):
+                out[f"{name} {ending}: player {place}"] = chance
+        solution = solve(rules)
+        for scores in ((0, 0), (90, 60)):
+            decision = solution.decision(scores)
+            at = f"{name} at {scores[0]}-{scores[1]}"
+            out[f"{at}: best dice"] = decision.best
+            for n, chance in enumerate(decision.chances, start=1):
+                out[f"{at}: {n} dice"] = chance
+                out[f"{at}: {n} dice loses"] = decision.loss(n)
+        for n, value in enumerate(expected_table(rules).expected, start=1):
+            out[f"{name} expected points: {n} dice"] = value
+        fair = fairness(solution)
+        out[f"{name} fairest bonus"] = fair.bonus
+        for bonus, chance in fair.candidates:
+            out[f"{name} first player with bonus {bonus}"] = chance
+        for policy in ("dice:6", "dice:5"):
+            result = head_to_head(solution, policy, "optimal")
+            out[f"{name} {policy} vs optimal: first"] = result.first
+            out[f"{name} {policy} vs optimal: second"] = result.second
+            out[f"{name} {policy} vs optimal: fair"] = result.fair
+    result = head_to_head(solve(FAST_PIG_PRESETS["fast-pig"]), "dice:6 if i < 80 else 3",
+                          "optimal")
+    out["fast-pig formula vs optimal: first"] = result.first
+    out["fast-pig formula vs optimal: second"] = result.second
+    out["fast-pig formula vs optimal: fair"] = result.fair
+    result = simulate(solve(FAST_PIG_PRESETS["hog"]), "dice:6", "optimal", 20_000, 1)
+    out["hog dice:6 vs optimal simulated: first"] = result.first
+    out["hog dice:6 vs optimal simulated: second"] = result.second
+    out["hog dice:6 vs optimal simulated: fair"] = result.fair
+    d4 = solve(FastPigRules("hog-d4", 4, 5, 1, 50))
+    out["hog-d4 50: player 1"] = d4.win_probabilities[0]
+    out["hog-d4 50: player 2"] = d4.win_probabilities[1]
+    out["hog-d4 50: best dice"] = d4.decision((0, 0)).best
+    return out
+
+
 # ---------------------------------------------------------------- variants
 @analysis("variants")
 def _variants():

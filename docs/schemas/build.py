@@ -105,6 +105,16 @@ COMMANDS = {
     "reproduce": [["reproduce", "--section", "puzzle"]],
     "sweep": [["sweep", "{dir}/spec.toml", "--out", "{dir}/sweep", "--workers", "1",
                "--no-progress"]],
+    "fast-pig-solve": [["solve", "--game", "fast-pig", "--goal", "20"],
+                       ["solve", "--game", "hog", "--goal", "15", "--ending", "equal-turns"],
+                       ["solve", "--game", "hog", "--goal", "8", "--players", "3"]],
+    "fast-pig-policy": [["policy", "--game", "hog", "--goal", "20", "--score", "3",
+                         "--opponent", "12"],
+                        ["policy", "--game", "fast-pig", "--goal", "8", "--scores", "1,2,3"]],
+    "fast-pig-max-score": [["max-score", "--game", "fast-pig"], ["max-score", "--game", "hog"]],
+    "fast-pig-compare": [["compare", "dice:6", "optimal", "--game", "hog", "--goal", "20"]],
+    "fast-pig-simulate": [["simulate", "dice:6", "optimal", "--game", "fast-pig", "--goal",
+                           "20", "--games", "200"]],
 }
 # Files a run reads: (name, text) written into the scratch folder first, and commands run there.
 SETUP = {

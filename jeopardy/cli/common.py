@@ -58,10 +58,14 @@ def conflicts(ctx: click.Context, *names: str) -> None:
         raise JeopardyError(f"{first} and {' and '.join(others)} cannot be given together")
 
 
-def game_options(function=None, *, default: str = "pig", extra_games: tuple[str, ...] = ()):
+def game_options(function=None, *, default: str = "pig", extra_games: tuple[str, ...] = (),
+                 fast_pig: bool = False):
     """``--game``, ``--faces``, ``--bad-face``, ``--model`` on a command.
 
     ``extra_games`` are names the command handles itself (no roll model: ``model=None``).
+    Fast Pig and Hog (a preset name, or a ``--model`` file of ``"kind": "fast-pig"``) come
+    as their :class:`~jeopardy.rules.fast_pig.FastPigRules`, to the commands that take
+    them (``fast_pig``); the others refuse them in one line.
     ``--model`` names the whole game: with ``--game``, ``--faces`` or ``--bad-face`` it is
     refused; ``--faces``/``--bad-face`` apply to one-die games only (an extra game is none).
     """
@@ -77,6 +81,7 @@ def game_options(function=None, *, default: str = "pig", extra_games: tuple[str,
         @functools.wraps(function)
         def wrapper(*args, game_name, faces, bad_face, model_file, **kwargs):
             from jeopardy.rules import game, load
+            from jeopardy.rules.fast_pig import FAST_PIG_PRESETS, FastPigRules
 
             ctx = click.get_current_context()
             if model_file is not None:
@@ -91,14 +96,38 @@ def game_options(function=None, *, default: str = "pig", extra_games: tuple[str,
                                             f"{_short(game_name)} is not one")
                 model = None
             elif model_file is not None:
-                model = load(model_file)
+                model = _fast_pig_file(model_file) or load(model_file)
+            elif game_name in FAST_PIG_PRESETS:
+                for name in ("faces", "bad_face"):
+                    if given(ctx, name):
+                        raise JeopardyError(f"{_flag(ctx, name)} does not apply to "
+                                            f"{_short(game_name)}; a rules file (--model) "
+                                            "sets its faces")
+                model = FAST_PIG_PRESETS[game_name]
             else:
                 model = game(game_name, faces, bad_face)
+            if isinstance(model, FastPigRules) and not fast_pig:
+                raise JeopardyError(f"{model.name} (Fast Pig / Hog) is played by {FAST_PIG_COMMANDS}; "
+                                    f"not by {ctx.info_name}")
             return function(*args, model=model, game_name=game_name, **kwargs)
 
         return wrapper
 
     return decorate(function) if function is not None else decorate
+
+
+FAST_PIG_COMMANDS = "solve, policy, max-score, compare, simulate, fairness and plot dice-map"
+
+
+def _fast_pig_file(path: str):
+    """The rules of a ``--model`` file of ``"kind": "fast-pig"``, else None."""
+    from jeopardy.files import read_json
+    from jeopardy.rules.fast_pig import FastPigRules
+
+    data = read_json(path, "roll model file")
+    if isinstance(data, dict) and data.get("kind") == "fast-pig":
+        return FastPigRules.from_dict(data, f"Fast Pig rules file {str(path)!r}")
+    return None
 
 
 def _short(text: str, limit: int = 40) -> str:

@@ -76,10 +76,20 @@ def compare_players(specs, players, ending, goal, model, as_json) -> None:
 @click.argument("more", nargs=-1)
 @goal_option
 @match_options
-@game_options
+@game_options(fast_pig=True)
 @json_option
 def compare(a, b, more, goal, players, ending, model, game_name, as_json) -> None:
     """Exact win probabilities of policies A, B (C ...) in turn order (policy evaluation)."""
+    from jeopardy.rules.fast_pig import FastPigRules
+
+    if isinstance(model, FastPigRules):
+        from jeopardy.cli import fast_pig
+
+        if more:
+            raise JeopardyError("Fast Pig / Hog policies are compared for two players")
+        fast_pig.refuse(click.get_current_context(), "players", "ending")
+        fast_pig.compare(model, goal, a, b, as_json)
+        return
     from jeopardy.race.evaluation import head_to_head
 
     goal = resolve_goal(goal, game_name)
@@ -129,10 +139,20 @@ def simulate_players(specs, players, ending, goal, games, seed, model, as_json) 
 @click.option("--games", type=int, default=100_000, show_default=True,
               help="games with each player moving first (N players: games, player 1 first)")
 @click.option("--seed", type=int, default=1, show_default=True)
-@game_options
+@game_options(fast_pig=True)
 @json_option
 def simulate(a, b, more, goal, players, ending, games, seed, model, game_name, as_json) -> None:
     """Seeded Monte Carlo of policy A against policy B (C ... for more players)."""
+    from jeopardy.rules.fast_pig import FastPigRules
+
+    if isinstance(model, FastPigRules):
+        from jeopardy.cli import fast_pig
+
+        if more:
+            raise JeopardyError("Fast Pig / Hog policies are compared for two players")
+        fast_pig.refuse(click.get_current_context(), "players", "ending")
+        fast_pig.simulate(model, goal, a, b, games, seed, as_json)
+        return
     from jeopardy.race.simulation import simulate as run
 
     if games <= 0:
@@ -215,7 +235,7 @@ def _ranges(values: list[int]) -> str:
 
 @click.command()
 @click.argument("figure", type=click.Choice(["boundary", "cross-section", "reachable",
-                                             "reachable-roll", "contours"]))
+                                             "reachable-roll", "contours", "dice-map"]))
 @goal_option
 @match_options
 @click.option("--opponent", type=int, default=30, show_default=True,
@@ -223,7 +243,7 @@ def _ranges(values: list[int]) -> str:
 @click.option("--others", type=int, default=0, show_default=True,
               help="N players, boundary: the score of every player but the mover and the next")
 @click.option("--out", required=True, callback=check_output, help="figure file to write (.png, .svg or .pdf)")
-@game_options
+@game_options(fast_pig=True)
 @applies("others", lambda p: p["players"] > 2 and p["figure"] == "boundary",
          "to the boundary figure with more than two players (--players 3 or more)")
 @applies("opponent", lambda p: p["figure"] == "cross-section" and p["players"] == 2
@@ -234,7 +254,17 @@ def plot(figure, goal, players, ending, opponent, others, out, model, game_name)
     from jeopardy.plots import race as figures
     from jeopardy.race.policies import MAX_TABLE_GOAL, from_solution
     from jeopardy.race.reachability import reachable
+    from jeopardy.rules.fast_pig import FastPigRules
 
+    if isinstance(model, FastPigRules) or figure == "dice-map":
+        if not isinstance(model, FastPigRules) or figure != "dice-map":
+            raise JeopardyError("the dice-map figure is drawn for Fast Pig / Hog, and they "
+                                "draw only it")
+        from jeopardy.cli import fast_pig
+
+        fast_pig.refuse(click.get_current_context(), "players", "ending", "opponent", "others")
+        fast_pig.plot_dice_map(model, goal, out)
+        return
     goal = resolve_goal(goal, game_name)
     if players != 2 or ending != "first-to-goal":
         from jeopardy.match.solver import solve as solve_match

@@ -21,11 +21,21 @@ from jeopardy.errors import JeopardyError
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--score-cap", type=int, default=None,
               help="bounded scores: a final score counts as min(score, CAP)")
-@game_options(default="think")
+@game_options(default="think", fast_pig=True)
 @json_option
 def max_score(turns, policy_text, compare_text, exact, games, seed, score_cap, model, game_name,
               as_json) -> None:
-    """Expected final score over a fixed number of turns (THINK, SKUNK, n-turn Pig)."""
+    """Expected final score over a fixed number of turns (THINK, SKUNK, n-turn Pig;
+    Fast Pig / Hog: expected points of one roll by number of dice)."""
+    from jeopardy.rules.fast_pig import FastPigRules
+
+    if isinstance(model, FastPigRules):
+        from jeopardy.cli import fast_pig
+
+        fast_pig.refuse(click.get_current_context(), "turns", "policy_text", "compare_text",
+                        "exact", "games", "seed", "score_cap")
+        fast_pig.max_score(model, as_json)
+        return
     from jeopardy.expected.analysis import compare, exact_expected
     from jeopardy.expected.policies import optimal
     from jeopardy.policy_language import score_policy

@@ -118,11 +118,19 @@ def _ordinal(n: int) -> str:
                    ".csv or .parquet; more players or another ending: .npz, mixed actions "
                    "included) for compare, simulate, reach and play --ai")
 @click.option("--no-cache", is_flag=True, help="do not read or write the solution cache")
-@game_options
+@game_options(fast_pig=True)
 @json_option
 def solve(goal, players, ending, out, policy_out, no_cache, model, game_name, as_json) -> None:
     """Solve the race game: win probabilities and optimal play for every state."""
     from jeopardy.match.rules import pair_solver_plays
+    from jeopardy.rules.fast_pig import FastPigRules
+
+    if isinstance(model, FastPigRules):
+        from jeopardy.cli import fast_pig
+
+        fast_pig.refuse(click.get_current_context(), "out", "policy_out", "no_cache")
+        fast_pig.solve(model, goal, players, ending, as_json)
+        return
 
     goal = resolve_goal(goal, game_name)
     if not pair_solver_plays(model, players, ending):
@@ -215,14 +223,23 @@ def match_policy(model, goal, players, ending, scores_text, place, as_json) -> N
               help="equal turns: the mover's place in the round (0 moves first)")
 @match_options
 @click.option("--solution", "solution_file", type=str, default=None, help="read a saved solution")
-@game_options
+@game_options(fast_pig=True)
 @json_option
 @applies("place", lambda p: p["ending"] == "equal-turns",
          "with --ending equal-turns (the mover's place in the round)")
 def policy(goal, score, opponent, scores_text, place, players, ending, solution_file, model,
            game_name, as_json) -> None:
     """Optimal action at every turn total for your score I and the opponent's J
-    (N players: --scores, the mover's first)."""
+    (N players: --scores, the mover's first; Fast Pig / Hog: the number of dice)."""
+    from jeopardy.rules.fast_pig import FastPigRules
+
+    if isinstance(model, FastPigRules):
+        from jeopardy.cli import fast_pig
+
+        fast_pig.refuse(click.get_current_context(), "solution_file")
+        fast_pig.policy(model, goal, score, opponent, scores_text, place, players, ending,
+                        as_json)
+        return
     if scores_text is not None or players != 2 or ending != "first-to-goal":
         if scores_text is None:
             raise JeopardyError("give the state as --scores I,J,K (the mover's first)")
@@ -313,14 +330,19 @@ def print_fairness(result, unit_name: str = "points") -> None:
 @goal_option
 @click.option("--max-bonus", type=int, default=None,
               help="list candidates up to this head start (default: twice the fairest)")
-@game_options
+@game_options(fast_pig=True)
 @json_option
 def fairness(goal, max_bonus, model, game_name, as_json) -> None:
     """Compensation points: the head start that makes the game fairest."""
     from jeopardy.fairness import race_fairness
+    from jeopardy.rules.fast_pig import FastPigRules
 
-    goal = resolve_goal(goal, game_name)
-    result = race_fairness(solved(model, goal), max_bonus)
+    if isinstance(model, FastPigRules):
+        from jeopardy.cli import fast_pig
+
+        result = fast_pig.fairness(model, goal, max_bonus)
+    else:
+        result = race_fairness(solved(model, resolve_goal(goal, game_name)), max_bonus)
     if as_json:
         emit_json(result.to_dict())
         return

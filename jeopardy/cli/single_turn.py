@@ -15,6 +15,10 @@ def games() -> None:
 
     for preset in [*PRESETS.values(), *FALLING_PRESETS.values()]:
         click.echo(f"{preset.name:16} goal {preset.goal:4}  {preset.summary}")
+    from jeopardy.rules.fast_pig import FAST_PIG_PRESETS
+
+    for rules in FAST_PIG_PRESETS.values():
+        click.echo(f"{rules.name:16} goal {rules.goal:4}  {rules.summary}")
 
 
 @click.command()

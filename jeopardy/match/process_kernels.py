@@ -22,6 +22,10 @@ Where the table may stop (``top``; proofs in :mod:`jeopardy.farkle.core`):
   ``top = max(goal - own, minimum, dstar[j] + j - own)`` -- past it banking
   (worth ``1 - Q(d)``, ``Q`` the last player's chance ``d`` behind) beats
   any throw.
+* a state without a throw (``bankable`` 2: Fast Pig's state after its one roll)
+  banks where banking is allowed and loses the turn total elsewhere; a 0-point
+  choice leads to a state listed earlier, whose value at the same turn total is
+  already in the table (each total's states are swept in their order).
 * a state without a bank (``lock``, Ten Thousand's rule IV.1) past the top is
   a geometric sum: throw until the dice leave the lock state (then bank as
   above) or bust; ``R(d)`` is the last player's chance after such a tail.
@@ -62,7 +66,8 @@ from jeopardy.match.rotation import rotate, rotation
 # The process bundle carried by :data:`jeopardy.match.kernels.Race` (``race.process``):
 #   states, start           number of turn states and the first
 #   pattern_offsets ...     the outcomes and choices (:data:`~jeopardy.rules.turn_process.ProcessArrays`)
-#   bankable                1 where a bank is allowed
+#   bankable                1 where a bank is allowed; 2 in a state without a throw, where
+#                           the turn ends (banked where allowed, else lost: its bust is 1)
 #   min_low, min_high, high_score, exact_goal   the bank rules (units)
 #   lock, lock_stay, lock_leave   the state without a bank (-1: none): chances to stay in it
 #                           and to leave it with points; its bust chance is bust[lock]
@@ -79,11 +84,15 @@ from jeopardy.match.rotation import rotate, rotation
 #                           ``t <= store_tops[place, index]``, ``theta[place, index, s]`` past it
 #   tail                    takeover, first of the round: the settled tail's values, slopes
 #                           and throw values [3, s] (scratch of one turn)
+#   above_zero              1 where a state can hold a turn total above 0 (entered by a
+#                           choice with points, or by a 0-point one from such a state); a
+#                           state with 0 (Fast Pig's choice and dice) is swept at t = 0 only
 Process = namedtuple("Process", [
     "states", "start", "pattern_offsets", "pattern_probs", "choice_offsets", "choice_points",
     "choice_nexts", "bust", "bankable", "min_low", "min_high", "high_score", "exact_goal",
     "lock", "lock_stay", "lock_leave", "Q", "R", "dstar", "cap_scale", "vals", "dvals", "acts",
-    "takeover", "C", "transitions", "store_offsets", "store_tops", "store", "theta", "tail"])
+    "takeover", "C", "transitions", "store_offsets", "store_tops", "store", "theta", "tail",
+    "above_zero"])
 
 
 # The takeover fields of a bundle without the rule: its ``transitions`` are None, so its
@@ -324,6 +333,7 @@ def turn(race, W, index, place, y, work, probe_t, probe_s):
     D = process.dvals
     A = process.acts
     bankable = process.bankable
+    above_zero = process.above_zero
     probs = process.pattern_probs
     pattern_offsets = process.pattern_offsets
     offsets = process.choice_offsets
@@ -381,7 +391,7 @@ def turn(race, W, index, place, y, work, probe_t, probe_s):
                 for m in range(1, n):
                     bank[m] = following[m - 1]
         for s in range(states):
-            if t > top and s != probe_s:
+            if (t > top and s != probe_s) or (t > 0 and above_zero[s] == 0):
                 continue
             b = bust[s]
             mover = b * bust_vec[0]
@@ -423,7 +433,7 @@ def turn(race, W, index, place, y, work, probe_t, probe_s):
                         slope += p * tail[1, nxt]
                     else:
                         slope += p * (1.0 if exact else (lock_slope if nxt == lock else 0.0))
-            may_bank = allowed and bankable[s] == 1
+            may_bank = allowed and bankable[s] >= 1
             if takeover and may_bank:
                 if total < goal:
                     landing = base + total
@@ -446,7 +456,7 @@ def turn(race, W, index, place, y, work, probe_t, probe_s):
                 continue
             if takeover:
                 store[at + t * states + s] = mover
-            if may_bank and bank[0] >= mover:
+            if may_bank and (bank[0] >= mover or bankable[s] == 2):  # 2: no throw, bank
                 for m in range(n):
                     V[t, s, m] = bank[m]
                 D[t, s] = 0.0
@@ -500,3 +510,17 @@ def decision_tables(race, W, offsets, tops, flat, width, shift):
                 for s in range(process.states):
                     flat[at + t * width + s + shift] = process.acts[t, s]
             at += (top + 1) * width
+
+
+@njit(cache=True, nogil=True)
+def start_values(race, W, place, out):
+    """``out[index, s]``: the mover's chance in state ``s`` at turn total 0 of every turn
+    start (place ``place``): the value of each choice a 0-point move offers there
+    (Fast Pig's number of dice)."""
+    vals, dvals, acts, work = _start_scratch(race.players)
+    following = (place + 1) % race.places
+    for index in range(W.shape[1]):
+        process_sweep(race, W, index, place, W[following, rotation(race, index)],
+                      vals, dvals, acts, work)
+        for s in range(race.process.states):
+            out[index, s] = race.process.vals[0, s, 0]

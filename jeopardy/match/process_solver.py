@@ -111,6 +111,20 @@ def _lock(process: TurnProcess) -> tuple[int, float, float]:
     return lock, stay, leave
 
 
+def above_zero(process: TurnProcess) -> np.ndarray:
+    """1 for the states that can hold a turn total above 0: entered by a choice with
+    points, or by a 0-point choice from such a state (the others: at 0 only)."""
+    size = len(process.states)
+    above = np.zeros(size, dtype=np.int8)
+    for _ in range(size):
+        for state, outcomes in enumerate(process.throws):
+            for _, choices in outcomes:
+                for points, nxt in choices:
+                    if points > 0 or above[state]:
+                        above[nxt] = 1
+    return above
+
+
 def bundle(process: TurnProcess, goal: int, rules: MatchRules, ending: Ending = NO_ENDING,
            cap_scale: int = 1) -> kernels.Race:
     """The kernels' bundle of a turn process (scratch tables sized to the largest top)."""
@@ -141,12 +155,13 @@ def bundle(process: TurnProcess, goal: int, rules: MatchRules, ending: Ending = 
     parts = process_kernels.Process(
         np.int64(size), np.int64(process.start), arrays.pattern_offsets, arrays.pattern_probs,
         arrays.choice_offsets, arrays.choice_points, arrays.choice_nexts, arrays.bust,
-        np.array(process.bankable, dtype=np.int8), np.int64(low_min), np.int64(high_min),
+        np.array([2 if process.ends(s) else int(b) for s, b in enumerate(process.bankable)],
+                 dtype=np.int8), np.int64(low_min), np.int64(high_min),
         np.int64(high), np.int64(process.exact_goal), np.int64(lock), stay, leave,
         np.ascontiguousarray(ending.Q, dtype=np.float64),
         np.ascontiguousarray(ending.R, dtype=np.float64),
         np.ascontiguousarray(ending.dstar, dtype=np.int64), np.int64(cap_scale), *empty_scratch,
-        *takeover)
+        *takeover, above_zero(process))
     race = kernels.Race(np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64), np.zeros(1),
                         np.int64(goal), np.int64(rules.players),
                         np.int64(rules.players if equal else 1), np.int64(equal), np.int64(1),

@@ -229,13 +229,13 @@ class _Parser:
             self.fail(f"{where} takes {wanted}")
         return node
 
-    def formula(self) -> Node:
+    def formula(self, kind: str = CONDITION) -> Node:
         if not self.tokens:
             self.fail("is empty")
         node = self.choice()
         if self.peek() is not None:
             self.fail(f"unexpected {self.peek()!r}")
-        return self.require(node, CONDITION, "a rule")
+        return self.require(node, kind, "a rule" if kind == CONDITION else "a number formula")
 
     def choice(self) -> Node:
         self.deeper()
@@ -374,18 +374,20 @@ def _short(text: str) -> str:
     return repr(text if len(text) <= 60 else text[:57] + "...")
 
 
-def parse(text: str) -> Node:
-    """The tree of a formula, or a one-line :class:`JeopardyError`."""
+def parse(text: str, kind: str = CONDITION) -> Node:
+    """The tree of a formula (a condition, or with ``kind`` NUMBER a number: Fast Pig's
+    number of dice), or a one-line :class:`JeopardyError`."""
     if not isinstance(text, str):
         raise JeopardyError(f"a formula must be text; got {type(text).__name__}")
     if len(text) > MAX_LENGTH:
         raise JeopardyError(f"formula is longer than {MAX_LENGTH} characters")
-    return _Parser(text).formula()
+    return _Parser(text).formula(kind)
 
 
-def evaluate(text: str, variables: dict[str, np.ndarray]) -> np.ndarray:
-    """Evaluate ``text`` with the given arrays; returns a boolean array."""
-    tree = parse(text)
+def evaluate(text: str, variables: dict[str, np.ndarray], kind: str = CONDITION) -> np.ndarray:
+    """Evaluate ``text`` with the given arrays; returns a boolean array (with ``kind``
+    NUMBER: a float array)."""
+    tree = parse(text, kind)
     variables = {name: np.asarray(value, dtype=np.float64) for name, value in variables.items()}
     try:
         with np.errstate(all="raise"):
@@ -395,4 +397,7 @@ def evaluate(text: str, variables: dict[str, np.ndarray]) -> np.ndarray:
                    "invalid value": "is undefined (0/0, inf - inf or the like)"}
         words = next((v for k, v in problem.items() if k in str(error)), "fails")
         raise JeopardyError(f"formula {_short(text)} {words} at some state") from None
+    if kind == NUMBER:
+        return np.broadcast_to(np.asarray(result, dtype=np.float64),
+                               np.broadcast_shapes(*(v.shape for v in variables.values())))
     return np.asarray(result, dtype=bool)

@@ -72,18 +72,22 @@ class TurnProcess:
             raise JeopardyError(f"turn process {self.name!r}: one throw and one bank rule per state")
         if not 0 <= self.start < size:
             raise JeopardyError(f"turn process {self.name!r}: start state {self.start} is not a state")
-        for state, outcomes in zip(self.states, self.throws):
+        for here, (state, outcomes) in enumerate(zip(self.states, self.throws)):
             total = sum((p for p, _ in outcomes), Fraction(0))
-            if total != 1:
+            if not outcomes and not self.bankable[here]:
+                raise JeopardyError(f"turn process {self.name!r}: the state {state!r} has no "
+                                    f"throw, so it must allow a bank")
+            if outcomes and total != 1:
                 raise JeopardyError(f"turn process {self.name!r}: the throw in state {state!r} "
                                     f"sums to {total}, not 1")
             for p, choices in outcomes:
                 if p <= 0:
                     raise JeopardyError(f"turn process {self.name!r}: probabilities must be positive")
                 for points, nxt in choices:
-                    if points < 1 or not 0 <= nxt < size:
+                    if not 0 <= nxt < size or points < 0 or (points == 0 and nxt >= here):
                         raise JeopardyError(f"turn process {self.name!r}: a choice must add at least "
-                                            f"one unit and lead to a state; got {(points, nxt)}")
+                                            f"one unit (or none, to an earlier state) and lead to "
+                                            f"a state; got {(points, nxt)}")
         if self.minimum < 0 or (self.high_minimum is not None and self.high_minimum < 0):
             raise JeopardyError(f"turn process {self.name!r}: the minimum bank must be non-negative")
         if not any(self.bankable):
@@ -115,6 +119,10 @@ class TurnProcess:
         return max(points for outcomes in self.throws for _, choices in outcomes
                    for points, _ in choices)
 
+    def ends(self, state: int) -> bool:
+        """Whether ``state`` has no throw: the turn ends there (module docstring)."""
+        return not self.throws[state]
+
     def bust_probability(self, state: int) -> Fraction:
         return sum((p for p, choices in self.throws[state] if not choices), Fraction(0))
 
@@ -126,6 +134,8 @@ class TurnProcess:
         bust = np.zeros(size)
         for state, outcomes in enumerate(self.throws):
             pattern_offsets[state] = len(probs)
+            if not outcomes:  # the turn ends: a "throw" that loses the total where no bank is allowed
+                bust[state] = 1.0
             for p, choices in outcomes:
                 if not choices:
                     bust[state] += float(p)

@@ -1,0 +1,161 @@
+"""Fast Pig and Hog at the command line: what ``solve``, ``policy``, ``max-score``,
+``compare``, ``simulate``, ``fairness`` and ``plot dice-map`` print for them
+(:mod:`jeopardy.fast_pig`)."""
+from __future__ import annotations
+
+import dataclasses
+
+import click
+
+from jeopardy.cli.common import emit_json, given, require_converged
+from jeopardy.errors import JeopardyError
+
+
+def _dice(n: int) -> str:
+    return "1 die" if n == 1 else f"{n} dice"
+
+
+def _rules(rules, goal):
+    """The rules at ``goal`` (None: the rules' own)."""
+    if goal is None:
+        return rules
+    if goal <= 0:
+        raise JeopardyError(f"--goal must be a positive integer; got {goal}")
+    from jeopardy.rules.fast_pig import MAX_GOAL
+
+    if goal > MAX_GOAL:
+        raise JeopardyError(f"--goal {goal} is above {MAX_GOAL}, the largest Fast Pig goal solved")
+    return dataclasses.replace(rules, goal=goal)
+
+
+def _solved(rules, goal, players=2, ending="first-to-goal", strict=True):
+    from jeopardy.fast_pig import solve
+
+    return solve(_rules(rules, goal), players, ending, strict=strict)
+
+
+def refuse(ctx: click.Context, *names: str) -> None:
+    """Refuse options that do not apply to Fast Pig / Hog, in one line."""
+    for name in names:
+        if given(ctx, name):
+            flag = "--" + name.replace("_", "-")
+            raise JeopardyError(f"{flag} does not apply to Fast Pig / Hog")
+
+
+def solve(rules, goal, players, ending, as_json) -> None:
+    solution = _solved(rules, goal, players, ending, strict=False)
+    rules = solution.rules
+    what = f"{rules.name} to {rules.goal}, {players} players, {ending}"
+    if as_json:
+        emit_json(solution.to_dict())
+        require_converged(solution.solution, what, ())
+        return
+    start = solution.decision((0,) * players)
+    click.echo(f"{what}: {solution.solution.values.shape[1]:,} states solved in "
+               f"{solution.seconds:.2f} s")
+    for place, chance in enumerate(solution.win_probabilities, start=1):
+        click.echo(f"  player {place} wins {chance:.10f}")
+    click.echo(f"optimal at the start: {_dice(start.best)}")
+    click.echo(f"largest Bellman residual over all states: {solution.max_residual:.1e}")
+    require_converged(solution.solution, what, ())
+
+
+def policy(rules, goal, score, opponent, scores_text, place, players, ending, as_json) -> None:
+    if scores_text is not None:
+        try:
+            scores = tuple(int(part) for part in scores_text.split(","))
+        except ValueError:
+            raise JeopardyError(f"--scores must be integers separated by commas; got "
+                                f"{scores_text!r}") from None
+        if score is not None or opponent is not None:
+            raise JeopardyError("--scores replaces --score and --opponent")
+        players = max(players, len(scores))
+    else:
+        if score is None or opponent is None:
+            raise JeopardyError("give --score and --opponent (or --scores for N players)")
+        scores = (score, opponent)
+    if len(scores) != players:
+        raise JeopardyError(f"--scores must give {players} scores (the mover's first); "
+                            f"got {len(scores)}")
+    goal_now = rules.goal if goal is None else goal
+    for s in scores:
+        if not 0 <= s < goal_now:
+            raise JeopardyError(f"scores must be in 0-{goal_now - 1}; got {s}")
+    solution = _solved(rules, goal, players, ending)
+    decision = solution.decision(scores, place)
+    if as_json:
+        emit_json(decision.to_dict())
+        return
+    others = ", ".join(str(s) for s in scores[1:])
+    where = f", {'first' if place == 0 else 'second'} in the round" if ending == "equal-turns" \
+        else ""
+    click.echo(f"{decision.game} to {decision.goal}: the mover at {scores[0]}, the other"
+               f"{'s' if len(scores) > 2 else ''} at {others}{where}")
+    click.echo(f"throw {_dice(decision.best)}: wins {max(decision.chances):.6f}")
+    click.echo("  dice  P(win)    loss")
+    for n, chance in enumerate(decision.chances, start=1):
+        click.echo(f"  {n:4d}  {chance:.6f}  {decision.loss(n):.6f}")
+
+
+def max_score(rules, as_json) -> None:
+    from jeopardy.fast_pig import expected_table
+
+    table = expected_table(rules)
+    if as_json:
+        emit_json(table.to_dict())
+        return
+    best = max(table.expected)
+    click.echo(f"{rules.name}: expected points of one roll by number of dice "
+               "(exact rationals in --json)")
+    click.echo("  dice  expected")
+    for n, e in enumerate(table.expected, start=1):
+        mark = "  <- most" if e == best else ""
+        click.echo(f"  {n:4d}  {float(e):9.6f}{mark}")
+    tied = [n for n, e in enumerate(table.expected, start=1) if e == best]
+    click.echo(f"most expected points: {' and '.join(map(str, tied))} dice ({float(best):.6f})")
+
+
+def compare(rules, goal, a, b, as_json) -> None:
+    from jeopardy.fast_pig.evaluation import head_to_head
+
+    result = head_to_head(_solved(rules, goal), a, b)
+    if as_json:
+        emit_json(result.to_dict())
+        return
+    click.echo(f"{result.game} to {result.goal}: {result.first_name} (A) against "
+               f"{result.second_name} (B)")
+    click.echo(f"  P(A wins | A moves first)  {result.first:.6f}")
+    click.echo(f"  P(A wins | B moves first)  {result.second:.6f}")
+    click.echo(f"  P(A wins | fair coin)      {result.fair:.6f}")
+    click.echo("  exact policy evaluation")
+
+
+def simulate(rules, goal, a, b, games, seed, as_json) -> None:
+    from jeopardy.fast_pig.evaluation import simulate as run
+
+    result = run(_solved(rules, goal), a, b, games, seed)
+    data = result.to_dict()
+    if as_json:
+        emit_json(data)
+        return
+    click.echo(f"{result.game} to {result.goal}: {result.first_name} (A) against "
+               f"{result.second_name} (B), {games:,} games each way, seed {seed}")
+    click.echo(f"  P(A wins | A moves first)  {result.first:.5f} +- {data['a_first_stderr']:.5f}")
+    click.echo(f"  P(A wins | B moves first)  {result.second:.5f} +- {data['a_second_stderr']:.5f}")
+    click.echo(f"  P(A wins | fair coin)      {result.fair:.5f} +- {data['a_fair_stderr']:.5f}")
+
+
+def fairness(rules, goal, max_bonus):
+    """The compensation points of ``rules`` at ``goal`` (``fairness`` prints them)."""
+    from jeopardy.fast_pig import fairness as run
+
+    return run(_solved(rules, goal), max_bonus)
+
+
+def plot_dice_map(rules, goal, out) -> None:
+    from jeopardy.fast_pig import dice_table
+    from jeopardy.plots.fast_pig import dice_map
+
+    solution = _solved(rules, goal)
+    dice_map(f"{solution.rules.name} to {solution.rules.goal}", dice_table(solution), out)
+    click.echo(f"wrote {out}")

@@ -1,0 +1,16 @@
+"""Fast Pig and Hog: solved, advised and evaluated on the match solver.
+
+The game is the turn process of :mod:`jeopardy.rules.fast_pig`; the solve is
+:func:`jeopardy.match.process_solver.solve` (2-N players first to the goal;
+two players with equal turns, whose last turn is
+:func:`~jeopardy.fast_pig.analysis.last_turn`).  This package only reads its
+tables: the dice choice at given scores, the expected points by number of
+dice, and the exact value of fixed dice policies
+(:mod:`jeopardy.fast_pig.evaluation`).
+"""
+from jeopardy.fast_pig.analysis import (DiceDecision, ExpectedPoints, FastPigSolution,
+                                        dice_table, estimate, expected_table, fairness,
+                                        last_turn, solve)
+
+__all__ = ["DiceDecision", "ExpectedPoints", "FastPigSolution", "dice_table", "estimate",
+           "expected_table", "fairness", "last_turn", "solve"]

@@ -1,0 +1,114 @@
+"""Fast Pig and Hog written from the rules, for the tests (no product code).
+
+The rules (the issue's wording of Fendel et al.'s Fast Pig and of Hog): at a
+turn the player chooses how many dice to throw, 1 to the most dice, and throws
+them once.  If any die shows a 1 the turn scores ``pig_out`` (Fast Pig: 0;
+Hog's Pig Out: 1); otherwise the sum of the dice.  Two players alternate.
+
+* first to the goal: whoever's score reaches the goal first wins.
+* equal turns: if the first player reaches the goal, the second plays one
+  last turn and wins with a higher score, ties (1/2 each) with an equal one; a
+  second player who reaches the goal first (the first one below it) wins.
+
+A roll's points come from listing the dice as multisets with their counts
+(``n! / prod(c!)`` orderings each), not from a convolution; the game is
+plain value iteration over the explicit states ``(my score, your score,
+whose turn)``, the mover's chance of winning kept, until no value moves by
+more than 1e-15.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+
+
+def roll(faces: int, dice: int, pig_out: int) -> dict[int, Fraction]:
+    """The points of one roll of ``dice`` dice: every multiset of faces, weighted by
+    its number of orderings."""
+    out: dict[int, Fraction] = {}
+    for faces_shown in itertools.combinations_with_replacement(range(1, faces + 1), dice):
+        orderings = math.factorial(dice)
+        for face in set(faces_shown):
+            orderings //= math.factorial(faces_shown.count(face))
+        points = pig_out if 1 in faces_shown else sum(faces_shown)
+        out[points] = out.get(points, Fraction(0)) + Fraction(orderings, faces ** dice)
+    return out
+
+
+def _rolls(faces, max_dice, pig_out):
+    return {n: [(k, float(p)) for k, p in roll(faces, n, pig_out).items()]
+            for n in range(1, max_dice + 1)}
+
+
+def last_turn(rolls, need):
+    """The second player's best chance in its last turn, ``need`` points to tie."""
+    return max(sum(p for k, p in r if k > need) + 0.5 * sum(p for k, p in r if k == need)
+               for r in rolls.values())
+
+
+def solve(goal: int, faces: int = 6, max_dice: int = 10, pig_out: int = 0,
+          equal_turns: bool = False):
+    """``(V, best)``: ``V[(i, j, first)]`` the mover's chance at its score ``i``, the
+    other's ``j``, ``first``: the mover is the first player of the round;
+    ``best[(i, j, first)]`` its best number of dice (the fewest among ties)."""
+    rolls = _rolls(faces, max_dice, pig_out)
+    last = {}  # need -> the second player's last-turn chance
+    V = {(i, j, f): 0.5 for i in range(goal) for j in range(goal) for f in (True, False)}
+
+    def after(i, j, first, k):
+        """The mover's chance after its roll scores ``k``."""
+        mine = i + k
+        if mine >= goal:
+            if equal_turns and first:  # the second player gets one last turn
+                if mine - j not in last:
+                    last[mine - j] = last_turn(rolls, mine - j)
+                return 1.0 - last[mine - j]
+            return 1.0
+        if equal_turns:
+            return 1.0 - V[(j, mine, not first)]
+        return 1.0 - V[(j, mine, True)]
+
+    while True:
+        change = 0.0
+        best = {}
+        for state in V:
+            i, j, first = state
+            if not equal_turns and not first:
+                continue
+            options = [sum(p * after(i, j, first, k) for k, p in rolls[n])
+                       for n in range(1, max_dice + 1)]
+            value = max(options)
+            best[state] = 1 + options.index(value)
+            change = max(change, abs(value - V[state]))
+            V[state] = value
+        if change < 1e-15:
+            return V, best
+
+
+def dice_values(V, goal, faces, max_dice, pig_out, i, j):
+    """The mover's chance with each number of dice at ``(i, j)``, first to the goal."""
+    rolls = _rolls(faces, max_dice, pig_out)
+    return [sum(p * (1.0 if i + k >= goal else 1.0 - V[(j, i + k, True)]) for k, p in rolls[n])
+            for n in range(1, max_dice + 1)]
+
+
+def play_fixed(goal: int, first_dice, second_dice, faces=6, max_dice=10, pig_out=0):
+    """The first player's chance when each player throws a number of dice given by a
+    function of (own score, other's score), first to the goal: plain iteration."""
+    rolls = _rolls(faces, max_dice, pig_out)
+    # W[(i, j, who)]: the first player's chance, scores (first's, second's), who moves
+    W = {(i, j, w): 0.5 for i in range(goal) for j in range(goal) for w in (0, 1)}
+    while True:
+        change = 0.0
+        for (i, j, w) in W:
+            if w == 0:
+                r = rolls[first_dice(i, j)]
+                value = sum(p * (1.0 if i + k >= goal else W[(i + k, j, 1)]) for k, p in r)
+            else:
+                r = rolls[second_dice(j, i)]
+                value = sum(p * (0.0 if j + k >= goal else W[(i, j + k, 0)]) for k, p in r)
+            change = max(change, abs(value - W[(i, j, w)]))
+            W[(i, j, w)] = value
+        if change < 1e-15:
+            return W[(0, 0, 0)]
