@@ -116,7 +116,7 @@ def game_options(function=None, *, default: str = "pig", extra_games: tuple[str,
     return decorate(function) if function is not None else decorate
 
 
-FAST_PIG_COMMANDS = "solve, policy, max-score, compare, simulate, fairness and plot dice-map"
+FAST_PIG_COMMANDS = "solve, policy, max-score, compare, simulate, fairness, play and plot dice-map"
 
 
 def _fast_pig_file(path: str):

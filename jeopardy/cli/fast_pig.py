@@ -159,3 +159,41 @@ def plot_dice_map(rules, goal, out) -> None:
     solution = _solved(rules, goal)
     dice_map(f"{solution.rules.name} to {solution.rules.goal}", dice_table(solution), out)
     click.echo(f"wrote {out}")
+
+
+def play(rules, goal, second, hints, seed, ask_number) -> None:
+    """A game against the optimal player (:mod:`jeopardy.fast_pig.play`); with
+    ``hints`` the coach gives the optimal number of dice and its chance before each
+    choice, and the chosen number's chance after it (as ``policy --scores``).
+    ``ask_number(question, low, high)``: the person's answer (None: quit)."""
+    from jeopardy.fast_pig.play import COMPUTER, PERSON, FastPigMatch
+
+    match = FastPigMatch(_solved(rules, goal), seed, mover=COMPUTER if second else PERSON)
+    rules = match.solution.rules
+    click.echo(f"{rules.name} to {rules.goal} ({rules.summary}). You are player 1; the "
+               "computer plays optimally.")
+    while match.winner is None:
+        you, computer = match.scores
+        if match.mover == PERSON:
+            line = f"you {you}, computer {computer}"
+            advice = match.advice() if hints else None
+            if advice is not None:
+                line += f"   best: {_dice(advice.best)}, P(win) {max(advice.chances):.6f}"
+            click.echo(line)
+            dice = ask_number("how many dice?", 1, rules.max_dice)
+            if dice is None:
+                click.echo("bye")
+                return
+            if advice is not None:
+                click.echo(f"  P(win) with {_dice(dice)}: {advice.chances[dice - 1]:.6f} "
+                           f"(loss {advice.loss(dice):.6f})")
+            click.echo(f"  you throw {_dice(dice)}: "
+                       f"{match.throw(dice).describe(rules.pig_out)}; you {match.scores[PERSON]}")
+        else:
+            dice = match.computer_dice()
+            click.echo(f"  computer throws {_dice(dice)}: "
+                       f"{match.throw(dice).describe(rules.pig_out)}; computer "
+                       f"{match.scores[COMPUTER]}")
+    you, computer = match.scores
+    click.echo(f"{'you win' if match.winner == PERSON else 'the computer wins'}: "
+               f"{you} to {computer}")

@@ -32,6 +32,25 @@ def ask(question: str, choices: dict[str, str]) -> str:
         click.echo(f"  please answer {' or '.join(f'{k} ({v})' for k, v in choices.items())}")
 
 
+def ask_number(question: str, low: int, high: int) -> int | None:
+    """Ask until the answer is a whole number in ``low..high``; 'q' or end of input
+    quits (None).  Piped answers are echoed, as :func:`ask` does."""
+    while True:
+        click.echo(f"{question} [{low}-{high}/q] ", nl=False)
+        line = sys.stdin.readline()
+        if not line:
+            click.echo("")
+            return None
+        answer = line.strip().lower()
+        if not sys.stdin.isatty():
+            click.echo(answer)
+        if answer[:1] == "q":
+            return None
+        if answer.isdecimal() and low <= int(answer) <= high:
+            return int(answer)
+        click.echo(f"  please answer a number {low}-{high} or q (quit)")
+
+
 def _person_moves(match, line: str, seat: int) -> bool:
     """Show ``line``, ask roll or hold, play the answer; False when the person quits."""
     click.echo(line)
@@ -69,7 +88,7 @@ def _person_moves(match, line: str, seat: int) -> bool:
 @click.option("--rules", "rules_name", type=str, default=None, metavar="NAME|FILE.toml",
               help="ten-thousand: Farkle house rules (a preset or a TOML rules file; "
                    "every scoring die set aside)")
-@game_options(extra_games=("ten-thousand",))
+@game_options(extra_games=("ten-thousand",), fast_pig=True)
 def play(goal, second, hints, seed, first_to_reach, ai_spec, players, seat, ending, rules_name,
          model, game_name) -> None:
     """Play against the optimal player (Pig-like games, or --game ten-thousand);
@@ -82,6 +101,11 @@ def play(goal, second, hints, seed, first_to_reach, ai_spec, players, seat, endi
     seed = seed if seed is not None else random.randrange(2**31)
     if rules_name is not None and game_name != "ten-thousand":
         raise JeopardyError("--rules is for --game ten-thousand (Farkle house rules)")
+    from jeopardy.rules.fast_pig import FastPigRules
+
+    if isinstance(model, FastPigRules):
+        _play_fast_pig(model, goal, second, hints, seed)
+        return
     if players != 2 or ending != "first-to-goal":
         from jeopardy.match.policy_file import is_match_policy
 
@@ -129,6 +153,21 @@ def play(goal, second, hints, seed, first_to_reach, ai_spec, players, seat, endi
                 click.echo(f"  computer holds: {match.scores[1]}")
     you, computer = match.scores
     click.echo(f"{'you win' if match.winner == 0 else 'the computer wins'}: {you} to {computer}")
+
+
+def _play_fast_pig(rules, goal, second, hints, seed) -> None:
+    """Fast Pig / Hog: two players, first to the goal, the computer optimal; the
+    options of the other games are refused in one line."""
+    from jeopardy.cli import fast_pig
+    from jeopardy.cli.common import given
+
+    ctx = click.get_current_context()
+    for name, flag in (("players", "--players"), ("seat", "--seat"), ("ending", "--ending"),
+                       ("ai_spec", "--ai"), ("first_to_reach", "--first-to-reach")):
+        if given(ctx, name):
+            raise JeopardyError(f"{flag} does not apply to play with {rules.name} (two "
+                                "players, first to the goal, the computer optimal)")
+    fast_pig.play(rules, goal, second, hints, seed, ask_number)
 
 
 def _play_table(goal, players, ending, seat, hints, seed, model, ai_spec=None) -> None:
