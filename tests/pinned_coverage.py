@@ -141,7 +141,12 @@ NOT_RESULTS = [
          r"jeopardy: error: (?P<n>.*)$",
      ]),
     ("game", "a seeded game's or example's events (dice thrown, points scored, banked), compared "
-     "verbatim by tests/test_docs.py", [
+     "verbatim by tests/test_docs.py; a coached Fast Pig / Hog game's hints at the scores it "
+     "reached (tests/test_fast_pig_play.py checks them against the rules-first oracle)", [
+         r"best: \d+ dic?e?, P\(win\) (?P<n>[\d.]+)$",
+         r"P\(win\) with \d+ dic?e?: (?P<n>[\d.]+) \(loss (?P<n2>[\d.]+)\)$",
+         r"dic?e?: [\d ]+ = (?P<n>\d+) points; (?:you|computer) (?P<n2>\d+)$",
+         r"points?; (?:you|computer) (?P<n>\d+)$",
          r"(?:throw|throws): [\d ]+: (?P<n>\d+) points",
          r"(?:bank|banks): (?P<n>\d+)$",
          r"wins: (?P<n>\d+) to (?P<n2>\d+)$",

@@ -91,8 +91,8 @@ def _person_moves(match, line: str, seat: int) -> bool:
 @game_options(extra_games=("ten-thousand",), fast_pig=True)
 def play(goal, second, hints, seed, first_to_reach, ai_spec, players, seat, ending, rules_name,
          model, game_name) -> None:
-    """Play against the optimal player (Pig-like games, or --game ten-thousand);
-    --players N or --ending equal-turns: against N - 1 computer players of the
+    """Play against the optimal player (Pig-like games, --game ten-thousand, or
+    --game fast-pig / hog: how many dice to throw); --players N or --ending equal-turns: against N - 1 computer players of the
     N-player equilibrium."""
     import random
 
