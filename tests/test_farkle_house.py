@@ -362,11 +362,11 @@ def test_the_estimate_refuses_what_the_budget_cannot_hold(monkeypatch):
     the estimate charges 5x, so under a 60 s budget the seed's table to 10,000 (first to
     reach: 30 s) starts and the same table with any part kept (150 s) is refused at
     once; three players to 10,000 is refused under the default budget."""
-    from jeopardy import resources
+    from jeopardy import costs
 
     monkeypatch.setenv("JEOPARDY_TIME_LIMIT", "60")
-    seed_cost = resources.estimate("farkle", goal=10_000, first_to_reach=True)
-    choice_cost = resources.estimate("farkle", goal=10_000, first_to_reach=True, keep_choice=True)
+    seed_cost = costs.estimate("farkle", goal=10_000, first_to_reach=True)
+    choice_cost = costs.estimate("farkle", goal=10_000, first_to_reach=True, keep_choice=True)
     assert seed_cost.seconds <= 60 < choice_cost.seconds
     assert choice_cost.seconds >= 3.6 * seed_cost.seconds
     with pytest.raises(JeopardyError, match="solving Ten Thousand"):
