@@ -82,6 +82,8 @@ OPTIONS = {  # each scoring key on its own, over the seed's table
     "add": {"n_of_a_kind": "add"}, "flat": {"n_of_a_kind": "flat"},
     "none": {"n_of_a_kind": "none"}, "three-ones-300": {"three_ones": 300},
     "triples-200": {"three_of_a_kind": 200}, "singles": {"single_one": 150, "single_five": 0},
+    "partial-straights": {"low_straight": 500, "high_straight": 750},
+    "low-straight-over-full": {"low_straight": 2500, "straight": 1500, "single_five": 0},
 }
 
 
@@ -228,6 +230,27 @@ def _hand(base: str, dice: int, hot: bool, **changes) -> dict:
     data = {**PRESETS[base], "dice": dice, "hot_dice": hot, **changes}
     data.pop("penalty", None)
     return data
+
+
+PARTIAL = {"low_straight": 500, "high_straight": 750}  # a common family table's partial straights
+
+
+@pytest.mark.parametrize("set_aside", ["all", "choice"])
+def test_partial_straights_in_the_turn_and_the_race_agree_with_the_twin(set_aside):
+    """The optimal turn over the seed's table with 1-2-3-4-5 = 500 and 2-3-4-5-6 = 750
+    (to 1e-9, float sums in other orders), which it raises; and two players to 500 with
+    five dice and hot dice off (to 1e-10, the twin's plain value iteration)."""
+    base = {**PRESETS["ten-thousand"], "set_aside": set_aside}
+    data = {**base, "scoring": {**base["scoring"], **PARTIAL}}
+    ours = solve_turn(house_rules(data).rules).expected
+    assert ours == pytest.approx(twin.optimal_turn(data), abs=1e-9)
+    assert ours > solve_turn(house_rules(base).rules).expected + 1  # the runs score
+    small = {**data, "dice": 5, "hot_dice": False, "goal": 500, "min_bank": 0,
+             "ending": "first-to-goal"}
+    house = house_rules(small)
+    race = core.solve(house.rules, house.first_to_reach)
+    assert race.converged
+    assert race.win_probability == pytest.approx(twin.two_players(small), abs=1e-10)
 
 
 @pytest.mark.parametrize("dice, hot", HANDS)

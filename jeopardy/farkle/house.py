@@ -4,7 +4,8 @@ The keys (docs/farkle.md, "House rules")::
 
     name, dice, goal, ending, min_bank, entry, hot_dice, set_aside
     [scoring] single_one, single_five, three_ones, three_of_a_kind, n_of_a_kind,
-              three_pairs, straight, four_and_a_pair, two_triplets
+              three_pairs, straight, four_and_a_pair, two_triplets,
+              low_straight, high_straight
     [penalty] farkles, points, floor
 
 A missing key takes the seed's Ten Thousand value (:data:`PRESETS`
@@ -42,7 +43,8 @@ PRESETS: dict[str, dict] = {
         "min_bank": 350, "entry": 0, "hot_dice": True, "set_aside": "all",
         "scoring": {"single_one": 100, "single_five": 50, "three_ones": 1000,
                     "three_of_a_kind": 100, "n_of_a_kind": "double", "three_pairs": 0,
-                    "straight": 2000, "four_and_a_pair": 0, "two_triplets": 0}},
+                    "straight": 2000, "four_and_a_pair": 0, "two_triplets": 0,
+                    "low_straight": 0, "high_straight": 0}},
     "facebook": {  # Busche 2016 (mattbusche.org: rules.php, scoring.php)
         "name": "facebook", "dice": 6, "goal": 10_000, "ending": "first-to-goal",
         "min_bank": 300, "entry": 0, "hot_dice": True, "set_aside": "choice",

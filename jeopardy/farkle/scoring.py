@@ -6,8 +6,9 @@ times the three-of-a-kind score (1s: 2,000, 4,000, 8,000); single 1s 100,
 single 5s 50.  A house table (:class:`ScoringTable`) changes these numbers,
 how four to six of a kind grow (``"double"``, ``"add"``, ``"flat"``; ``"none"``:
 they are a triple and singles), and adds
-six-dice combinations: three pairs, four of a kind and a pair, two triplets
-(0: the combination does not score).
+six-dice combinations: three pairs, four of a kind and a pair, two triplets,
+and the partial straights of five dice, 1-2-3-4-5 (``low_straight``) and
+2-3-4-5-6 (``high_straight``) (0: the combination does not score).
 
 Readings taken (each reproduces the seed's Table 1; see docs/farkle.md):
 
@@ -18,6 +19,10 @@ Readings taken (each reproduces the seed's Table 1; see docs/farkle.md):
 * The six-dice combinations need all six dice of the throw set aside;
   three pairs are three different faces twice each (four of a kind and a
   pair is its own key); two triplets are two different faces.
+* A partial straight is five dice; a sixth die beside it scores on its own
+  (1-1-2-3-4-5 is the low straight and a single 1).  Within six dice showing
+  1-2-3-4-5-6 the full straight, or a partial straight and the sixth die read
+  as a single, whichever scores more.
 * A combination worth 0 does not score, but its dice may still score
   otherwise (2-2-2-3-3-3 with ``two_triplets = 0`` is 200 + 300).
 
@@ -37,6 +42,9 @@ from jeopardy.errors import JeopardyError
 
 GROWTH = ("double", "add", "flat", "none")
 FLAT = {4: 1000, 5: 2000, 6: 3000}  # "flat": four, five, six of a kind, any face
+POINT_KEYS = ("single_one", "single_five", "three_ones", "three_of_a_kind", "three_pairs",
+              "straight", "four_and_a_pair", "two_triplets", "low_straight", "high_straight")
+RUNS = (("low_straight", (1, 1, 1, 1, 1, 0)), ("high_straight", (0, 1, 1, 1, 1, 1)))
 
 
 @dataclass(frozen=True)
@@ -52,10 +60,11 @@ class ScoringTable:
     straight: int = 2000
     four_and_a_pair: int = 0
     two_triplets: int = 0
+    low_straight: int = 0  # 1-2-3-4-5, five dice
+    high_straight: int = 0  # 2-3-4-5-6, five dice
 
     def __post_init__(self) -> None:
-        for name in ("single_one", "single_five", "three_ones", "three_of_a_kind", "three_pairs",
-                     "straight", "four_and_a_pair", "two_triplets"):
+        for name in POINT_KEYS:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int):
                 raise JeopardyError(f"scoring.{name} must be a whole number of points; got {value!r}")
@@ -139,6 +148,12 @@ def kept_score(kept: tuple[int, ...], table: ScoringTable = SEED) -> int | None:
                              (table.two_triplets, shape == [3, 3])):
             if fits and points > 0 and (total is None or points > total):
                 total = points
+    for key, run in RUNS:  # a partial straight, and the rest read on its own
+        points = getattr(table, key)
+        if points > 0 and all(k >= r for k, r in zip(kept, run)):
+            rest = kept_score(tuple(k - r for k, r in zip(kept, run)), table)
+            if rest is not None and (total is None or points + rest > total):
+                total = points + rest
     return total
 
 

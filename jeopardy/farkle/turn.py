@@ -25,7 +25,7 @@ import numpy as np
 from jeopardy.errors import JeopardyError
 from jeopardy.results import Result
 from jeopardy.validate import ParameterError
-from jeopardy.farkle.scoring import SEED, ScoringTable, max_gain
+from jeopardy.farkle.scoring import POINT_KEYS, SEED, ScoringTable, max_gain
 from jeopardy.farkle.throws import option_outcomes, outcomes, stopping_table, throw_table
 
 UNIT = 50
@@ -117,8 +117,7 @@ class FarkleRules:
             raise ParameterError("entry", f"must be a non-negative multiple of {UNIT}; got {self.entry}")
         if self.entry and self.high_min_bank is not None:
             raise JeopardyError("an entry minimum and rule IV.2 together are not supported")
-        for field_name in ("single_one", "single_five", "three_ones", "three_of_a_kind",
-                           "three_pairs", "straight", "four_and_a_pair", "two_triplets"):
+        for field_name in POINT_KEYS:
             if getattr(self.scoring, field_name) % UNIT:
                 raise JeopardyError(f"scoring.{field_name} must be a multiple of {UNIT} (the "
                                     f"solvers count in units of {UNIT}); got "

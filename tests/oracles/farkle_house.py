@@ -6,8 +6,9 @@ It reads a rules file's keys (a dict) directly.  Scoring: every ordered throw of
 ``n`` dice is listed (``6 ** n`` of them); every non-empty set of positions of a
 throw is a candidate set of dice to set aside, scored by trying, die by die, every
 combination of the rules text that contains the first remaining die (a single 1 or
-5; three or more of a kind; with all six dice, the straight, three pairs, four of a
-kind and a pair, two triplets) and keeping the best total.  The turn: plain backward
+5; three or more of a kind; five dice in a row, 1 to 5 or 2 to 6, when the rules score
+them; with all six dice, the straight, three pairs, four of a kind and a pair, two
+triplets) and keeping the best total.  The turn: plain backward
 iteration over turn totals in points, from a top where every state banks.
 
 A hand of ``dice`` (1 to 6) dice starts a turn; when every die thrown is set aside
@@ -84,6 +85,16 @@ def set_aside_score(scoring: dict, dice: tuple[int, ...], cache: dict | None = N
         after = set_aside_score(scoring, tuple(rest), cache)
         if after is not None and (best is None or single + after > best):
             best = single + after
+    for start, key in ((1, "low_straight"), (2, "high_straight")):  # five in a row
+        points = scoring.get(key, 0)
+        run = list(range(start, start + 5))
+        if points and first == start and all(face in dice for face in run):
+            remaining = list(dice)
+            for face in run:
+                remaining.remove(face)
+            after = set_aside_score(scoring, tuple(remaining), cache)
+            if after is not None and (best is None or points + after > best):
+                best = points + after
     same = dice.count(first)
     for n in range(3, same + 1):
         points = _of_a_kind(scoring, first, n)
