@@ -111,13 +111,11 @@ def turn_process(rules: FarkleRules = FarkleRules()) -> TurnProcess:
                        rules.exact_goal, UNIT, rules.continue_position)
 
 
-@dataclass(frozen=True, repr=False)
-class CoreFarkleSolution(Result):
-    """Optimal two-player Ten Thousand from the match solver."""
+class EngineResult(Result):
+    """What a Farkle solution hands on from the engine's solution (``self.solution``):
+    the chances, convergence, residual, states and time."""
 
-    rules: FarkleRules
-    first_to_reach: bool
-    solution: process_solver.ProcessSolution = field(repr=False)
+    __slots__ = ()
 
     @property
     def win_probability(self) -> float:
@@ -131,6 +129,27 @@ class CoreFarkleSolution(Result):
     @property
     def converged(self) -> bool:
         return self.solution.converged
+
+    @property
+    def max_residual(self) -> float:
+        return self.solution.max_residual
+
+    @property
+    def states(self) -> int:
+        return self.solution.states
+
+    @property
+    def seconds(self) -> float:
+        return self.solution.seconds
+
+
+@dataclass(frozen=True, repr=False)
+class CoreFarkleSolution(EngineResult):
+    """Optimal two-player Ten Thousand from the match solver."""
+
+    rules: FarkleRules
+    first_to_reach: bool
+    solution: process_solver.ProcessSolution = field(repr=False)
 
     @property
     def unsettled_classes(self) -> int:
@@ -216,18 +235,6 @@ class CoreFarkleSolution(Result):
         """``VS[j, i]``: the second player of the round to move at (j, i)."""
         g = self.solution.goal
         return self.solution.values[-1, :, 0].reshape(g, g)
-
-    @property
-    def seconds(self) -> float:
-        return self.solution.seconds
-
-    @property
-    def max_residual(self) -> float:
-        return self.solution.max_residual
-
-    @property
-    def states(self) -> int:
-        return self.solution.states
 
     @property
     def sweeps(self) -> int:

@@ -19,10 +19,9 @@ from typing import Callable
 
 from jeopardy import resources
 from jeopardy.errors import JeopardyError
-from jeopardy.farkle.core import turn_process
+from jeopardy.farkle.core import EngineResult, turn_process
 from jeopardy.farkle.turn import UNIT, FarkleRules
 from jeopardy.match import counters
-from jeopardy.results import Result
 
 # Rounds of :func:`jeopardy.match.counters.solve` to expect (measured: 5 or 6 at goals
 # 1,000 to 3,000); the estimate's time scales one round by them
@@ -33,7 +32,7 @@ SECONDS_PER_CHOICE = 6.5e-9
 
 
 @dataclass(frozen=True, repr=False)
-class PenaltyFarkleSolution(Result):
+class PenaltyFarkleSolution(EngineResult):
     """Two-player Farkle, first to the goal, with the penalty for farkles in a row."""
 
     rules: FarkleRules
@@ -52,30 +51,6 @@ class PenaltyFarkleSolution(Result):
             if not 0 <= count < self.rules.penalty.farkles:
                 raise JeopardyError(f"farkles in a row must be 0..{self.rules.penalty.farkles - 1}")
         return self.solution.value(mine // UNIT, my_farkles, theirs // UNIT, their_farkles)
-
-    @property
-    def win_probability(self) -> float:
-        return self.solution.win_probability
-
-    @property
-    def win_probabilities(self) -> list[float]:
-        return self.solution.win_probabilities
-
-    @property
-    def converged(self) -> bool:
-        return self.solution.converged
-
-    @property
-    def max_residual(self) -> float:
-        return self.solution.max_residual
-
-    @property
-    def states(self) -> int:
-        return self.solution.states
-
-    @property
-    def seconds(self) -> float:
-        return self.solution.seconds
 
     def to_dict(self) -> dict:
         p = self.rules.penalty
