@@ -101,6 +101,8 @@ NOT_RESULTS = [
          r"minimum bank (?P<n>\d+)",
          r"first bank \(?at least (?P<n>\d+)",  # a house rules file's entry
          r"farkles in a row lose (?P<n>\d+)",  # a house rules file's penalty
+         r"\b(?:Busche|ACG) (?P<n>20\d\d)\b",  # a preset's source, by its year (`jeopardy games`)
+         r"(?P<n>\d+) to get on the board",  # a Farkle preset's entry minimum (`jeopardy games`)
          r"\"c\": \"(?P<n>\d+)\"",
          r"docs/examples/\S*?(?P<n>\d+)",
          r"capped at (?P<n>\d+)",

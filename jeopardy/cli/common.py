@@ -81,7 +81,9 @@ def game_options(function=None, *, default: str = "pig", extra_games: tuple[str,
         @functools.wraps(function)
         def wrapper(*args, game_name, faces, bad_face, model_file, **kwargs):
             from jeopardy.rules import game, load
+            from jeopardy.rules import registry
             from jeopardy.rules.fast_pig import FAST_PIG_PRESETS, FastPigRules
+            from jeopardy.rules.presets import FALLING_PRESETS, PRESETS
 
             ctx = click.get_current_context()
             if model_file is not None:
@@ -105,6 +107,8 @@ def game_options(function=None, *, default: str = "pig", extra_games: tuple[str,
                                             "sets its faces")
                 model = FAST_PIG_PRESETS[game_name]
             else:
+                if game_name not in PRESETS and game_name not in FALLING_PRESETS:
+                    registry.refuse_elsewhere(game_name, ctx.info_name)  # one registry
                 model = game(game_name, faces, bad_face)
             if isinstance(model, FastPigRules) and not fast_pig:
                 raise JeopardyError(f"{model.name} (Fast Pig / Hog) is played by {FAST_PIG_COMMANDS}; "

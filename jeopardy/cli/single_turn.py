@@ -10,15 +10,15 @@ from jeopardy.errors import JeopardyError
 
 @click.command()
 def games() -> None:
-    """List the preset games."""
-    from jeopardy.rules.presets import FALLING_PRESETS, PRESETS
+    """List the preset games of every kind (dice, falling, Fast Pig, Farkle)."""
+    from jeopardy.rules.registry import KINDS, PLAYED_BY, USER_FILES, entries
 
-    for preset in [*PRESETS.values(), *FALLING_PRESETS.values()]:
-        click.echo(f"{preset.name:16} goal {preset.goal:4}  {preset.summary}")
-    from jeopardy.rules.fast_pig import FAST_PIG_PRESETS
-
-    for rules in FAST_PIG_PRESETS.values():
-        click.echo(f"{rules.name:16} goal {rules.goal:4}  {rules.summary}")
+    listed = entries()
+    for kind in KINDS:
+        click.echo(f"{kind} games, played by {PLAYED_BY[kind]}:")
+        for entry in (e for e in listed if e.kind == kind):
+            click.echo(f"  {entry.name:16} goal {entry.goal:>6,}  {entry.summary}")
+    click.echo(f"Your own game: {USER_FILES}.")
 
 
 @click.command()

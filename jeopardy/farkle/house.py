@@ -29,49 +29,13 @@ from pathlib import Path
 from jeopardy.errors import JeopardyError
 from jeopardy.farkle.scoring import GROWTH, ScoringTable
 from jeopardy.farkle.turn import FarkleRules, Penalty
+from jeopardy.rules.farkle_presets import PRESETS
 
 ENDINGS = {"equal-turns": False, "first-to-goal": True}
 TOP_KEYS = ("name", "dice", "goal", "ending", "min_bank", "entry", "hot_dice", "set_aside",
             "scoring", "penalty")
 SCORING_KEYS = tuple(f.name for f in dataclasses.fields(ScoringTable))
 PENALTY_KEYS = ("farkles", "points", "floor")
-
-# Each preset with where its rules are read (docs/farkle.md gives the sources and readings).
-PRESETS: dict[str, dict] = {
-    "ten-thousand": {  # the seed (sections II-III): every scoring die set aside
-        "name": "ten-thousand", "dice": 6, "goal": 10_000, "ending": "equal-turns",
-        "min_bank": 350, "entry": 0, "hot_dice": True, "set_aside": "all",
-        "scoring": {"single_one": 100, "single_five": 50, "three_ones": 1000,
-                    "three_of_a_kind": 100, "n_of_a_kind": "double", "three_pairs": 0,
-                    "straight": 2000, "four_and_a_pair": 0, "two_triplets": 0,
-                    "low_straight": 0, "high_straight": 0}},
-    "facebook": {  # Busche 2016 (mattbusche.org: rules.php, scoring.php)
-        "name": "facebook", "dice": 6, "goal": 10_000, "ending": "first-to-goal",
-        "min_bank": 300, "entry": 0, "hot_dice": True, "set_aside": "choice",
-        "scoring": {"single_one": 100, "single_five": 50, "three_ones": 1000,
-                    "three_of_a_kind": 100, "n_of_a_kind": "add", "three_pairs": 750,
-                    "straight": 1500, "four_and_a_pair": 750, "two_triplets": 0},
-        "penalty": {"farkles": 3, "points": 500, "floor": -2500}},
-    "neller-busche": {  # ACG 2017's minimal rules: our reading (docs/farkle.md)
-        "name": "neller-busche", "dice": 6, "goal": 10_000, "ending": "first-to-goal",
-        "min_bank": 0, "entry": 0, "hot_dice": True, "set_aside": "choice",
-        "scoring": {"single_one": 100, "single_five": 50, "three_ones": 1000,
-                    "three_of_a_kind": 100, "n_of_a_kind": "add", "three_pairs": 0,
-                    "straight": 0, "four_and_a_pair": 0, "two_triplets": 0}},
-    "reference-com": {  # reference.com, "How does scoring work in Farkle?"
-        "name": "reference-com", "dice": 6, "goal": 10_000, "ending": "equal-turns",
-        "min_bank": 0, "entry": 500, "hot_dice": True, "set_aside": "choice",
-        "scoring": {"single_one": 100, "single_five": 50, "three_ones": 300,
-                    "three_of_a_kind": 100, "n_of_a_kind": "flat", "three_pairs": 1500,
-                    "straight": 1500, "four_and_a_pair": 1500, "two_triplets": 2500}},
-    "everything2": {  # everything2.com, "Farkle" (a typical scoring pattern)
-        "name": "everything2", "dice": 6, "goal": 10_000, "ending": "equal-turns",
-        "min_bank": 550, "entry": 0, "hot_dice": True, "set_aside": "choice",
-        "scoring": {"single_one": 100, "single_five": 50, "three_ones": 1000,
-                    "three_of_a_kind": 100, "n_of_a_kind": "none", "three_pairs": 1000,
-                    "straight": 1000, "four_and_a_pair": 0, "two_triplets": 0}},
-}
-
 
 @dataclass(frozen=True)
 class HouseRules:
