@@ -75,6 +75,7 @@ NOT_RESULTS = [
          r"(?P<n>" + _TIMES + r")",
          r"\bcap (?P<n>\d+)",
          r"(?P<n>\d+) mixed turn starts",
+         r"largest indifference gap (?P<n>\S+?)\)",
          r"exact value within (?P<n>\S+);",
          r"(?P<n>1e-12) allows",
          r"  (?P<n>\d+\.\d)$",  # preset_survey.py's last column: milliseconds

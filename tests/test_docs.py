@@ -43,8 +43,9 @@ SLOW = (
     "--rules docs/examples/penalty.toml",
     "jeopardy farkle solve --rules neller-busche --goal 1000 --players 3",
 )
-# Commands of minutes (Ten Thousand to 10,000, the variants table, THINK, the
-# reproduce report, sweeps, benchmarks, a million simulated games): marked
+# Commands of minutes (Ten Thousand to 10,000, three-player Fast Pig to 100, the
+# variants table, THINK, the reproduce report, sweeps, benchmarks, a million
+# simulated games): marked
 # ``long`` and left out of the default run (pyproject's addopts); run them with
 # ``python -m pytest -m long tests/test_docs.py`` (about half an hour).
 LONG = (
@@ -52,6 +53,7 @@ LONG = (
     "jeopardy farkle fairness", "jeopardy variants", "jeopardy think", "jeopardy reproduce",
     "jeopardy sweep", "python benchmarks/", "--games 1000000", "--simulate 1000000",
     "python analyses/preset_survey.py", "--simulate 200000",
+    "jeopardy solve --game fast-pig --players 3",
 )
 # Output that is all timings: only its shape (the words) is compared.
 SHAPE_ONLY = ("python benchmarks/",)

@@ -18,7 +18,7 @@ import pytest
 
 from jeopardy.errors import JeopardyError
 from jeopardy.fast_pig import dice_table, expected_table, solve
-from jeopardy.fast_pig.evaluation import first_player_chance, head_to_head, simulate
+from jeopardy.fast_pig.evaluation import evaluate, head_to_head, simulate
 from jeopardy.policy_language import parse
 from jeopardy.rules.fast_pig import FAST_PIG_PRESETS, FastPigRules, roll_points, turn_process
 from oracles import fast_pig as oracle
@@ -105,11 +105,10 @@ def test_dice_table_is_the_decision_of_every_turn_start():
 def test_simulation_agrees_with_the_exact_evaluation():
     solution = solve(_rules(1))
     exact = head_to_head(solution, "dice:5", "optimal")
-    simulated = simulate(solution, "dice:5", "optimal", 20_000, 7)
-    data = simulated.to_dict()
-    assert abs(simulated.first - exact.first) < 5 * data["a_first_stderr"]
-    assert abs(simulated.second - exact.second) < 5 * data["a_second_stderr"]
-    again = simulate(solution, "dice:5", "optimal", 20_000, 7)
+    simulated = simulate(solution, ["dice:5", "optimal"], 20_000, 7)
+    assert abs(simulated.first - exact.first) < 5 * simulated.first_stderr
+    assert abs(simulated.second - exact.second) < 5 * simulated.second_stderr
+    again = simulate(solution, ["dice:5", "optimal"], 20_000, 7)
     assert again.first == simulated.first  # seeded
 
 
@@ -154,12 +153,18 @@ def test_policy_word_dice():
         head_to_head(solution, "hold:20", "optimal")
 
 
-def test_first_player_chance_of_a_certain_game():
-    """One die of two faces (1, 2), Hog with Pig Out 1: every roll scores 1 or 2; to a
-    goal of 1 the first mover always wins."""
-    rules = FastPigRules("coin", 2, 1, 1, 1)
-    one = np.ones((1, 1), dtype=np.int64)
-    assert first_player_chance(rules, one, one)[0, 0] == 1.0
+def test_evaluation_of_a_game_worked_by_hand():
+    """Dice of two faces (1, 2), up to two, Fast Pig to 2: one die wins at once with
+    chance 1/2, two dice with 1/4 (both show 2), and a miss scores 0.  Players who
+    win a turn with chances p1, p2, ... in turn order win with p1 / (1 - q1 q2 ...),
+    q1 p2 / (1 - q1 q2 ...), ... (a geometric series over rounds)."""
+    rules = FastPigRules("coin", 2, 2, 0, 2)
+    two = evaluate(solve(rules), ["dice:1", "dice:2"])
+    assert two.win_probabilities == pytest.approx([0.8, 0.2], abs=1e-15)
+    three = evaluate(solve(rules, 3), ["dice:1", "dice:2", "dice:1"])
+    # p = (1/2, 1/4, 1/2): 1 - q1 q2 q3 = 13/16
+    assert three.win_probabilities == pytest.approx([8 / 13, 2 / 13, 3 / 13], abs=1e-15)
+    assert three.names == ("dice:1", "dice:2", "dice:1") and three.max_residual < 1e-15
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess:

@@ -1079,7 +1079,7 @@ def _parker_brothers_50():
 @analysis("fast-pig 100")
 def _fast_pig_100():
     from jeopardy.fast_pig import expected_table, fairness, solve
-    from jeopardy.fast_pig.evaluation import head_to_head, simulate
+    from jeopardy.fast_pig.evaluation import evaluate, head_to_head, simulate
     from jeopardy.rules.fast_pig import FAST_PIG_PRESETS, FastPigRules
 
     out = {}
@@ -1112,7 +1112,7 @@ def _fast_pig_100():
     out["fast-pig formula vs optimal: first"] = result.first
     out["fast-pig formula vs optimal: second"] = result.second
     out["fast-pig formula vs optimal: fair"] = result.fair
-    result = simulate(solve(FAST_PIG_PRESETS["hog"]), "dice:6", "optimal", 20_000, 1)
+    result = simulate(solve(FAST_PIG_PRESETS["hog"]), ["dice:6", "optimal"], 20_000, 1)
     out["hog dice:6 vs optimal simulated: first"] = result.first
     out["hog dice:6 vs optimal simulated: second"] = result.second
     out["hog dice:6 vs optimal simulated: fair"] = result.fair
@@ -1120,6 +1120,35 @@ def _fast_pig_100():
     out["hog-d4 50: player 1"] = d4.win_probabilities[0]
     out["hog-d4 50: player 2"] = d4.win_probabilities[1]
     out["hog-d4 50: best dice"] = d4.decision((0, 0)).best
+    hog = solve(FAST_PIG_PRESETS["hog"], 2, "equal-turns")
+    result = evaluate(hog, ["dice:6", "optimal"])
+    for place, chance in enumerate(result.win_probabilities, start=1):
+        out[f"hog equal-turns dice:6 vs optimal: player {place}"] = chance
+    return out
+
+
+@analysis("fast-pig 3 players 30")
+def _fast_pig_3_players_30():
+    from jeopardy.fast_pig import solve
+    from jeopardy.fast_pig.evaluation import evaluate
+    from jeopardy.rules.fast_pig import FastPigRules
+
+    solution = solve(FastPigRules("fast-pig", 6, 10, 0, 30), 3)
+    result = evaluate(solution, ["dice:6", "dice:4", "optimal"])
+    return {f"dice:6, dice:4, optimal: player {place}": chance
+            for place, chance in enumerate(result.win_probabilities, start=1)}
+
+
+@analysis("fast-pig 3 players 100")
+def _fast_pig_3_players_100():
+    from jeopardy.fast_pig import solve
+    from jeopardy.rules.fast_pig import FAST_PIG_PRESETS
+
+    solution = solve(FAST_PIG_PRESETS["fast-pig"], 3)
+    out = {f"player {place}": chance
+           for place, chance in enumerate(solution.win_probabilities, start=1)}
+    out["best dice at the start"] = solution.decision((0, 0, 0)).best
+    out["mixed turn starts"] = len(solution.solution.mixes)
     return out
 
 

@@ -24,6 +24,16 @@ def build_policy(spec: str, model, goal: int, other_spec: str | None = None,
                        optimal=lambda: solved(model, goal))
 
 
+def seats(specs, players) -> list[str]:
+    """One policy per seat: ``--players`` must match the policies named (two
+    policies and the default ``--players 2`` seat two)."""
+    if players > len(specs) or (players != len(specs) and given(click.get_current_context(),
+                                                                "players")):
+        raise JeopardyError(f"--players {players} seats {players} policies, one per seat; "
+                            f"got {len(specs)} (name every seat's policy: A B C ...)")
+    return list(specs)
+
+
 def seat_policies(specs, players, ending, goal, model, command: str):
     """``(specs, policies)``: N policies, player p following the p-th (the last one
     fills any seats left); ``optimal`` is the N-player equilibrium."""
@@ -85,10 +95,7 @@ def compare(a, b, more, goal, players, ending, model, game_name, as_json) -> Non
     if isinstance(model, FastPigRules):
         from jeopardy.cli import fast_pig
 
-        if more:
-            raise JeopardyError("Fast Pig / Hog policies are compared for two players")
-        fast_pig.refuse(click.get_current_context(), "players", "ending")
-        fast_pig.compare(model, goal, a, b, as_json)
+        fast_pig.compare(model, goal, seats((a, b, *more), players), ending, as_json)
         return
     from jeopardy.race.evaluation import head_to_head
 
@@ -148,10 +155,8 @@ def simulate(a, b, more, goal, players, ending, games, seed, model, game_name, a
     if isinstance(model, FastPigRules):
         from jeopardy.cli import fast_pig
 
-        if more:
-            raise JeopardyError("Fast Pig / Hog policies are compared for two players")
-        fast_pig.refuse(click.get_current_context(), "players", "ending")
-        fast_pig.simulate(model, goal, a, b, games, seed, as_json)
+        fast_pig.simulate(model, goal, seats((a, b, *more), players), ending, games, seed,
+                          as_json)
         return
     from jeopardy.race.simulation import simulate as run
 

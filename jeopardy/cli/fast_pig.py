@@ -56,6 +56,9 @@ def solve(rules, goal, players, ending, as_json) -> None:
     for place, chance in enumerate(solution.win_probabilities, start=1):
         click.echo(f"  player {place} wins {chance:.10f}")
     click.echo(f"optimal at the start: {_dice(start.best)}")
+    if solution.solution.mixes:
+        click.echo(f"settled by mixed choices of dice: {len(solution.solution.mixes)} mixed turn "
+                   f"starts (largest indifference gap {solution.solution.indifference:.1e})")
     click.echo(f"largest Bellman residual over all states: {solution.max_residual:.1e}")
     require_converged(solution.solution, what, ())
 
@@ -115,10 +118,33 @@ def max_score(rules, as_json) -> None:
     click.echo(f"most expected points: {' and '.join(map(str, tied))} dice ({float(best):.6f})")
 
 
-def compare(rules, goal, a, b, as_json) -> None:
-    from jeopardy.fast_pig.evaluation import head_to_head
+def _seated(rules, goal, specs, ending, command):
+    from jeopardy.match.evaluation import ENDINGS
 
-    result = head_to_head(_solved(rules, goal), a, b)
+    if ending not in ENDINGS:
+        raise JeopardyError(f"{command} plays policies under the {' or '.join(ENDINGS)} "
+                            f"endings only")
+    return _solved(rules, goal, len(specs), ending)
+
+
+def compare(rules, goal, specs, ending, as_json) -> None:
+    from jeopardy.fast_pig.evaluation import evaluate, head_to_head
+
+    solution = _seated(rules, goal, specs, ending, "compare")
+    rules = solution.rules
+    if len(specs) > 2 or ending != "first-to-goal":
+        result = evaluate(solution, specs)
+        if as_json:
+            emit_json({"game": rules.name, "goal": rules.goal, "players": len(specs),
+                       "ending": ending, **result.to_dict()})
+            return
+        click.echo(f"{rules.name} to {rules.goal}, {len(specs)} players, {ending}: exact "
+                   f"policy evaluation (largest residual {result.max_residual:.1e})")
+        for place, (name, chance) in enumerate(zip(result.names, result.win_probabilities),
+                                               start=1):
+            click.echo(f"  player {place} ({name}) wins {chance:.6f}")
+        return
+    result = head_to_head(solution, *specs)
     if as_json:
         emit_json(result.to_dict())
         return
@@ -130,19 +156,29 @@ def compare(rules, goal, a, b, as_json) -> None:
     click.echo("  exact policy evaluation")
 
 
-def simulate(rules, goal, a, b, games, seed, as_json) -> None:
+def simulate(rules, goal, specs, ending, games, seed, as_json) -> None:
     from jeopardy.fast_pig.evaluation import simulate as run
 
-    result = run(_solved(rules, goal), a, b, games, seed)
-    data = result.to_dict()
-    if as_json:
-        emit_json(data)
+    solution = _seated(rules, goal, specs, ending, "simulate")
+    rules = solution.rules
+    result = run(solution, specs, games, seed)
+    players = len(specs) > 2 or ending != "first-to-goal"
+    if as_json:  # as a race game's simulate --json
+        more = {"players": len(specs), "ending": ending} if players else {}
+        emit_json({"game": rules.name, "goal": rules.goal, **more, **result.to_dict()})
         return
-    click.echo(f"{result.game} to {result.goal}: {result.first_name} (A) against "
+    if players:
+        click.echo(f"{rules.name} to {rules.goal}, {len(specs)} players, {ending}: "
+                   f"{games:,} games, seed {seed}, {result.seconds:.1f} s")
+        for place, (name, chance, error) in enumerate(
+                zip(result.names, result.win_probabilities, result.stderrs), start=1):
+            click.echo(f"  player {place} ({name}) wins {chance:.5f} +- {error:.5f}")
+        return
+    click.echo(f"{rules.name} to {rules.goal}: {result.first_name} (A) against "
                f"{result.second_name} (B), {games:,} games each way, seed {seed}")
-    click.echo(f"  P(A wins | A moves first)  {result.first:.5f} +- {data['a_first_stderr']:.5f}")
-    click.echo(f"  P(A wins | B moves first)  {result.second:.5f} +- {data['a_second_stderr']:.5f}")
-    click.echo(f"  P(A wins | fair coin)      {result.fair:.5f} +- {data['a_fair_stderr']:.5f}")
+    click.echo(f"  P(A wins | A moves first)  {result.first:.5f} +- {result.first_stderr:.5f}")
+    click.echo(f"  P(A wins | B moves first)  {result.second:.5f} +- {result.second_stderr:.5f}")
+    click.echo(f"  P(A wins | fair coin)      {result.fair:.5f} +- {result.stderr:.5f}")
 
 
 def fairness(rules, goal, max_bonus):

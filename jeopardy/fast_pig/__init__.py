@@ -5,8 +5,8 @@ The game is the turn process of :mod:`jeopardy.rules.fast_pig`; the solve is
 two players with equal turns, whose last turn is
 :func:`~jeopardy.fast_pig.analysis.last_turn`).  This package only reads its
 tables: the dice choice at given scores, the expected points by number of
-dice, and the exact value of fixed dice policies
-(:mod:`jeopardy.fast_pig.evaluation`).
+dice, and the exact value of fixed dice policies, seated one per player
+(:mod:`jeopardy.fast_pig.evaluation`: the solver's policy evaluation).
 """
 from jeopardy.fast_pig.analysis import (DiceDecision, ExpectedPoints, FastPigSolution,
                                         dice_table, estimate, expected_table, fairness,

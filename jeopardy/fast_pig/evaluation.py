@@ -1,100 +1,182 @@
-"""Fixed dice policies in two-player Fast Pig / Hog (first to the goal): their exact
-value against each other, and a seeded simulation.
+"""Dice policies in Fast Pig / Hog: their exact values and a seeded simulation, for
+2 to N players, first to the goal or (two players) with equal turns.
 
-A dice policy is a table ``dice[i, j]``: the number of dice a player throws at
-its score ``i`` against the other's ``j``.  Policy words (the policy language,
-:mod:`jeopardy.policy_language`): ``optimal`` (the solver's choice, the fewest
-dice among equal chances), ``dice:N`` (always ``N`` dice) and ``dice:FORMULA``
-(a number formula in ``i``, ``j`` and ``goal``, e.g. ``dice:6 if i < 80 else 3``).
+A dice policy gives the number of dice a player throws at every turn start.
+Policy words (the policy language, :mod:`jeopardy.policy_language`): ``optimal``
+(the equilibrium: the solver's choice, the fewest dice among equal chances, and
+its mixed choices where they settle a class of three or more players),
+``dice:N`` (always ``N`` dice) and ``dice:FORMULA`` (a number formula in ``i``,
+the mover's score, ``j``, the leading opponent's -- with two players the
+opponent's --, and ``goal``, e.g. ``dice:6 if i < 80 else 3``).
 
-Policy evaluation, not a solver: with both tables fixed, the first player's
-chance ``W0[i, j]`` (it moves) and ``W1[i, j]`` (the other moves) at scores
-``(i, j)`` depend on higher score sums and on each other through a roll that
-scores 0 (Fast Pig's 1s): ``W0 = a + b0 W1``, ``W1 = c + b1 W0``, solved in
-closed form down the score sums (``b0 b1 < 1``: a roll of one die scores with
-chance at least ``(faces - 1) / faces``).
+Exact values are the match solver's policy evaluation
+(:func:`jeopardy.match.process_solver.policy_values`): each seat's numbers of
+dice are a table of the turn's decision slots (mode 1), the equilibrium's mixed
+choices rows of chances (mode 2).  Under equal turns the last turn is played
+as the solver plays it, whatever the policy (its one aim: beat the leader).
 """
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
+from jeopardy import validate
 from jeopardy.errors import JeopardyError
-from jeopardy.fast_pig.analysis import FastPigSolution, dice_table
+from jeopardy.fast_pig.analysis import FastPigSolution, start_chances
+from jeopardy.match import kernels, process_solver
+from jeopardy.match.evaluation import Evaluation
+from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules
+from jeopardy.match.simulation import SimulatedPlayers
 from jeopardy.policy_language import parse
-from jeopardy.race.formula import NUMBER, evaluate
+from jeopardy.race.formula import NUMBER, evaluate as evaluate_formula
+from jeopardy.race.simulation import SimulatedMatch
 from jeopardy.results import Result
-from jeopardy.rules.fast_pig import FastPigRules, roll_points
+from jeopardy.rules.fast_pig import FastPigRules, roll_points, turn_process
 
 KINDS = ("optimal", "dice")
+MAX_GAMES = 10 ** 7
 
 
-def roll_table(rules: FastPigRules) -> np.ndarray:
-    """``P[n, k]``: the chance that a roll of ``n`` dice scores ``k`` (row 0 unused)."""
-    rolls = {n: roll_points(rules, n) for n in range(1, rules.max_dice + 1)}
-    size = max(max(r) for r in rolls.values()) + 1
-    table = np.zeros((rules.max_dice + 1, size))
-    for n, r in rolls.items():
-        for k, p in r.items():
-            table[n, k] += float(p)
-    return table
+@dataclass(frozen=True, repr=False)
+class DicePolicy(Result):
+    """``dice[place, index]``: the number of dice at every turn start (flat, scores
+    relative to the mover; ``place``: the mover's place in the round, one row when
+    it does not matter); ``mixes[(place, index)] = (n, chance, m)``: ``n`` dice with
+    ``chance``, else ``m`` (the equilibrium's mixed choices)."""
+
+    name: str
+    dice: np.ndarray = field(repr=False)
+    mixes: dict = field(default_factory=dict, repr=False)
+
+    def at(self, place: int) -> np.ndarray:
+        return self.dice[place % self.dice.shape[0]]
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "mixed_turn_starts": len(self.mixes)}
 
 
-def dice_policy(text: str, solution: FastPigSolution, command: str = "compare"
-                ) -> tuple[str, np.ndarray]:
-    """``(name, dice[i, j])`` of a policy word."""
+def scores_of(rules: FastPigRules, players: int) -> np.ndarray:
+    """``scores[index, m]``: the scores of every flat turn start (the mover's first)."""
+    index = np.arange(rules.goal ** players)
+    return np.stack([index // rules.goal ** (players - 1 - m) % rules.goal
+                     for m in range(players)], axis=1)
+
+
+def dice_policy(text: str, solution: FastPigSolution, command: str = "compare") -> DicePolicy:
+    """The :class:`DicePolicy` of a policy word in the game of ``solution``."""
     rules = solution.rules
     word = parse(text)
     if word.kind == "optimal":
-        return "optimal", dice_table(solution)
+        return _equilibrium(solution)
+    size = rules.goal ** solution.players
     if word.kind == "dice" and word.formula is None:
         if not 1 <= word.h <= rules.max_dice:
             raise JeopardyError(f"{text.strip()!r}: {rules.name} throws 1-{rules.max_dice} dice")
-        return word.text, np.full((rules.goal, rules.goal), word.h, dtype=np.int64)
+        return DicePolicy(word.text, np.full((1, size), word.h, dtype=np.int64))
     if word.kind == "dice":
-        return word.text, _formula_dice(word, rules)
+        return DicePolicy(word.text, _formula_dice(word, rules, solution.players)[None, :])
     raise JeopardyError(f"{command} with {rules.name} takes the policies optimal, dice:N and "
                         f"dice:FORMULA; got {text.strip()!r}")
 
 
-def _formula_dice(word, rules: FastPigRules) -> np.ndarray:
-    """``dice[i, j]`` of a ``dice:FORMULA`` word: a whole number 1..max_dice at every
-    score pair, or a one-line refusal naming the first pair where it is not."""
-    i, j = np.meshgrid(np.arange(rules.goal), np.arange(rules.goal), indexing="ij")
+def _formula_dice(word, rules: FastPigRules, players: int) -> np.ndarray:
+    """``dice[index]`` of a ``dice:FORMULA`` word: a whole number 1..max_dice at every
+    turn start, or a one-line refusal naming the first scores where it is not."""
+    scores = scores_of(rules, players)
+    i = scores[:, 0]
+    j = scores[:, 1:].max(axis=1)
     # k, the turn total, is 0 where the dice are chosen
-    values = evaluate(word.formula, {"i": i, "j": j, "k": np.zeros_like(i),
-                                     "goal": np.float64(rules.goal)}, NUMBER)
+    values = evaluate_formula(word.formula, {"i": i, "j": j, "k": np.zeros_like(i),
+                                             "goal": np.float64(rules.goal)}, NUMBER)
+    values = np.broadcast_to(np.asarray(values, dtype=np.float64), i.shape)
     bad = (values != np.round(values)) | (values < 1) | (values > rules.max_dice)
     if bad.any():
-        a, b = (int(x[0]) for x in np.nonzero(bad))
-        raise JeopardyError(f"{word.text!r} gives {values[a, b]:g} dice at i={a}, j={b}; "
+        at = int(np.flatnonzero(bad)[0])
+        raise JeopardyError(f"{word.text!r} gives {values[at]:g} dice at i={i[at]}, j={j[at]}; "
                             f"{rules.name} throws a whole number of 1-{rules.max_dice} dice")
     return values.astype(np.int64)
 
 
-def first_player_chance(rules: FastPigRules, first: np.ndarray, second: np.ndarray
-                        ) -> np.ndarray:
-    """``W0[i, j]``: the first player's chance when it moves at its score ``i``, the
-    other's ``j`` (module docstring)."""
-    goal = rules.goal
-    P = roll_table(rules)
-    size = P.shape[1]
-    W0 = np.zeros((goal + size, goal + size))
-    W1 = np.zeros((goal + size, goal + size))
-    W0[goal:, :] = 1.0  # the first player has reached the goal
-    W1[goal:, :] = 1.0
-    for total in range(2 * goal - 2, -1, -1):
-        for i in range(max(0, total - goal + 1), min(goal - 1, total) + 1):
-            j = total - i
-            pa = P[first[i, j]]
-            pb = P[second[j, i]]
-            a = float(pa[1:] @ W1[i + 1:i + size, j])
-            c = float(pb[1:] @ W0[i, j + 1:j + size])
-            W0[i, j] = (a + pa[0] * c) / (1.0 - pa[0] * pb[0])
-            W1[i, j] = c + pb[0] * W0[i, j]
-    return W0[:goal, :goal]
+def _dice_slot(rules: FastPigRules, dice: int) -> int:
+    """The decision slot of ``dice`` dice at turn total 0
+    (:func:`jeopardy.match.process_kernels.turn`): one throw slot for each of the
+    states bank, 1 .. max dice, choose, the last being the start; then choose's
+    choices, one per number of dice."""
+    return rules.max_dice + 1 + dice
+
+
+def _equilibrium(solution: FastPigSolution) -> DicePolicy:
+    """The solver's dice at every turn start and place, its mixed choices with their
+    chances (a mixed slot: ``n`` dice with its chance, else the best larger number)."""
+    rules = solution.rules
+    inner = solution.solution
+    places = inner.values.shape[0]
+    chances = [start_chances(solution, place) for place in range(places)]
+    dice = np.stack([1 + np.argmax(c, axis=1) for c in chances]).astype(np.int64)
+    mixes = {}
+    for (place, index), row in inner.mixes.items():
+        mixed = [slot for slot in np.flatnonzero(row >= 0)]
+        n = mixed[0] - _dice_slot(rules, 0)
+        if len(mixed) != 1 or not 1 <= n < rules.max_dice:
+            raise JeopardyError(f"{rules.name}: a mixed action the dice policy cannot play "
+                                f"at turn start {index}")
+        larger = chances[place][index, n:]
+        mixes[(place, index)] = (n, float(row[mixed[0]]), n + 1 + int(np.argmax(larger)))
+    return DicePolicy("optimal", dice, mixes)
+
+
+def _check(solution: FastPigSolution, policies: list, ending: str) -> MatchRules:
+    rules = MatchRules(len(policies), ending)
+    if ending not in (FIRST_TO_GOAL, EQUAL_TURNS):
+        raise JeopardyError(f"dice policies are played first to the goal or with equal turns; "
+                            f"got {ending!r}")
+    if rules.players != solution.players or ending != solution.ending:
+        raise JeopardyError(f"the solution is of {solution.players} players, "
+                            f"{solution.ending}; the policies need {rules.players}, {ending}")
+    return rules
+
+
+def policy_values(solution: FastPigSolution, policies: list[DicePolicy]
+                  ) -> tuple[np.ndarray, float]:
+    """``(values[place, index, m], largest residual)`` when the player at place ``p``
+    plays ``policies[p]`` (module docstring)."""
+    rules = solution.rules
+    match_rules = _check(solution, policies, solution.ending)
+    n = match_rules.players
+    data = solution.solution.race
+    ending = process_solver.Ending(data.process.Q, data.process.R, data.process.dstar)
+    race = process_solver.bundle(turn_process(rules), rules.goal, match_rules, ending,
+                                 seated=True)
+    size = rules.goal ** n
+    width = _dice_slot(rules, rules.max_dice) + 1
+    table = np.zeros((n, size, width), dtype=np.int8)
+    seats = np.arange(size)
+    rows = {}
+    for place, policy in enumerate(policies):
+        table[place, seats, _dice_slot(rules, 0) + policy.at(place)] = 1
+        for (at, index), (dice, chance, other) in policy.mixes.items():
+            if at != place % policy.dice.shape[0]:
+                continue
+            row = np.zeros(width)
+            row[_dice_slot(rules, dice)] = chance
+            row[_dice_slot(rules, other)] = 1.0
+            rows[place * size + index] = row
+    keys = sorted(rows)
+    mix_tables = np.stack([rows[k] for k in keys]) if keys else np.full((1, 1), -1.0)
+    actions = kernels.Actions(table, np.array(keys, dtype=np.int64), mix_tables)
+    return process_solver.policy_values(race, actions)
+
+
+def evaluate(solution: FastPigSolution, words) -> Evaluation:
+    """Exact win probabilities when player ``p`` (0 moves first) plays the policy word
+    ``words[p]``, in the game (players, ending) of ``solution``."""
+    started = time.perf_counter()
+    policies = [dice_policy(w, solution) for w in words]
+    W, residual = policy_values(solution, policies)
+    return Evaluation(tuple(p.name for p in policies), [float(v) for v in W[0, 0]], residual,
+                      time.perf_counter() - started)
 
 
 @dataclass(frozen=True, repr=False)
@@ -119,65 +201,25 @@ class HeadToHead(Result):
 
 
 def head_to_head(solution: FastPigSolution, a: str, b: str) -> HeadToHead:
-    """The exact chances of policy word ``a`` against ``b``."""
+    """The exact chances of policy word ``a`` against ``b`` (two players)."""
     rules = solution.rules
-    if solution.players != 2 or solution.ending != "first-to-goal":
-        raise JeopardyError("dice policies are compared for two players, first to the goal")
-    name_a, A = dice_policy(a, solution)
-    name_b, B = dice_policy(b, solution)
-    first = float(first_player_chance(rules, A, B)[0, 0])
-    second = 1.0 - float(first_player_chance(rules, B, A)[0, 0])
-    return HeadToHead(rules.name, rules.goal, name_a, name_b, first, second)
+    if solution.players != 2:
+        raise JeopardyError("a head-to-head is of two players; evaluate() seats more")
+    A, B = dice_policy(a, solution), dice_policy(b, solution)
+    first = float(policy_values(solution, [A, B])[0][0, 0, 0])
+    second = float(policy_values(solution, [B, A])[0][0, 0, 1])
+    return HeadToHead(rules.name, rules.goal, A.name, B.name, first, second)
 
 
-@dataclass(frozen=True, repr=False)
-class Simulated(Result):
-    game: str
-    goal: int
-    first_name: str
-    second_name: str
-    games: int
-    seed: int
-    first: float
-    second: float
-    seconds: float
-
-    @property
-    def fair(self) -> float:
-        return (self.first + self.second) / 2
-
-    def stderr(self, p: float, games: int) -> float:
-        return float(np.sqrt(p * (1 - p) / games))
-
-    def to_dict(self) -> dict:
-        return {"game": self.game, "goal": self.goal, "a": self.first_name,
-                "b": self.second_name, "games": self.games, "seed": self.seed,
-                "a_first": self.first, "a_second": self.second, "a_fair": self.fair,
-                "a_first_stderr": self.stderr(self.first, self.games),
-                "a_second_stderr": self.stderr(self.second, self.games),
-                "a_fair_stderr": self.stderr(self.fair, 2 * self.games)}
-
-
-def _play(rules, P, policies, games, rng) -> float:
-    """The share of ``games`` won by the player who moves first (policies[0])."""
-    goal = rules.goal
-    cdf = np.cumsum(P, axis=1)
-    cdf[:, -1] = 1.0
-    scores = np.zeros((2, games), dtype=np.int64)
-    winner = np.full(games, -1)
-    mover = 0
-    live = np.arange(games)
-    while live.size:
-        own, other = scores[mover, live], scores[1 - mover, live]
-        dice = policies[mover][own, other]
-        u = rng.random(live.size)
-        points = _draw(cdf, dice, u)
-        scores[mover, live] = own + points
-        done = scores[mover, live] >= goal
-        winner[live[done]] = mover
-        live = live[~done]
-        mover = 1 - mover
-    return float(np.mean(winner == 0))
+def roll_table(rules: FastPigRules) -> np.ndarray:
+    """``P[n, k]``: the chance that a roll of ``n`` dice scores ``k`` (row 0 unused)."""
+    rolls = {n: roll_points(rules, n) for n in range(1, rules.max_dice + 1)}
+    size = max(max(r) for r in rolls.values()) + 1
+    table = np.zeros((rules.max_dice + 1, size))
+    for n, r in rolls.items():
+        for k, p in r.items():
+            table[n, k] += float(p)
+    return table
 
 
 def _draw(cdf, dice, u):
@@ -186,19 +228,96 @@ def _draw(cdf, dice, u):
     return np.minimum((rows <= u[:, None]).sum(axis=1), cdf.shape[1] - 1)
 
 
-def simulate(solution: FastPigSolution, a: str, b: str, games: int, seed: int) -> Simulated:
-    """``games`` seeded games each way of policy word ``a`` against ``b``."""
-    if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= 10 ** 7:
+def _arrays(policy: DicePolicy, place: int):
+    """``(dice, other, chance)`` per turn start: ``dice`` with ``chance``, else ``other``."""
+    dice = policy.at(place).copy()
+    other = dice.copy()
+    chance = np.ones(dice.shape[0])
+    for (at, index), (n, p, m) in policy.mixes.items():
+        if at == place % policy.dice.shape[0]:
+            dice[index], other[index], chance[index] = n, m, p
+    return dice, other, chance
+
+
+def _play(rules, P, policies, games, rng, equal_turns, last_dice) -> np.ndarray:
+    """Wins (in halves: a tie of the last turn is one to each) of every seat over
+    ``games`` games, seat 0 moving first."""
+    goal = rules.goal
+    n = len(policies)
+    cdf = np.cumsum(P, axis=1)
+    cdf[:, -1] = 1.0
+    tables = [_arrays(policy, place) for place, policy in enumerate(policies)]
+    mixed = [bool(policy.mixes) for policy in policies]
+    scores = np.zeros((n, games), dtype=np.int64)
+    halves = np.zeros(n, dtype=np.int64)
+    mover = 0
+    live = np.arange(games)
+    while live.size:
+        index = np.zeros(live.size, dtype=np.int64)
+        for m in range(n):
+            index = index * goal + scores[(mover + m) % n, live]
+        dice, other, chance = tables[mover]
+        choice = dice[index]
+        if mixed[mover]:
+            choice = np.where(rng.random(live.size) < chance[index], choice, other[index])
+        u = rng.random(live.size)
+        points = _draw(cdf, choice, u)
+        scores[mover, live] += points
+        done = scores[mover, live] >= goal
+        if equal_turns and mover == 0 and done.any():  # the second player's last turn
+            ended = live[done]
+            need = scores[0, ended] - scores[1, ended]
+            last = scores[1, ended] + _draw(cdf, last_dice[need], rng.random(ended.size))
+            halves[0] += 2 * int(np.sum(last < scores[0, ended])) + \
+                int(np.sum(last == scores[0, ended]))
+            halves[1] += 2 * int(np.sum(last > scores[0, ended])) + \
+                int(np.sum(last == scores[0, ended]))
+        else:
+            halves[mover] += 2 * int(np.sum(done))
+        live = live[~done]
+        mover = (mover + 1) % n
+    return halves
+
+
+def _last_dice(rules: FastPigRules, P: np.ndarray) -> np.ndarray:
+    """``best[d]``: the number of dice of a last turn ``d`` behind (to tie): the most
+    likely to pass the leader, a tie counting one half (the solver's ``Q``)."""
+    largest = P.shape[1] - 1
+    best = np.ones(rules.goal + largest + 1, dtype=np.int64)
+    for d in range(best.shape[0]):
+        chances = [P[n, d + 1:].sum() + P[n, d] / 2 if d < P.shape[1] else 0.0
+                   for n in range(1, rules.max_dice + 1)]
+        best[d] = 1 + int(np.argmax(chances))
+    return best
+
+
+def simulate(solution: FastPigSolution, words, games: int, seed: int):
+    """Seeded games of the policy words ``words`` in the game of ``solution``.  Two
+    players first to the goal: ``games`` games each way (a
+    :class:`~jeopardy.race.simulation.SimulatedMatch`, A the first word); otherwise
+    ``games`` games with player 1 first (a
+    :class:`~jeopardy.match.simulation.SimulatedPlayers`)."""
+    if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_GAMES:
         raise JeopardyError(f"games must be in 1-10,000,000; got {games!r}")
+    seed = validate.seed(seed)
     rules = solution.rules
-    if solution.players != 2 or solution.ending != "first-to-goal":
-        raise JeopardyError("dice policies are simulated for two players, first to the goal")
+    words = list(words)
+    _check(solution, words, solution.ending)
     started = time.perf_counter()
-    name_a, A = dice_policy(a, solution, "simulate")
-    name_b, B = dice_policy(b, solution, "simulate")
+    policies = [dice_policy(w, solution, "simulate") for w in words]
     P = roll_table(rules)
     rng = np.random.default_rng(seed)
-    first = _play(rules, P, (A, B), games, rng)
-    second = 1.0 - _play(rules, P, (B, A), games, rng)
-    return Simulated(rules.name, rules.goal, name_a, name_b, games, seed, first, second,
-                     time.perf_counter() - started)
+    equal_turns = solution.ending == EQUAL_TURNS
+    last = _last_dice(rules, P) if equal_turns else None
+    if len(words) == 2 and not equal_turns:
+        first = _play(rules, P, policies, games, rng, False, last)[0] / (2 * games)
+        second = _play(rules, P, policies[::-1], games, rng, False, last)[1] / (2 * games)
+        return SimulatedMatch(policies[0].name, policies[1].name, games, seed, float(first),
+                              float(second), float(np.sqrt(first * (1 - first) / games)),
+                              float(np.sqrt(second * (1 - second) / games)),
+                              time.perf_counter() - started)
+    halves = _play(rules, P, policies, games, rng, equal_turns, last)
+    chances = [float(h) / (2 * games) for h in halves]
+    return SimulatedPlayers(tuple(p.name for p in policies), games, seed, chances,
+                            tuple((p * (1.0 - p) / games) ** 0.5 for p in chances),
+                            time.perf_counter() - started)

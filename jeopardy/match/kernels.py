@@ -89,6 +89,7 @@ Race = namedtuple("Race", ["kinds", "points", "probs", "goal", "players", "place
 #               movers mix (any mode)
 #   mix_tables  float[row, k]: at the turn start of ``mix_keys[row]``, the roll chance at
 #               turn total k (mode 2 of column_pass: negative, the mover maximises)
+# (a turn process's ``k`` is a decision slot of its turn: process_kernels.turn)
 Actions = namedtuple("Actions", ["table", "mix_keys", "mix_tables"])
 
 # The ``table`` and ``mix`` of a sweep whose mover maximises (mode 0) or does not mix.
@@ -148,7 +149,8 @@ def _one_turn(race, W, index, place, y, vals, dvals, acts, mode, table, mix, wor
         return roll_model_turn
 
     def process_turn(race, W, index, place, y, vals, dvals, acts, mode, table, mix, work):
-        return process_kernels.process_sweep(race, W, index, place, y, vals, dvals, acts, work)
+        return process_kernels.process_sweep(race, W, index, place, y, vals, dvals, acts, work,
+                                             mode, table, mix)
     return process_turn
 
 
@@ -167,9 +169,9 @@ def sweep_from_guess(race, W, index, place, y, vals, dvals, acts, mode, table, m
     :func:`jeopardy.match.solver.fall_passes`.
 
     A bundle with a turn process has its own turn,
-    :func:`jeopardy.match.process_kernels.process_sweep` (maximising movers
-    only; its turn total never falls, ``passes == 0``): it fills ``vals[0]``,
-    ``dvals[0]``, ``acts[0]`` and returns 1 (:func:`one_turn` picks it).
+    :func:`jeopardy.match.process_kernels.process_sweep` (its turn total never
+    falls, ``passes == 0``; modes 1 and 2 play its decision slots): it fills
+    ``vals[0]``, ``dvals[0]``, ``acts[0]`` and returns 1 (:func:`one_turn` picks it).
     """
     fall = 0  # the most a roll lowers the turn total
     for e in range(race.kinds.shape[0]):

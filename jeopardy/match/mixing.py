@@ -19,6 +19,12 @@ elsewhere.  A candidate is accepted when the fixed point holds, every mixing
 mover is indifferent (to :data:`INDIFFERENCE`) and every pure contested
 action is a best response.  The actions at every contested decision are
 returned, to be played (and checked) by the residual kernel.
+
+A turn process (:mod:`jeopardy.match.process_kernels`) has its decisions at
+*slots* instead of turn totals: each turn total's throws (throw or bank) and
+the choices of outcomes offering several (each slot: take this choice or one
+of the later ones; Fast Pig's number of dice).  :class:`ProcessClassMap`
+plays them, and the search above runs on the slots unchanged.
 """
 from __future__ import annotations
 
@@ -26,7 +32,7 @@ import itertools
 
 import numpy as np
 
-from jeopardy.match import kernels
+from jeopardy.match import kernels, process_kernels
 
 INDIFFERENCE = 1e-12  # |roll - hold| accepted at a mixed decision
 FIXED_POINT = 1e-14  # |F(x) - x| the class's fixed point aims at
@@ -85,7 +91,7 @@ class ClassMap:
             top = self._sweep(c, y, tables[c])
             ys[c] = self.vals[0]
             slope *= self.dvals[0]
-            actions[c] = self.acts[:top].copy()
+            actions[c] = self.actions(top)
             y = ys[c]
         return ys, slope, actions
 
@@ -108,6 +114,10 @@ class ClassMap:
                 x = (ys[0] - slope * x) / (1.0 - slope)
         return x, ys, residual
 
+    def actions(self, top: int) -> np.ndarray:
+        """The actions of the last sweep (1 roll) at turn totals below ``top``."""
+        return self.acts[:top].copy()
+
     def gap(self, c: int, k: int, x: np.ndarray, ys: np.ndarray, tables: np.ndarray) -> float:
         """Roll minus hold for the mover of state ``c`` at turn total ``k``."""
         y = x if c == self.members - 1 else ys[c + 1]
@@ -118,6 +128,50 @@ class ClassMap:
         table[k] = 0.0
         self._sweep(c, y, table)
         return float(roll - self.vals[k, 0])
+
+
+class ProcessClassMap(ClassMap):
+    """:class:`ClassMap` of a turn process: decisions at the turn's slots
+    (:func:`jeopardy.match.process_kernels.turn`)."""
+
+    def __init__(self, race: kernels.Race, W: np.ndarray, index: int, r0: int):
+        super().__init__(race, W, index, r0)
+        process = race.process
+        self.slots = [process_kernels.slot_layout(
+            process, int(process_kernels.frame(race, i, place)[3]))
+            for i, place in zip(self.indices, self.places)]
+        self.width = max(len(slots) for slots in self.slots)
+        self.vals = np.empty((2, self.n))
+        self.dvals = np.empty(2)
+        self.acts = np.zeros(self.width + 1, dtype=np.int8)
+
+    def _sweep(self, c: int, y: np.ndarray, table: np.ndarray) -> int:
+        super()._sweep(c, y, table)
+        return len(self.slots[c])
+
+    def actions(self, top: int) -> np.ndarray:
+        return self.acts[1:1 + top].copy()
+
+    def gap(self, c: int, k: int, x: np.ndarray, ys: np.ndarray, tables: np.ndarray) -> float:
+        """The mover's gain from 1 over 0 at slot ``k`` of state ``c``: the slot's state
+        value, divided by the outcome's chance for a choice."""
+        t, state, chance = self.slots[c][k]
+        y = x if c == self.members - 1 else ys[c + 1]
+        table = tables[c].copy()
+        values = self.race.process.vals
+        table[k] = 1.0
+        self._sweep(c, y, table)
+        one = values[t, state, 0]
+        table[k] = 0.0
+        self._sweep(c, y, table)
+        return float((one - values[t, state, 0]) / chance)
+
+
+def class_map(race: kernels.Race, W: np.ndarray, index: int, r0: int) -> ClassMap:
+    """The class map of a bundle's kind: a roll model's or a turn process's."""
+    if race.process is not None:
+        return ProcessClassMap(race, W, index, r0)
+    return ClassMap(race, W, index, r0)
 
 
 def contested(cmap: ClassMap, x: np.ndarray) -> list[tuple[int, int]]:
@@ -264,7 +318,7 @@ def settle(race: kernels.Race, W: np.ndarray, index: int, r0: int):
     Returns ``({(place, index): table}, largest |roll - hold| at a mixed decision)``,
     or None when no candidate is an equilibrium.
     """
-    cmap = ClassMap(race, W, index, r0)
+    cmap = class_map(race, W, index, r0)
     x0 = W[cmap.places[0], cmap.indices[0]].copy()
     disputed = contested(cmap, x0)
     if len(disputed) > MAX_CONTESTED:

@@ -286,20 +286,22 @@ def replay(race, W, order, starts):
             for place in range(race.places):
                 following = (place + 1) % race.places
                 process_sweep(race, W, index, place, W[following, rotation(race, index)],
-                              vals, dvals, acts, work)
+                              vals, dvals, acts, work, 0, np.empty(0, dtype=np.int8), np.empty(0))
 
 
 @njit(cache=True, nogil=True, inline='always')
-def process_sweep(race, W, index, place, y, vals, dvals, acts, work):
+def process_sweep(race, W, index, place, y, vals, dvals, acts, work, mode, table, mix):
     """One turn of the process at turn start ``index`` (place ``place``) given the
     bust target ``y``: ``vals[0]`` the turn start's value vector, ``dvals[0]`` its
     slope in ``rotate(y)``, ``acts[0]`` 1 if it throws; returns 1.  The whole
     turn stays in the bundle's scratch tables (``vals[t, s, m]``, ...).
 
-    Every mover maximises its own chance (banking on ties).  ``work``: scratch of
-    shape ``(4, players)``.
+    ``mode`` 0: every mover maximises its own chance (banking on ties); 1: it plays
+    ``table`` and 2: ``mix`` at the turn's decision slots (:func:`turn`), and then
+    ``acts[1 + slot]`` gets the action taken at each slot that fits in ``acts``.
+    ``work``: scratch of shape ``(4, players)``.
     """
-    turn(race, W, index, place, y, work, -1, -1)
+    turn(race, W, index, place, y, work, -1, -1, mode, table, mix, acts)
     start = race.process.start
     V = race.process.vals
     for m in range(race.players):
@@ -309,8 +311,89 @@ def process_sweep(race, W, index, place, y, vals, dvals, acts, work):
     return 1
 
 
+@njit(cache=True, nogil=True, inline='always')
+def decision_widths(process):
+    """``(slots at t = 0, slots at every t > 0)`` of a turn's decision slots
+    (:func:`turn`)."""
+    width0 = 0
+    width1 = 0
+    for s in range(process.states):
+        block = state_slots(process, s)
+        width0 += block
+        if process.above_zero[s] == 1:
+            width1 += block
+    return width0, width1
+
+
+@njit(cache=True, nogil=True, inline='always')
+def state_slots(process, s):
+    """Decision slots of state ``s`` at one turn total: its throw, then every choice
+    of each outcome offering several."""
+    block = 1
+    offsets = process.choice_offsets
+    for k in range(process.pattern_offsets[s], process.pattern_offsets[s + 1]):
+        if offsets[k + 1] - offsets[k] > 1:
+            block += offsets[k + 1] - offsets[k]
+    return block
+
+
+def slot_layout(process, top: int) -> list[tuple[int, int, float]]:
+    """``(t, state, chance)`` of every decision slot of a turn whose table stops at
+    ``top`` (:func:`turn`): ``chance`` 1 for a throw slot, the outcome's chance for a
+    choice's (a choice's slot moves its state's value by that chance times its own
+    gap)."""
+    out = []
+    offsets = process.choice_offsets
+    for t in range(top + 1):
+        for s in range(int(process.states)):
+            if t > 0 and process.above_zero[s] == 0:
+                continue
+            out.append((t, s, 1.0))
+            for k in range(process.pattern_offsets[s], process.pattern_offsets[s + 1]):
+                if offsets[k + 1] - offsets[k] > 1:
+                    out.extend([(t, s, float(process.pattern_probs[k]))]
+                               * int(offsets[k + 1] - offsets[k]))
+    return out
+
+
+@njit(cache=True, nogil=True, inline='always')
+def slot_chance(mode, table, mix, slot):
+    """The chance of 1 played at ``slot``: ``table``'s (mode 1) or ``mix``'s (mode 2);
+    -1 (the mover maximises) where it is negative or past the row's end."""
+    if mode == 1:
+        if slot >= table.shape[0]:
+            return -1.0
+        return 1.0 if table[slot] == 1 else 0.0
+    if slot >= mix.shape[0]:
+        return -1.0
+    return mix[slot]
+
+
+@njit(cache=True, nogil=True, inline='always')
+def choice_value(m, t, c, top, total, second, first, exact, lock, lock_slope, lock_leave, Q, R,
+                 row, bust_vec, settled, tail, V, points, nexts):
+    """Player ``m``'s chance after the choice ``c`` at turn total ``t``."""
+    u = t + points[c]
+    if u <= top:
+        return V[u, nexts[c], m]
+    return beyond(m, first, total + points[c] - second, nexts[c], exact, lock, lock_slope,
+                  lock_leave, Q, R, row, bust_vec, settled, tail)
+
+
+@njit(cache=True, nogil=True, inline='always')
+def choice_slope(t, c, top, exact, lock, lock_slope, settled, tail, D, points, nexts):
+    """The slope (chance of ending the turn with nothing) after the choice ``c``."""
+    u = t + points[c]
+    nxt = nexts[c]
+    if u <= top:
+        return D[u, nxt]
+    if settled:
+        return tail[1, nxt]
+    return 1.0 if exact else (lock_slope if nxt == lock else 0.0)
+
+
 @njit(cache=True, nogil=True)
-def turn(race, W, index, place, y, work, probe_t, probe_s):
+def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, acts_out):
     """The turn at turn start ``index`` (place ``place``) given the bust target ``y``,
     backward over ``t = top .. 0`` into the bundle's scratch tables; returns the
     mover's chances ``(throw, bank or -1 where it may not bank)`` at ``(probe_t,
@@ -324,6 +407,19 @@ def turn(race, W, index, place, y, work, probe_t, probe_s):
     Every array is bound to a local name once, before the loops: read from the
     bundle inside them, each would change its reference count at every state
     (three times the time of the sweep).
+
+    ``mode`` 1 and 2 play given actions at the turn's *decision slots* instead of
+    maximising (policy evaluation, mixed actions).  The slots of turn total ``t``
+    follow those of the lower totals (``t = 0``: every state; ``t > 0``: the
+    states that can hold a total above 0), state by state: its throw (1 throw,
+    0 bank), then each choice of every outcome offering several, as a chain (the
+    first choice taken is the first whose slot says 1; the last is taken if no
+    earlier one is).  ``table`` (int8, mode 1) holds 1 or 0 per slot; ``mix``
+    (float, mode 2) the chance of 1 where it is in ``[0, 1]``, and where it is
+    negative the mover maximises (as mode 0, ties alike).  Past the table's top
+    the mover maximises, and so it does past the end of a shorter row (a table of
+    the slots at ``t = 0`` only).  ``acts_out[1 + slot]`` gets the action taken at each slot
+    (1 where the chance of 1 is at least one half) where it fits.
     """
     process = race.process
     n = race.players
@@ -374,6 +470,12 @@ def turn(race, W, index, place, y, work, probe_t, probe_s):
         for s in range(states):
             theta[place, index, s] = tail[2, s] if settled else \
                 bust[s] * bust_vec[0] + (1.0 - bust[s])  # one scoring throw wins
+    chooses = mode != 0
+    width0 = width1 = 0
+    if chooses:
+        width0, width1 = decision_widths(process)
+    chain = work[3]
+    recorded = acts_out.shape[0] - 1
     probe_throw = probe_bank = -1.0
     for t in range(max(top, probe_t), -1, -1):
         total = own + t
@@ -390,9 +492,15 @@ def turn(race, W, index, place, y, work, probe_t, probe_s):
                 bank[0] = following[n - 1]
                 for m in range(1, n):
                     bank[m] = following[m - 1]
+        next_slot = 0 if t == 0 else width0 + (t - 1) * width1
         for s in range(states):
+            here = next_slot  # the state's throw slot (modes 1, 2)
+            if chooses and (t == 0 or above_zero[s] == 1):
+                next_slot += state_slots(process, s)
             if (t > top and s != probe_s) or (t > 0 and above_zero[s] == 0):
                 continue
+            tabled = chooses and t <= top
+            slot_at = here + 1
             b = bust[s]
             mover = b * bust_vec[0]
             for m in range(1, rest):
@@ -401,6 +509,53 @@ def turn(race, W, index, place, y, work, probe_t, probe_s):
             for k in range(pattern_offsets[s], pattern_offsets[s + 1]):
                 p = probs[k]
                 c0 = offsets[k]
+                if tabled and offsets[k + 1] - c0 > 1:  # the chain of the choices' slots
+                    last = offsets[k + 1] - 1
+                    for m in range(n):
+                        chain[m] = choice_value(m, t, last, top, total, second, first, exact,
+                                                lock, lock_slope, lock_leave, Q, R, row,
+                                                bust_vec, settled, tail, V, points, nexts)
+                    chain_slope = choice_slope(t, last, top, exact, lock, lock_slope, settled,
+                                               tail, D, points, nexts)
+                    if slot_at + last - c0 < recorded:
+                        acts_out[1 + slot_at + last - c0] = 1
+                    for c in range(last - 1, c0 - 1, -1):
+                        slot = slot_at + c - c0
+                        w = slot_chance(mode, table, mix, slot)
+                        here_value = choice_value(0, t, c, top, total, second, first, exact,
+                                                  lock, lock_slope, lock_leave, Q, R, row,
+                                                  bust_vec, settled, tail, V, points, nexts)
+                        if w < 0.0:
+                            w = 1.0 if here_value >= chain[0] else 0.0
+                        if slot < recorded:
+                            acts_out[1 + slot] = 1 if w >= 0.5 else 0
+                        if w == 1.0:
+                            chain[0] = here_value
+                            for m in range(1, n):
+                                chain[m] = choice_value(m, t, c, top, total, second, first,
+                                                        exact, lock, lock_slope, lock_leave, Q,
+                                                        R, row, bust_vec, settled, tail, V,
+                                                        points, nexts)
+                            chain_slope = choice_slope(t, c, top, exact, lock, lock_slope,
+                                                       settled, tail, D, points, nexts)
+                        elif w > 0.0:
+                            chain[0] = w * here_value + (1.0 - w) * chain[0]
+                            for m in range(1, n):
+                                chain[m] = w * choice_value(
+                                    m, t, c, top, total, second, first, exact, lock,
+                                    lock_slope, lock_leave, Q, R, row, bust_vec, settled, tail,
+                                    V, points, nexts) + (1.0 - w) * chain[m]
+                            chain_slope = w * choice_slope(t, c, top, exact, lock, lock_slope,
+                                                           settled, tail, D, points, nexts) \
+                                + (1.0 - w) * chain_slope
+                    mover += p * chain[0]
+                    for m in range(1, rest):
+                        acc[m] += p * chain[m]
+                    slope += p * chain_slope
+                    slot_at += offsets[k + 1] - c0
+                    continue
+                if offsets[k + 1] - c0 > 1:
+                    slot_at += offsets[k + 1] - c0
                 chosen = c0
                 if offsets[k + 1] - c0 > 1:
                     best = -1.0
@@ -456,7 +611,28 @@ def turn(race, W, index, place, y, work, probe_t, probe_s):
                 continue
             if takeover:
                 store[at + t * states + s] = mover
-            if may_bank and (bank[0] >= mover or bankable[s] == 2):  # 2: no throw, bank
+            w = -1.0  # the chance of throwing where it is played (modes 1, 2)
+            if tabled and may_bank and bankable[s] != 2:
+                w = slot_chance(mode, table, mix, here)
+            if tabled and here < recorded:
+                if w >= 0.0:
+                    acts_out[1 + here] = 1 if w >= 0.5 else 0
+                else:
+                    acts_out[1 + here] = 0 if may_bank and (bank[0] >= mover or
+                                                            bankable[s] == 2) else 1
+            if 0.0 < w < 1.0:  # a mixed throw
+                for m in range(n):
+                    if m == 0:
+                        thrown = mover
+                    elif n == 2:
+                        thrown = 1.0 - mover
+                    else:
+                        thrown = acc[m]
+                    V[t, s, m] = w * thrown + (1.0 - w) * bank[m]
+                D[t, s] = w * slope
+                A[t, s] = 1 if w >= 0.5 else 0
+            elif w == 0.0 or (w < 0.0 and may_bank and (bank[0] >= mover or
+                                                       bankable[s] == 2)):  # 2: no throw, bank
                 for m in range(n):
                     V[t, s, m] = bank[m]
                 D[t, s] = 0.0
@@ -487,7 +663,8 @@ def advice(race, W, index, place, t, s, out):
     work = np.empty((4, race.players))
     following = (place + 1) % race.places
     out[0], out[1] = turn(race, W, index, place, W[following, rotation(race, index)],
-                          work, t, s)
+                          work, t, s, 0, np.empty(0, dtype=np.int8), np.empty(0),
+                          np.empty(0, dtype=np.int8))
 
 
 @njit(cache=True, nogil=True)
@@ -502,7 +679,7 @@ def decision_tables(race, W, offsets, tops, flat, width, shift):
         following = (place + 1) % race.places
         for index in range(W.shape[1]):
             process_sweep(race, W, index, place, W[following, rotation(race, index)],
-                          vals, dvals, acts, work)
+                          vals, dvals, acts, work, 0, np.empty(0, dtype=np.int8), np.empty(0))
             top = frame(race, index, place)[3]
             offsets[place, index] = at
             tops[place, index] = top
@@ -521,6 +698,6 @@ def start_values(race, W, place, out):
     following = (place + 1) % race.places
     for index in range(W.shape[1]):
         process_sweep(race, W, index, place, W[following, rotation(race, index)],
-                      vals, dvals, acts, work)
+                      vals, dvals, acts, work, 0, np.empty(0, dtype=np.int8), np.empty(0))
         for s in range(race.process.states):
             out[index, s] = race.process.vals[0, s, 0]

@@ -12,6 +12,11 @@ The equal-turns ending needs the last player's chances ``Q`` and the bounds
 ``dstar`` that prove where the tables stop (:class:`Ending`); they depend on
 the process and come with it (Ten Thousand's: :mod:`jeopardy.farkle.core`).
 Equal turns is solved for two players.
+
+With three or more players pure best responses can cycle around a class; such a
+class is settled with mixed actions at the turn's decision slots
+(:func:`jeopardy.match.mixing.settle`, the roll-model solver's), its actions kept
+in ``mixes`` and played by the residual's sweep.
 """
 from __future__ import annotations
 
@@ -25,9 +30,9 @@ import numpy as np
 from jeopardy import compilation, convergence, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import chunk_size
-from jeopardy.match import kernels, process_kernels
+from jeopardy.match import kernels, mixing, process_kernels
 from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules
-from jeopardy.match.solver import MAX_NEWTON_STEPS, NO_ACTIONS, StartChances
+from jeopardy.match.solver import MAX_NEWTON_STEPS, NO_ACTIONS, StartChances, mix_arrays
 from jeopardy.results import Result
 from jeopardy.rules.turn_process import TurnProcess
 
@@ -59,7 +64,8 @@ class ProcessSolution(StartChances, convergence.Converging, Result):
     states: int
     unsettled_classes: int = 0
     tolerance: float = 0.0  # the class fixed point's, as asked (convergence.accepted)
-
+    mixes: dict = field(default_factory=dict)  # (place, index) -> mode-2 row of slots
+    indifference: float = 0.0  # the largest |gain| at a mixed slot
     def column(self, index: int, place: int = 0) -> tuple[np.ndarray, np.ndarray]:
         """``(values[t, s, m], throw?[t, s])``: the turn at turn start ``index`` (flat,
         scores relative to the mover) for ``t`` up to the table's top."""
@@ -126,11 +132,14 @@ def above_zero(process: TurnProcess) -> np.ndarray:
 
 
 def bundle(process: TurnProcess, goal: int, rules: MatchRules, ending: Ending = NO_ENDING,
-           cap_scale: int = 1) -> kernels.Race:
-    """The kernels' bundle of a turn process (scratch tables sized to the largest top)."""
+           cap_scale: int = 1, seated: bool = False) -> kernels.Race:
+    """The kernels' bundle of a turn process (scratch tables sized to the largest top);
+    ``seated``: the mover's place in the round is kept (players following policies of
+    their own, :func:`policy_values`)."""
     arrays = process.arrays()
     lock, stay, leave = _lock(process)
     equal = rules.ending == EQUAL_TURNS
+    places = rules.players if equal or seated else 1
     high = process.high_score if process.high_minimum is not None else 10 ** 9
     low_min = process.minimum
     high_min = process.high_minimum if process.high_minimum is not None else low_min
@@ -147,7 +156,6 @@ def bundle(process: TurnProcess, goal: int, rules: MatchRules, ending: Ending = 
                                         f"is solved with one choice per throw")
                 if choices:
                     transitions[state, choices[0][1]] += float(p)
-        places = rules.players if equal else 1
         takeover = (np.int64(1), np.ascontiguousarray(ending.C, dtype=np.float64), transitions,
                     np.zeros((places, goal ** rules.players), dtype=np.int64),
                     np.zeros((places, goal ** rules.players), dtype=np.int64), np.zeros(1),
@@ -164,7 +172,7 @@ def bundle(process: TurnProcess, goal: int, rules: MatchRules, ending: Ending = 
         *takeover, above_zero(process))
     race = kernels.Race(np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64), np.zeros(1),
                         np.int64(goal), np.int64(rules.players),
-                        np.int64(rules.players if equal else 1), np.int64(equal), np.int64(1),
+                        np.int64(places), np.int64(equal), np.int64(1),
                         np.zeros(0), np.int64(goal ** (rules.players - 1)),
                         np.zeros((rules.players, 4), dtype=np.int64), np.int64(0), parts)
     rows = int(process_kernels.largest_top(race)) + 1
@@ -176,6 +184,42 @@ def bundle(process: TurnProcess, goal: int, rules: MatchRules, ending: Ending = 
         size = process_kernels.store_layout(race, parts.store_offsets, parts.store_tops)
         parts = parts._replace(store=np.zeros(size))
     return race._replace(process=parts)
+
+
+def slot_width(race: kernels.Race) -> int:
+    """The most decision slots of a turn at any turn start (:func:`~jeopardy.match.
+    process_kernels.turn`)."""
+    width0, width1 = process_kernels.decision_widths(race.process)
+    return int(width0 + process_kernels.largest_top(race) * width1)
+
+
+def mixed_actions(race: kernels.Race, mixes: dict) -> kernels.Actions:
+    """The kernels' actions of mixed turn starts (mode 2 rows; mode 0 elsewhere)."""
+    if not mixes:
+        return NO_ACTIONS
+    keys, tables = mix_arrays(mixes, int(race.goal) ** int(race.players), slot_width(race))
+    return kernels.Actions(NO_ACTIONS.table, keys, tables)
+
+
+def policy_values(race: kernels.Race, actions: kernels.Actions,
+                  tolerance: float = 1e-15) -> tuple[np.ndarray, float]:
+    """Policy evaluation: ``(values[place, index, m], largest residual)`` when the mover
+    at each place plays ``actions`` (mode 1: ``actions.table[place, index]`` at the
+    turn's decision slots, the rows of ``actions.mix_keys`` mixed) in the seated
+    bundle ``race`` (:func:`bundle`).  With every action fixed each class map is
+    affine and Newton's step solves it (:func:`jeopardy.match.kernels.solve_sums`)."""
+    players = int(race.players)
+    W = np.full((int(race.places), int(race.goal) ** players, players), 1.0 / players)
+    order, starts = kernels.order_by_sum(race)
+    found = np.zeros((64, 2), dtype=np.int64)
+    s = players * (int(race.goal) - 1)
+    while s >= 0:
+        _, _, _, stuck, done = kernels.solve_sums(race, W, order, starts, s, 0,
+                                                  MAX_NEWTON_STEPS, tolerance, 1, actions, found)
+        if stuck:
+            raise JeopardyError("under these policies some turn start never ends")
+        s = done - 1
+    return W, float(kernels.bellman_residual(race, W, 1, actions))
 
 
 def warm_up(process: TurnProcess, goal: int, rules: MatchRules, data: Ending = NO_ENDING,
@@ -238,6 +282,8 @@ def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST
         race.process.vals.shape[0] * len(race.process.pattern_probs)
     chunk = chunk_size(top_sum + 1, per_sum)
     sweeps = unsettled = 0
+    mixes: dict = {}
+    indifference = 0.0
     s = top_sum
     while s >= 0:
         last = max(0, s - chunk + 1)
@@ -247,13 +293,20 @@ def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST
         if stuck:
             raise JeopardyError(f"{process.name}: some turn start never ends")
         sweeps += n
-        unsettled += left
+        for index, r0 in found[:min(left, len(found))]:
+            settled = mixing.settle(race, W, int(index), int(r0))
+            if settled is None:
+                unsettled += 1
+            else:
+                mixes.update(settled[0])
+                indifference = max(indifference, settled[1])
+        unsettled += max(0, left - len(found))
         s = done - 1
         if progress is not None:
             progress(1.0 - (s + 1) ** 2 / (top_sum + 1) ** 2 if s >= 0 else 1.0)
-    residual = float(kernels.bellman_residual(race, W, 0, NO_ACTIONS))
+    residual = float(kernels.bellman_residual(race, W, 0, mixed_actions(race, mixes)))
     states = int(process_kernels.table_states(race))
     return convergence.settled(
         ProcessSolution(process, goal, rules, W, race, residual, time.perf_counter() - started,
-                        sweeps, states, unsettled, tolerance),
+                        sweeps, states, unsettled, tolerance, mixes, indifference),
         f"{process.name} to {goal}, {rules}", strict)

@@ -112,3 +112,83 @@ def play_fixed(goal: int, first_dice, second_dice, faces=6, max_dice=10, pig_out
             W[(i, j, w)] = value
         if change < 1e-15:
             return W[(0, 0, 0)]
+
+
+def solve_players(goal: int, players: int, faces: int = 6, max_dice: int = 10,
+                  pig_out: int = 0):
+    """``(V, best)`` for ``players`` players, first to the goal: ``V[scores]`` every
+    player's chance, ``scores`` and chances in turn order from the mover's (the
+    mover first); ``best[scores]`` the mover's number of dice (the fewest among
+    ties).  The mover maximises its own chance; after its roll the next player
+    moves, so the scores turn by one.  Plain value iteration over the explicit
+    states, highest score sums first, until no chance moves by more than 1e-15
+    (pure best responses: where they cycle the iteration would not stop, and
+    the caller's small goal has none)."""
+    rolls = _rolls(faces, max_dice, pig_out)
+    states = sorted(itertools.product(range(goal), repeat=players), key=lambda s: -sum(s))
+    V = {s: [1.0 / players] * players for s in states}
+    best = {}
+    for _ in range(10_000):
+        change = 0.0
+        for scores in states:
+            options = []
+            for n in range(1, max_dice + 1):
+                chances = [0.0] * players
+                for k, p in rolls[n]:
+                    mine = scores[0] + k
+                    if mine >= goal:  # the mover wins
+                        chances[0] += p
+                        continue
+                    # the next player moves: its scores start with its own
+                    after = V[scores[1:] + (mine,)]
+                    for m in range(players):
+                        chances[m] += p * after[(m - 1) % players]
+                options.append(chances)
+            top = max(o[0] for o in options)
+            n = next(i for i, o in enumerate(options) if o[0] == top)
+            best[scores] = n + 1
+            value = options[n]
+            change = max(change, max(abs(a - b) for a, b in zip(value, V[scores])))
+            V[scores] = value
+        if change < 1e-15:
+            return V, best
+    raise RuntimeError("no convergence")
+
+
+def play_fixed_players(goal: int, policies, faces: int = 6, max_dice: int = 10,
+                       pig_out: int = 0, equal_turns: bool = False) -> list[float]:
+    """Each seat's chance (seat 0 moves first) when seat ``p`` throws
+    ``policies[p](scores, p)`` dice, ``scores`` in turn order from the mover's (the
+    mover's first).  Equal turns (two players): once seat 0 reaches the goal, seat 1
+    plays one last turn with its best number of dice (:func:`last_turn`).  Plain
+    iteration over the explicit states (every seat's score, the mover) until no
+    chance moves by more than 1e-15."""
+    rolls = _rolls(faces, max_dice, pig_out)
+    n = len(policies)
+    states = [(scores, mover) for scores in itertools.product(range(goal), repeat=n)
+              for mover in range(n)]
+    V = {state: [1.0 / n] * n for state in states}
+    for _ in range(10_000):
+        change = 0.0
+        for scores, mover in states:
+            seen = tuple(scores[(mover + m) % n] for m in range(n))
+            dice = policies[mover](seen, mover)
+            value = [0.0] * n
+            for k, p in rolls[dice]:
+                new = list(scores)
+                new[mover] += k
+                if new[mover] >= goal:
+                    if equal_turns and mover == 0:
+                        last = last_turn(rolls, new[0] - new[1])
+                        chances = [1.0 - last, last]
+                    else:
+                        chances = [1.0 if m == mover else 0.0 for m in range(n)]
+                else:
+                    chances = V[(tuple(new), (mover + 1) % n)]
+                for m in range(n):
+                    value[m] += p * chances[m]
+            change = max(change, max(abs(a - b) for a, b in zip(value, V[(scores, mover)])))
+            V[(scores, mover)] = value
+        if change < 1e-15:
+            return V[((0,) * n, 0)]
+    raise RuntimeError("no convergence")
