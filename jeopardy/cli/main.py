@@ -26,7 +26,9 @@ def cli() -> None:
     """Game-theoretic analysis of jeopardy dice games (Pig, Piglet, Farkle, ...)."""
     from jeopardy import compilation
 
-    # On a cold numba cache a solve first compiles its kernels (up to half a minute): say so.
+    # Compiled kernels left from an edit of another kernel file go first (numba would load
+    # them); on a cold numba cache a solve first compiles its kernels: say so.
+    compilation.drop_stale_cache()
     compilation.listen(lambda notice: click.echo(notice, err=True))
 
 
