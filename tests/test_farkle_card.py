@@ -17,7 +17,7 @@ from jeopardy.farkle import core
 from jeopardy.farkle.card import SITUATIONS, margin, max_score_play, strategy_card
 from jeopardy.farkle.house import preset
 from jeopardy.farkle.turn import FarkleRules, solve_turn
-from jeopardy.farkle.versus import versus
+from jeopardy.farkle.versus import turn_starts_met, versus
 from tests.oracles import farkle_house as twin
 
 GOAL = 1000
@@ -64,8 +64,86 @@ def _lowest_banks(solution):
     return out
 
 
-def test_card_thresholds_are_the_median_of_optimal_banks(solved, card):
+def _groups(rules):
+    """Per dice: {options: probability}, the options of a throw as the twin scores it."""
+    data = dataclasses.asdict(rules)
+    data["set_aside"] = "choice" if rules.keep_choice else "all"
+    out = {}
+    for n in range(1, rules.dice + 1):
+        tally = {}
+        for p, options in twin.throw_choices(data, n).values():
+            key = tuple(options)
+            tally[key] = tally.get(key, 0.0) + p
+        out[n] = tally
+    return out
+
+
+def _turns_met(solution):
+    """``{(i, j): turns begun there}`` (units) under optimal play by both, pushed forward
+    from (0, 0) over every turn of the solver's columns, in plain Python."""
+    rules = solution.rules
+    G = rules.goal // 50
+    groups = _groups(rules)
+    turns = {}
+
+    def turn(i, j):
+        values, throws = solution.column(i * 50, j * 50)
+        top = values.shape[0] - 1
+        mass = {(0, rules.dice): 1.0}
+        banks, lost = {}, 0.0
+        for t in range(top + 1):
+            for n in range(rules.dice, 0, -1):
+                m = mass.pop((t, n), 0.0)
+                if not m:
+                    continue
+                if t and (i + t >= G or not throws[t, n]):
+                    banks[t] = banks.get(t, 0.0) + m
+                    continue
+                for options, p in groups[n].items():
+                    if not options:
+                        lost += m * p
+                        continue
+                    s, left = max(options, key=lambda o: values[min(t + o[0] // 50, top), o[1]])
+                    key = (min(t + s // 50, top), left)
+                    mass[key] = mass.get(key, 0.0) + m * p
+        return banks, lost
+
+    inflow = {(0, 0): 1.0}
+    met = {}
+    for total in range(2 * G - 1):
+        for i in range(max(0, total - G + 1), min(G - 1, total) + 1):
+            j = total - i
+            if i > j:
+                continue
+            banks_a, fa = turn(i, j)
+            if i == j:
+                met[i, j] = inflow.get((i, j), 0.0) / (1 - fa)
+                pairs = [((i, j), banks_a)]
+            else:
+                banks_b, fb = turn(j, i)
+                met[i, j] = (inflow.get((i, j), 0.0) + fb * inflow.get((j, i), 0.0)) / (1 - fa * fb)
+                met[j, i] = inflow.get((j, i), 0.0) + fa * met[i, j]
+                pairs = [((i, j), banks_a), ((j, i), banks_b)]
+            for (a, b), banks in pairs:
+                for t, p in banks.items():
+                    if a + t < G:
+                        inflow[b, a + t] = inflow.get((b, a + t), 0.0) + met[a, b] * p
+    return met
+
+
+def test_turn_starts_met_agree_with_a_forward_pass():
+    rules = dataclasses.replace(preset("neller-busche").rules, goal=500)
+    solution = core.solve(rules, True)
+    ours = turn_starts_met(solution)
+    met = _turns_met(solution)
+    for (i, j), value in met.items():
+        assert ours[i, j] == pytest.approx(value, abs=1e-12), (i, j)
+    assert ours[0, 0] > 1  # both farkle their first turn now and then: (0, 0) is met again
+
+
+def test_card_thresholds_are_the_weighted_median_of_optimal_banks(solved, card):
     lowest = _lowest_banks(solved)
+    weights = turn_starts_met(solved)  # checked above against the forward pass
     G = GOAL // 50
     m = margin(GOAL)
     for s, name in enumerate(SITUATIONS):
@@ -78,9 +156,17 @@ def test_card_thresholds_are_the_median_of_optimal_banks(solved, card):
                     if where == name:
                         first = lowest[i, j, n]
                         # never below the table's top: it banks only at the goal
-                        values.append(GOAL if first is None else first)
+                        values.append((GOAL if first is None else first, weights[i, j]))
+            if not sum(w for _, w in values):  # never met: each pair once
+                values = [(value, 1.0) for value, _ in values]
             values.sort()
-            median = values[(len(values) - 1) // 2]
+            half = sum(w for _, w in values) / 2
+            running = 0.0
+            for value, weight in values:
+                running += weight
+                if running >= half:
+                    median = value
+                    break
             assert card.thresholds[s][n - 1] == (None if median >= GOAL else median), (name, n)
 
 

@@ -5,8 +5,9 @@ other's): *behind* by at least the margin, *level* within it, *ahead* by at leas
 margin is a tenth of the goal, a multiple of 50).  For each situation and dice in hand
 ``n`` it gives a threshold ``T``: bank once the turn total reaches ``T`` (and always bank
 when the bank reaches the goal).  ``T`` is derived from the optimal solution: the median,
-over every score pair of that situation (each counted once), of the lowest turn total at
-which optimal play banks with ``n`` dice (:func:`jeopardy.farkle.versus.optimal_first_banks`).
+over the score pairs of that situation weighted by how often optimal play by both meets
+them (:func:`jeopardy.farkle.versus.turn_starts_met`), of the lowest turn total at which
+optimal play banks with ``n`` dice (:func:`jeopardy.farkle.versus.optimal_first_banks`).
 
 Which dice to set aside (with ``set_aside = "choice"``): the card's second row gives the
 *worth* of ``m`` dice still to throw, the expected banked score of a turn begun with ``m``
@@ -30,7 +31,8 @@ import numpy as np
 
 from jeopardy.errors import JeopardyError
 from jeopardy.farkle.turn import UNIT, FarkleRules, solve_turn
-from jeopardy.farkle.versus import TablePlay, Versus, height, optimal_first_banks, versus
+from jeopardy.farkle.versus import (TablePlay, Versus, height, optimal_first_banks,
+                                    turn_starts_met, versus)
 from jeopardy.results import Result
 
 SITUATIONS = ("behind", "level", "ahead")
@@ -125,19 +127,30 @@ def card_play(rules: FarkleRules, thresholds, worth) -> TablePlay:
     return TablePlay("card", situations(rules.goal), bank, prefer, True)
 
 
-def thresholds_of(first_banks: np.ndarray, goal: int) -> tuple[tuple[int | None, ...], ...]:
-    """Per situation and dice, the median over the situation's score pairs of optimal
-    play's lowest bank (``first_banks[i, j, n]`` units), in points; None where the median
-    is at or past the goal (the card never banks there but to win)."""
+def thresholds_of(first_banks: np.ndarray, goal: int,
+                  weights: np.ndarray) -> tuple[tuple[int | None, ...], ...]:
+    """Per situation and dice, the weighted median over the situation's score pairs of
+    optimal play's lowest bank (``first_banks[i, j, n]`` units; ``weights[i, j]``: how
+    often the turn start is met; a situation never met counts each pair once), in
+    points: the lowest total at which the weight of the pairs banking there or lower
+    reaches half.  None where it is at or past the goal (the card never banks there
+    but to win)."""
     where = situations(goal)
     out = []
     for s in range(len(SITUATIONS)):
         row = []
+        mine = where == s
+        if not mine.any():
+            raise JeopardyError(f"goal {goal} is too small for a {SITUATIONS[s]} situation")
+        # a situation optimal play never meets (a small goal, reached in one turn): each
+        # of its pairs counts once
+        weight = weights[mine] if weights[mine].sum() > 0 else np.ones(int(mine.sum()))
         for n in range(1, first_banks.shape[2]):
-            values = np.sort(first_banks[:, :, n][where == s])
-            if values.size == 0:
-                raise JeopardyError(f"goal {goal} is too small for a {SITUATIONS[s]} situation")
-            median = int(values[(values.size - 1) // 2])  # the lower median: a table's total
+            values = first_banks[:, :, n][mine]
+            order = np.argsort(values, kind="stable")
+            cumulative = np.cumsum(weight[order])
+            at = int(np.searchsorted(cumulative, cumulative[-1] / 2))
+            median = int(values[order][at])
             row.append(None if median * UNIT >= goal else median * UNIT)
         out.append(tuple(row))
     return tuple(out)
@@ -155,7 +168,8 @@ def strategy_card(solution, with_max_score: bool = True) -> StrategyCard:
     """The card of a solved two-player game (first to the goal) and its exact loss."""
     rules = solution.rules
     first = optimal_first_banks(solution)
-    card = StrategyCard(rules, margin(rules.goal), thresholds_of(first, rules.goal),
+    weights = turn_starts_met(solution)
+    card = StrategyCard(rules, margin(rules.goal), thresholds_of(first, rules.goal, weights),
                         worth_of(rules), Versus(rules.name, rules.goal, "card", "optimal",
                                                 0.0, 0.0, 0.0))
     result = versus(solution, card.play(), None)

@@ -278,6 +278,101 @@ def _first_banks(G, D, min_low, min_first, top, gs, gp, cs, cp, cn, Wopt, out):
                         break
 
 
+@njit(cache=True)
+def _gains(i, G, D, top, gs, gp, cs, cp, cn, dec, act, mass, gain):
+    """The mover's turn under the decisions ``act`` / ``dec`` of :func:`_turn`:
+    ``gain[t]`` the chance it banks ``t`` (a bank at the goal included); returns the
+    chance of a farkle."""
+    mass[:, :] = 0.0
+    gain[:] = 0.0
+    mass[0, D] = 1.0
+    lost = 0.0
+    for t in range(top + 1):
+        for n in range(D + 1):
+            m = mass[t, n]
+            if m == 0.0:
+                continue
+            if act[t, n]:
+                gain[t] += m
+                continue
+            if n == 0:
+                lost += m
+                continue
+            for g in range(gs[n], gs[n + 1]):
+                p = gp[g]
+                if cs[g] == cs[g + 1]:
+                    lost += m * p
+                    continue
+                best = -1
+                worth = -1e300
+                for k in range(cs[g], cs[g + 1]):
+                    w = dec[min(t + cp[k], top), cn[k]]
+                    if w > worth:
+                        worth = w
+                        best = k
+                mass[min(t + cp[best], top), cn[best]] += m * p
+    return lost
+
+
+@njit(cache=True)
+def _met(G, D, min_low, min_first, top, gs, gp, cs, cp, cn, Wopt, visits):
+    """``visits[i, j]``: how often, on average, a turn starts at the mover's ``i`` against
+    ``j`` in a game of optimal play by both from (0, 0), up the score sums."""
+    c = np.zeros((top + 1, D + 1))
+    d = np.zeros((top + 1, D + 1))
+    dec_a = np.zeros((top + 1, D + 1))
+    act_a = np.zeros((top + 1, D + 1), dtype=np.int8)
+    dec_b = np.zeros((top + 1, D + 1))
+    act_b = np.zeros((top + 1, D + 1), dtype=np.int8)
+    mass = np.zeros((top + 1, D + 1))
+    gain_a = np.zeros(top + 1)
+    gain_b = np.zeros(top + 1)
+    sit = np.zeros((1, 1), dtype=np.int64)
+    bank = np.zeros((1, 1, 1), dtype=np.bool_)
+    pref = np.zeros((1, 1, 1))
+    inflow = np.zeros((G, G))
+    inflow[0, 0] = 1.0
+    for total in range(2 * G - 1):
+        for i in range(max(0, total - G + 1), min(G - 1, total) + 1):
+            j = total - i
+            if i > j:
+                continue
+            mi = min_first if i == 0 else min_low
+            _turn(i, j, G, D, mi, min_low, top, gs, gp, cs, cp, cn, True, Wopt, sit, bank,
+                  pref, True, pref, Wopt, c, d, dec_a, act_a)
+            fa = _gains(i, G, D, top, gs, gp, cs, cp, cn, dec_a, act_a, mass, gain_a)
+            if i == j:
+                ra = inflow[i, j] / (1.0 - fa)
+                visits[i, j] = ra
+                for t in range(1, G - i):
+                    inflow[j, i + t] += ra * gain_a[t]
+                continue
+            mj = min_first if j == 0 else min_low
+            _turn(j, i, G, D, mj, min_low, top, gs, gp, cs, cp, cn, True, Wopt, sit, bank,
+                  pref, True, pref, Wopt, c, d, dec_b, act_b)
+            fb = _gains(j, G, D, top, gs, gp, cs, cp, cn, dec_b, act_b, mass, gain_b)
+            ra = (inflow[i, j] + fb * inflow[j, i]) / (1.0 - fa * fb)
+            rb = inflow[j, i] + fa * ra
+            visits[i, j] = ra
+            visits[j, i] = rb
+            for t in range(1, G - i):
+                inflow[j, i + t] += ra * gain_a[t]
+            for t in range(1, G - j):
+                inflow[i, j + t] += rb * gain_b[t]
+
+
+def turn_starts_met(solution) -> np.ndarray:
+    """``[i, j]`` (units): the expected number of turns begun at the mover's ``i`` against
+    ``j`` when both play optimally from (0, 0) (the weights of the card's medians)."""
+    rules, W = _check(solution)
+    G, D = rules.goal // UNIT, rules.dice
+    top = height(rules) - 1
+    low, first = _minimums(rules)
+    visits = np.zeros((G, G))
+    _met(G, D, low, first, top, *throw_arrays(rules), W, visits)
+    return visits
+
+
 def _check(solution) -> tuple[FarkleRules, np.ndarray]:
     rules = solution.rules
     if not solution.first_to_reach or solution.players != 2:
