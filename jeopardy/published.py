@@ -20,8 +20,8 @@ DURANGO_BILL = "Durango Bill, two-dice Pig statistics (durangobill.com/Pig1Stati
 PRACTICAL_PLAY = "Neller & Presser 2010, Practical Play of the Dice Game Pig"
 TIJMS_2007 = "Tijms 2007, Dice games and stochastic dynamic programming"
 BUSCHE_2016 = "Busche, Maximizing Win Probability in the Game of Farkle (mattbusche.org), 2016"
-NELLER_BUSCHE_2017 = ("Neller & Busche, Optimal Play of the Farkle Dice Game (ACG 2017; its "
-                      "abstract, and its talk's slides)")
+NELLER_BUSCHE_2017 = ("Neller & Busche, Optimal Play of the Farkle Dice Game (Advances in "
+                      "Computer Games; its abstract, and its talk's slides)")
 
 
 @dataclass(frozen=True)
