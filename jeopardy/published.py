@@ -20,6 +20,8 @@ DURANGO_BILL = "Durango Bill, two-dice Pig statistics (durangobill.com/Pig1Stati
 PRACTICAL_PLAY = "Neller & Presser 2010, Practical Play of the Dice Game Pig"
 TIJMS_2007 = "Tijms 2007, Dice games and stochastic dynamic programming"
 BUSCHE_2016 = "Busche, Maximizing Win Probability in the Game of Farkle (mattbusche.org), 2016"
+NELLER_BUSCHE_2017 = ("Neller & Busche, Optimal Play of the Farkle Dice Game (Advances in "
+                      "Computer Games; its abstract, and its talk's slides)")
 
 
 @dataclass(frozen=True)
@@ -65,6 +67,22 @@ BUSCHE_FIRST_PLAYER = Published(0.53487, 0.000005, BUSCHE_2016,
                                 "printed to 3 decimals of a percent: half a unit in the last "
                                 "place", "53.487%")
 BUSCHE_STATES = Published(423_765_000, 0, BUSCHE_2016, "a count: exact", "423,765,000")
+
+# Neller & Busche 2017: two players, first to 10,000, singles and triples only, any scoring
+# part set aside (the neller-busche preset).  The abstract: 200 compensation points for the
+# second player are fairest; augmented human play against which optimal play keeps "only a
+# small win advantage of 1.7754%".  The talk's slides: optimal play "has ~4.7718% win
+# probability advantage over score maximization play".  An advantage is read as the
+# difference of the two players' chances with a fair coin for the first move.
+NELLER_BUSCHE_COMPENSATION = Published(200, 0, NELLER_BUSCHE_2017,
+                                       "a head start in points: exact (our candidates step by "
+                                       "50)", "200 points for the second player")
+NELLER_BUSCHE_OVER_MAX_SCORE = Published(0.047718, 0.0000005, NELLER_BUSCHE_2017,
+                                         "printed to 4 decimals of a percent: half a unit in "
+                                         "the last place", "~4.7718%")
+NELLER_BUSCHE_OVER_HUMAN = Published(0.017754, 0.0000005, NELLER_BUSCHE_2017,
+                                     "printed to 4 decimals of a percent: half a unit in the "
+                                     "last place", "1.7754%")
 
 # Neller & Presser 2004.
 PIG_FIRST_PLAYER = _rounded(0.5306, 4, NELLER_PRESSER_2004)

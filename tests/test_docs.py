@@ -42,6 +42,7 @@ SLOW = (
     "jeopardy solve --players 3", "--ending equal-turns --games 20000",
     "--rules docs/examples/penalty.toml",
     "jeopardy farkle solve --rules neller-busche --goal 1000 --players 3",
+    "jeopardy farkle card --rules neller-busche --goal 1000",
 )
 # Commands of minutes (Ten Thousand to 10,000, three-player Fast Pig to 100, the
 # variants table, THINK, the reproduce report, sweeps, benchmarks, a million
@@ -54,6 +55,7 @@ LONG = (
     "jeopardy sweep", "python benchmarks/", "--games 1000000", "--simulate 1000000",
     "python analyses/preset_survey.py", "--simulate 200000",
     "jeopardy solve --game fast-pig --players 3",
+    "jeopardy farkle card --rules neller-busche --out",
 )
 # Output that is all timings: only its shape (the words) is compared.
 SHAPE_ONLY = ("python benchmarks/",)

@@ -1228,3 +1228,49 @@ def test_a_malformed_golden_row_is_refused(tmp_path, row, problem):
     golden.write_file(tmp_path / "turn.json", [row])
     with pytest.raises(ValueError, match=f"turn.json, row 1: .*{problem}"):
         golden.load(tmp_path)
+
+
+@functools.lru_cache(maxsize=None)
+def _neller_busche_solution(goal):
+    """Issue 29: the neller-busche preset to ``goal``, two players, first to reach."""
+    import dataclasses
+
+    from jeopardy.farkle.core import solve
+
+    return solve(dataclasses.replace(_house_rules("neller-busche").rules, goal=goal), True)
+
+
+def _farkle_card(goal):
+    """Issue 29: the strategy card (jeopardy farkle card) and its exact chances."""
+    from jeopardy.farkle.card import SITUATIONS, strategy_card
+
+    card = strategy_card(_neller_busche_solution(goal))
+    out = {f"{name}, {n} dice": threshold for name, row in zip(SITUATIONS, card.thresholds)
+           for n, threshold in enumerate(row, start=1)}
+    out.update({f"worth, {m} dice": worth for m, worth in enumerate(card.worth, start=1)})
+    for what, result in (("card", card.against_optimal), ("max-score", card.max_score)):
+        out.update({f"{what} first": result.a_first, f"{what} second": result.a_second,
+                    f"{what} fair": result.a_fair, f"{what} loss": 0.5 - result.a_fair})
+    return out
+
+
+analysis("farkle card neller-busche 1000")(functools.partial(_farkle_card, 1000))
+analysis("farkle card neller-busche 10000")(functools.partial(_farkle_card, 10_000))
+
+
+@analysis("farkle neller-busche 10000 paper")
+def _neller_busche_paper():
+    """Issue 29: Neller & Busche 2017's figures as jeopardy reproduce computes them."""
+    from jeopardy.fairness import farkle_fairness
+    from jeopardy.farkle.card import max_score_play
+    from jeopardy.farkle.versus import versus
+
+    solution = _neller_busche_solution(10_000)
+    fair = farkle_fairness(solution, None)
+    pure = versus(solution, max_score_play(solution.rules), None)
+    at_goal = versus(solution, max_score_play(solution.rules, True), None)
+    return {"first player": solution.win_probability, "fairest bonus": fair.bonus,
+            "fairest P(first wins)": fair.win_probability,
+            "max-score first": pure.a_first, "max-score second": pure.a_second,
+            "advantage over max-score": 1 - 2 * pure.a_fair,
+            "advantage over max-score banking at the goal": 1 - 2 * at_goal.a_fair}

@@ -110,6 +110,9 @@ COMMANDS = {
                       ["farkle", "policy", "--solution", "{dir}/f.npz", "--score", "250",
                        "--opponent", "0", "--second"]],
     "farkle-fairness": [["farkle", "fairness", "--goal", "500", "--max-bonus", "100"]],
+    "farkle-card": [["farkle", "card", "--rules", "neller-busche", "--goal", "1000"],
+                    ["farkle", "card", "--rules", "neller-busche", "--goal", "500", "--out",
+                     "{dir}/card.pdf"]],
     "reproduce": [["reproduce", "--section", "puzzle"]],
     "sweep": [["sweep", "{dir}/spec.toml", "--out", "{dir}/sweep", "--workers", "1",
                "--no-progress"]],
@@ -131,7 +134,7 @@ FILES = {
                            'analyses = ["solve", "simultaneous"]\n'},
 }
 # Runs of a minute or more on the reference machine (the tests mark them slow).
-SLOW = {"think", "farkle-fairness", "farkle-solve", "farkle-policy", "reproduce", "sweep",
+SLOW = {"think", "farkle-fairness", "farkle-card", "farkle-solve", "farkle-policy", "reproduce", "sweep",
         "skunk"}
 
 # Keys the emitting code leaves out under other options, beyond what the runs show.

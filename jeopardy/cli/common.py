@@ -295,7 +295,7 @@ def check_output(ctx, param, value):
         return value
     suffixes = {"plot": (".png", ".svg", ".pdf"), "plot_path": (".png", ".svg", ".pdf"),
                 "trace_plot": (".png", ".svg", ".pdf")}.get(param.name)
-    if ctx.command.name == "plot" and param.name == "out":
+    if ctx.command.name in ("plot", "card") and param.name == "out":
         suffixes = (".png", ".svg", ".pdf")
     try:
         check(value, suffixes)

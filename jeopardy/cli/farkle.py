@@ -366,3 +366,57 @@ def fairness(goal, first_to_reach, max_bonus, min_bank, no_stop_on_six, keep_cho
         emit_json(data)
         return
     print_fairness(result)
+
+
+@farkle.command()
+@click.option("--rules", "rules_name", type=str, required=True, metavar="NAME|FILE.toml",
+              help="house rules (first to the goal): a preset or a TOML rules file")
+@click.option("--goal", type=int, default=None, help="the goal (default: the rules')")
+@click.option("--out", type=str, default=None, callback=check_output,
+              help="draw the card to this file (.pdf, .png or .svg)")
+@json_option
+def card(rules_name, goal, out, as_json) -> None:
+    """A printable strategy card: banking thresholds by dice in hand when behind, level or
+    ahead, derived from optimal play, and the win probability the card loses against
+    optimal play (exact policy evaluation, both seats)."""
+    from jeopardy.cli.progress import ProgressLine
+    from jeopardy.farkle.card import SITUATIONS, strategy_card
+    from jeopardy.farkle.core import solve as run
+
+    rules, first_to_reach = _house(rules_name, goal)
+    if not first_to_reach:
+        raise JeopardyError(f"the card is made for games won by the first to reach the goal; "
+                            f"{rules.name} plays a last round (ending = \"first-to-goal\")")
+    if rules.penalty is not None:
+        raise JeopardyError(f"the card is not made for the penalty of {rules.name}")
+    solution = run(rules, True, progress=ProgressLine(f"solving {_title(rules)} to {rules.goal}",
+                                                       enabled=rules.goal >= 5000))
+    result = strategy_card(solution)
+    if out is not None:
+        from jeopardy.plots.farkle_card import strategy_card as draw
+
+        draw(result, out)
+    if as_json:
+        emit_json({**result.to_dict(), **({"out": out} if out else {})})
+        return
+    m = result.margin
+    click.echo(f"{_title(rules)} to {rules.goal:,}, first to reach: bank once the turn total "
+               f"reaches (behind / ahead: by {m:,} or more)")
+    click.echo(f"  dice  {'  '.join(f'{s:>7}' for s in SITUATIONS)}")
+    for n in range(1, rules.dice + 1):
+        cells = ["  never" if row[n - 1] is None else f"{row[n - 1]:7d}"
+                 for row in result.thresholds]
+        click.echo(f"  {n:>4}  {'  '.join(cells)}")
+    click.echo("  worth of the dice left: " + ", ".join(f"{n}: {w}" for n, w in
+                                                      enumerate(result.worth, start=1)))
+    versus = result.against_optimal
+    click.echo(f"the card against optimal play: wins {versus.a_first:.6f} first, "
+               f"{versus.a_second:.6f} second, {versus.a_fair:.6f} by a fair coin "
+               f"(loses {result.loss:.6f})")
+    if result.max_score is not None:
+        best = result.max_score
+        click.echo(f"max-expected-score play against optimal play: {best.a_first:.6f} first, "
+                   f"{best.a_second:.6f} second, {best.a_fair:.6f} by a fair coin "
+                   f"(loses {0.5 - best.a_fair:.6f})")
+    if out is not None:
+        click.echo(f"card written to {out}")

@@ -11,7 +11,7 @@ MARKS = {"matches": "ok", "differs — explained": "explained", "refuted": "REFU
 @click.command()
 @click.option("--section", "sections", multiple=True,
               type=click.Choice(["puzzle", "neller-presser", "linux-magazin", "ten-thousand",
-                                 "literature", "busche"]),
+                                 "literature", "busche", "neller-busche"]),
               help="only these sources (repeatable)")
 @json_option
 def reproduce(sections, as_json) -> None:

@@ -24,11 +24,11 @@ PRESETS: dict[str, dict] = {
                     "three_of_a_kind": 100, "n_of_a_kind": "add", "three_pairs": 750,
                     "straight": 1500, "four_and_a_pair": 750, "two_triplets": 0},
         "penalty": {"farkles": 3, "points": 500, "floor": -2500}},
-    "neller-busche": {  # ACG 2017's minimal rules: our reading (docs/farkle.md)
+    "neller-busche": {  # ACG 2017, Table 1: singles and triples only (docs/farkle.md)
         "name": "neller-busche", "dice": 6, "goal": 10_000, "ending": "first-to-goal",
         "min_bank": 0, "entry": 0, "hot_dice": True, "set_aside": "choice",
         "scoring": {"single_one": 100, "single_five": 50, "three_ones": 1000,
-                    "three_of_a_kind": 100, "n_of_a_kind": "add", "three_pairs": 0,
+                    "three_of_a_kind": 100, "n_of_a_kind": "none", "three_pairs": 0,
                     "straight": 0, "four_and_a_pair": 0, "two_triplets": 0}},
     "reference-com": {  # reference.com, "How does scoring work in Farkle?"
         "name": "reference-com", "dice": 6, "goal": 10_000, "ending": "equal-turns",
@@ -47,7 +47,7 @@ PRESETS: dict[str, dict] = {
 SUMMARIES = {
     "ten-thousand": "six dice, the seed's table, every scoring die set aside, 350 to bank; equal turns",
     "facebook": "Facebook Farkle (Busche 2016): any part kept, three farkles in a row lose 500",
-    "neller-busche": "Neller & Busche (ACG 2017): singles and of-a-kind only, any part kept",
+    "neller-busche": "Neller & Busche (ACG 2017): singles and triples only, any part kept",
     "reference-com": "reference.com's table: flat four to six of a kind, 500 to get on the board",
     "everything2": "everything2.com's table: three pairs and the straight 1,000, 550 to bank",
 }

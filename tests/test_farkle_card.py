@@ -1,0 +1,303 @@
+"""The Farkle strategy card and the exact evaluation of a fixed play against optimal play
+(jeopardy/farkle/card.py, versus.py; issue 29), on small goals.
+
+References that share no code with the evaluation: the solver's own win probability
+(optimal play against itself), the solver's banking columns (the brute-force thresholds)
+and a seeded simulation of the card against the solver's decisions, every throw scored by
+the twin written from the rules text (tests/oracles/farkle_house.py)."""
+import dataclasses
+import json
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from jeopardy.cli.main import cli as main
+from jeopardy.farkle import core
+from jeopardy.farkle.card import SITUATIONS, margin, max_score_play, strategy_card
+from jeopardy.farkle.house import preset
+from jeopardy.farkle.turn import FarkleRules, solve_turn
+from jeopardy.farkle.versus import turn_starts_met, versus
+from tests.oracles import farkle_house as twin
+
+GOAL = 1000
+
+
+@pytest.fixture(scope="module")
+def solved():
+    rules = dataclasses.replace(preset("neller-busche").rules, goal=GOAL)
+    return core.solve(rules, True)
+
+
+@pytest.fixture(scope="module")
+def card(solved):
+    return strategy_card(solved)
+
+
+KEEP_ALL_ENTRY = FarkleRules(min_bank=300, goal=600, entry=500, name="keep-all-entry")
+
+
+@pytest.mark.parametrize("rules", [
+    pytest.param(dataclasses.replace(preset("neller-busche").rules, goal=600), id="any-part"),
+    pytest.param(KEEP_ALL_ENTRY, id="keep-all-min-bank-entry"),
+    pytest.param(dataclasses.replace(preset("neller-busche").rules, goal=500, dice=3,
+                                     hot_dice=False, min_bank=100), id="3-dice-no-hot"),
+])
+def test_optimal_play_against_itself_is_the_solved_chance(rules):
+    solution = core.solve(rules, True)
+    result = versus(solution, None, None)
+    # the solver's chance, from its own kernels: only rounding apart
+    assert result.a_first == pytest.approx(solution.win_probability, abs=1e-12)
+    assert result.a_second == pytest.approx(1 - solution.win_probability, abs=1e-12)
+
+
+def _lowest_banks(solution):
+    """``[i][j][n]`` points: the first bank of the solver's banking runs (brute force over
+    every score pair; the runs come from the solver's kernels, not the evaluation's)."""
+    G = solution.rules.goal // 50
+    out = {}
+    for i in range(G):
+        for j in range(G):
+            runs = solution.banking(i * 50, j * 50)
+            for n, bank in runs.items():
+                out[i, j, n] = bank[0][0] if bank else None
+    return out
+
+
+def _groups(rules):
+    """Per dice: {options: probability}, the options of a throw as the twin scores it."""
+    data = dataclasses.asdict(rules)
+    data["set_aside"] = "choice" if rules.keep_choice else "all"
+    out = {}
+    for n in range(1, rules.dice + 1):
+        tally = {}
+        for p, options in twin.throw_choices(data, n).values():
+            key = tuple(options)
+            tally[key] = tally.get(key, 0.0) + p
+        out[n] = tally
+    return out
+
+
+def _turns_met(solution):
+    """``{(i, j): turns begun there}`` (units) under optimal play by both, pushed forward
+    from (0, 0) over every turn of the solver's columns, in plain Python."""
+    rules = solution.rules
+    G = rules.goal // 50
+    groups = _groups(rules)
+    turns = {}
+
+    def turn(i, j):
+        values, throws = solution.column(i * 50, j * 50)
+        top = values.shape[0] - 1
+        mass = {(0, rules.dice): 1.0}
+        banks, lost = {}, 0.0
+        for t in range(top + 1):
+            for n in range(rules.dice, 0, -1):
+                m = mass.pop((t, n), 0.0)
+                if not m:
+                    continue
+                if t and (i + t >= G or not throws[t, n]):
+                    banks[t] = banks.get(t, 0.0) + m
+                    continue
+                for options, p in groups[n].items():
+                    if not options:
+                        lost += m * p
+                        continue
+                    s, left = max(options, key=lambda o: values[min(t + o[0] // 50, top), o[1]])
+                    key = (min(t + s // 50, top), left)
+                    mass[key] = mass.get(key, 0.0) + m * p
+        return banks, lost
+
+    inflow = {(0, 0): 1.0}
+    met = {}
+    for total in range(2 * G - 1):
+        for i in range(max(0, total - G + 1), min(G - 1, total) + 1):
+            j = total - i
+            if i > j:
+                continue
+            banks_a, fa = turn(i, j)
+            if i == j:
+                met[i, j] = inflow.get((i, j), 0.0) / (1 - fa)
+                pairs = [((i, j), banks_a)]
+            else:
+                banks_b, fb = turn(j, i)
+                met[i, j] = (inflow.get((i, j), 0.0) + fb * inflow.get((j, i), 0.0)) / (1 - fa * fb)
+                met[j, i] = inflow.get((j, i), 0.0) + fa * met[i, j]
+                pairs = [((i, j), banks_a), ((j, i), banks_b)]
+            for (a, b), banks in pairs:
+                for t, p in banks.items():
+                    if a + t < G:
+                        inflow[b, a + t] = inflow.get((b, a + t), 0.0) + met[a, b] * p
+    return met
+
+
+def test_turn_starts_met_agree_with_a_forward_pass(solved):
+    ours = turn_starts_met(solved)
+    met = _turns_met(solved)
+    for (i, j), value in met.items():
+        assert ours[i, j] == pytest.approx(value, abs=1e-12), (i, j)
+    assert ours[0, 0] > 1  # both farkle their first turn now and then: (0, 0) is met again
+    assert sum(1 for (i, j), v in met.items() if i != j and v > 1e-3) > 50  # many pairs met
+
+
+def test_card_thresholds_are_the_weighted_median_of_optimal_banks(solved, card):
+    lowest = _lowest_banks(solved)
+    weights = turn_starts_met(solved)  # checked above against the forward pass
+    G = GOAL // 50
+    m = margin(GOAL)
+    for s, name in enumerate(SITUATIONS):
+        for n in range(1, 7):
+            values = []
+            for i in range(G):
+                for j in range(G):
+                    diff = (i - j) * 50
+                    where = "behind" if diff <= -m else "ahead" if diff >= m else "level"
+                    if where == name:
+                        first = lowest[i, j, n]
+                        # never below the table's top: it banks only at the goal
+                        values.append((GOAL if first is None else first, weights[i, j]))
+            if not sum(w for _, w in values):  # never met: each pair once
+                values = [(value, 1.0) for value, _ in values]
+            values.sort()
+            half = sum(w for _, w in values) / 2
+            running = 0.0
+            for value, weight in values:
+                running += weight
+                if running >= half:
+                    median = value
+                    break
+            assert card.thresholds[s][n - 1] == (None if median >= GOAL else median), (name, n)
+
+
+def test_card_worth_is_the_max_score_turn_from_each_hand(card):
+    turn = solve_turn(preset("neller-busche").rules)
+    assert card.worth == tuple(int(round(turn.values[0, m] / 50)) * 50 for m in range(1, 7))
+
+
+def _simulate(solution, card, games, seed, card_first):
+    """Seeded games of the card against the solver's decisions; every throw scored by the
+    twin.  Returns the card's wins."""
+    rules = solution.rules
+    goal = rules.goal
+    data = dataclasses.asdict(rules)
+    data["set_aside"] = "choice"
+    choices = {n: twin.throw_choices(data, n) for n in range(1, 7)}
+    columns = {}
+    rng = np.random.default_rng(seed)
+
+    def optimal_turn(i, j):
+        if (i, j) not in columns:
+            columns[i, j] = solution.column(i, j)
+        values, throws = columns[i, j]
+        top = values.shape[0] - 1
+        t, n = 0, 6
+        while True:
+            throw = tuple(sorted(rng.integers(1, 7, n).tolist()))
+            options = choices[n][throw][1]
+            if not options:
+                return 0
+            best = max(options, key=lambda o: values[min((t + o[0]) // 50, top), o[1]])
+            t, n = t + best[0], best[1]
+            if i + t >= goal or not throws[min(t // 50, top), n]:
+                return t
+
+    def card_turn(i, j):
+        diff = i - j
+        s = 0 if diff <= -card.margin else 2 if diff >= card.margin else 1
+        limits = [GOAL * 100 if x is None else x for x in card.thresholds[s]]
+        t, n = 0, 6
+        while True:
+            throw = tuple(sorted(rng.integers(1, 7, n).tolist()))
+            options = choices[n][throw][1]
+            if not options:
+                return 0
+
+            def worth(option):
+                total, left = t + option[0], option[1]
+                return total + (card.worth[left - 1] if total < limits[left - 1] else 0)
+
+            best = max(sorted(options, key=lambda o: (o[0], -o[1])), key=worth)
+            t, n = t + best[0], best[1]
+            if i + t >= goal or t >= limits[n - 1]:
+                return t
+
+    wins = 0
+    for _ in range(games):
+        scores = [0, 0]  # the card's, optimal play's
+        mover = 0 if card_first else 1
+        while True:
+            own, other = scores[mover], scores[1 - mover]
+            scores[mover] += card_turn(own, other) if mover == 0 else optimal_turn(own, other)
+            if scores[mover] >= goal:
+                wins += mover == 0
+                break
+            mover = 1 - mover
+    return wins
+
+
+def test_card_loss_agrees_with_a_simulation(solved, card):
+    games = 6000
+    for card_first, exact in ((True, card.against_optimal.a_first),
+                              (False, card.against_optimal.a_second)):
+        share = _simulate(solved, card, games, 7 if card_first else 8, card_first) / games
+        stderr = (exact * (1 - exact) / games) ** 0.5
+        assert abs(share - exact) <= 4 * stderr, (card_first, share, exact)
+
+
+def test_max_score_play_loses_to_optimal_and_banking_at_the_goal_helps(solved, card):
+    pure = card.max_score
+    at_goal = versus(solved, max_score_play(solved.rules, True), None)
+    assert 0 < pure.a_fair < 0.5 and at_goal.a_fair < 0.5
+    assert at_goal.a_fair - pure.a_fair > 1e-3  # 0.0078 to 1,000: far above rounding
+    assert card.loss == pytest.approx(0.5 - card.against_optimal.a_fair, abs=0)
+
+
+def test_card_on_the_command_line(tmp_path):
+    runner = CliRunner()
+    out = tmp_path / "card.png"
+    result = runner.invoke(main, ["farkle", "card", "--rules", "neller-busche", "--goal", "500",
+                                  "--out", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert set(data["thresholds"]) == set(SITUATIONS) and len(data["worth"]) == 6
+    assert data["loss"] == pytest.approx(0.5 - data["against_optimal"]["a_fair"], abs=1e-15)
+    assert out.read_bytes()[:4] == b"\x89PNG"
+    assert [p.name for p in tmp_path.iterdir()] == ["card.png"]  # written atomically
+    pdf = tmp_path / "card.pdf"
+    result = runner.invoke(main, ["farkle", "card", "--rules", "neller-busche", "--goal", "500",
+                                  "--out", str(pdf)])
+    assert result.exit_code == 0 and pdf.read_bytes()[:4] == b"%PDF"
+    assert "the card against optimal play" in result.output
+
+
+@pytest.mark.parametrize("arguments, words", [
+    (["--rules", "neller-busche", "--out", "card.txt"], "must end in"),
+    (["--rules", "neller-busche", "--out", "/no/such/dir/card.png"], "does not exist"),
+    (["--rules", "ten-thousand", "--goal", "500"], "first to reach the goal"),
+    (["--rules", "facebook", "--goal", "500"], "penalty"),
+    (["--rules", "no-such-rules"], "unknown rules"),
+])
+def test_card_refuses_in_one_line(arguments, words):
+    result = CliRunner().invoke(main, ["farkle", "card", *arguments])
+    assert result.exit_code != 0
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0], result.output
+
+
+def test_reproduce_section_sets_our_numbers_beside_the_paper(solved, card):
+    from jeopardy.fairness import farkle_fairness
+    from jeopardy.reproduce import neller_busche
+
+    rows = neller_busche(goal=GOAL)  # the rows of the 10,000 report, on a small game
+    numeric = [row for row in rows if row.numeric]
+    assert [row.published for row in numeric] == ["200 points for the second player",
+                                                  "~4.7718%"]
+    fair = farkle_fairness(solved, None)
+    assert numeric[0].ours.startswith(f"{fair.bonus} points to 1,000")
+    assert numeric[0].verdict == ("matches" if fair.bonus == 200 else "differs — explained")
+    advantage = 1 - 2 * card.max_score.a_fair
+    assert numeric[1].ours.startswith(f"{advantage:.6%} to 1,000")
+    context = [row for row in rows if not row.numeric]
+    assert [row.verdict for row in context] == [None, None]
+    assert context[0].ours == f"{solved.win_probability:.9f} to 1,000"
+    assert context[1].published == "1.7754%" and context[1].ours == "not computed"
