@@ -293,14 +293,9 @@ def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST
         if stuck:
             raise JeopardyError(f"{process.name}: some turn start never ends")
         sweeps += n
-        for index, r0 in found[:min(left, len(found))]:
-            settled = mixing.settle(race, W, int(index), int(r0))
-            if settled is None:
-                unsettled += 1
-            else:
-                mixes.update(settled[0])
-                indifference = max(indifference, settled[1])
-        unsettled += max(0, left - len(found))
+        more, gap = mixing.settle_found(race, W, found, left, mixes)
+        unsettled += more
+        indifference = max(indifference, gap)
         s = done - 1
         if progress is not None:
             progress(1.0 - (s + 1) ** 2 / (top_sum + 1) ** 2 if s >= 0 else 1.0)

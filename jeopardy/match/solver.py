@@ -524,14 +524,12 @@ def _iterate(model: RollModel, race: kernels.Race, W: np.ndarray, tolerance: flo
                                   "player passes without banking around a cycle of turns")
             sweeps += n
             worst = max(worst, residual)
-            for index, r0 in found[:min(left, len(found))]:
-                settled = mixing.settle(race, W, int(index), int(r0)) if mode == 0 else None
-                if settled is None:
-                    unsettled += 1
-                else:
-                    mixes.update(settled[0])
-                    indifference = max(indifference, settled[1])
-            unsettled += max(0, left - len(found))
+            if mode == 0:  # a table or a mix given: nothing to settle, only to count
+                more, gap = mixing.settle_found(race, W, found, left, mixes)
+                indifference = max(indifference, gap)
+            else:
+                more = left
+            unsettled += more
             s = done - 1
             if progress is not None:
                 done = 1.0 - (s + 1) / (top_sum + 1) if s >= 0 else 1.0
