@@ -17,8 +17,9 @@ from jeopardy.results import Result
 
 MATCHES = "matches"
 EXPLAINED = "differs — explained"
+UNEXPLAINED = "differs — unexplained"
 REFUTED = "refuted"
-VERDICTS = (MATCHES, EXPLAINED, REFUTED)
+VERDICTS = (MATCHES, EXPLAINED, UNEXPLAINED, REFUTED)
 
 
 @dataclass(frozen=True, repr=False)
@@ -26,7 +27,8 @@ class Claim(Result):
     """One published claim beside ours.
 
     ``verdict`` is :data:`MATCHES` (within the stated tolerance),
-    :data:`EXPLAINED` (differs, and ``note`` says why) or :data:`REFUTED`
+    :data:`EXPLAINED` (differs, and ``note`` says why), :data:`UNEXPLAINED` (differs,
+    ``note`` says what is known, and the rest of the gap is open) or :data:`REFUTED`
     (our computation shows the claim false).  A row that is not a number
     (``numeric=False``: a running time, a value we report with no published
     counterpart) has no verdict and is shown apart.
@@ -399,7 +401,7 @@ def neller_busche(goal: int = 10_000) -> list[Claim]:
                      "the first move; max-score play: the optimal single turn at every score. "
                      "How the paper's max-score player ends the game is not in the text "
                      "available to us: banking at the goal brings ours closer; the rest of the "
-                     "gap is not explained", otherwise=EXPLAINED))
+                     "gap is not explained", otherwise=UNEXPLAINED))
     rows.append(Claim(source, "first player wins under optimal play by both", "not in the "
                       "text available to us", f"{solution.win_probability:.9f} {at}", None,
                       "the paper's figures beyond its abstract were not available",

@@ -5,8 +5,8 @@ import pytest
 from click.testing import CliRunner
 
 from jeopardy.cli.main import cli
-from jeopardy.reproduce import (EXPLAINED, MATCHES, REFUTED, counts, linux_magazin,
-                                neller_presser, puzzle, ten_thousand)
+from jeopardy.reproduce import (EXPLAINED, MATCHES, REFUTED, UNEXPLAINED, counts,
+                                linux_magazin, neller_presser, puzzle, ten_thousand)
 
 
 def test_ten_thousand_and_linux_magazin_claims_all_match():
@@ -38,7 +38,7 @@ def test_neller_presser_section_explains_the_eight_turn_claim():
 def test_counts_tally_each_verdict_separately():
     rows = ten_thousand() + linux_magazin()
     tally = counts(rows)
-    assert tally == {MATCHES: 8, EXPLAINED: 0, REFUTED: 0, "context": 1}
+    assert tally == {MATCHES: 8, EXPLAINED: 0, UNEXPLAINED: 0, REFUTED: 0, "context": 1}
 
 
 def test_reproduce_command_json():

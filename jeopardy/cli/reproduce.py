@@ -5,7 +5,8 @@ import click
 
 from jeopardy.cli.common import emit_json, json_option
 
-MARKS = {"matches": "ok", "differs — explained": "explained", "refuted": "REFUTED"}
+MARKS = {"matches": "ok", "differs — explained": "explained",
+         "differs — unexplained": "UNEXPLAINED", "refuted": "REFUTED"}
 
 
 @click.command()
