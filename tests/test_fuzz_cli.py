@@ -14,6 +14,7 @@ Profiles: ``HYPOTHESIS_PROFILE=ci`` (default, 60 examples per command group),
 """
 from __future__ import annotations
 
+import signal
 import time
 
 import click
@@ -101,10 +102,25 @@ def invocations(draw, commands):
     return args
 
 
+class Hung(Exception):
+    """An invocation still running at twice :data:`DEADLINE`: a hang (a FIFO opened for
+    reading once held a whole CI run), reported with its arguments instead of waited on."""
+
+
+def _hung(signum, frame):
+    raise Hung(f"no end within {2 * DEADLINE:.0f} s")
+
+
 def run(args):
     runner = CliRunner()
     started = time.perf_counter()
-    result = runner.invoke(cli, args, env=ENVIRONMENT, input="", catch_exceptions=True)
+    previous = signal.signal(signal.SIGALRM, _hung)
+    signal.alarm(int(2 * DEADLINE))
+    try:
+        result = runner.invoke(cli, args, env=ENVIRONMENT, input="", catch_exceptions=True)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
     elapsed = time.perf_counter() - started
     note(f"args={args!r} exit={result.exit_code} elapsed={elapsed:.1f}s stderr={result.stderr!r}")
     if result.exception is not None and not isinstance(result.exception, SystemExit):

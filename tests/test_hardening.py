@@ -115,6 +115,20 @@ def test_outputs_write_through_symlinks_and_refuse_fifos(tmp_path):
         write_text("", "x")
 
 
+@pytest.mark.parametrize("command", [["farkle", "solve", "--goal", "500", "--rules"], ["sweep"]])
+def test_a_fifo_given_as_a_file_to_read_is_refused_not_waited_on(tmp_path, command):
+    """A rules file or a sweep spec that is a FIFO: reading it would wait for a writer
+    forever (the fuzz suite's corpus hung a whole CI run this way)."""
+    fifo = tmp_path / "rules.toml"
+    os.mkfifo(fifo)
+    done = subprocess.run([sys.executable, "-m", "jeopardy", *command, str(fifo)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip().splitlines() == [
+        f"jeopardy: error: cannot read {'the rules file' if 'farkle' in command else 'sweep spec'}"
+        f" {str(fifo)!r}: not a regular file"]
+
+
 def test_figures_use_the_format_of_their_suffix(tmp_path):
     result = CliRunner().invoke(cli, ["plot", "boundary", "--goal", "12", "--out",
                                       str(tmp_path / "b.svg")])

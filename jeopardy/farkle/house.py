@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jeopardy.errors import JeopardyError
+from jeopardy.files import read_text
 from jeopardy.farkle.scoring import GROWTH, ScoringTable
 from jeopardy.farkle.turn import FarkleRules, Penalty
 from jeopardy.rules.farkle_presets import PRESETS
@@ -150,14 +151,11 @@ def read_rules(path: str | Path) -> HouseRules:
     """The rule set of a TOML file, or a one-line refusal."""
     import tomllib
 
-    path = Path(path)
+    # files.read_text refuses what is not a regular file: a FIFO would block the read.
+    text = read_text(path, "the rules file")
     try:
-        text = path.read_bytes()
-    except OSError as error:
-        raise JeopardyError(f"cannot read the rules file {str(path)!r}: {error.strerror}") from None
-    try:
-        data = tomllib.loads(text.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
         raise JeopardyError(f"{str(path)!r} is not a TOML rules file: {error}") from None
     return house_rules(data, str(path))
 

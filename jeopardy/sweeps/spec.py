@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from jeopardy.errors import JeopardyError
+from jeopardy.files import read_text
 from jeopardy.match.rules import ENDINGS, MAX_PLAYERS
 from jeopardy.policy_language import HINTS, SWEEP_KINDS, parse
 from jeopardy.rules import game, load
@@ -119,13 +120,10 @@ def read(spec: str | Path | dict) -> Sweep:
 def _read_toml(path: Path) -> dict:
     import tomllib
 
+    # files.read_text refuses what is not a regular file: a FIFO would block the read.
+    text = read_text(path, "sweep spec")
     try:
-        with open(path, "rb") as handle:
-            return tomllib.load(handle)
-    except FileNotFoundError:
-        raise JeopardyError(f"cannot read sweep spec {str(path)!r}: no such file") from None
-    except OSError as error:
-        raise JeopardyError(f"cannot read sweep spec {str(path)!r}: {error.strerror}") from None
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise JeopardyError(f"sweep spec {str(path)!r} is not valid TOML: {error}") from None
     except UnicodeDecodeError as error:
