@@ -129,6 +129,16 @@ def test_a_fifo_given_as_a_file_to_read_is_refused_not_waited_on(tmp_path, comma
         f" {str(fifo)!r}: not a regular file"]
 
 
+def test_asking_whether_a_fifo_is_a_match_policy_file_does_not_wait(tmp_path):
+    """compare and play ask this of every policy argument before reading it."""
+    fifo = tmp_path / "policy.npz"
+    os.mkfifo(fifo)
+    done = subprocess.run([sys.executable, "-c", "import sys; from jeopardy.match.policy_file "
+                           "import is_match_policy; print(is_match_policy(sys.argv[1]))",
+                           str(fifo)], capture_output=True, text=True, timeout=60)
+    assert done.stdout == "False\n", done.stderr
+
+
 def test_figures_use_the_format_of_their_suffix(tmp_path):
     result = CliRunner().invoke(cli, ["plot", "boundary", "--goal", "12", "--out",
                                       str(tmp_path / "b.svg")])

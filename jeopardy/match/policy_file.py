@@ -33,6 +33,8 @@ from the rules (as ``compare`` does for every policy).
 """
 from __future__ import annotations
 
+import os
+
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -160,6 +162,8 @@ def is_match_policy(path: str | Path) -> bool:
     the metadata only; any failure is ``False`` and left to the reader)."""
     try:
         if Path(str(path)).suffix.lower() != ".npz":
+            return False
+        if not os.path.isfile(path):  # a FIFO would block np.load; the reader refuses it
             return False
         with np.load(path, allow_pickle=False) as archive:
             if "meta" not in archive.files:
