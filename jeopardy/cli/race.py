@@ -16,7 +16,7 @@ def goal_option(function):
                         help="goal score (default: the game's customary goal)")(function)
 
 
-def resolve_goal(goal, game_name, model_file_used=False) -> int:
+def resolve_goal(goal, game_name) -> int:
     from jeopardy.rules.presets import goal_or_default
 
     return goal_or_default(goal, game_name)
