@@ -284,6 +284,29 @@ def test_card_refuses_in_one_line(arguments, words):
     assert len(lines) == 1 and words in lines[0], result.output
 
 
+def test_the_card_is_budgeted_as_a_whole_before_any_work():
+    """The card's two evaluations cost about as much as its solve (CPU, measured: 8.9 s
+    against 14 s at 4,000): a budget the solve alone fits is refused for the card, in one
+    line and at once."""
+    import time
+
+    from jeopardy.farkle.card import cost as card_cost
+    from jeopardy.farkle.core import cost as solve_cost
+
+    rules = preset("neller-busche").rules
+    solve = solve_cost(10_000, keep_choice=rules.keep_choice, first_to_reach=True)
+    card = card_cost(10_000, keep_choice=rules.keep_choice)
+    assert card.seconds >= solve.seconds + 100
+    limit = (solve.seconds + card.seconds) / 2
+    started = time.perf_counter()
+    result = CliRunner().invoke(main, ["farkle", "card", "--rules", "neller-busche"],
+                                env={"JEOPARDY_TIME_LIMIT": f"{limit:.0f}"})
+    assert time.perf_counter() - started < 30
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "(the strategy card) needs about" in lines[0], result.output
+
+
 def test_reproduce_section_sets_our_numbers_beside_the_paper(solved, card):
     from jeopardy.fairness import farkle_fairness
     from jeopardy.reproduce import neller_busche

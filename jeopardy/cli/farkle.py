@@ -380,7 +380,9 @@ def card(rules_name, goal, out, as_json) -> None:
     ahead, derived from optimal play, and the win probability the card loses against
     optimal play (exact policy evaluation, both seats)."""
     from jeopardy.cli.progress import ProgressLine
+    from jeopardy import resources
     from jeopardy.farkle.card import SITUATIONS, strategy_card
+    from jeopardy.farkle.card import cost as card_cost
     from jeopardy.farkle.core import solve as run
 
     rules, first_to_reach = _house(rules_name, goal)
@@ -389,6 +391,8 @@ def card(rules_name, goal, out, as_json) -> None:
                             f"{rules.name} plays a last round (ending = \"first-to-goal\")")
     if rules.penalty is not None:
         raise JeopardyError(f"the card is not made for the penalty of {rules.name}")
+    resources.require_of(card_cost, "goal", "the strategy card", goal=rules.goal,
+                         keep_choice=rules.keep_choice)
     solution = run(rules, True, progress=ProgressLine(f"solving {_title(rules)} to {rules.goal}",
                                                        enabled=rules.goal >= 5000))
     result = strategy_card(solution)

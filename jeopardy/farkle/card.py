@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from jeopardy import resources
 from jeopardy.errors import JeopardyError
 from jeopardy.farkle.turn import UNIT, FarkleRules, solve_turn
 from jeopardy.farkle.versus import (TablePlay, Versus, height, optimal_first_banks,
@@ -162,6 +163,25 @@ def worth_of(rules: FarkleRules) -> tuple[int, ...]:
     turn = solve_turn(_on_board(rules))
     return tuple(int(round(float(turn.values[0, m]) / UNIT)) * UNIT
                  for m in range(1, rules.dice + 1))
+
+
+# The card's own work at goal 10,000, seconds: its two passes over the score pairs and two
+# exact evaluations (the card's play, max-score play) grow like the cube of the goal in
+# units, as the solve does.  Measured (CPU, load 5, neller-busche): 4.6 s at 3,000 and 8.9 s
+# at 4,000; 8.9 s times (10,000 / 4,000)^3 is 139 s.
+CARD_SECONDS_AT_10000 = 140.0
+
+
+def cost(goal: int, keep_choice: bool = False, **_) -> resources.Estimate:
+    """The whole card's rough cost, by the goal (the budget's size): the solve (first to
+    reach, :func:`jeopardy.farkle.core.cost`) and the card's work past it (seconds above;
+    its tables, a few arrays of score pairs and turn totals, are small beside the solve's)."""
+    from jeopardy.farkle.core import cost as solve_cost
+
+    solve = solve_cost(goal, keep_choice=keep_choice, first_to_reach=True)
+    g = max(UNIT, goal - goal % UNIT) // UNIT
+    return resources.Estimate(solve.seconds + CARD_SECONDS_AT_10000 * (g / 200) ** 3,
+                              solve.bytes + 8 * 8 * g * g)
 
 
 def strategy_card(solution, with_max_score: bool = True) -> StrategyCard:
