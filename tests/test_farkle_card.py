@@ -185,41 +185,41 @@ def _simulate(solution, card, games, seed, card_first):
     columns = {}
     rng = np.random.default_rng(seed)
 
+    def turn(i, choose, banks):
+        """One turn from six dice: ``choose(t, options)`` picks a scoring part,
+        ``banks(t, n)`` says whether to bank; a farkle scores 0."""
+        t, n = 0, 6
+        while True:
+            throw = tuple(sorted(rng.integers(1, 7, n).tolist()))
+            options = choices[n][throw][1]
+            if not options:
+                return 0
+            t, n = t + (best := choose(t, options))[0], best[1]
+            if i + t >= goal or banks(t, n):
+                return t
+
     def optimal_turn(i, j):
         if (i, j) not in columns:
             columns[i, j] = solution.column(i, j)
         values, throws = columns[i, j]
         top = values.shape[0] - 1
-        t, n = 0, 6
-        while True:
-            throw = tuple(sorted(rng.integers(1, 7, n).tolist()))
-            options = choices[n][throw][1]
-            if not options:
-                return 0
-            best = max(options, key=lambda o: values[min((t + o[0]) // 50, top), o[1]])
-            t, n = t + best[0], best[1]
-            if i + t >= goal or not throws[min(t // 50, top), n]:
-                return t
+        return turn(i, lambda t, options: max(
+            options, key=lambda o: values[min((t + o[0]) // 50, top), o[1]]),
+            lambda t, n: not throws[min(t // 50, top), n])
 
     def card_turn(i, j):
         diff = i - j
         s = 0 if diff <= -card.margin else 2 if diff >= card.margin else 1
         limits = [GOAL * 100 if x is None else x for x in card.thresholds[s]]
-        t, n = 0, 6
-        while True:
-            throw = tuple(sorted(rng.integers(1, 7, n).tolist()))
-            options = choices[n][throw][1]
-            if not options:
-                return 0
 
+        def choose(t, options):
             def worth(option):
                 total, left = t + option[0], option[1]
                 return total + (card.worth[left - 1] if total < limits[left - 1] else 0)
 
-            best = max(sorted(options, key=lambda o: (o[0], -o[1])), key=worth)
-            t, n = t + best[0], best[1]
-            if i + t >= goal or t >= limits[n - 1]:
-                return t
+            return max(sorted(options, key=lambda o: (o[0], -o[1])), key=worth)
+
+        return turn(i, choose, lambda t, n: t >= limits[n - 1])
 
     wins = 0
     for _ in range(games):
