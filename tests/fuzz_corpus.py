@@ -8,10 +8,12 @@ unknown keys, conflicting rows), plus paths that are not files at all.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import io
 import json
 import os
+import signal
 import tempfile
 from pathlib import Path
 
@@ -106,6 +108,27 @@ def corpus() -> dict[str, str]:
 @functools.lru_cache(maxsize=None)
 def output_directory() -> Path:
     return Path(tempfile.mkdtemp(prefix="jeopardy-fuzz-out-"))
+
+
+class Hung(Exception):
+    """A call still running at its alarm: a hang (a FIFO opened for reading once held a
+    whole CI run), reported with the drawn arguments instead of waited on."""
+
+
+@contextlib.contextmanager
+def alarm(seconds: int):
+    """Raise :class:`Hung` in the body after ``seconds`` (SIGALRM: the main thread, which
+    is where pytest and its xdist workers run tests)."""
+    def ring(signum, frame):
+        raise Hung(f"no end within {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def output_paths() -> list[str]:

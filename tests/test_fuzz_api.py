@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, note
 from hypothesis import strategies as st
 
-import fuzz_corpus  # noqa: F401 - registers the hypothesis profiles
+import fuzz_corpus  # registers the hypothesis profiles; its alarm bounds each call
 from jeopardy.errors import JeopardyError
 
 DEADLINE = 30.0
@@ -122,7 +122,8 @@ def test_api_fuzz(data):
     note(f"{function.__name__}{tuple(args)!r}")
     started = time.perf_counter()
     try:
-        function(*args)
+        with fuzz_corpus.alarm(int(2 * DEADLINE)):  # a hang fails with its arguments
+            function(*args)
     except JeopardyError as error:
         assert "\n" not in str(error)
     assert time.perf_counter() - started < DEADLINE

@@ -14,7 +14,6 @@ Profiles: ``HYPOTHESIS_PROFILE=ci`` (default, 60 examples per command group),
 """
 from __future__ import annotations
 
-import signal
 import time
 
 import click
@@ -23,7 +22,7 @@ from click.testing import CliRunner
 from hypothesis import given, note
 from hypothesis import strategies as st
 
-from fuzz_corpus import corpus, output_paths
+from fuzz_corpus import alarm, corpus, output_paths
 from jeopardy.cli.main import cli
 
 DEADLINE = 30.0  # seconds per invocation, with a 3 s budget: generous for a shared machine
@@ -102,25 +101,11 @@ def invocations(draw, commands):
     return args
 
 
-class Hung(Exception):
-    """An invocation still running at twice :data:`DEADLINE`: a hang (a FIFO opened for
-    reading once held a whole CI run), reported with its arguments instead of waited on."""
-
-
-def _hung(signum, frame):
-    raise Hung(f"no end within {2 * DEADLINE:.0f} s")
-
-
 def run(args):
     runner = CliRunner()
     started = time.perf_counter()
-    previous = signal.signal(signal.SIGALRM, _hung)
-    signal.alarm(int(2 * DEADLINE))
-    try:
+    with alarm(int(2 * DEADLINE)):  # a hang fails with its arguments
         result = runner.invoke(cli, args, env=ENVIRONMENT, input="", catch_exceptions=True)
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
     elapsed = time.perf_counter() - started
     note(f"args={args!r} exit={result.exit_code} elapsed={elapsed:.1f}s stderr={result.stderr!r}")
     if result.exception is not None and not isinstance(result.exception, SystemExit):
