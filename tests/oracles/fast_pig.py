@@ -192,3 +192,80 @@ def play_fixed_players(goal: int, policies, faces: int = 6, max_dice: int = 10,
         if change < 1e-15:
             return V[((0,) * n, 0)]
     raise RuntimeError("no convergence")
+
+
+def solve_equal_turns(goal: int, players: int, faces: int = 6, max_dice: int = 10,
+                      pig_out: int = 0):
+    """``(V, best)`` for ``players`` players with equal turns, written from the rule:
+    once a player's score reaches the goal, every player after it in the round
+    (seats in turn order, seat 0 first) throws one last turn; the highest score wins
+    and tied players share the win equally (a seat that is last in the round and
+    reaches the goal first wins at once: nobody is left to play).
+
+    ``V[(scores, mover)]``: every seat's chance (absolute seats) with ``scores``
+    (every seat's, all below the goal) and ``mover`` to throw; ``best`` the mover's
+    number of dice (the fewest among equal chances).  The last round is a plain
+    recursion over the explicit states (every seat's score, the next seat to throw),
+    each last-turn player choosing the dice that give it the largest share; the race
+    is plain value iteration, highest score sums first, until no chance moves by more
+    than 1e-15 (pure best responses: the caller's small goal has no cycle)."""
+    rolls = _rolls(faces, max_dice, pig_out)
+    n = players
+    memo: dict = {}
+
+    def shares(scores):
+        top = max(scores)
+        winners = [m for m in range(n) if scores[m] == top]
+        return [1.0 / len(winners) if m in winners else 0.0 for m in range(n)]
+
+    def last_round(scores, mover):
+        """Every seat's chance when ``mover`` (and the seats after it) still throw a
+        last turn; ``mover == n``: the round is over."""
+        if mover == n:
+            return shares(scores)
+        key = (scores, mover)
+        if key not in memo:
+            options = []
+            for dice in range(1, max_dice + 1):
+                chances = [0.0] * n
+                for k, p in rolls[dice]:
+                    new = list(scores)
+                    new[mover] += k
+                    after = last_round(tuple(new), mover + 1)
+                    for m in range(n):
+                        chances[m] += p * after[m]
+                options.append(chances)
+            top = max(o[mover] for o in options)
+            memo[key] = next(o for o in options if o[mover] == top)
+        return memo[key]
+
+    states = sorted(((scores, mover) for scores in itertools.product(range(goal), repeat=n)
+                     for mover in range(n)), key=lambda state: -sum(state[0]))
+    V = {state: [1.0 / n] * n for state in states}
+    best = {}
+    for _ in range(10_000):
+        change = 0.0
+        for scores, mover in states:
+            options = []
+            for dice in range(1, max_dice + 1):
+                chances = [0.0] * n
+                for k, p in rolls[dice]:
+                    new = list(scores)
+                    new[mover] += k
+                    new = tuple(new)
+                    if new[mover] >= goal:
+                        after = last_round(new, mover + 1)  # mover n - 1: shares at once
+                    else:
+                        after = V[(new, (mover + 1) % n)]
+                    for m in range(n):
+                        chances[m] += p * after[m]
+                options.append(chances)
+            top = max(o[mover] for o in options)
+            dice = next(d for d, o in enumerate(options, start=1) if o[mover] == top)
+            best[(scores, mover)] = dice
+            value = options[dice - 1]
+            change = max(change, max(abs(a - b) for a, b in zip(value, V[(scores, mover)])))
+            V[(scores, mover)] = value
+        if change < 1e-15:
+            return V, best
+    raise RuntimeError("no convergence")
