@@ -250,9 +250,11 @@ def expected_table(rules: FastPigRules) -> ExpectedPoints:
 
 def fairness(solution: FastPigSolution, max_bonus: int | None = None):
     """Compensation points (:mod:`jeopardy.fairness`): the head start that makes the
-    two-player game fairest, read off the solved turn starts ``(0, b)`` and ``(-b, 0)``."""
-    if solution.players != 2 or solution.ending != FIRST_TO_GOAL:
-        raise JeopardyError("compensation points are found for two players, first to the goal")
+    two-player game fairest, read off the solved turn starts ``(0, b)`` and ``(-b, 0)``
+    of the first player (under equal turns: the first of the round, place 0)."""
+    if solution.players != 2:
+        raise JeopardyError(f"compensation points are one head start between two players; "
+                            f"got {solution.players} players")
     values = solution.solution.values[0, :, 0]
     goal = solution.rules.goal
 

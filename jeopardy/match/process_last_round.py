@@ -70,22 +70,23 @@ def most_points(process: TurnProcess) -> int | None:
 def require_bounded(process: TurnProcess, players: int) -> int:
     """``M`` (:func:`most_points`), or a one-line refusal of a process the last round
     cannot bound, or whose rules it does not play."""
+    what = f"{process.name}: the equal-turns ending for {players} players"
     if process.exact_goal:
-        raise JeopardyError(f"{process.name}: equal turns for {players} players is not solved "
-                            f"with a bank that must land exactly on the goal")
+        raise JeopardyError(f"{what} is not solved with a bank that must land exactly on "
+                            f"the goal")
     if process.takeover:
         raise JeopardyError(f"{process.name}: taking the previous player's position over is "
                             f"solved for two players")
     most = most_points(process)
     if most is None:
-        raise JeopardyError(f"{process.name}: equal turns for {players} players is solved where "
-                            f"a turn's points are bounded; this turn can collect points without "
-                            f"end (a cycle of throws, such as hot dice)")
+        raise JeopardyError(f"{what} is solved where a turn's points are bounded; this turn "
+                            f"can collect points without end (a cycle of throws, such as hot "
+                            f"dice)")
     if most < 1:
         raise JeopardyError(f"{process.name}: no turn can score")
     if max(process.minimum, process.high_minimum or 0) > most:
-        raise JeopardyError(f"{process.name}: equal turns for {players} players is not solved "
-                            f"with a minimum bank above the most one turn collects ({most})")
+        raise JeopardyError(f"{what} is not solved with a minimum bank above the most one "
+                            f"turn collects ({most})")
     return most
 
 

@@ -162,9 +162,12 @@ def play_fixed_players(goal: int, policies, faces: int = 6, max_dice: int = 10,
     mover's first).  Equal turns (two players): once seat 0 reaches the goal, seat 1
     plays one last turn with its best number of dice (:func:`last_turn`).  Plain
     iteration over the explicit states (every seat's score, the mover) until no
-    chance moves by more than 1e-15."""
+    chance moves by more than 1e-15.  Equal turns, more seats: once a seat reaches the
+    goal the seats after it in the round throw a last turn each, with their best
+    number of dice (:func:`last_round_chances`)."""
     rolls = _rolls(faces, max_dice, pig_out)
     n = len(policies)
+    memo: dict = {}
     states = [(scores, mover) for scores in itertools.product(range(goal), repeat=n)
               for mover in range(n)]
     V = {state: [1.0 / n] * n for state in states}
@@ -178,9 +181,11 @@ def play_fixed_players(goal: int, policies, faces: int = 6, max_dice: int = 10,
                 new = list(scores)
                 new[mover] += k
                 if new[mover] >= goal:
-                    if equal_turns and mover == 0:
+                    if equal_turns and n == 2 and mover == 0:
                         last = last_turn(rolls, new[0] - new[1])
                         chances = [1.0 - last, last]
+                    elif equal_turns:  # the seats after the mover throw a last turn
+                        chances = last_round_chances(rolls, tuple(new), mover + 1, memo)
                     else:
                         chances = [1.0 if m == mover else 0.0 for m in range(n)]
                 else:
@@ -213,31 +218,8 @@ def solve_equal_turns(goal: int, players: int, faces: int = 6, max_dice: int = 1
     n = players
     memo: dict = {}
 
-    def shares(scores):
-        top = max(scores)
-        winners = [m for m in range(n) if scores[m] == top]
-        return [1.0 / len(winners) if m in winners else 0.0 for m in range(n)]
-
     def last_round(scores, mover):
-        """Every seat's chance when ``mover`` (and the seats after it) still throw a
-        last turn; ``mover == n``: the round is over."""
-        if mover == n:
-            return shares(scores)
-        key = (scores, mover)
-        if key not in memo:
-            options = []
-            for dice in range(1, max_dice + 1):
-                chances = [0.0] * n
-                for k, p in rolls[dice]:
-                    new = list(scores)
-                    new[mover] += k
-                    after = last_round(tuple(new), mover + 1)
-                    for m in range(n):
-                        chances[m] += p * after[m]
-                options.append(chances)
-            top = max(o[mover] for o in options)
-            memo[key] = next(o for o in options if o[mover] == top)
-        return memo[key]
+        return last_round_chances(rolls, scores, mover, memo)
 
     states = sorted(((scores, mover) for scores in itertools.product(range(goal), repeat=n)
                      for mover in range(n)), key=lambda state: -sum(state[0]))
@@ -269,3 +251,36 @@ def solve_equal_turns(goal: int, players: int, faces: int = 6, max_dice: int = 1
         if change < 1e-15:
             return V, best
     raise RuntimeError("no convergence")
+
+
+def _shares(scores):
+    """Every seat's share of the win: the highest score wins, ties share equally."""
+    top = max(scores)
+    winners = [m for m in range(len(scores)) if scores[m] == top]
+    return [1.0 / len(winners) if m in winners else 0.0 for m in range(len(scores))]
+
+
+def last_round_chances(rolls, scores, mover, memo):
+    """Every seat's chance when seat ``mover`` and the seats after it still throw one
+    last turn each, in turn order, every one choosing the dice that give it the
+    largest share (the fewest among equal ones); ``mover == len(scores)``: the round
+    is over and :func:`_shares` decides.  A plain recursion over the explicit states
+    (every seat's score, the next to throw), memoised in ``memo``."""
+    n = len(scores)
+    if mover == n:
+        return _shares(scores)
+    key = (scores, mover)
+    if key not in memo:
+        options = []
+        for dice in sorted(rolls):
+            chances = [0.0] * n
+            for k, p in rolls[dice]:
+                new = list(scores)
+                new[mover] += k
+                after = last_round_chances(rolls, tuple(new), mover + 1, memo)
+                for m in range(n):
+                    chances[m] += p * after[m]
+            options.append(chances)
+        top = max(o[mover] for o in options)
+        memo[key] = next(o for o in options if o[mover] == top)
+    return memo[key]
