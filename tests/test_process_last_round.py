@@ -235,3 +235,30 @@ def test_fairness_with_equal_turns_matches_the_oracle():
     assert done.returncode != 0 and len(done.stderr.strip().splitlines()) == 1, done.stderr
     with pytest.raises(JeopardyError, match="two players"):
         fairness(solve(rules, 3, EQUAL_TURNS))
+
+
+def test_farkle_two_players_without_ending_data_agree_with_its_round_ending():
+    """Ten Thousand without hot dice (a turn's points bounded), a 150 minimum bank: the
+    process's own last round at two players is Farkle's round ending
+    (:func:`jeopardy.farkle.ending.round_ending`, the second player's last turn written
+    for Farkle), every turn start of both places."""
+    from jeopardy.farkle.ending import round_ending
+
+    rules = FarkleRules(goal=500, hot_dice=False, min_bank=150)
+    process = core.turn_process(rules)
+    given = process_solver.solve(process, 10, 2, EQUAL_TURNS, round_ending(rules))
+    own = process_solver.solve(process, 10, 2, EQUAL_TURNS)
+    assert np.max(np.abs(given.values - own.values)) < SAME
+
+
+def test_farkle_three_players_with_the_round_ending():
+    """Three players, the round ending, hot dice off: converged, the chances sum to 1,
+    doubling ``M`` changes nothing; with hot dice the round is refused in one line."""
+    rules = FarkleRules(goal=300, hot_dice=False)
+    ours = core.solve(rules, players=3)
+    assert ours.converged and ours.max_residual < 1e-14
+    assert abs(sum(ours.win_probabilities) - 1.0) < SAME
+    doubled = core.solve(rules, players=3, cap_scale=2)
+    assert np.max(np.abs(ours.solution.values - doubled.solution.values)) < SAME
+    with pytest.raises(JeopardyError, match="hot dice are solved first to the goal only"):
+        core.solve(FarkleRules(goal=300), players=3)
