@@ -1,7 +1,9 @@
 """A game of Fast Pig / Hog between a person and the optimal player (the engine;
 the CLI talks).
 
-Two players, first to the goal.  Each turn the mover chooses a number of dice
+:class:`FastPigMatch`: two players, first to the goal; :class:`FastPigTable`: any
+number of seats, first to the goal or with equal turns (the last round played as
+solved).  Each turn the mover chooses a number of dice
 and throws them once (a seeded generator): a roll with a 1 scores the rules'
 Pig Out points (Fast Pig: 0, Hog: 1), any other the sum of the dice.  The
 computer throws the solution's optimal number (the fewest among equal
