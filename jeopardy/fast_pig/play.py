@@ -37,6 +37,17 @@ class Roll:
                f"point{'' if self.points == 1 else 's'}"
 
 
+def _throw(rng: random.Random, rules, dice: int, winner: int | None) -> Roll:
+    """``dice`` dice thrown with ``rng`` (refused in one line after the end of the game
+    or outside 1 to the most dice): a roll with a 1 scores the Pig Out points."""
+    if winner is not None:
+        raise JeopardyError("the game is over")
+    if isinstance(dice, bool) or not isinstance(dice, int) or not 1 <= dice <= rules.max_dice:
+        raise JeopardyError(f"throw 1-{rules.max_dice} dice; got {dice!r}")
+    faces = tuple(rng.randint(1, rules.faces) for _ in range(dice))
+    return Roll(faces, rules.pig_out if 1 in faces else sum(faces))
+
+
 @dataclass
 class FastPigMatch:
     """Scores ``[person, computer]``, whose turn it is, and seeded dice."""
@@ -62,13 +73,7 @@ class FastPigMatch:
     def throw(self, dice: int) -> Roll:
         """The mover throws ``dice`` dice; the points are banked and the turn passes."""
         rules = self.solution.rules
-        if self.winner is not None:
-            raise JeopardyError("the game is over")
-        if isinstance(dice, bool) or not isinstance(dice, int) or \
-                not 1 <= dice <= rules.max_dice:
-            raise JeopardyError(f"throw 1-{rules.max_dice} dice; got {dice!r}")
-        faces = tuple(self._random.randint(1, rules.faces) for _ in range(dice))
-        roll = Roll(faces, rules.pig_out if 1 in faces else sum(faces))
+        roll = _throw(self._random, rules, dice, self.winner)
         self.scores[self.mover] += roll.points
         if self.scores[self.mover] >= rules.goal:
             self.winner = self.mover
@@ -153,13 +158,7 @@ class FastPigTable:
     def throw(self, dice: int) -> Roll:
         """The mover throws ``dice`` dice; the points are banked and the turn passes."""
         rules = self.solution.rules
-        if self.winner is not None:
-            raise JeopardyError("the game is over")
-        if isinstance(dice, bool) or not isinstance(dice, int) or \
-                not 1 <= dice <= rules.max_dice:
-            raise JeopardyError(f"throw 1-{rules.max_dice} dice; got {dice!r}")
-        faces = tuple(self._random.randint(1, rules.faces) for _ in range(dice))
-        roll = Roll(faces, rules.pig_out if 1 in faces else sum(faces))
+        roll = _throw(self._random, rules, dice, self.winner)
         n = len(self.scores)
         self.scores[self.mover] += roll.points
         score = self.scores[self.mover]
