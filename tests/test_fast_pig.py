@@ -138,8 +138,8 @@ def test_bad_rules_are_refused():
             FastPigRules(**values)
     with pytest.raises(JeopardyError, match="4 players would take"):
         solve(FAST_PIG_PRESETS["fast-pig"], 4)
-    with pytest.raises(JeopardyError, match="two players"):
-        solve(_rules(0), 3, "equal-turns")
+    with pytest.raises(JeopardyError, match="4 players would take"):
+        solve(FAST_PIG_PRESETS["fast-pig"], 4, "equal-turns")
 
 
 def test_policy_word_dice():

@@ -140,7 +140,8 @@ def test_bad_answers_are_asked_again_and_bad_options_refused():
     assert done.returncode == 0, done.stderr
     assert done.stdout.count("  please answer a number 1-10 or q (quit)") == 4
     assert done.stdout.count("you throw 2 dice") == 1
-    for args, flag in ((("--players", "3"), "--players"), (("--ending", "equal-turns"), "--ending"),
+    for args, flag in ((("--players", "3", "--seat", "4"), "--seat"),
+                       (("--ending", "equal-turns", "--second"), "--second"),
                        (("--ai", "dice:3"), "--ai"), (("--rules", "x"), "--rules")):
         done = _play("--game", "fast-pig", "--goal", str(GOAL), *args, answers="q\n")
         assert done.returncode != 0 and flag in done.stderr, (args, done.stderr)

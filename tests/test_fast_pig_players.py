@@ -180,8 +180,6 @@ def test_cli_compare_and_simulate_seat_more_players():
                  id="too-few-policies"),
     pytest.param(("compare", "dice:5", "optimal", "--ending", "one-more-turn"),
                  "first-to-goal or equal-turns", id="one-more-turn"),
-    pytest.param(("simulate", "dice:5", "optimal", "dice:2", "--ending", "equal-turns"),
-                 "equal turns is solved for two players", id="equal-turns-3"),
 ])
 def test_cli_refusals_of_seats_are_one_line(args, text):
     done = _cli(*args, "--game", "fast-pig", "--goal", "12")

@@ -234,13 +234,14 @@ def turn(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact
 @click.option("--simulate", "games", type=int, default=0, help="also simulate this many games")
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--players", type=int, default=2, show_default=True,
-              help="players (3 to 6: first to the goal, the N-player equilibrium)")
+              help="players (3 to 6: the N-player equilibrium; the round ending with hot "
+                   "dice off)")
 @rule_options
 @json_option
 def solve(goal, first_to_reach, out, games, seed, players, min_bank, no_stop_on_six, keep_choice,
           high_min_bank, high_score, exact_goal, continue_position, rules_name, as_json) -> None:
     """Optimal play: the first player's win probability (two players, or more with
-    --players, first to the goal)."""
+    --players: first to the goal, or the round ending with hot dice off)."""
     from jeopardy.cli.progress import ProgressLine
     from jeopardy.farkle.core import solve as run
 

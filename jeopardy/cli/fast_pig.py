@@ -11,6 +11,9 @@ from jeopardy.cli.common import emit_json, given, require_converged
 from jeopardy.errors import JeopardyError
 
 
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
 def _dice(n: int) -> str:
     return "1 die" if n == 1 else f"{n} dice"
 
@@ -90,8 +93,8 @@ def policy(rules, goal, score, opponent, scores_text, place, players, ending, as
         emit_json(decision.to_dict())
         return
     others = ", ".join(str(s) for s in scores[1:])
-    where = f", {'first' if place == 0 else 'second'} in the round" if ending == "equal-turns" \
-        else ""
+    where = f", {_ORDINALS[place] if place < len(_ORDINALS) else f'number {place + 1}'} in " \
+        "the round" if ending == "equal-turns" else ""
     click.echo(f"{decision.game} to {decision.goal}: the mover at {scores[0]}, the other"
                f"{'s' if len(scores) > 2 else ''} at {others}{where}")
     click.echo(f"throw {_dice(decision.best)}: wins {max(decision.chances):.6f}")
@@ -181,11 +184,12 @@ def simulate(rules, goal, specs, ending, games, seed, as_json) -> None:
     click.echo(f"  P(A wins | fair coin)      {result.fair:.5f} +- {result.stderr:.5f}")
 
 
-def fairness(rules, goal, max_bonus):
-    """The compensation points of ``rules`` at ``goal`` (``fairness`` prints them)."""
+def fairness(rules, goal, max_bonus, ending="first-to-goal"):
+    """The compensation points of ``rules`` at ``goal`` (``fairness`` prints them), two
+    players, first to the goal or with equal turns."""
     from jeopardy.fast_pig import fairness as run
 
-    return run(_solved(rules, goal), max_bonus)
+    return run(_solved(rules, goal, 2, ending), max_bonus)
 
 
 def plot_dice_map(rules, goal, out) -> None:
@@ -233,3 +237,55 @@ def play(rules, goal, second, hints, seed, ask_number) -> None:
     you, computer = match.scores
     click.echo(f"{'you win' if match.winner == PERSON else 'the computer wins'}: "
                f"{you} to {computer}")
+
+
+def play_table(rules, goal, players, ending, seat, hints, seed, ask_number) -> None:
+    """A table of ``players`` (you at ``seat``, 1 moves first) against optimal computers
+    (:class:`jeopardy.fast_pig.play.FastPigTable`), first to the goal or with equal
+    turns; ``hints``: the coach, as in :func:`play`."""
+    from jeopardy.fast_pig.play import FastPigTable
+
+    if not 1 <= seat <= players:
+        raise JeopardyError(f"--seat must be in 1..{players}; got {seat}")
+    table = FastPigTable(_solved(rules, goal, players, ending), seed, person=seat - 1)
+    rules = table.solution.rules
+    rule = "" if ending == "first-to-goal" else ", equal turns"
+    click.echo(f"{rules.name} to {rules.goal} ({rules.summary}), {players} players{rule}. "
+               f"You are player {seat}; the computers play optimally.")
+
+    def name(index: int) -> str:
+        return "you" if index == table.person else f"player {index + 1}"
+
+    while table.winner is None:
+        mover = table.mover
+        racing = table.leader is None
+        if mover == table.person:
+            line = ", ".join(f"{name(i)} {s}" for i, s in enumerate(table.scores))
+            if not racing:
+                line += f"  (last turn: beat {table.leader})"
+            advice = table.advice() if hints else None
+            if advice is not None:
+                line += f"   best: {_dice(advice.best)}, P(win) {max(advice.chances):.6f}"
+            click.echo(line)
+            dice = ask_number("how many dice?", 1, rules.max_dice)
+            if dice is None:
+                click.echo("bye")
+                return
+            if advice is not None:
+                click.echo(f"  P(win) with {_dice(dice)}: {advice.chances[dice - 1]:.6f} "
+                           f"(loss {advice.loss(dice):.6f})")
+        else:
+            dice = table.computer_dice()
+        roll = table.throw(dice)
+        verb = "throw" if mover == table.person else "throws"
+        click.echo(f"  {name(mover)} {verb} {_dice(dice)}: {roll.describe(rules.pig_out)}; "
+                   f"{name(mover)} {table.scores[mover]}")
+        if racing and table.leader is not None:
+            click.echo(f"  {name(mover)} reached the goal with {table.leader}: one last turn "
+                       f"each for the players after")
+    final = ", ".join(f"{name(i)} {s}" for i, s in enumerate(table.scores))
+    if len(table.winners) > 1:
+        verdict = "a tie between " + " and ".join(name(i) for i in table.winners)
+    else:
+        verdict = "you win" if table.winner == table.person else name(table.winner) + " wins"
+    click.echo(f"{verdict}: {final}")

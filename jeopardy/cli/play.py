@@ -104,7 +104,7 @@ def play(goal, second, hints, seed, first_to_reach, ai_spec, players, seat, endi
     from jeopardy.rules.fast_pig import FastPigRules
 
     if isinstance(model, FastPigRules):
-        _play_fast_pig(model, goal, second, hints, seed)
+        _play_fast_pig(model, goal, second, hints, seed, players, ending, seat)
         return
     if players != 2 or ending != "first-to-goal":
         from jeopardy.match.policy_file import is_match_policy
@@ -155,18 +155,24 @@ def play(goal, second, hints, seed, first_to_reach, ai_spec, players, seat, endi
     click.echo(f"{'you win' if match.winner == 0 else 'the computer wins'}: {you} to {computer}")
 
 
-def _play_fast_pig(rules, goal, second, hints, seed) -> None:
-    """Fast Pig / Hog: two players, first to the goal, the computer optimal; the
-    options of the other games are refused in one line."""
+def _play_fast_pig(rules, goal, second, hints, seed, players, ending, seat) -> None:
+    """Fast Pig / Hog against the optimal computers: two players first to the goal, or
+    (--players, --ending equal-turns) a table with your --seat; the options of the
+    other games are refused in one line."""
     from jeopardy.cli import fast_pig
     from jeopardy.cli.common import given
 
     ctx = click.get_current_context()
-    for name, flag in (("players", "--players"), ("seat", "--seat"), ("ending", "--ending"),
-                       ("ai_spec", "--ai"), ("first_to_reach", "--first-to-reach")):
+    for name, flag in (("ai_spec", "--ai"), ("first_to_reach", "--first-to-reach")):
         if given(ctx, name):
-            raise JeopardyError(f"{flag} does not apply to play with {rules.name} (two "
-                                "players, first to the goal, the computer optimal)")
+            raise JeopardyError(f"{flag} does not apply to play with {rules.name} (the "
+                                "computers play optimally)")
+    if players != 2 or ending != "first-to-goal" or given(ctx, "seat"):
+        if second:
+            raise JeopardyError("--second is for two players first to the goal; at a table "
+                                "choose --seat")
+        fast_pig.play_table(rules, goal, players, ending, seat, hints, seed, ask_number)
+        return
     fast_pig.play(rules, goal, second, hints, seed, ask_number)
 
 

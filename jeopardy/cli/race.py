@@ -330,9 +330,13 @@ def print_fairness(result, unit_name: str = "points") -> None:
 @goal_option
 @click.option("--max-bonus", type=int, default=None,
               help="list candidates up to this head start (default: twice the fairest)")
+@click.option("--ending", type=click.Choice(["first-to-goal", "equal-turns"]),
+              default="first-to-goal", show_default=True,
+              help="fast-pig / hog: the round played out, the first of the round given or "
+                   "owing the head start")
 @game_options(fast_pig=True)
 @json_option
-def fairness(goal, max_bonus, model, game_name, as_json) -> None:
+def fairness(goal, max_bonus, ending, model, game_name, as_json) -> None:
     """Compensation points: the head start that makes the game fairest."""
     from jeopardy.fairness import race_fairness
     from jeopardy.rules.fast_pig import FastPigRules
@@ -340,7 +344,10 @@ def fairness(goal, max_bonus, model, game_name, as_json) -> None:
     if isinstance(model, FastPigRules):
         from jeopardy.cli import fast_pig
 
-        result = fast_pig.fairness(model, goal, max_bonus)
+        result = fast_pig.fairness(model, goal, max_bonus, ending)
+    elif ending != "first-to-goal":
+        raise JeopardyError("fairness --ending equal-turns is for --game fast-pig / hog; the "
+                            "other games' compensation is first to the goal")
     else:
         result = race_fairness(solved(model, resolve_goal(goal, game_name)), max_bonus)
     if as_json:

@@ -59,7 +59,8 @@ from jeopardy.farkle.ending import round_ending
 from jeopardy.farkle.scoring import SEED
 from jeopardy.farkle.throws import option_outcomes, outcomes
 from jeopardy.farkle.turn import UNIT, FarkleRules
-from jeopardy.match import process_solver
+from jeopardy.match import process_last_round, process_solver
+from jeopardy.match.process_solver import NO_ENDING
 from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules
 from jeopardy.results import Result
 from jeopardy.rules.turn_process import TurnProcess
@@ -263,7 +264,14 @@ def estimate(rules: FarkleRules, first_to_reach: bool = False,
     if players > 2:
         starts = float(g) ** players
         seconds = N_PLAYER_SECONDS * starts * g * players * slower
-        return seconds, int(8 * players * starts * 2 + 50_000_000)
+        memory = 8 * players * starts * 2 + 50_000_000
+        if not first_to_reach:  # a table per place, and the last round's (hot dice off)
+            most = process_last_round.most_points(turn_process(rules)) or g
+            seconds = seconds * players + N_PLAYER_SECONDS * most * most * g ** (players - 1) \
+                * slower
+            memory += 8 * players * starts * (players - 1) + \
+                8 * process_last_round.table_floats(g, players, most)
+        return seconds, int(memory)
     seconds = at_10000 * (g / 200) ** 3 * slower
     store = 8 * 10 * g ** 3 if rules.continue_position else 0
     return seconds, 16 * g * g + store + 50_000_000
@@ -318,7 +326,7 @@ def warm_up(rules: FarkleRules, first_to_reach: bool = False, players: int = 2) 
     small = dataclasses.replace(rules, goal=min(rules.goal, 4 * UNIT))
     announced = compilation.announce_if_cold((ending._last_turn,), (ending._reach_probabilities,),
                                              (process_kernels.largest_top,))
-    data = round_ending(small, first_to_reach)
+    data = round_ending(small, first_to_reach) if players == 2 else NO_ENDING
     process_solver.warm_up(turn_process(small), small.goal // UNIT, MatchRules(
         players, FIRST_TO_GOAL if first_to_reach else EQUAL_TURNS), data, announced)
 
@@ -327,16 +335,13 @@ def solve(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
           progress: Callable[[float], None] | None = None, tolerance: float = 1e-15,
           cap_scale: int = 1, strict: bool = True, players: int = 2) -> CoreFarkleSolution:
     """Solve Ten Thousand to ``rules.goal`` with the match solver (``strict``: as
-    :func:`jeopardy.match.process_solver.solve`).  ``players`` above 2: first to the
-    goal only (the round's last turns are solved for two players), the N-player
-    equilibrium of the match solver, whose convergence the solution reports."""
+    :func:`jeopardy.match.process_solver.solve`).  ``players`` above 2: the N-player
+    equilibrium of the match solver, whose convergence the solution reports; with the
+    round ending only where hot dice are off (a turn's points bounded: the last round of
+    :mod:`jeopardy.match.process_last_round`)."""
     from jeopardy import validate
 
     players = validate.integer(players, "players", 2, MAX_PLAYERS)
-    if players > 2 and not first_to_reach:
-        raise JeopardyError(f"{players} players are solved first to the goal only (the round's "
-                            "last turns are solved for two players); use --first-to-reach or "
-                            "ending = \"first-to-goal\"")
 
     if not isinstance(rules, FarkleRules):
         raise validate.ParameterError("rules", f"must be a FarkleRules; got {type(rules).__name__}")
@@ -351,10 +356,15 @@ def solve(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
     if players > 2 and rules.continue_position:
         raise JeopardyError("rule IV.5 (continue from the previous player's position) is solved "
                             "for two players")
+    if players > 2 and not first_to_reach and rules.hot_dice:
+        raise JeopardyError(f"{players} players with hot dice are solved first to the goal only "
+                            "(the round's last turns need a turn's points bounded: hot_dice = "
+                            "false); use --first-to-reach or ending = \"first-to-goal\"")
     refuse_too_big(rules, first_to_reach, cap_scale, players)
     warm_up(rules, first_to_reach, players)
     started = time.perf_counter()
-    data = round_ending(rules, first_to_reach, cap_scale)
+    # three or more players: the last round is the match solver's, from the turn process
+    data = round_ending(rules, first_to_reach, cap_scale) if players == 2 else NO_ENDING
     solution = process_solver.solve(turn_process(rules), rules.goal // UNIT, players,
                                     FIRST_TO_GOAL if first_to_reach else EQUAL_TURNS, data,
                                     tolerance, progress, cap_scale, strict)

@@ -3,7 +3,9 @@
 The game is the turn process of :mod:`jeopardy.rules.fast_pig`; the solve is
 :func:`jeopardy.match.process_solver.solve` (2-N players first to the goal;
 two players with equal turns, whose last turn is
-:func:`~jeopardy.fast_pig.analysis.last_turn`).  This package only reads its
+:func:`~jeopardy.fast_pig.analysis.last_turn`; 3-N players with equal turns,
+whose last round is the match solver's for any turn process,
+:mod:`jeopardy.match.process_last_round`).  This package only reads its
 tables: the dice choice at given scores, the expected points by number of
 dice, and the exact value of fixed dice policies, seated one per player
 (:mod:`jeopardy.fast_pig.evaluation`: the solver's policy evaluation).

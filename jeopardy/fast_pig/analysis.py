@@ -11,6 +11,11 @@ goal`` leaves the second one last turn, needing more than ``d = T - j``
 (:func:`last_turn`) is zero once ``d`` reaches the largest roll, so ``Q`` is
 exact without a cap; no throw follows a bank, so the first player's table
 stops at the goal (``dstar = 0``).
+
+Equal turns, three or more players: the last round (every player after the
+first to reach the goal throws once more) is solved from the turn process by
+:mod:`jeopardy.match.process_last_round`; a turn scores at most ``max_dice *
+faces``, so nothing is cut.
 """
 from __future__ import annotations
 
@@ -24,7 +29,7 @@ import numpy as np
 from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.fairness import fairest
-from jeopardy.match import process_kernels, process_solver
+from jeopardy.match import process_kernels, process_last_round, process_solver
 from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MAX_PLAYERS
 from jeopardy.results import Result
 from jeopardy.rules.fast_pig import FastPigRules, expected_points, roll_points, turn_process
@@ -37,16 +42,27 @@ MEMORY_LIMIT = 4 * 2 ** 30
 MAX_SECONDS = 3600
 
 
-def estimate(rules: FastPigRules, players: int = 2) -> tuple[float, int]:
-    """Rough ``(seconds, bytes)`` of :func:`solve`."""
+def estimate(rules: FastPigRules, players: int = 2,
+             ending: str = FIRST_TO_GOAL) -> tuple[float, int]:
+    """Rough ``(seconds, bytes)`` of :func:`solve`.  Equal turns: every place in the
+    round is a table of its own (``players`` times the turn starts), and with three or
+    more players the last round's tables
+    (:func:`jeopardy.match.process_last_round.table_floats`) are held too."""
     starts = rules.goal ** players
     work = starts * (rules.goal + 1) * rules.max_dice ** 2 * (rules.faces - 1) / 5
-    return SECONDS_PER_UNIT * work, 8 * players * starts * 2 + 50_000_000
+    memory = 8 * players * starts * 2 + 50_000_000
+    if ending == EQUAL_TURNS:
+        work *= players
+        memory += 8 * players * starts * (players - 1)
+        if players > 2:
+            memory += 8 * process_last_round.table_floats(rules.goal, players,
+                                                          rules.max_dice * rules.faces)
+    return SECONDS_PER_UNIT * work, memory
 
 
-def refuse_too_big(rules: FastPigRules, players: int) -> None:
+def refuse_too_big(rules: FastPigRules, players: int, ending: str = FIRST_TO_GOAL) -> None:
     """Refuse, in one line and before any work, a solve past this machine."""
-    seconds, memory = estimate(rules, players)
+    seconds, memory = estimate(rules, players, ending)
     if memory > MEMORY_LIMIT or seconds > MAX_SECONDS:
         raise JeopardyError(f"{rules.name} to {rules.goal} with {players} players would take "
                             f"about {resources.duration(seconds)} and "
@@ -161,20 +177,19 @@ class FastPigSolution(Result):
 
 def solve(rules: FastPigRules, players: int = 2, ending: str = FIRST_TO_GOAL,
           tolerance: float = 1e-15, strict: bool = True, cap_scale: int = 1) -> FastPigSolution:
-    """Solve ``rules`` to its goal for ``players`` players (first to the goal; two
-    players also with equal turns)."""
+    """Solve ``rules`` to its goal for ``players`` players, first to the goal or with
+    equal turns (two players: the last turn of :func:`last_turn`; more: the match
+    solver's last round of the turn process)."""
     if not isinstance(rules, FastPigRules):
         raise validate.ParameterError("rules", f"must be a FastPigRules; got {type(rules).__name__}")
     players = validate.integer(players, "players", 2, MAX_PLAYERS)
     if ending not in (FIRST_TO_GOAL, EQUAL_TURNS):
         raise JeopardyError(f"{rules.name} is solved first to the goal or with equal turns; "
                             f"got {ending!r}")
-    if ending == EQUAL_TURNS and players != 2:
-        raise JeopardyError(f"{rules.name} with equal turns is solved for two players; "
-                            f"got {players}")
-    refuse_too_big(rules, players)
+    refuse_too_big(rules, players, ending)
     process = turn_process(rules)
-    data = last_turn(rules) if ending == EQUAL_TURNS else process_solver.NO_ENDING
+    data = last_turn(rules) if ending == EQUAL_TURNS and players == 2 \
+        else process_solver.NO_ENDING
     process_solver.warm_up(process, 2, process_solver.MatchRules(players, ending), data)
     started = time.perf_counter()
     solution = process_solver.solve(process, rules.goal, players, ending, data, tolerance,
@@ -235,9 +250,11 @@ def expected_table(rules: FastPigRules) -> ExpectedPoints:
 
 def fairness(solution: FastPigSolution, max_bonus: int | None = None):
     """Compensation points (:mod:`jeopardy.fairness`): the head start that makes the
-    two-player game fairest, read off the solved turn starts ``(0, b)`` and ``(-b, 0)``."""
-    if solution.players != 2 or solution.ending != FIRST_TO_GOAL:
-        raise JeopardyError("compensation points are found for two players, first to the goal")
+    two-player game fairest, read off the solved turn starts ``(0, b)`` and ``(-b, 0)``
+    of the first player (under equal turns: the first of the round, place 0)."""
+    if solution.players != 2:
+        raise JeopardyError(f"compensation points are one head start between two players; "
+                            f"got {solution.players} players")
     values = solution.solution.values[0, :, 0]
     goal = solution.rules.goal
 

@@ -1,5 +1,5 @@
 """Dice policies in Fast Pig / Hog: their exact values and a seeded simulation, for
-2 to N players, first to the goal or (two players) with equal turns.
+2 to N players, first to the goal or with equal turns.
 
 A dice policy gives the number of dice a player throws at every turn start.
 Policy words (the policy language, :mod:`jeopardy.policy_language`): ``optimal``
@@ -25,7 +25,7 @@ import numpy as np
 from jeopardy import validate
 from jeopardy.errors import JeopardyError
 from jeopardy.fast_pig.analysis import FastPigSolution, start_chances
-from jeopardy.match import kernels, process_solver
+from jeopardy.match import kernels, process_last_round, process_solver
 from jeopardy.match.evaluation import Evaluation
 from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules
 from jeopardy.match.simulation import SimulatedPlayers
@@ -239,9 +239,12 @@ def _arrays(policy: DicePolicy, place: int):
     return dice, other, chance
 
 
-def _play(rules, P, policies, games, rng, equal_turns, last_dice) -> np.ndarray:
+def _play(rules, P, policies, games, rng, equal_turns, last_dice, last_round=None
+          ) -> np.ndarray:
     """Wins (in halves: a tie of the last turn is one to each) of every seat over
-    ``games`` games, seat 0 moving first."""
+    ``games`` games, seat 0 moving first; ``last_round`` (equal turns, three or more
+    seats: a :class:`LastRound`) plays the last round of each game that reaches it
+    (twice the shares of a tie of three or more are counted, not whole halves)."""
     goal = rules.goal
     n = len(policies)
     cdf = np.cumsum(P, axis=1)
@@ -249,7 +252,7 @@ def _play(rules, P, policies, games, rng, equal_turns, last_dice) -> np.ndarray:
     tables = [_arrays(policy, place) for place, policy in enumerate(policies)]
     mixed = [bool(policy.mixes) for policy in policies]
     scores = np.zeros((n, games), dtype=np.int64)
-    halves = np.zeros(n, dtype=np.int64)
+    halves = np.zeros(n, dtype=np.int64) if last_round is None else np.zeros(n)
     mover = 0
     live = np.arange(games)
     while live.size:
@@ -264,7 +267,10 @@ def _play(rules, P, policies, games, rng, equal_turns, last_dice) -> np.ndarray:
         points = _draw(cdf, choice, u)
         scores[mover, live] += points
         done = scores[mover, live] >= goal
-        if equal_turns and mover == 0 and done.any():  # the second player's last turn
+        if last_round is not None and mover < n - 1 and done.any():  # the last round
+            for game in live[done]:
+                halves += 2.0 * last_round.play(scores[:, game], mover, cdf, rng)
+        elif equal_turns and mover == 0 and done.any():  # the second player's last turn
             ended = live[done]
             need = scores[0, ended] - scores[1, ended]
             last = scores[1, ended] + _draw(cdf, last_dice[need], rng.random(ended.size))
@@ -277,6 +283,54 @@ def _play(rules, P, policies, games, rng, equal_turns, last_dice) -> np.ndarray:
         live = live[~done]
         mover = (mover + 1) % n
     return halves
+
+
+class LastRound:
+    """The last round of equal turns with three or more players, played as the solver
+    plays it: each last-turn player throws the number of dice of the solved last round
+    (:func:`jeopardy.match.process_last_round.last_turn`: the most likely to win it, the
+    fewest among equal chances), found once per last-round turn start."""
+
+    def __init__(self, solution: FastPigSolution):
+        self.rules = solution.rules
+        self.race = solution.solution.race
+        n = solution.players
+        most = int(self.race.layout[1, 1])
+        self.vals = np.empty((most + 1, int(self.race.process.states), n))
+        self.work = np.empty((4, n))
+        self.found: dict = {}
+
+    def dice(self, players_left: int, leader: int, tied: int, own: int, rest: int) -> int:
+        """The dice of the first of ``players_left`` last-turn players (at ``own``; the
+        others' scores the flat ``rest``), ``tied`` players at the leader's score."""
+        key = (players_left, leader, tied, own, rest)
+        if key not in self.found:
+            self.found[key] = 1 + int(np.argmax(self.chances(*key)))
+        return self.found[key]
+
+    def chances(self, players_left: int, leader: int, tied: int, own: int,
+                rest: int) -> np.ndarray:
+        """The last-turn player's chance with each number of dice (``[n - 1]``)."""
+        process_last_round.last_turn(self.race, players_left, leader, tied, own, rest,
+                                     self.vals, self.work)
+        return self.vals[0, 1:self.rules.max_dice + 1, 1].copy()
+
+    def play(self, scores: np.ndarray, finisher: int, cdf: np.ndarray, rng) -> np.ndarray:
+        """Every seat's share of the win once seat ``finisher`` reached the goal: the seats
+        after it throw a last turn each (``scores`` is changed)."""
+        n, goal = scores.shape[0], self.rules.goal
+        leader, tied = int(scores[finisher]), 1
+        for seat in range(finisher + 1, n):
+            rest = 0
+            for later in range(seat + 1, n):
+                rest = rest * goal + int(scores[later])
+            dice = self.dice(n - seat, leader, tied, int(scores[seat]), rest)
+            scores[seat] += int(_draw(cdf, np.array([dice]), np.array([rng.random()]))[0])
+            if scores[seat] > leader:
+                leader, tied = int(scores[seat]), 1
+            elif scores[seat] == leader:
+                tied += 1
+        return (scores == leader) / tied
 
 
 def _last_dice(rules: FastPigRules, P: np.ndarray) -> np.ndarray:
@@ -316,7 +370,8 @@ def simulate(solution: FastPigSolution, words, games: int, seed: int):
                               float(second), float(np.sqrt(first * (1 - first) / games)),
                               float(np.sqrt(second * (1 - second) / games)),
                               time.perf_counter() - started)
-    halves = _play(rules, P, policies, games, rng, equal_turns, last)
+    rounds = LastRound(solution) if equal_turns and len(words) > 2 else None
+    halves = _play(rules, P, policies, games, rng, equal_turns, last, rounds)
     chances = [float(h) / (2 * games) for h in halves]
     return SimulatedPlayers(tuple(p.name for p in policies), games, seed, chances,
                             tuple((p * (1.0 - p) / games) ** 0.5 for p in chances),

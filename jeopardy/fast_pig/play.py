@@ -1,7 +1,9 @@
 """A game of Fast Pig / Hog between a person and the optimal player (the engine;
 the CLI talks).
 
-Two players, first to the goal.  Each turn the mover chooses a number of dice
+:class:`FastPigMatch`: two players, first to the goal; :class:`FastPigTable`: any
+number of seats, first to the goal or with equal turns (the last round played as
+solved).  Each turn the mover chooses a number of dice
 and throws them once (a seeded generator): a roll with a 1 scores the rules'
 Pig Out points (Fast Pig: 0, Hog: 1), any other the sum of the dice.  The
 computer throws the solution's optimal number (the fewest among equal
@@ -35,6 +37,17 @@ class Roll:
                f"point{'' if self.points == 1 else 's'}"
 
 
+def _throw(rng: random.Random, rules, dice: int, winner: int | None) -> Roll:
+    """``dice`` dice thrown with ``rng`` (refused in one line after the end of the game
+    or outside 1 to the most dice): a roll with a 1 scores the Pig Out points."""
+    if winner is not None:
+        raise JeopardyError("the game is over")
+    if isinstance(dice, bool) or not isinstance(dice, int) or not 1 <= dice <= rules.max_dice:
+        raise JeopardyError(f"throw 1-{rules.max_dice} dice; got {dice!r}")
+    faces = tuple(rng.randint(1, rules.faces) for _ in range(dice))
+    return Roll(faces, rules.pig_out if 1 in faces else sum(faces))
+
+
 @dataclass
 class FastPigMatch:
     """Scores ``[person, computer]``, whose turn it is, and seeded dice."""
@@ -60,16 +73,113 @@ class FastPigMatch:
     def throw(self, dice: int) -> Roll:
         """The mover throws ``dice`` dice; the points are banked and the turn passes."""
         rules = self.solution.rules
-        if self.winner is not None:
-            raise JeopardyError("the game is over")
-        if isinstance(dice, bool) or not isinstance(dice, int) or \
-                not 1 <= dice <= rules.max_dice:
-            raise JeopardyError(f"throw 1-{rules.max_dice} dice; got {dice!r}")
-        faces = tuple(self._random.randint(1, rules.faces) for _ in range(dice))
-        roll = Roll(faces, rules.pig_out if 1 in faces else sum(faces))
+        roll = _throw(self._random, rules, dice, self.winner)
         self.scores[self.mover] += roll.points
         if self.scores[self.mover] >= rules.goal:
             self.winner = self.mover
         else:
             self.mover = 1 - self.mover
         return roll
+
+
+@dataclass
+class FastPigTable:
+    """A game of ``players`` seats (the solution's players and ending), the person at
+    seat ``person`` (0 moves first), the computers throwing the solution's optimal
+    number of dice (the fewest among equal chances; where three or more players' best
+    responses cycle the equilibrium mixes, and a computer throws one of the numbers its
+    mover is indifferent between).
+
+    Equal turns: once a seat reaches the goal before the end of the round, the seats
+    after it throw one last turn each (``leader``, ``tied``: the score to beat and how
+    many share it); each last-turn throw is the solved last round's (the solver's
+    :func:`~jeopardy.match.process_last_round.last_turn`; two players with Fast Pig's
+    last-turn data: the chance to pass the leader, a tie counting one half).  The
+    highest score wins; ``winners`` are the seats that share it."""
+
+    solution: FastPigSolution
+    seed: int = 0
+    person: int = 0
+    scores: list[int] = field(default_factory=list)
+    mover: int = 0
+    leader: int | None = None
+    tied: int = 0
+    winner: int | None = None
+    winners: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        n = self.solution.players
+        if isinstance(self.person, bool) or not isinstance(self.person, int) or \
+                not 0 <= self.person < n:
+            raise JeopardyError(f"the person's seat must be in 1..{n}; got {self.person!r}")
+        self.scores = [0] * n
+        self._random = random.Random(self.seed)
+        self._equal = self.solution.ending == "equal-turns"
+        self._rounds = None
+        if self._equal and self.solution.solution.race.last.shape[0] > 0:
+            from jeopardy.fast_pig.evaluation import LastRound
+
+            self._rounds = LastRound(self.solution)
+
+    @property
+    def relative(self) -> tuple[int, ...]:
+        """The scores in turn order from the mover's."""
+        n = len(self.scores)
+        return tuple(self.scores[(self.mover + m) % n] for m in range(n))
+
+    def advice(self) -> DiceDecision:
+        """The mover's chance with each number of dice now (in the last round: of its
+        last turn, played as solved)."""
+        if self.leader is None:
+            place = self.mover if self._equal else 0
+            return self.solution.decision(self.relative, place)
+        rules = self.solution.rules
+        own = self.scores[self.mover]
+        if self._rounds is None:  # two players: pass the leader, a tie counts one half
+            from jeopardy.rules.fast_pig import roll_points
+
+            need = self.leader - own
+            chances = []
+            for n in range(1, rules.max_dice + 1):
+                roll = roll_points(rules, n)
+                chances.append(float(sum(p for k, p in roll.items() if k > need)
+                                     + sum(p for k, p in roll.items() if k == need) / 2))
+        else:
+            goal, n = rules.goal, len(self.scores)
+            rest = 0
+            for later in range(self.mover + 1, n):
+                rest = rest * goal + self.scores[later]
+            chances = self._rounds.chances(n - self.mover, self.leader, self.tied, own, rest)
+        return DiceDecision(rules.name, rules.goal, self.relative, self.mover, tuple(chances))
+
+    def computer_dice(self) -> int:
+        return self.advice().best
+
+    def throw(self, dice: int) -> Roll:
+        """The mover throws ``dice`` dice; the points are banked and the turn passes."""
+        rules = self.solution.rules
+        roll = _throw(self._random, rules, dice, self.winner)
+        n = len(self.scores)
+        self.scores[self.mover] += roll.points
+        score = self.scores[self.mover]
+        if self.leader is None:
+            if score < rules.goal:
+                self.mover = (self.mover + 1) % n
+            elif self._equal and self.mover < n - 1:
+                self.leader, self.tied = score, 1
+                self.mover += 1
+            else:
+                self._end([self.mover])
+            return roll
+        if score > self.leader:
+            self.leader, self.tied = score, 1
+        elif score == self.leader:
+            self.tied += 1
+        self.mover += 1
+        if self.mover == n:
+            self._end([s for s in range(n) if self.scores[s] == self.leader])
+        return roll
+
+    def _end(self, winners: list[int]) -> None:
+        self.winners = tuple(winners)
+        self.winner = winners[0]

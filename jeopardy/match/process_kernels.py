@@ -22,6 +22,11 @@ Where the table may stop (``top``; proofs in :mod:`jeopardy.farkle.core`):
   ``top = max(goal - own, minimum, dstar[j] + j - own)`` -- past it banking
   (worth ``1 - Q(d)``, ``Q`` the last player's chance ``d`` behind) beats
   any throw.
+* a player before the end of the round, the last round solved from the process
+  (:mod:`jeopardy.match.process_last_round`; ``race.last`` not empty): ``dstar``
+  makes ``top = goal - 1 + M - own``, every total its turn can reach, and a bank
+  at the goal reads the last round's vector
+  (:func:`jeopardy.match.last_round.stop_value`).
 * a state without a throw (``bankable`` 2: Fast Pig's state after its one roll)
   banks where banking is allowed and loses the turn total elsewhere; a 0-point
   choice leads to a state listed earlier, whose value at the same turn total is
@@ -61,6 +66,7 @@ import numpy as np
 from numba import njit, types
 from numba.extending import overload
 
+from jeopardy.match.last_round import stop_slice, stop_value
 from jeopardy.match.rotation import rotate, rotation
 
 # The process bundle carried by :data:`jeopardy.match.kernels.Race` (``race.process``):
@@ -142,7 +148,7 @@ def table_states(race):
     states = 0
     size = race.goal ** race.players
     for place in range(race.places):
-        first = race.equal == 1 and place == 0
+        first = race.equal == 1 and place < race.players - 1
         for index in range(size):
             own = index // race.high
             second = (index % race.high) // (race.high // race.goal)
@@ -201,10 +207,11 @@ def beyond(m, first, d, state, exact, lock, lock_slope, lock_leave, Q, R, row, b
 
 @njit(cache=True, nogil=True, inline='always')
 def frame(race, index, place):
-    """``(own score, the next player's score, first of the round?, top)`` of a turn start."""
+    """``(own score, the next player's score, before the end of the round?, top)`` of a
+    turn start (equal turns: a bank at the goal leaves others a last turn)."""
     own = index // race.high
     second = (index % race.high) // (race.high // race.goal)
-    first = race.equal == 1 and place == 0
+    first = race.equal == 1 and place < race.players - 1
     return own, second, first, turn_top(race, first, own, second)
 
 
@@ -448,6 +455,12 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
     table_next = W[(place + 1) % race.places]
     base = (index % race.high) * goal
     rest = 1 if n == 2 else n  # players m >= 1 summed in the throw (two: the rest of 1)
+    # the last round's tables (process_last_round): a bank at the goal before the end of
+    # the round reads them; the table reaches every total (no throw passes its top)
+    rounds = first and race.last.shape[0] > 0
+    where = (0, 0, 0)
+    if rounds:
+        where = stop_slice(race, place, index)
     bust_vec = work[0]
     bank = work[1]
     acc = work[2]
@@ -484,7 +497,9 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
         else:
             allowed = t > 0 and t >= least
         if allowed:
-            if total >= goal:
+            if total >= goal and rounds:
+                stop_value(race, place, where, total, bank)
+            elif total >= goal:
                 for m in range(n):
                     bank[m] = finish(m, first, total - second, Q, row)
             else:  # the next turn start, seen from the mover (rotate)

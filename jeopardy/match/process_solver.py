@@ -8,10 +8,14 @@ and the largest Bellman residual over every turn start
 (:func:`jeopardy.match.kernels.bellman_residual`).  Only the turn itself is
 the process's (:func:`jeopardy.match.process_kernels.process_sweep`).
 
-The equal-turns ending needs the last player's chances ``Q`` and the bounds
-``dstar`` that prove where the tables stop (:class:`Ending`); they depend on
-the process and come with it (Ten Thousand's: :mod:`jeopardy.farkle.core`).
-Equal turns is solved for two players.
+The equal-turns ending, two players, may come with the last player's chances
+``Q`` and the bounds ``dstar`` that prove where the tables stop (:class:`Ending`);
+they depend on the process and come with it (Ten Thousand's: :mod:`jeopardy.farkle.core`).
+With three or more players, or two without that data, the last round is solved
+from the process itself (:mod:`jeopardy.match.process_last_round`: any number of
+players, for a process whose turn collects a bounded number of points; its
+docstring has the proof that nothing is cut), and a bank at the goal before the
+end of the round reads its tables.
 
 With three or more players pure best responses can cycle around a class; such a
 class is settled with mixed actions at the turn's decision slots
@@ -30,7 +34,7 @@ import numpy as np
 from jeopardy import compilation, convergence, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import chunk_size
-from jeopardy.match import kernels, mixing, process_kernels
+from jeopardy.match import kernels, mixing, process_kernels, process_last_round
 from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules
 from jeopardy.match.solver import MAX_NEWTON_STEPS, NO_ACTIONS, StartChances, mix_arrays
 from jeopardy.results import Result
@@ -139,6 +143,16 @@ def bundle(process: TurnProcess, goal: int, rules: MatchRules, ending: Ending = 
     arrays = process.arrays()
     lock, stay, leave = _lock(process)
     equal = rules.ending == EQUAL_TURNS
+    rounds = equal and (rules.players > 2 or ending is NO_ENDING)
+    if rounds:  # the last round from the process itself (process_last_round)
+        most = process_last_round.require_bounded(process, rules.players) * cap_scale
+        ending = Ending(np.zeros((2, 1)), np.zeros((2, 1)),
+                        process_last_round.race_bounds(goal, most))
+        layout = process_last_round.layout(goal, rules.players, most)
+        last = np.zeros(int(layout[0, 0]))
+    else:
+        layout = np.zeros((rules.players, 4), dtype=np.int64)
+        last = np.zeros(0)
     places = rules.players if equal or seated else 1
     high = process.high_score if process.high_minimum is not None else 10 ** 9
     low_min = process.minimum
@@ -168,13 +182,14 @@ def bundle(process: TurnProcess, goal: int, rules: MatchRules, ending: Ending = 
         np.int64(high), np.int64(process.exact_goal), np.int64(lock), stay, leave,
         np.ascontiguousarray(ending.Q, dtype=np.float64),
         np.ascontiguousarray(ending.R, dtype=np.float64),
-        np.ascontiguousarray(ending.dstar, dtype=np.int64), np.int64(cap_scale), *empty_scratch,
+        np.ascontiguousarray(ending.dstar, dtype=np.int64),
+        np.int64(1 if rounds else cap_scale),  # rounds: cap_scale doubles M (above)
+        *empty_scratch,
         *takeover, above_zero(process))
     race = kernels.Race(np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64), np.zeros(1),
                         np.int64(goal), np.int64(rules.players),
                         np.int64(places), np.int64(equal), np.int64(1),
-                        np.zeros(0), np.int64(goal ** (rules.players - 1)),
-                        np.zeros((rules.players, 4), dtype=np.int64), np.int64(0), parts)
+                        last, np.int64(goal ** (rules.players - 1)), layout, np.int64(0), parts)
     rows = int(process_kernels.largest_top(race)) + 1
     scratch = (np.zeros((rows, size, rules.players)), np.zeros((rows, size)),
                np.zeros((rows, size), dtype=np.int8))
@@ -183,7 +198,10 @@ def bundle(process: TurnProcess, goal: int, rules: MatchRules, ending: Ending = 
         race = race._replace(process=parts)
         size = process_kernels.store_layout(race, parts.store_offsets, parts.store_tops)
         parts = parts._replace(store=np.zeros(size))
-    return race._replace(process=parts)
+    race = race._replace(process=parts)
+    if rounds:
+        process_last_round.fill(race)
+    return race
 
 
 def slot_width(race: kernels.Race) -> int:
@@ -253,8 +271,10 @@ def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST
           strict: bool = True) -> ProcessSolution:
     """Solve the game of ``process`` to ``goal`` (units) for ``players`` players.
 
-    ``data``: the ending data (needed for equal turns); ``cap_scale`` multiplies
-    every turn-total cap (the tests double it).  A solution that did not converge
+    ``data``: the two-player ending data of equal turns (without it, and with three or
+    more players, the last round is the process's own:
+    :mod:`jeopardy.match.process_last_round`); ``cap_scale`` multiplies every
+    turn-total cap, and there the most points of a turn ``M`` (the tests double it).  A solution that did not converge
     raises :class:`~jeopardy.errors.NotConverged` unless ``strict`` is off
     (:mod:`jeopardy.convergence`).
     """
@@ -267,9 +287,8 @@ def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST
     if process.takeover and rules.players != 2:
         raise JeopardyError("taking the previous player's position over is solved for two "
                             "players")
-    if rules.ending == EQUAL_TURNS and (rules.players != 2 or data is NO_ENDING):
-        raise JeopardyError("a turn process with the equal-turns ending is solved for two "
-                            "players, with its last-turn data")
+    if rules.ending == EQUAL_TURNS and (rules.players > 2 or data is NO_ENDING):
+        process_last_round.require_bounded(process, rules.players)
     if cap_scale < 1:
         raise JeopardyError(f"cap_scale must be at least 1; got {cap_scale}")
     started = time.perf_counter()

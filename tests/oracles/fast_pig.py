@@ -162,9 +162,12 @@ def play_fixed_players(goal: int, policies, faces: int = 6, max_dice: int = 10,
     mover's first).  Equal turns (two players): once seat 0 reaches the goal, seat 1
     plays one last turn with its best number of dice (:func:`last_turn`).  Plain
     iteration over the explicit states (every seat's score, the mover) until no
-    chance moves by more than 1e-15."""
+    chance moves by more than 1e-15.  Equal turns, more seats: once a seat reaches the
+    goal the seats after it in the round throw a last turn each, with their best
+    number of dice (:func:`last_round_chances`)."""
     rolls = _rolls(faces, max_dice, pig_out)
     n = len(policies)
+    memo: dict = {}
     states = [(scores, mover) for scores in itertools.product(range(goal), repeat=n)
               for mover in range(n)]
     V = {state: [1.0 / n] * n for state in states}
@@ -178,9 +181,11 @@ def play_fixed_players(goal: int, policies, faces: int = 6, max_dice: int = 10,
                 new = list(scores)
                 new[mover] += k
                 if new[mover] >= goal:
-                    if equal_turns and mover == 0:
+                    if equal_turns and n == 2 and mover == 0:
                         last = last_turn(rolls, new[0] - new[1])
                         chances = [1.0 - last, last]
+                    elif equal_turns:  # the seats after the mover throw a last turn
+                        chances = last_round_chances(rolls, tuple(new), mover + 1, memo)
                     else:
                         chances = [1.0 if m == mover else 0.0 for m in range(n)]
                 else:
@@ -192,3 +197,90 @@ def play_fixed_players(goal: int, policies, faces: int = 6, max_dice: int = 10,
         if change < 1e-15:
             return V[((0,) * n, 0)]
     raise RuntimeError("no convergence")
+
+
+def solve_equal_turns(goal: int, players: int, faces: int = 6, max_dice: int = 10,
+                      pig_out: int = 0):
+    """``(V, best)`` for ``players`` players with equal turns, written from the rule:
+    once a player's score reaches the goal, every player after it in the round
+    (seats in turn order, seat 0 first) throws one last turn; the highest score wins
+    and tied players share the win equally (a seat that is last in the round and
+    reaches the goal first wins at once: nobody is left to play).
+
+    ``V[(scores, mover)]``: every seat's chance (absolute seats) with ``scores``
+    (every seat's, all below the goal) and ``mover`` to throw; ``best`` the mover's
+    number of dice (the fewest among equal chances).  The last round is a plain
+    recursion over the explicit states (every seat's score, the next seat to throw),
+    each last-turn player choosing the dice that give it the largest share; the race
+    is plain value iteration, highest score sums first, until no chance moves by more
+    than 1e-15 (pure best responses: the caller's small goal has no cycle)."""
+    rolls = _rolls(faces, max_dice, pig_out)
+    n = players
+    memo: dict = {}
+
+    def last_round(scores, mover):
+        return last_round_chances(rolls, scores, mover, memo)
+
+    states = sorted(((scores, mover) for scores in itertools.product(range(goal), repeat=n)
+                     for mover in range(n)), key=lambda state: -sum(state[0]))
+    V = {state: [1.0 / n] * n for state in states}
+    best = {}
+    for _ in range(10_000):
+        change = 0.0
+        for scores, mover in states:
+            options = []
+            for dice in range(1, max_dice + 1):
+                chances = [0.0] * n
+                for k, p in rolls[dice]:
+                    new = list(scores)
+                    new[mover] += k
+                    new = tuple(new)
+                    if new[mover] >= goal:
+                        after = last_round(new, mover + 1)  # mover n - 1: shares at once
+                    else:
+                        after = V[(new, (mover + 1) % n)]
+                    for m in range(n):
+                        chances[m] += p * after[m]
+                options.append(chances)
+            top = max(o[mover] for o in options)
+            dice = next(d for d, o in enumerate(options, start=1) if o[mover] == top)
+            best[(scores, mover)] = dice
+            value = options[dice - 1]
+            change = max(change, max(abs(a - b) for a, b in zip(value, V[(scores, mover)])))
+            V[(scores, mover)] = value
+        if change < 1e-15:
+            return V, best
+    raise RuntimeError("no convergence")
+
+
+def _shares(scores):
+    """Every seat's share of the win: the highest score wins, ties share equally."""
+    top = max(scores)
+    winners = [m for m in range(len(scores)) if scores[m] == top]
+    return [1.0 / len(winners) if m in winners else 0.0 for m in range(len(scores))]
+
+
+def last_round_chances(rolls, scores, mover, memo):
+    """Every seat's chance when seat ``mover`` and the seats after it still throw one
+    last turn each, in turn order, every one choosing the dice that give it the
+    largest share (the fewest among equal ones); ``mover == len(scores)``: the round
+    is over and :func:`_shares` decides.  A plain recursion over the explicit states
+    (every seat's score, the next to throw), memoised in ``memo``."""
+    n = len(scores)
+    if mover == n:
+        return _shares(scores)
+    key = (scores, mover)
+    if key not in memo:
+        options = []
+        for dice in sorted(rolls):
+            chances = [0.0] * n
+            for k, p in rolls[dice]:
+                new = list(scores)
+                new[mover] += k
+                after = last_round_chances(rolls, tuple(new), mover + 1, memo)
+                for m in range(n):
+                    chances[m] += p * after[m]
+            options.append(chances)
+        top = max(o[mover] for o in options)
+        memo[key] = next(o for o in options if o[mover] == top)
+    return memo[key]
