@@ -112,11 +112,11 @@ def turn_process(rules: FarkleRules = FarkleRules()) -> TurnProcess:
                        rules.exact_goal, UNIT, rules.continue_position)
 
 
+@dataclass(frozen=True, repr=False)
 class EngineResult(Result):
     """What a Farkle solution hands on from the engine's solution (``self.solution``):
-    the chances, convergence, residual, states and time."""
-
-    __slots__ = ()
+    the chances, convergence, residual, states and time.  A frozen dataclass with no
+    fields of its own, so that its subclasses are frozen dataclasses like every result."""
 
     @property
     def win_probability(self) -> float:
