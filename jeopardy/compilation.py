@@ -66,9 +66,16 @@ def announce_if_cold(*calls: tuple) -> bool:
     """``calls``: ``(kernel, *args)`` tuples about to run.  Tells the listener
     once if any of them must be compiled; returns whether one must.  The first
     call in a process drops a stale cache first (:func:`drop_stale_cache`)."""
-    if not _checked:
-        drop_stale_cache()
-    cold = not all(is_cached(kernel, *args) for kernel, *args in calls)
+    from numba.core.compiler_lock import global_compiler_lock
+
+    # Under numba's own compiler lock: the index key asks LLVM's code generator, and
+    # another thread (a sweep's threaded workers, the web app's) may be compiling or
+    # loading a kernel at this moment; LLVM is not thread-safe (it crashed a threaded
+    # sweep with a segmentation fault).
+    with global_compiler_lock:
+        if not _checked:
+            drop_stale_cache()
+        cold = not all(is_cached(kernel, *args) for kernel, *args in calls)
     if cold and _listener is not None:
         _listener(NOTICE)
     return cold

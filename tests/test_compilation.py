@@ -89,3 +89,21 @@ def test_a_warm_solve_says_nothing_and_keeps_stdout_clean():
     assert compilation.NOTICE not in result.stderr
     assert json.loads(result.stdout)["players"] == 3
     compilation.listen(None)
+
+
+def test_asking_the_cache_waits_for_numba_compiling_in_another_thread():
+    """The cache question asks LLVM's code generator, which is not thread-safe: it waits
+    while another thread holds numba's compiler lock (a threaded sweep crashed)."""
+    import threading
+
+    from numba.core.compiler_lock import global_compiler_lock
+
+    from jeopardy.race import kernels
+
+    done = threading.Event()
+    asking = threading.Thread(target=lambda: (compilation.announce_if_cold(
+        (kernels.solve_sums,)), done.set()), daemon=True)
+    with global_compiler_lock:
+        asking.start()
+        assert not done.wait(0.5)  # still waiting for the lock
+    assert done.wait(30)

@@ -517,3 +517,15 @@ def test_an_unguarded_top_level_call_is_found():
                      "    z = 3\nw = 4\n")
     assert [_guarded(tree, line) for line in range(1, 7)] == [False, False, True, True, True,
                                                                False]
+
+
+def test_a_threaded_local_cluster_runs_one_task_at_a_time():
+    """Several threads entering the numba kernels at once crashed a threaded sweep now
+    and then (a segmentation fault); ``processes=False`` is one worker thread, whatever
+    ``workers`` asks."""
+    from distributed import Client
+
+    from jeopardy.sweeps.engine import local_cluster
+
+    with local_cluster(3, processes=False) as cluster, Client(cluster) as client:
+        assert list(client.nthreads().values()) == [1]

@@ -19,7 +19,7 @@ from jeopardy.cli.common import json_option
 @click.option("--workers", type=int, default=None,
               help="local cluster: number of workers (default: one per CPU)")
 @click.option("--threads", is_flag=True,
-              help="local cluster: one process with a thread per worker instead of processes")
+              help="local cluster: one process running the tasks in one thread, instead of processes")
 @click.option("--plot", "plot_file", type=str, default=None,
               help="also draw value against goal to this .png or .svg")
 @click.option("--connect-timeout", type=float, default=30.0, show_default=True,

@@ -2,8 +2,8 @@
 
 * ``scheduler=None``: a ``LocalCluster`` sized to the machine -- one worker
   process per CPU, one thread each (``processes=False`` gives one process with
-  a thread per CPU instead; docs/sweep.md has the measurement that chose
-  processes).
+  one worker thread instead, tasks one by one: see :func:`local_cluster`;
+  docs/sweep.md has the measurement that chose processes).
 * ``scheduler="tcp://HOST:PORT"`` (or a ``distributed.Client``): an existing
   cluster.
 * ``scheduler="in-process"``: no Dask at all, one task after another.
@@ -138,7 +138,8 @@ def machine() -> tuple[int, int]:
 
 
 def local_cluster(workers: int | None = None, processes: bool = True):
-    """A ``LocalCluster`` sized to the machine, each worker declaring its ``memory``."""
+    """A ``LocalCluster`` sized to the machine, each worker declaring its ``memory``
+    (``processes`` off: one worker thread, whatever ``workers`` says)."""
     import logging
 
     from distributed import LocalCluster
@@ -152,7 +153,10 @@ def local_cluster(workers: int | None = None, processes: bool = True):
         return LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
                             resources={RESOURCE: share}, memory_limit=share,
                             dashboard_address=None, silence_logs=logging.ERROR)
-    return LocalCluster(n_workers=1, threads_per_worker=n, processes=False,
+    # One thread: numba kernels entered from several threads of one process at once
+    # crashed a threaded sweep now and then (a segmentation fault inside a kernel call;
+    # tests/test_sweep.py's snippet from stdin, 4 runs in 10), so tasks run one by one.
+    return LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
                         resources={RESOURCE: int(MEMORY_SHARE * memory)},
                         dashboard_address=None, silence_logs=logging.ERROR)
 
