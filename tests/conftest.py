@@ -58,7 +58,8 @@ def pytest_collection_modifyitems(config, items):
 #   below): each row of tests/test_pinned.py with the other rows of its analysis (one
 #   solve per session, not one per worker), each page's commands of tests/test_docs.py
 #   with the rest of that page (they run in order in one sandbox, later commands read
-#   files earlier ones wrote), every other test with the rest of its file (module
+#   files earlier ones wrote), a test reading a run of tests/shared_runs.py with the
+#   pinned rows reading it, every other test with the rest of its file (module
 #   fixtures and caches computed once);
 # * a test marked ``serial`` (it asserts on wall-clock time or signals a process)
 #   runs while no other test runs, so the other worker's load cannot slow it;
@@ -70,6 +71,11 @@ _PINNED_SHARED = {
     "compare pig 100": "pig 100", "practical pig 100": "pig 100",
     "simulate pig 100 optimal vs hold 20": "pig 100",
     "farkle 2000 rounds simulated": "farkle 2000 rounds",
+}
+# Tests of other files that read a run of tests/shared_runs.py, with the pinned analysis
+# that reads it too: the run is made once per session, not once per worker.
+_SHARED_RUNS = {
+    "tests/test_schemas.py::test_variants_json_is_one_document": "tests/test_pinned.py::variants",
 }
 # The longest groups (measured with --durations on the 2-core machine), started first so
 # that none is left for the end of the run; only the order changes.
@@ -84,6 +90,8 @@ _HEAVY_FIRST = (
 
 def work_group(nodeid: str) -> str:
     """The unit a parallel run keeps in one process: see above."""
+    if nodeid in _SHARED_RUNS:
+        return _SHARED_RUNS[nodeid]
     path, _, name = nodeid.partition("::")
     if name.startswith("test_pinned[") and path.endswith("test_pinned.py"):
         analysis = name[len("test_pinned["):].split(": ", 1)[0]

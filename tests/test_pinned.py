@@ -1155,10 +1155,18 @@ def _fast_pig_3_players_100():
 # ---------------------------------------------------------------- variants
 @analysis("variants")
 def _variants():
-    from jeopardy.variants import FIXED_TURNS, PENDING, NOT_MODELLED, VARIANTS, solve_variant
+    """``jeopardy variants --json``'s first player's chances: the run tests/test_schemas.py
+    also checks (tests/shared_runs.py; one run, in one process, per session)."""
+    import json
 
-    # Shi's variant (four minutes) is pinned by "skunk shi 6", the same computation.
-    return {v.name: solve_variant(v).first_player for v in VARIANTS
+    import shared_runs
+    from jeopardy.variants import FIXED_TURNS, PENDING, NOT_MODELLED, VARIANTS
+
+    done = shared_runs.variants_json()
+    assert done.returncode == 0, done.stderr[-500:]
+    rows = {row["variant"]: row for row in json.loads(done.stdout)["variants"]}
+    # Shi's variant is pinned by "skunk shi 6", the same computation.
+    return {v.name: rows[v.name]["first_player"] for v in VARIANTS
             if v.kind not in (PENDING, NOT_MODELLED) and not (v.kind == FIXED_TURNS
                                                                and v.preset == "shi")}
 
