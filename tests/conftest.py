@@ -78,12 +78,17 @@ _SHARED_RUNS = {
     "tests/test_schemas.py::test_variants_json_is_one_document": "tests/test_pinned.py::variants",
 }
 # The longest groups (measured with --durations on the 2-core machine), started first so
-# that none is left for the end of the run; only the order changes.
+# that none is left for the end of the run; only the order changes.  The first two (one
+# per worker) use different kernels: on a cold numba cache (CI's fresh checkout) each
+# worker compiles what it calls first, and two workers starting on Ten Thousand compiled
+# its kernels twice at once (about 50 CPU s each); the next Ten Thousand group starts
+# after the first one's kernels are on disk.
 _HEAVY_FIRST = (
-    "tests/test_pinned.py::farkle 10000 rounds", "tests/test_docs.py::docs/farkle.md",
-    "tests/test_pinned.py::think 5", "tests/test_pinned.py::farkle 10000 first to reach",
+    "tests/test_pinned.py::farkle 10000 rounds", "tests/test_pinned.py::think 5",
+    "tests/test_pinned.py::sweep variants", "tests/test_docs.py::docs/farkle.md",
+    "tests/test_pinned.py::farkle 10000 first to reach",
     "tests/test_pinned.py::variants", "tests/test_farkle_reference.py",
-    "tests/test_pinned.py::sweep variants", "tests/test_docs.py::docs/race.md",
+    "tests/test_docs.py::docs/race.md",
     "tests/test_docs.py::docs/games.md", "tests/test_pinned.py::skunk shi 6",
     "tests/test_pinned.py::race pig 1000", "tests/test_farkle_core.py")
 
