@@ -71,6 +71,8 @@ _PINNED_SHARED = {
     "compare pig 100": "pig 100", "practical pig 100": "pig 100",
     "simulate pig 100 optimal vs hold 20": "pig 100",
     "farkle 2000 rounds simulated": "farkle 2000 rounds",
+    "sweep players": "pig 50 three players", "match pig 50, 3 policies": "pig 50 three players",
+    "simulate pig 50 three players": "pig 50 three players",
 }
 # Tests of other files that read a run of tests/shared_runs.py, with the pinned analysis
 # that reads it too: the run is made once per session, not once per worker.

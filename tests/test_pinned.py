@@ -32,6 +32,17 @@ def _rule_text(rule) -> str:
     return str(rule)
 
 
+@functools.lru_cache(maxsize=None)
+def _match_solution(name: str, goal: int, players: int, ending: str):
+    """One match solve for the analyses that share it ("sweep players", "match pig 50, 3
+    policies", "simulate pig 50 three players": Pig to 50 with three players under
+    both endings, 13 CPU s for equal turns; tests/conftest.py keeps them in one group)."""
+    from jeopardy.match.solver import solve
+    from jeopardy.rules import game
+
+    return solve(game(name), goal, players, ending)
+
+
 # ------------------------------------------------------------------ one turn
 @analysis("turn pig hold 20")
 def _turn_pig_hold_20():
@@ -310,14 +321,14 @@ def _simulate_best_response():
 @analysis("simulate pig 50 three players")
 def _simulate_three():
     from jeopardy.match.simulation import simulate
-    from jeopardy.match.solver import solve
     from jeopardy.race.policies import hold_at
     from jeopardy.rules import game
 
     pig = game("pig")
     out = {}
     for ending, suffix in (("first-to-goal", ""), ("equal-turns", ", equal turns")):
-        result = simulate(pig, 50, [solve(pig, 50, 3, ending), hold_at(50, 20), hold_at(50, 25)],
+        optimal = _match_solution("pig", 50, 3, ending)
+        result = simulate(pig, 50, [optimal, hold_at(50, 20), hold_at(50, 25)],
                           20_000, 3, ending)
         out.update({f"20,000 games, seed 3: player {p} wins{suffix}": chance
                     for p, chance in enumerate(result.win_probabilities, start=1)})
@@ -432,7 +443,6 @@ def _sweep_hold20_equal_turns():
 @analysis("sweep players")
 def _sweep_players():
     """docs/examples/players.toml: the first player's chance, 2 and 3 players, both endings."""
-    from jeopardy.match.solver import solve as solve_match
     from jeopardy.race.solver import solve
     from jeopardy.rules import game
 
@@ -445,7 +455,8 @@ def _sweep_players():
                     if players == 2 and ending == "first-to-goal":
                         value = solve(model, goal).win_probability
                     else:
-                        value = solve_match(model, goal, players, ending).win_probabilities[0]
+                        value = _match_solution(name, goal, players,
+                                                ending).win_probabilities[0]
                     out[f"{name} {goal}, {players} players, {ending}"] = value
     return out
 
@@ -1006,15 +1017,14 @@ for _name, _goal, _players, _ending in [("pig", 100, 3, "first-to-goal"),
 @analysis("match pig 50, 3 policies")
 def _match_policies():
     from jeopardy.match.evaluation import evaluate
-    from jeopardy.match.solver import solve
     from jeopardy.race.policies import hold_at
     from jeopardy.rules import game
 
     pig = game("pig")
     out = {}
     for ending, suffix in (("first-to-goal", ""), ("equal-turns", ", equal turns")):
-        result = evaluate(pig, 50, [solve(pig, 50, 3, ending), hold_at(50, 20), hold_at(50, 25)],
-                          ending)
+        optimal = _match_solution("pig", 50, 3, ending)
+        result = evaluate(pig, 50, [optimal, hold_at(50, 20), hold_at(50, 25)], ending)
         out.update({f"player {p} wins{suffix}": chance
                     for p, chance in enumerate(result.win_probabilities, start=1)})
     return out
