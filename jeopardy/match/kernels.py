@@ -546,11 +546,12 @@ def member_actions(actions, mode, key, place, index, none, no_mix, look_up):
     ``actions`` None, movers who all maximise: mode 0, table and mix None, for which
     numba compiles the turn without the modes 1 and 2 (:func:`column_pass`,
     :func:`jeopardy.match.process_kernels.turn`): a solve compiles only what it
-    plays."""
+    plays.  Called, not inlined: inlined, numba warned that the look-up's variable
+    was out of scope (NumbaIRAssumptionWarning)."""
     raise NotImplementedError("member_actions runs in compiled code only")
 
 
-@overload(member_actions, inline="always")
+@overload(member_actions)
 def _member_actions(actions, mode, key, place, index, none, no_mix, look_up):
     if isinstance(actions, types.NoneType):
         def best(actions, mode, key, place, index, none, no_mix, look_up):
