@@ -124,9 +124,10 @@ def test_a_fifo_given_as_a_file_to_read_is_refused_not_waited_on(tmp_path, comma
     done = subprocess.run([sys.executable, "-m", "jeopardy", *command, str(fifo)],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr.strip().splitlines() == [
-        f"jeopardy: error: cannot read {'the rules file' if 'farkle' in command else 'sweep spec'}"
-        f" {str(fifo)!r}: not a regular file"]
+    lines = done.stderr.strip().splitlines()  # (a long path is shortened in the middle)
+    kind = "the rules file" if "farkle" in command else "sweep spec"
+    assert len(lines) == 1 and lines[0].startswith(f"jeopardy: error: cannot read {kind} '")
+    assert lines[0].endswith("rules.toml': not a regular file"), lines
 
 
 def test_asking_whether_a_fifo_is_a_match_policy_file_does_not_wait(tmp_path):

@@ -216,17 +216,9 @@ def play(rules, goal, second, hints, seed, ask_number) -> None:
         you, computer = match.scores
         if match.mover == PERSON:
             line = f"you {you}, computer {computer}"
-            advice = match.advice() if hints else None
-            if advice is not None:
-                line += f"   best: {_dice(advice.best)}, P(win) {max(advice.chances):.6f}"
-            click.echo(line)
-            dice = ask_number("how many dice?", 1, rules.max_dice)
+            dice = _person_dice(line, match.advice() if hints else None, rules, ask_number)
             if dice is None:
-                click.echo("bye")
                 return
-            if advice is not None:
-                click.echo(f"  P(win) with {_dice(dice)}: {advice.chances[dice - 1]:.6f} "
-                           f"(loss {advice.loss(dice):.6f})")
             click.echo(f"  you throw {_dice(dice)}: "
                        f"{match.throw(dice).describe(rules.pig_out)}; you {match.scores[PERSON]}")
         else:
@@ -237,6 +229,23 @@ def play(rules, goal, second, hints, seed, ask_number) -> None:
     you, computer = match.scores
     click.echo(f"{'you win' if match.winner == PERSON else 'the computer wins'}: "
                f"{you} to {computer}")
+
+
+def _person_dice(line, advice, rules, ask_number):
+    """The person's number of dice for this turn (None: they left, "bye" said), the
+    scores ``line`` shown first with the coach's best choice when ``advice`` is given,
+    and the chance of the choice made after it."""
+    if advice is not None:
+        line += f"   best: {_dice(advice.best)}, P(win) {max(advice.chances):.6f}"
+    click.echo(line)
+    dice = ask_number("how many dice?", 1, rules.max_dice)
+    if dice is None:
+        click.echo("bye")
+        return None
+    if advice is not None:
+        click.echo(f"  P(win) with {_dice(dice)}: {advice.chances[dice - 1]:.6f} "
+                   f"(loss {advice.loss(dice):.6f})")
+    return dice
 
 
 def play_table(rules, goal, players, ending, seat, hints, seed, ask_number) -> None:
@@ -263,17 +272,9 @@ def play_table(rules, goal, players, ending, seat, hints, seed, ask_number) -> N
             line = ", ".join(f"{name(i)} {s}" for i, s in enumerate(table.scores))
             if not racing:
                 line += f"  (last turn: beat {table.leader})"
-            advice = table.advice() if hints else None
-            if advice is not None:
-                line += f"   best: {_dice(advice.best)}, P(win) {max(advice.chances):.6f}"
-            click.echo(line)
-            dice = ask_number("how many dice?", 1, rules.max_dice)
+            dice = _person_dice(line, table.advice() if hints else None, rules, ask_number)
             if dice is None:
-                click.echo("bye")
                 return
-            if advice is not None:
-                click.echo(f"  P(win) with {_dice(dice)}: {advice.chances[dice - 1]:.6f} "
-                           f"(loss {advice.loss(dice):.6f})")
         else:
             dice = table.computer_dice()
         roll = table.throw(dice)
