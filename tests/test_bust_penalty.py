@@ -114,8 +114,8 @@ def test_what_the_penalty_solve_does_not_model_is_refused(changes, first_to_reac
 
 
 def test_a_too_big_penalty_solve_is_refused_before_work(monkeypatch):
-    # goal 1,000, floor -2,500: about a minute by the estimate, past a 30 s budget
-    monkeypatch.setenv("JEOPARDY_TIME_LIMIT", "30")
+    # goal 1,000, floor -2,500: about 20 s by the estimate, past a 10 s budget
+    monkeypatch.setenv("JEOPARDY_TIME_LIMIT", "10")
     result = CliRunner().invoke(main, ["farkle", "solve", "--rules", "facebook", "--goal", "1000",
                                        "--json"])
     assert result.exit_code != 0
