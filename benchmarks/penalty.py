@@ -7,7 +7,7 @@ Run by hand from the repository root:  PYTHONPATH=. python benchmarks/penalty.py
   player's chance, its change from the floor before, the residual, the Bellman
   rounds, the seconds (wall and CPU) and the peak memory of each solve (each its own
   child process: ``jeopardy farkle solve --json`` under /usr/bin/time);
-* ``--full``: Busche's case, goal 10,000 and floor -2,500 (about 35 min of one core
+* ``--full``: Busche's case, goal 10,000 and floor -2,500 (about 10 min of one core
   by the estimate; Busche 2016: 53.487 %).
 
 The machine is shared: the CPU seconds are the figure to compare.

@@ -321,11 +321,9 @@ def warm_up(rules: FarkleRules, first_to_reach: bool = False, players: int = 2) 
     types).  Says so first where a kernel must be compiled (:mod:`jeopardy.compilation`)."""
     from jeopardy import compilation
     from jeopardy.farkle import ending
-    from jeopardy.match import process_kernels
 
     small = dataclasses.replace(rules, goal=min(rules.goal, 4 * UNIT))
-    announced = compilation.announce_if_cold((ending._last_turn,), (ending._reach_probabilities,),
-                                             (process_kernels.largest_top,))
+    announced = compilation.announce_if_cold((ending._last_turn,), (ending._reach_probabilities,))
     data = round_ending(small, first_to_reach) if players == 2 else NO_ENDING
     process_solver.warm_up(turn_process(small), small.goal // UNIT, MatchRules(
         players, FIRST_TO_GOAL if first_to_reach else EQUAL_TURNS), data, announced)
@@ -442,7 +440,6 @@ def load(path):
     the residual recomputed, not trusted."""
     from jeopardy.files import read_npz
     from jeopardy.match import kernels, process_kernels
-    from jeopardy.match.solver import NO_ACTIONS
 
     meta = read_npz(path, "Farkle solution file", ()).get("meta")
     if not isinstance(meta, dict) or meta.get("format") not in (2, FORMAT_VERSION):
@@ -468,12 +465,12 @@ def load(path):
                                  round_ending(rules, first_to_reach))
     if process.takeover:  # the positions offered, rebuilt down the score sums
         process_kernels.replay(race, values, *kernels.order_by_sum(race))
-    residual = float(kernels.bellman_residual(race, values, 0, NO_ACTIONS))
+    residual = float(kernels.bellman_residual(race, values, 0, None))
     if residual > 1e-9:
         raise JeopardyError(f"{str(path)!r}: the stored values do not solve the game "
                             f"(Bellman residual {residual:.1e})")
     solution = process_solver.ProcessSolution(
         process, g, MatchRules(2, ending), values, race, residual,
         float(meta.get("seconds", 0.0)), int(meta.get("sweeps", 0)),
-        int(process_kernels.table_states(race)))
+        int(process_kernels.table_size(race)[1]))
     return CoreFarkleSolution(rules, first_to_reach, solution)

@@ -107,7 +107,7 @@ def rules_throws(rules: FarkleRules) -> Throws:
 
 
 # ------------------------------------------------------------- B's last turn
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def last_turn_values(d, minimum, exact_goal, no_stop_on_six, throws):
     """``V[t, n]``: B's chance (tie = 1/2) in its last turn, needing more than ``d``.
 
@@ -127,7 +127,7 @@ def last_turn_values(d, minimum, exact_goal, no_stop_on_six, throws):
     return V
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def last_turn_throw(V, t, n, top, exact_goal, no_stop_on_six, throws):
     """B's last turn: the value of throwing at ``(t, n)`` given ``V`` above ``t``."""
     # Above top (round ending): win by banking, or with six dice throw once more.
@@ -149,7 +149,9 @@ def last_turn_throw(V, t, n, top, exact_goal, no_stop_on_six, throws):
 
 @njit(cache=True, nogil=True)
 def _last_turn(size, minimum, exact_goal, no_stop_on_six, throws):
-    """``Q[d]``, ``d = 0 .. size - 1``: B's last-turn value needing more than ``d``."""
+    """``Q[d]``, ``d = 0 .. size - 1``: B's last-turn value needing more than ``d``.
+    :func:`last_turn_values` and :func:`last_turn_throw` are inlined into it: compiled
+    on their own as well, the three took a second more of a cold start."""
     Q = np.zeros(size)
     for d in range(1, size):
         Q[d] = last_turn_values(d, minimum, exact_goal, no_stop_on_six, throws)[0, throws.dice]

@@ -23,12 +23,12 @@ from jeopardy.farkle.core import EngineResult, turn_process
 from jeopardy.farkle.turn import UNIT, FarkleRules
 from jeopardy.match import counters
 
-# Rounds of :func:`jeopardy.match.counters.solve` to expect (measured: 5 or 6 at goals
-# 1,000 to 3,000); the estimate's time scales one round by them
-EXPECTED_ROUNDS = 6
-# seconds per choice evaluation of a recorded round (measured, one core, under load:
-# goal 2,000, floor -500: 3.2 s for 5.1e8); the last round takes about half of one
-SECONDS_PER_CHOICE = 6.5e-9
+# Rounds of :func:`jeopardy.match.counters.solve` to expect (measured: 5 at goals 1,000
+# to 3,000); the estimate's time scales one round by them
+EXPECTED_ROUNDS = 5
+# seconds per choice evaluation of a round, on average over the rounds (measured, one
+# core, under load: goal 3,000, floor -1,000: 20 s for five rounds of 2.2e9)
+SECONDS_PER_CHOICE = 1.9e-9
 
 
 @dataclass(frozen=True, repr=False)
@@ -85,8 +85,8 @@ def refuse_unsolved(rules: FarkleRules, first_to_reach: bool) -> None:
 
 
 def estimate(rules: FarkleRules) -> tuple[float, int]:
-    """Rough ``(seconds, bytes)`` of :func:`solve`: six Bellman rounds over every turn
-    row (goal 10,000, floor -2,500: about 35 min on one core), and the recorded play:
+    """Rough ``(seconds, bytes)`` of :func:`solve`: five Bellman rounds over every turn
+    row (goal 10,000, floor -2,500: about 10 min on one core), and the recorded play:
     one float per bank total below the goal, per turn start."""
     penalty = bust_penalty(rules)
     size = rules.goal // UNIT - penalty.floor  # banked scores kept
@@ -95,7 +95,7 @@ def estimate(rules: FarkleRules) -> tuple[float, int]:
     work = rows * size * penalty.limit ** 2 * choices
     seconds = 5 + EXPECTED_ROUNDS * SECONDS_PER_CHOICE * work
     recorded = size * (size - 1) // 2  # bank totals below the goal
-    return seconds, 8 * recorded * size * penalty.limit ** 2 + 40 * size * size * \
+    return seconds, 8 * recorded * size * penalty.limit ** 2 + 48 * size * size * \
         penalty.limit ** 2 + 100_000_000
 
 

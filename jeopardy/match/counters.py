@@ -39,7 +39,14 @@ solve is *modified policy iteration* in that order:
   every turn start, the score sums from the top down (every counter ``a`` of
   the mover at once: they share the bank's values), and records the best
   play's exits from every turn: the chance of each bank total below the goal,
-  of a winning bank and of a bust (:func:`_exits`);
+  of a winning bank and of a bust (:func:`_exits`).  A turn whose play did not
+  change since the last recorded round (a 64-bit checksum of it, :func:`_turn`)
+  keeps its exits; a checksum that coincided by chance could only keep a stale
+  play, which the residual (below) still measures;
+* the **first round** reaches targets it has not solved yet (a penalty's, in a
+  lower sum; some busts', in the same sum): it guesses them from the values it
+  has solved (:func:`_guess`), a better start than the initial 0.5 (facebook
+  to 2,000, floor -500: 5 rounds instead of 6);
 * **sweeps of that play** (:func:`_evaluate`, a few multiplications per turn
   start instead of a turn) follow, in the exact order (score sums, then counter
   sums, from the top down), until no value moves by more than ``tolerance / 10``;
@@ -72,7 +79,12 @@ from jeopardy.rules.turn_process import TurnProcess
 MAX_ROUNDS = 20  # Bellman applications (policy improvements)
 MAX_SWEEPS = 10_000  # sweeps of a fixed play in all
 IN_PLACE = 1e-3  # Bellman applications write in place while they change values more
-LAST = 1e-6  # an application after a residual below this is not recorded (solve)
+LAST = 1e-5  # an application after a residual below this is not recorded (solve)
+LANES = 4  # counters of one block in the turn kernel (_turn), each kept in a local
+ONE, TWO, THREE = np.uint64(1), np.uint64(2), np.uint64(3)  # a block's lanes past its first
+# odd 64-bit constants (the golden ratio's, a splitmix64 step's) weighing the choices and the
+# throwing states of a turn's checksum (_turn)
+MIX, CELL_MIX = np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9)
 
 
 @dataclass(frozen=True)
@@ -136,69 +148,139 @@ class CounterSolution(convergence.Converging, Result):
 
 
 @njit(cache=True, nogil=True)
-def _turn(minimum, top, bankv, z, start, bankable, offsets, probs, choice_offsets, jump, bust,
-          T, ACT, best, mover):
+def _turn(minimum, top, bankv, z, bankable, offsets, probs, choice_offsets, jump, bust, T, ACT,
+          CH, PRINT, record):
     """The turns of one turn start's counters ``a`` at once (they share the bank's
     values ``bankv[t]`` and differ in the bust's, ``z[a]``): turn totals ``top .. 0``
     backwards in the scratch ``T[t, s, a]`` (rows past ``top``: 1, a scoring throw
-    there wins), the action in ``ACT[t, s, a]`` (1 throw).  ``best``, ``mover``:
-    scratch of one value per counter."""
+    there wins), the action in ``ACT[t, s, a]`` (1 throw).  The counters go in
+    blocks of :data:`LANES`, each kept in a local (``T``'s last axis is a multiple
+    of it; padded lanes carry ``z`` 0 and are never read).
+
+    ``record`` 1: each outcome's first best choice goes to ``CH[t, k, a]``
+    (:func:`_exits`), and ``PRINT[a]`` is a 64-bit checksum of counter ``a``'s play
+    (every turn state where it throws, with the choice of each outcome there; odd,
+    so never the 0 of a turn not yet recorded): a turn whose checksum did not
+    change keeps its exits."""
     states = bust.shape[0]
-    width = z.shape[0]
+    width = T.shape[2]
+    patterns = CH.shape[1]
     for u in range(top + 1, T.shape[0]):
         for s in range(states):
             for a in range(width):
                 T[u, s, a] = 1.0
+    for a in range(width):
+        PRINT[a] = ONE
     flat = T.reshape(-1)
+    g0 = g1 = g2 = g3 = np.uint64(0)
     for t in range(top, -1, -1):
         allowed = t >= 1 and t >= minimum
-        row = t * states * width
+        bank = bankv[t]
+        row = np.uint64(t * states * width)  # unsigned: no wraparound test at each read
         for s in range(states):
-            for a in range(width):
-                mover[a] = bust[s] * z[a]
-            for k in range(offsets[s], offsets[s + 1]):
-                for a in range(width):
-                    best[a] = 0.0
-                for c in range(choice_offsets[k], choice_offsets[k + 1]):
-                    at = row + jump[c]
-                    for a in range(width):
-                        best[a] = max(best[a], flat[at + a])
-                p = probs[k]
-                for a in range(width):
-                    mover[a] += p * best[a]
             may_bank = allowed and bankable[s] == 1
-            for a in range(width):
-                if may_bank and bankv[t] >= mover[a]:
-                    T[t, s, a] = bankv[t]
-                    ACT[t, s, a] = 0
-                else:
-                    T[t, s, a] = mover[a]
-                    ACT[t, s, a] = 1
+            cell = np.uint64(t * states + s + 1) * CELL_MIX
+            for lane in range(0, width, LANES):
+                at = row + np.uint64(lane)
+                m0 = bust[s] * z[lane]
+                m1 = bust[s] * z[lane + 1]
+                m2 = bust[s] * z[lane + 2]
+                m3 = bust[s] * z[lane + 3]
+                g0 = g1 = g2 = g3 = cell
+                for k in range(offsets[s], offsets[s + 1]):
+                    first = choice_offsets[k]
+                    last = choice_offsets[k + 1]
+                    here = at + jump[first]
+                    b0 = flat[here]
+                    b1 = flat[here + ONE]
+                    b2 = flat[here + TWO]
+                    b3 = flat[here + THREE]
+                    if record == 1:
+                        c0 = c1 = c2 = c3 = first
+                        for c in range(first + 1, last):
+                            here = at + jump[c]
+                            x0 = flat[here]
+                            x1 = flat[here + ONE]
+                            x2 = flat[here + TWO]
+                            x3 = flat[here + THREE]
+                            c0 = c if x0 > b0 else c0
+                            c1 = c if x1 > b1 else c1
+                            c2 = c if x2 > b2 else c2
+                            c3 = c if x3 > b3 else c3
+                            b0 = max(b0, x0)
+                            b1 = max(b1, x1)
+                            b2 = max(b2, x2)
+                            b3 = max(b3, x3)
+                        CH[t, k, lane] = c0
+                        CH[t, k, lane + 1] = c1
+                        CH[t, k, lane + 2] = c2
+                        CH[t, k, lane + 3] = c3
+                        w = np.uint64(t * patterns + k + 1) * MIX
+                        g0 += np.uint64(c0) * w
+                        g1 += np.uint64(c1) * w
+                        g2 += np.uint64(c2) * w
+                        g3 += np.uint64(c3) * w
+                    else:
+                        for c in range(first + 1, last):
+                            here = at + jump[c]
+                            b0 = max(b0, flat[here])
+                            b1 = max(b1, flat[here + ONE])
+                            b2 = max(b2, flat[here + TWO])
+                            b3 = max(b3, flat[here + THREE])
+                    p = probs[k]
+                    m0 += p * b0
+                    m1 += p * b1
+                    m2 += p * b2
+                    m3 += p * b3
+                if _decide(T, ACT, t, s, lane, m0, may_bank, bank):
+                    PRINT[lane] += g0
+                if _decide(T, ACT, t, s, lane + 1, m1, may_bank, bank):
+                    PRINT[lane + 1] += g1
+                if _decide(T, ACT, t, s, lane + 2, m2, may_bank, bank):
+                    PRINT[lane + 2] += g2
+                if _decide(T, ACT, t, s, lane + 3, m3, may_bank, bank):
+                    PRINT[lane + 3] += g3
+    for a in range(width):
+        PRINT[a] |= ONE
+
+
+@njit(cache=True, nogil=True, inline='always')
+def _decide(T, ACT, t, s, a, mover, may_bank, bank):
+    """Bank (ties bank) or throw at ``(t, s)`` for counter ``a``; True where it throws."""
+    if may_bank and bank >= mover:
+        T[t, s, a] = bank
+        ACT[t, s, a] = 0
+        return False
+    T[t, s, a] = mover
+    ACT[t, s, a] = 1
+    return True
 
 
 @njit(cache=True, nogil=True)
-def _exits(top, room, start, offsets, probs, choice_offsets, points, nexts, jump, bust, T, ACT,
-           a, M, pi):
+def _exits(top, room, start, offsets, probs, points, targets, bust, ACT, CH, a, M, pi):
     """The exits of counter ``a``'s turn under the actions of :func:`_turn` (of every
-    outcome the first best choice in its values ``T``): ``pi[t - 1]`` the chance of
-    banking ``t < room`` (the landing score is below the goal), and ``(win, bust)``:
-    the chances of a bank that wins and of a bust.  ``M[t, s]``: scratch of the chance
-    of reaching ``(t, s)``."""
+    outcome the first best choice, ``CH``): ``pi[t - 1]`` the chance of banking
+    ``t < room`` (the landing score is below the goal), and ``(win, bust)``: the
+    chances of a bank that wins and of a bust.  ``M[t, s]``: scratch of the chance
+    of reaching ``(t, s)``; ``targets[c]``: choice ``c``'s step in ``M`` flattened
+    (its points times the states, plus its next state)."""
     states = bust.shape[0]
-    width = T.shape[2]
-    flat = T.reshape(-1)
-    for t in range(top + 1):
-        for s in range(states):
-            M[t, s] = 0.0
+    width = CH.shape[2]
+    patterns = CH.shape[1]
+    flat = M.reshape(-1)
+    choices = CH.reshape(-1)
+    for i in range((top + 1) * states):
+        flat[i] = 0.0
     for t in range(room - 1):
         pi[t] = 0.0
     M[0, start] = 1.0
     win = 0.0
     busted = 0.0
     for t in range(top + 1):
-        row = t * states * width + a
+        here = np.uint64(t * states)
+        row = np.uint64(t * patterns * width + a)
         for s in range(states):
-            m = M[t, s]
+            m = flat[here + np.uint64(s)]
             if m == 0.0:
                 continue
             if ACT[t, s, a] == 0:
@@ -209,15 +291,9 @@ def _exits(top, room, start, offsets, probs, choice_offsets, points, nexts, jump
                 continue
             busted += m * bust[s]
             for k in range(offsets[s], offsets[s + 1]):
-                c = choice_offsets[k]
-                best = flat[row + jump[c]]
-                for d in range(choice_offsets[k] + 1, choice_offsets[k + 1]):
-                    if flat[row + jump[d]] > best:
-                        best = flat[row + jump[d]]
-                        c = d
-                u = t + points[c]
-                if u <= top:
-                    M[u, nexts[c]] += m * probs[k]
+                c = choices[row + np.uint64(k * width)]
+                if t + points[c] <= top:
+                    flat[here + targets[c]] += m * probs[k]
                 else:
                     win += m * probs[k]
     return win, busted
@@ -232,9 +308,28 @@ def _bust_value(V, oi, a, oj, b, floor, limit, points):
 
 
 @njit(cache=True, nogil=True)
-def _bellman(V, write, record, goal, floor, limit, penalty, min_low, min_high, high_score,
-             start, bankable, offsets, probs, choice_offsets, points, nexts, jump, bust, T,
-             bankv, ACT, M, PI, base, WIN, BUST):
+def _guess(V, mover, b, other, c, solved, step):
+    """A guess of ``V[mover, b, other, c]``, a turn start of a score sum below
+    ``solved`` (the sums from ``solved`` up are solved): the first round's
+    stand-in for the targets it reaches before it solves them (a bust's, below
+    the limit, in the same sum; a penalty's, below).  Linear in the other's score
+    through the two solved values ``step`` (>= 1) apart from the first solved
+    one; near the goal, where those are not in the table, the value at both scores
+    raised alike into the solved sums."""
+    G = V.shape[0]
+    step = max(step, 1)
+    near = solved - mover  # the other's least score in a solved sum
+    if 0 <= near and near + step <= G - 1:
+        slope = (V[mover, b, near, c] - V[mover, b, near + step, c]) / step
+        return min(1.0, max(0.0, V[mover, b, near, c] + slope * (near - other)))
+    k = (solved + 1 - (mover + other)) // 2
+    return V[min(mover + k, G - 1), b, min(other + k, G - 1), c]
+
+
+@njit(cache=True, nogil=True)
+def _bellman(V, write, record, guess, goal, floor, limit, penalty, min_low, min_high, high_score,
+             start, bankable, offsets, probs, choice_offsets, points, targets, jump, bust, T,
+             bankv, ACT, CH, M, PI, base, WIN, BUST, PRINTS):
     """One Bellman application to every state, the score sums from the top down and
     within a sum the other's counter ``b`` from the top down, every counter ``a`` of
     the mover at once (:func:`_turn`); returns the largest change.  ``write`` 0:
@@ -243,9 +338,8 @@ def _bellman(V, write, record, goal, floor, limit, penalty, min_low, min_high, h
     (:func:`_evaluate`)."""
     G = goal - floor
     change = 0.0
-    z = np.empty(limit)
-    best = np.empty(limit)
-    mover = np.empty(limit)
+    z = np.zeros(T.shape[2])
+    PRINT = np.zeros(T.shape[2], dtype=np.uint64)
     for S in range(2 * (G - 1), -1, -1):
         for b in range(limit - 1, -1, -1):
             for oi in range(max(0, S - (G - 1)), min(G - 1, S) + 1):
@@ -258,8 +352,14 @@ def _bellman(V, write, record, goal, floor, limit, penalty, min_low, min_high, h
                     bankv[t] = 1.0 if t >= room else 1.0 - V[oj, b, oi + t, 0]
                 for a in range(limit):
                     z[a] = _bust_value(V, oi, a, oj, b, floor, limit, penalty)
-                _turn(minimum, top, bankv, z, start, bankable, offsets, probs, choice_offsets,
-                      jump, bust, T, ACT, best, mover)
+                if guess == 1:  # the first round: targets not solved yet are guessed
+                    for a in range(limit - 1):
+                        if a + 1 < b or (a + 1 == b and oj >= oi):
+                            z[a] = 1.0 - _guess(V, oj, b, oi, a + 1, S + 1, penalty)
+                    z[limit - 1] = 1.0 - _guess(V, oj, b, max(oi - penalty, 0), 0, S + 1,
+                                                penalty)
+                _turn(minimum, top, bankv, z, bankable, offsets, probs, choice_offsets, jump,
+                      bust, T, ACT, CH, PRINT, record)
                 for a in range(limit):
                     v = T[0, start, a]
                     d = abs(v - V[oi, a, oj, b])
@@ -267,13 +367,15 @@ def _bellman(V, write, record, goal, floor, limit, penalty, min_low, min_high, h
                         change = d
                     if write == 1:
                         V[oi, a, oj, b] = v
-                    if record == 1:
+                if record == 1:
+                    for a in range(limit):
+                        if PRINT[a] == PRINTS[oi, a, oj, b]:
+                            continue
+                        PRINTS[oi, a, oj, b] = PRINT[a]
                         at = base[oi] + ((a * G + oj) * limit + b) * (room - 1)
-                        win, busted = _exits(top, room, start, offsets, probs, choice_offsets,
-                                             points, nexts, jump, bust, T, ACT, a, M,
-                                             PI[at:at + room - 1])
-                        WIN[oi, a, oj, b] = win
-                        BUST[oi, a, oj, b] = busted
+                        WIN[oi, a, oj, b], BUST[oi, a, oj, b] = _exits(
+                            top, room, start, offsets, probs, points, targets, bust, ACT, CH,
+                            a, M, PI[at:at + room - 1])
     return change
 
 
@@ -362,21 +464,23 @@ def solve(process: TurnProcess, goal: int, penalty: BustPenalty, tolerance: floa
     size = len(process.states)
     V = np.full((G, limit, G, limit), 0.5)
     top = max(goal - floor, process.minimum, high_min)
-    T = np.zeros((top + 1 + int(arrays.choice_points.max()), size, limit))
+    width = -(-limit // LANES) * LANES  # the counters padded to whole blocks (_turn)
+    T = np.zeros((top + 1 + int(arrays.choice_points.max()), size, width))
     M = np.zeros((top + 1, size))
-    ACT = np.zeros((top + 1, size, limit), dtype=np.int8)
+    ACT = np.zeros((top + 1, size, width), dtype=np.int8)
+    CH = np.zeros((top + 1, len(arrays.pattern_probs), width), dtype=np.int32)
     rooms = goal - (np.arange(G) + floor) - 1  # bank totals below the goal, per own score
     base = np.zeros(G + 1, dtype=np.int64)
     base[1:] = np.cumsum(rooms * G * limit * limit)
     PI = np.zeros(int(base[-1]))
     WIN = np.zeros((G, limit, G, limit))
     BUST = np.zeros((G, limit, G, limit))
-    jump = (arrays.choice_points * size + arrays.choice_nexts) * limit
+    jump = ((arrays.choice_points * size + arrays.choice_nexts) * width).astype(np.uint64)
     args = (goal, floor, limit, penalty.points, process.minimum, high_min, high, process.start,
             np.array(process.bankable, dtype=np.int8), arrays.pattern_offsets,
             arrays.pattern_probs, arrays.choice_offsets, arrays.choice_points,
-            arrays.choice_nexts, jump, arrays.bust, T, np.zeros(top + 1), ACT, M, PI, base,
-            WIN, BUST)
+            (arrays.choice_points * size + arrays.choice_nexts).astype(np.uint64), jump, arrays.bust, T, np.zeros(top + 1), ACT, CH, M, PI, base,
+            WIN, BUST, np.zeros((G, limit, G, limit), dtype=np.uint64))
     played = (goal, floor, limit, penalty.points, PI, base, WIN, BUST)
     # Bellman applications in place (each is nearly exact down the score sums) while they
     # move values by more than IN_PLACE, each play recorded and evaluated; then one
@@ -387,7 +491,7 @@ def solve(process: TurnProcess, goal: int, penalty: BustPenalty, tolerance: floa
     while True:
         write = 1 if residual > IN_PLACE else 0
         record = 0 if residual <= LAST else 1
-        residual = float(_bellman(V, write, record, *args))
+        residual = float(_bellman(V, write, record, 1 if rounds == 0 else 0, *args))
         rounds += 1
         if progress is not None:
             progress("bellman", rounds, residual)

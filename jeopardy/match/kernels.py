@@ -105,7 +105,7 @@ def copy(source, out):
         out[m] = source[m]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def limit(race, place):
     """The score at which the mover stops: the goal, or the cap of a mover before the
     end of the round under equal turns."""
@@ -135,13 +135,20 @@ def one_turn(race, W, index, place, y, vals, dvals, acts, mode, table, mix, work
     model's bundle (``race.process`` is None), :func:`jeopardy.match.process_kernels.process_sweep`
     for a turn process's.  numba picks one when it compiles the caller, so a kernel
     holds the code of its own kind of turn only (one kernel holding both compiled
-    both for every solve: a minute on a cold cache)."""
+    both for every solve: a minute on a cold cache).  Called, not inlined: numba
+    compiles an inlined overload once on its own (to type it) and again in each
+    caller."""
     raise NotImplementedError("one_turn runs in compiled code only")
 
 
-@overload(one_turn, inline="always")
+def _roll_model(race) -> bool:
+    """Whether the bundle type ``race`` (numba's) is a roll model's (``process`` None)."""
+    return isinstance(race.types[race.fields.index("process")], types.NoneType)
+
+
+@overload(one_turn)
 def _one_turn(race, W, index, place, y, vals, dvals, acts, mode, table, mix, work):
-    if isinstance(race.types[race.fields.index("process")], types.NoneType):
+    if _roll_model(race):
         def roll_model_turn(race, W, index, place, y, vals, dvals, acts, mode, table, mix,
                             work):
             return sweep_from_guess(race, W, index, place, y, vals, dvals, acts, mode, table,
@@ -154,7 +161,7 @@ def _one_turn(race, W, index, place, y, vals, dvals, acts, mode, table, mix, wor
     return process_turn
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def sweep_from_guess(race, W, index, place, y, vals, dvals, acts, mode, table, mix, work):
     """:func:`sweep` of a roll model's bundle, where a turn total that falls starts
     from the guess in ``vals``.
@@ -202,7 +209,9 @@ def column_pass(race, W, index, place, y, vals, dvals, acts, mode, table, mix, w
     2: it rolls with probability ``mix[k]`` (float, ignored otherwise) where that
     is in ``[0, 1]`` and maximises where it is negative (a mixed action at chosen
     turn totals).  Two arguments, not one of either type: one compiled kernel
-    serves every mode.
+    serves every mode.  ``table`` and ``mix`` None: the mover maximises (mode 0), and
+    numba compiles the pass without the other modes (their tests start with
+    ``table is not None``, ``mix is not None``: branches it drops for None).
     ``work``: scratch space of shape ``(4, players)``.  The pass runs from
     ``k = start`` down (``top - 1`` but in later passes of a falling column,
     whose values above ``start`` are already settled).  Returns ``(top, the
@@ -222,7 +231,7 @@ def column_pass(race, W, index, place, y, vals, dvals, acts, mode, table, mix, w
     hold = work[1]
     roll = work[2]
     other = work[3]
-    rotate(race, y, bust_vec)
+    rotate(n, y, bust_vec)
     change = 0.0
     moved = -1
     for k in range(start, -1, -1):
@@ -234,9 +243,9 @@ def column_pass(race, W, index, place, y, vals, dvals, acts, mode, table, mix, w
             stop_value(race, place, where, f, hold)
             dhold = 0.0
         else:
-            rotate(race, table_next[base + f], hold)
+            rotate(n, table_next[base + f], hold)
             dhold = 0.0
-        if mode == 1 and table[k] == 0:
+        if table is not None and mode == 1 and table[k] == 0:
             if moved < 0 and (vals[k, 0] != hold[0] or vals[k, n - 1] != hold[n - 1]
                               or dvals[k] != dhold):
                 moved = k
@@ -269,7 +278,7 @@ def column_pass(race, W, index, place, y, vals, dvals, acts, mode, table, mix, w
                 if banked >= goal:
                     stop_value(race, place, where, banked, other)
                 else:
-                    rotate(race, table_next[base + banked], other)
+                    rotate(n, table_next[base + banked], other)
                 for m in range(n):
                     roll[m] += p * other[m]
         if stay > 0.0:
@@ -277,7 +286,7 @@ def column_pass(race, W, index, place, y, vals, dvals, acts, mode, table, mix, w
                 roll[m] /= 1.0 - stay
             droll /= 1.0 - stay
         before, last_before, slope_before = vals[k, 0], vals[k, n - 1], dvals[k]
-        if mode == 2 and mix[k] >= 0.0:
+        if mix is not None and mode == 2 and mix[k] >= 0.0:
             w = mix[k]
             for m in range(n):
                 vals[k, m] = w * roll[m] + (1.0 - w) * hold[m]
@@ -299,34 +308,25 @@ def column_pass(race, W, index, place, y, vals, dvals, acts, mode, table, mix, w
     return top, change, moved
 
 
-@njit(cache=True, nogil=True)
 def order_by_sum(race):
-    """Flat indices sorted by score sum, and where each sum starts (counting sort)."""
-    n = race.players
-    goal = race.goal
-    size = goal ** n
-    top = n * (goal - 1)
-    sums = np.zeros(size, dtype=np.int32)
-    counts = np.zeros(top + 2, dtype=np.int64)
-    for index in range(size):
-        rest = index
-        total = 0
-        for _ in range(n):
-            total += rest % goal
-            rest //= goal
-        sums[index] = total
-        counts[total + 1] += 1
-    for s in range(1, top + 2):
-        counts[s] += counts[s - 1]
-    starts = counts.copy()
-    order = np.empty(size, dtype=np.int64)
-    for index in range(size):
-        order[counts[sums[index]]] = index
-        counts[sums[index]] += 1
+    """Flat indices sorted by score sum, and where each sum starts: ``(order,
+    starts)``, the indices of sum ``s`` at ``order[starts[s]:starts[s + 1]]`` in
+    increasing order.  numpy, not a kernel: a kernel taking the bundle took a
+    second and more to compile on a cold cache, and this runs once per solve."""
+    n = int(race.players)
+    goal = int(race.goal)
+    sums = np.zeros(goal ** n, dtype=np.int64)
+    rest = np.arange(goal ** n, dtype=np.int64)
+    for _ in range(n):
+        sums += rest % goal
+        rest //= goal
+    order = np.argsort(sums, kind="stable").astype(np.int64)
+    starts = np.zeros(n * (goal - 1) + 2, dtype=np.int64)
+    np.cumsum(np.bincount(sums, minlength=n * (goal - 1) + 1), out=starts[1:])
     return order, starts
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def guess_column(race, index, place, y, ylast, vals, dvals, work):
     """Move a column solved for the bust target ``ylast`` to a guess for ``y``.
 
@@ -339,8 +339,8 @@ def guess_column(race, index, place, y, ylast, vals, dvals, work):
     top = limit(race, place) - index // race.high
     now = work[0]
     before = work[1]
-    rotate(race, y, now)
-    rotate(race, ylast, before)
+    rotate(n, y, now)
+    rotate(n, ylast, before)
     for k in range(top):
         for m in range(n):
             v = vals[k, m] + dvals[k] * (now[m] - before[m])
@@ -361,7 +361,8 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode,
                unsettled_out):
     """Solve every rotation class with score sum ``first_sum`` down to ``last_sum``.
 
-    ``mode`` 0: every mover maximises; 1: the mover at place ``r`` and turn start
+    ``mode`` 0: every mover maximises (``actions`` None: compiled without the
+    other modes, :func:`member_actions`); 1: the mover at place ``r`` and turn start
     ``index`` plays ``actions.table[r, index, k]``, or, at a turn start listed in
     ``actions.mix_keys``, rolls with the chances of its row of ``actions.mix_tables``
     (policy evaluation, mixed actions included: the class map is then affine and
@@ -377,7 +378,12 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode,
     Returns ``(sweeps, largest residual |F(x) - x| of a class, classes left with a
     residual above tol after max_iter steps, classes where nobody ever banks: the
     cycle's chance of ending a turn with nothing banked is 1)``.
+
+    ``max_iter`` 0: no solve; the Bellman residual of ``W`` over every turn start
+    instead, as the largest residual (:func:`bellman_residual`).
     """
+    if max_iter == 0:
+        return 0, residual_of(race, W, mode, actions), 0, 0, last_sum
     n = race.players
     width = race.cap + 1
     # One column per member of the class: a turn total that falls starts each
@@ -436,14 +442,11 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode,
                     for c in range(n - 1, -1, -1):
                         place = (r0 + c) % race.places
                         target = x if c == n - 1 else ys[c + 1]
-                        if race.passes > 0:
-                            guess_column(race, indices[c], place, target, ylast[c], cvals[c],
-                                         cdvals[c], work)
-                        row = mixed_row(actions, place * W.shape[1] + indices[c]) \
-                            if mode == 1 else -1
-                        # one call site: the turn's code is compiled into this kernel once
-                        turn_mode, table, mix = turn_actions(actions, mode, row, place,
-                                                             indices[c], none, no_mix)
+                        guess(race, indices[c], place, target, ylast[c], cvals[c], cdvals[c],
+                              work)
+                        turn_mode, table, mix = member_actions(
+                            actions, mode, place * W.shape[1] + indices[c], place, indices[c],
+                            none, no_mix, mode == 1)
                         one_turn(race, W, indices[c], place, target, cvals[c], cdvals[c],
                                  acts, turn_mode, table, mix, work)
                         sweeps += 1
@@ -484,7 +487,7 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode,
     return sweeps, worst, unsettled, stuck, last_sum
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def sweep_space(race):
     """What one sweep of a turn start fills, for turn totals up to the cap:
     ``(vals, dvals, acts, work)``; ``vals`` starts at zero (a turn total that
@@ -516,13 +519,70 @@ def turn_actions(actions, mode, row, place, index, none, no_mix):
     return mode, none, no_mix
 
 
-@njit(cache=True, nogil=True)
+def guess(race, index, place, y, ylast, vals, dvals, work):
+    """:func:`guess_column` in compiled code where the turn total can fall
+    (``race.passes > 0``); nothing for a turn process's bundle, whose turn total
+    never falls (``passes == 0``), so its kernels do not compile the guess."""
+    raise NotImplementedError("guess runs in compiled code only")
+
+
+@overload(guess)
+def _guess(race, index, place, y, ylast, vals, dvals, work):
+    if _roll_model(race):
+        def roll_model_guess(race, index, place, y, ylast, vals, dvals, work):
+            if race.passes > 0:
+                guess_column(race, index, place, y, ylast, vals, dvals, work)
+        return roll_model_guess
+
+    def process_guess(race, index, place, y, ylast, vals, dvals, work):
+        pass
+    return process_guess
+
+
+def member_actions(actions, mode, key, place, index, none, no_mix, look_up):
+    """``(mode, table, mix)`` of the turn at turn start ``index`` (place ``place``,
+    ``key = place * turn starts + index``) in compiled code: :func:`turn_actions`,
+    with the mixed actions of ``key`` where ``look_up`` (:func:`mixed_row`).  For
+    ``actions`` None, movers who all maximise: mode 0, table and mix None, for which
+    numba compiles the turn without the modes 1 and 2 (:func:`column_pass`,
+    :func:`jeopardy.match.process_kernels.turn`): a solve compiles only what it
+    plays.  Called, not inlined: inlined, numba warned that the look-up's variable
+    was out of scope (NumbaIRAssumptionWarning)."""
+    raise NotImplementedError("member_actions runs in compiled code only")
+
+
+@overload(member_actions)
+def _member_actions(actions, mode, key, place, index, none, no_mix, look_up):
+    if isinstance(actions, types.NoneType):
+        def best(actions, mode, key, place, index, none, no_mix, look_up):
+            return 0, None, None
+        return best
+
+    def played(actions, mode, key, place, index, none, no_mix, look_up):
+        row = mixed_row(actions, key) if look_up else -1
+        return turn_actions(actions, mode, row, place, index, none, no_mix)
+    return played
+
+
+# bellman_residual's arguments of solve_sums that it does not read
+NO_ORDER = np.zeros(1, dtype=np.int64)
+NO_FOUND = np.zeros((64, 2), dtype=np.int64)
+
+
 def bellman_residual(race, W, mode, actions):
     """Largest |turn-start value from one sweep - stored value| over every turn start.
 
     ``mode`` 0: movers maximise, 1: they play ``actions.table``; at the turn starts
     listed in ``actions.mix_keys`` they play the mixed actions of the matching row of
-    ``actions.mix_tables`` (mode 2)."""
+    ``actions.mix_tables`` (mode 2).  ``actions`` None: every mover maximises.
+    Compiled as :func:`solve_sums` with ``max_iter`` 0 (:func:`residual_of`): one
+    kernel holding the turn, not two, each a second or more of a cold start."""
+    return solve_sums(race, W, NO_ORDER, NO_ORDER, 0, 0, 0, 0.0, mode, actions, NO_FOUND)[1]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def residual_of(race, W, mode, actions):
+    """:func:`bellman_residual` in compiled code."""
     n = race.players
     vals, dvals, acts, work = sweep_space(race)
     none = np.empty(0, dtype=np.int8)
@@ -531,8 +591,8 @@ def bellman_residual(race, W, mode, actions):
     for place in range(race.places):
         following = (place + 1) % race.places
         for index in range(W.shape[1]):
-            row = mixed_row(actions, place * W.shape[1] + index)
-            turn_mode, table, mix = turn_actions(actions, mode, row, place, index, none, no_mix)
+            turn_mode, table, mix = member_actions(actions, mode, place * W.shape[1] + index,
+                                                   place, index, none, no_mix, True)
             one_turn(race, W, index, place, W[following, rotation(race, index)], vals, dvals,
                      acts, turn_mode, table, mix, work)
             for m in range(n):

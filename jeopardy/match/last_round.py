@@ -262,7 +262,7 @@ def fill(race):
                             race.last[pos + c] = vals[row, c]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def stop_slice(race, place, index):
     """``(first, stride, span)``: where the last round's vectors of the players after
     the mover at ``place`` (turn start ``index``) lie in ``race.last``, leader
@@ -279,7 +279,7 @@ def stop_slice(race, place, index):
     return first, stride, race.layout[R, SPAN]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def stop_value(race, place, where, banked, out):
     """``out``: the race's value vector (relative to the mover) when the mover at
     ``place`` stops with ``banked >= goal``: it wins outright (first to the goal,

@@ -49,9 +49,10 @@ the turn three times slower (Ten Thousand to 2,000: 1.49 s against 0.34 s for
 the Bellman residual's sweeps); the helpers inlined into it take scalars and
 arrays already bound.
 
-numba's on-disk cache does not see edits to a kernel in another file: after
-changing this module, delete the cached ``kernels.*.nbi/.nbc`` of
-``jeopardy/match/__pycache__`` (``sweep`` compiles ``process_sweep`` in).
+numba's on-disk cache does not see edits to a kernel in another file
+(``sweep`` compiles ``process_sweep`` in):
+:func:`jeopardy.compilation.drop_stale_cache` drops the package's whole cache
+when any kernel source changes.
 
 The ending data (``Q``, ``R``, ``dstar``: the last player's chances, the tops'
 bounds) come with the process; rows ``[0]`` / ``[1]`` of ``Q`` and ``R`` are
@@ -109,9 +110,11 @@ NO_TAKEOVER = (np.int64(0), np.zeros((1, 1)), None, np.zeros((1, 1), dtype=np.in
 
 
 @njit(cache=True, nogil=True, inline='always')
-def minimum(process, score):
-    """The minimum bank of a player with ``score`` banked."""
-    return process.min_high if score > process.high_score else process.min_low
+def minimum(score, high_score, min_low, min_high):
+    """The minimum bank of a player with ``score`` banked (the process's ``high_score``,
+    ``min_low``, ``min_high``): integers, so that :func:`table_size` runs
+    :func:`turn_top` as Python without compiling a kernel for the bundle."""
+    return min_high if score > high_score else min_low
 
 
 @njit(cache=True, nogil=True, inline='always')
@@ -121,7 +124,7 @@ def turn_top(race, first, own, second):
     below = race.goal - own
     if process.exact_goal == 1:
         return below
-    top = max(below, minimum(process, own))
+    top = max(below, minimum(own, process.high_score, process.min_low, process.min_high))
     if first and process.takeover == 1:  # past it the column is settled
         r = own - second
         top = max(top, process.dstar[r + race.goal] - r)
@@ -130,30 +133,25 @@ def turn_top(race, first, own, second):
     return process.cap_scale * top
 
 
-@njit(cache=True, nogil=True)
-def largest_top(race):
-    """The largest ``turn_top`` over every turn start and role."""
-    largest = 0
-    for own in range(race.goal):
-        for second in range(race.goal):
-            largest = max(largest, turn_top(race, False, own, second))
-            if race.equal == 1:
-                largest = max(largest, turn_top(race, True, own, second))
-    return largest
-
-
-@njit(cache=True, nogil=True)
-def table_states(race):
-    """Turn states ``(t, s)`` in the tables of every stored turn start."""
-    states = 0
-    size = race.goal ** race.players
-    for place in range(race.places):
-        first = race.equal == 1 and place < race.players - 1
-        for index in range(size):
-            own = index // race.high
-            second = (index % race.high) // (race.high // race.goal)
-            states += race.process.states * (turn_top(race, first, own, second) + 1)
-    return states
+def table_size(race) -> tuple[int, int]:
+    """``(largest top, turn states)``: the largest ``turn_top`` over every turn start
+    and role, and the turn states ``(t, s)`` in the tables of every stored turn start.
+    Python, not a kernel (a kernel taking the bundle took 1.8 s of a cold start):
+    :func:`turn_top` run as Python over the pairs (mover's score, next player's
+    score), which fix a turn start's top, each pair standing for the
+    ``goal ** (players - 2)`` turn starts that share it."""
+    goal = int(race.goal)
+    shared = goal ** (int(race.players) - 2)
+    top_of = turn_top.py_func
+    largest = states = 0
+    for place in range(int(race.places)):
+        first = bool(race.equal == 1 and place < race.players - 1)
+        for own in range(goal):
+            for second in range(goal):
+                top = int(top_of(race, first, own, second))
+                largest = max(largest, top)
+                states += shared * int(race.process.states) * (top + 1)
+    return largest, states
 
 
 @njit(cache=True, nogil=True)
@@ -170,7 +168,7 @@ def store_layout(race, offsets, tops):
     return at
 
 
-@njit(cache=True, nogil=True, inline='always')
+@njit(cache=True, nogil=True)
 def finish(m, first, d, Q, row):
     """Player ``m``'s chance when the mover banks ``d`` more than the next player, at
     least the goal.  The first player of the round under equal turns leaves the
@@ -181,12 +179,15 @@ def finish(m, first, d, Q, row):
     return 1.0 if m == 0 else 0.0
 
 
-@njit(cache=True, nogil=True, inline='always')
+@njit(cache=True, nogil=True)
 def beyond(m, first, d, state, exact, lock, lock_slope, lock_leave, Q, R, row, bust_vec, settled,
            tail):
     """Player ``m``'s chance when a throw takes the turn total past the table into
     ``state``, ``d`` more than the next player's score (module docstring); with
-    ``settled`` the column's settled tail (two players)."""
+    ``settled`` the column's settled tail (two players).  Called, not inlined, as
+    :func:`finish`, :func:`choice_value` and :func:`choice_slope`: inlined at the
+    turn's call sites (seven of this one, with those of ``choice_value``) they made
+    the turn's compile 20.5 s CPU on a cold cache, 9.1 s called."""
     if settled:
         return tail[0, state] if m == 0 else 1.0 - tail[0, state]
     if exact:  # past the goal: the turn is lost
@@ -293,7 +294,7 @@ def replay(race, W, order, starts):
             for place in range(race.places):
                 following = (place + 1) % race.places
                 process_sweep(race, W, index, place, W[following, rotation(race, index)],
-                              vals, dvals, acts, work, 0, np.empty(0, dtype=np.int8), np.empty(0))
+                              vals, dvals, acts, work, 0, None, None)
 
 
 @njit(cache=True, nogil=True, inline='always')
@@ -303,12 +304,14 @@ def process_sweep(race, W, index, place, y, vals, dvals, acts, work, mode, table
     slope in ``rotate(y)``, ``acts[0]`` 1 if it throws; returns 1.  The whole
     turn stays in the bundle's scratch tables (``vals[t, s, m]``, ...).
 
-    ``mode`` 0: every mover maximises its own chance (banking on ties); 1: it plays
+    ``mode`` 0: every mover maximises its own chance (banking on ties; ``table`` and
+    ``mix`` may be None); 1: it plays
     ``table`` and 2: ``mix`` at the turn's decision slots (:func:`turn`), and then
     ``acts[1 + slot]`` gets the action taken at each slot that fits in ``acts``.
     ``work``: scratch of shape ``(4, players)``.
     """
-    turn(race, W, index, place, y, work, -1, -1, mode, table, mix, acts)
+    turn(race, W, index, place, y, work, -1, -1, mode, table, mix, acts,
+         race.process.transitions)
     start = race.process.start
     V = race.process.vals
     for m in range(race.players):
@@ -376,7 +379,7 @@ def slot_chance(mode, table, mix, slot):
     return mix[slot]
 
 
-@njit(cache=True, nogil=True, inline='always')
+@njit(cache=True, nogil=True)
 def choice_value(m, t, c, top, total, second, first, exact, lock, lock_slope, lock_leave, Q, R,
                  row, bust_vec, settled, tail, V, points, nexts):
     """Player ``m``'s chance after the choice ``c`` at turn total ``t``."""
@@ -387,7 +390,7 @@ def choice_value(m, t, c, top, total, second, first, exact, lock, lock_slope, lo
                   lock_leave, Q, R, row, bust_vec, settled, tail)
 
 
-@njit(cache=True, nogil=True, inline='always')
+@njit(cache=True, nogil=True)
 def choice_slope(t, c, top, exact, lock, lock_slope, settled, tail, D, points, nexts):
     """The slope (chance of ending the turn with nothing) after the choice ``c``."""
     u = t + points[c]
@@ -400,7 +403,8 @@ def choice_slope(t, c, top, exact, lock, lock_slope, settled, tail, D, points, n
 
 
 @njit(cache=True, nogil=True)
-def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, acts_out):
+def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, acts_out,
+         transitions):
     """The turn at turn start ``index`` (place ``place``) given the bust target ``y``,
     backward over ``t = top .. 0`` into the bundle's scratch tables; returns the
     mover's chances ``(throw, bank or -1 where it may not bank)`` at ``(probe_t,
@@ -426,7 +430,11 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
     negative the mover maximises (as mode 0, ties alike).  Past the table's top
     the mover maximises, and so it does past the end of a shorter row (a table of
     the slots at ``t = 0`` only).  ``acts_out[1 + slot]`` gets the action taken at each slot
-    (1 where the chance of 1 is at least one half) where it fits.
+    (1 where the chance of 1 is at least one half) where it fits.  ``table`` and
+    ``mix`` None: the mover maximises (mode 0), and numba compiles the turn without
+    the modes 1 and 2.  ``transitions``: the bundle's ``process.transitions``, an
+    argument so that for None (no rule IV.5) numba compiles the turn without the
+    takeover, whose tests start with ``transitions is not None``.
     """
     process = race.process
     n = race.players
@@ -451,7 +459,7 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
     lock_slope = bust[lock] / (1.0 - process.lock_stay) if lock >= 0 else 0.0
     lock_leave = process.lock_leave / (1.0 - process.lock_stay) if lock >= 0 else 0.0
     row = 1 if second > process.high_score else 0
-    least = minimum(process, own)
+    least = minimum(own, process.high_score, process.min_low, process.min_high)
     table_next = W[(place + 1) % race.places]
     base = (index % race.high) * goal
     rest = 1 if n == 2 else n  # players m >= 1 summed in the throw (two: the rest of 1)
@@ -461,10 +469,13 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
     where = (0, 0, 0)
     if rounds:
         where = stop_slice(race, place, index)
+    # the mover, an int64 as the other players' m: a literal 0 in a call compiled the
+    # callee a second time (for Literal[int](0))
+    me = np.int64(0)
     bust_vec = work[0]
     bank = work[1]
     acc = work[2]
-    rotate(race, y, bust_vec)
+    rotate(n, y, bust_vec)
     # rule IV.5: a bank offers its position (t, s) to the next player, who takes the
     # better of it (its throw value there, stored) and a fresh turn
     takeover = process.takeover == 1
@@ -477,15 +488,17 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
     theta = process.theta
     tail = process.tail
     at = store_offsets[place, index]
-    if settled:
-        settle_tail(process.transitions, bust, C[own - second + goal], bust_vec[0], tail)
-    if takeover:
+    if transitions is not None and settled:
+        settle_tail(transitions, bust, C[own - second + goal], bust_vec[0], tail)
+    if transitions is not None and takeover:
         for s in range(states):
             theta[place, index, s] = tail[2, s] if settled else \
                 bust[s] * bust_vec[0] + (1.0 - bust[s])  # one scoring throw wins
-    chooses = mode != 0
+    # every test of the modes 1 and 2 starts with ``table is not None``: numba drops
+    # those branches when it compiles the turn for ``table`` None (a mover who always
+    # maximises: a solve, a replay), half of the turn's code
     width0 = width1 = 0
-    if chooses:
+    if table is not None and mode != 0:
         width0, width1 = decision_widths(process)
     chain = work[3]
     recorded = acts_out.shape[0] - 1
@@ -510,11 +523,11 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
         next_slot = 0 if t == 0 else width0 + (t - 1) * width1
         for s in range(states):
             here = next_slot  # the state's throw slot (modes 1, 2)
-            if chooses and (t == 0 or above_zero[s] == 1):
+            if table is not None and mode != 0 and (t == 0 or above_zero[s] == 1):
                 next_slot += state_slots(process, s)
             if (t > top and s != probe_s) or (t > 0 and above_zero[s] == 0):
                 continue
-            tabled = chooses and t <= top
+            tabled = mode != 0 and t <= top
             slot_at = here + 1
             b = bust[s]
             mover = b * bust_vec[0]
@@ -524,7 +537,7 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
             for k in range(pattern_offsets[s], pattern_offsets[s + 1]):
                 p = probs[k]
                 c0 = offsets[k]
-                if tabled and offsets[k + 1] - c0 > 1:  # the chain of the choices' slots
+                if table is not None and tabled and offsets[k + 1] - c0 > 1:  # the chain of the choices' slots
                     last = offsets[k + 1] - 1
                     for m in range(n):
                         chain[m] = choice_value(m, t, last, top, total, second, first, exact,
@@ -537,7 +550,7 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                     for c in range(last - 1, c0 - 1, -1):
                         slot = slot_at + c - c0
                         w = slot_chance(mode, table, mix, slot)
-                        here_value = choice_value(0, t, c, top, total, second, first, exact,
+                        here_value = choice_value(me, t, c, top, total, second, first, exact,
                                                   lock, lock_slope, lock_leave, Q, R, row,
                                                   bust_vec, settled, tail, V, points, nexts)
                         if w < 0.0:
@@ -579,7 +592,7 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                         if u <= top:
                             v = V[u, nexts[c], 0]
                         else:
-                            v = beyond(0, first, total + points[c] - second, nexts[c], exact,
+                            v = beyond(me, first, total + points[c] - second, nexts[c], exact,
                                        lock, lock_slope, lock_leave, Q, R, row, bust_vec,
                                        settled, tail)
                         if v > best:
@@ -594,7 +607,7 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                     slope += p * D[u, nxt]
                 else:
                     d = total + points[chosen] - second
-                    mover += p * beyond(0, first, d, nxt, exact, lock, lock_slope, lock_leave,
+                    mover += p * beyond(me, first, d, nxt, exact, lock, lock_slope, lock_leave,
                                         Q, R, row, bust_vec, settled, tail)
                     for m in range(1, rest):
                         acc[m] += p * beyond(m, first, d, nxt, exact, lock, lock_slope,
@@ -604,7 +617,7 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                     else:
                         slope += p * (1.0 if exact else (lock_slope if nxt == lock else 0.0))
             may_bank = allowed and bankable[s] >= 1
-            if takeover and may_bank:
+            if transitions is not None and takeover and may_bank:
                 if total < goal:
                     landing = base + total
                     if t <= store_tops[following_place, landing]:
@@ -624,12 +637,12 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                 probe_bank = bank[0] if may_bank else -1.0
             if t > top:
                 continue
-            if takeover:
+            if transitions is not None and takeover:
                 store[at + t * states + s] = mover
             w = -1.0  # the chance of throwing where it is played (modes 1, 2)
-            if tabled and may_bank and bankable[s] != 2:
+            if table is not None and tabled and may_bank and bankable[s] != 2:
                 w = slot_chance(mode, table, mix, here)
-            if tabled and here < recorded:
+            if table is not None and tabled and here < recorded:
                 if w >= 0.0:
                     acts_out[1 + here] = 1 if w >= 0.5 else 0
                 else:
@@ -678,8 +691,8 @@ def advice(race, W, index, place, t, s, out):
     work = np.empty((4, race.players))
     following = (place + 1) % race.places
     out[0], out[1] = turn(race, W, index, place, W[following, rotation(race, index)],
-                          work, t, s, 0, np.empty(0, dtype=np.int8), np.empty(0),
-                          np.empty(0, dtype=np.int8))
+                          work, t, s, 0, None, None, np.empty(0, dtype=np.int8),
+                          race.process.transitions)
 
 
 @njit(cache=True, nogil=True)
@@ -694,7 +707,7 @@ def decision_tables(race, W, offsets, tops, flat, width, shift):
         following = (place + 1) % race.places
         for index in range(W.shape[1]):
             process_sweep(race, W, index, place, W[following, rotation(race, index)],
-                          vals, dvals, acts, work, 0, np.empty(0, dtype=np.int8), np.empty(0))
+                          vals, dvals, acts, work, 0, None, None)
             top = frame(race, index, place)[3]
             offsets[place, index] = at
             tops[place, index] = top
@@ -713,6 +726,6 @@ def start_values(race, W, place, out):
     following = (place + 1) % race.places
     for index in range(W.shape[1]):
         process_sweep(race, W, index, place, W[following, rotation(race, index)],
-                      vals, dvals, acts, work, 0, np.empty(0, dtype=np.int8), np.empty(0))
+                      vals, dvals, acts, work, 0, None, None)
         for s in range(race.process.states):
             out[index, s] = race.process.vals[0, s, 0]

@@ -190,7 +190,7 @@ def bundle(process: TurnProcess, goal: int, rules: MatchRules, ending: Ending = 
                         np.int64(goal), np.int64(rules.players),
                         np.int64(places), np.int64(equal), np.int64(1),
                         last, np.int64(goal ** (rules.players - 1)), layout, np.int64(0), parts)
-    rows = int(process_kernels.largest_top(race)) + 1
+    rows = int(process_kernels.table_size(race)[0]) + 1
     scratch = (np.zeros((rows, size, rules.players)), np.zeros((rows, size)),
                np.zeros((rows, size), dtype=np.int8))
     parts = parts._replace(vals=scratch[0], dvals=scratch[1], acts=scratch[2])
@@ -208,13 +208,14 @@ def slot_width(race: kernels.Race) -> int:
     """The most decision slots of a turn at any turn start (:func:`~jeopardy.match.
     process_kernels.turn`)."""
     width0, width1 = process_kernels.decision_widths(race.process)
-    return int(width0 + process_kernels.largest_top(race) * width1)
+    return int(width0 + process_kernels.table_size(race)[0] * width1)
 
 
-def mixed_actions(race: kernels.Race, mixes: dict) -> kernels.Actions:
-    """The kernels' actions of mixed turn starts (mode 2 rows; mode 0 elsewhere)."""
+def mixed_actions(race: kernels.Race, mixes: dict) -> kernels.Actions | None:
+    """The kernels' actions of mixed turn starts (mode 2 rows; mode 0 elsewhere); None
+    without any (every mover maximises)."""
     if not mixes:
-        return NO_ACTIONS
+        return None
     keys, tables = mix_arrays(mixes, int(race.goal) ** int(race.players), slot_width(race))
     return kernels.Actions(NO_ACTIONS.table, keys, tables)
 
@@ -253,16 +254,12 @@ def warm_up(process: TurnProcess, goal: int, rules: MatchRules, data: Ending = N
     top_sum = rules.players * (goal - 1)
     if not announced:
         compilation.announce_if_cold(
-            (kernels.order_by_sum, race),
             (kernels.solve_sums, race, W, ints, ints, top_sum, 0, MAX_NEWTON_STEPS, 1e-15, 0,
-             NO_ACTIONS, found),
-            (kernels.bellman_residual, race, W, 0, NO_ACTIONS),
-            (process_kernels.table_states, race))
+             None, found))
     order, starts = kernels.order_by_sum(race)
     kernels.solve_sums(race, W, order, starts, top_sum, 0, MAX_NEWTON_STEPS, 1e-15, 0,
-                       NO_ACTIONS, found)
-    kernels.bellman_residual(race, W, 0, NO_ACTIONS)
-    process_kernels.table_states(race)
+                       None, found)
+    kernels.bellman_residual(race, W, 0, None)
 
 
 def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST_TO_GOAL,
@@ -307,8 +304,7 @@ def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST
     while s >= 0:
         last = max(0, s - chunk + 1)
         n, _, left, stuck, done = kernels.solve_sums(race, W, order, starts, s, last,
-                                                     MAX_NEWTON_STEPS, tolerance, 0, NO_ACTIONS,
-                                                     found)
+                                                     MAX_NEWTON_STEPS, tolerance, 0, None, found)
         if stuck:
             raise JeopardyError(f"{process.name}: some turn start never ends")
         sweeps += n
@@ -319,7 +315,7 @@ def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST
         if progress is not None:
             progress(1.0 - (s + 1) ** 2 / (top_sum + 1) ** 2 if s >= 0 else 1.0)
     residual = float(kernels.bellman_residual(race, W, 0, mixed_actions(race, mixes)))
-    states = int(process_kernels.table_states(race))
+    states = int(process_kernels.table_size(race)[1])
     return convergence.settled(
         ProcessSolution(process, goal, rules, W, race, residual, time.perf_counter() - started,
                         sweeps, states, unsettled, tolerance, mixes, indifference),

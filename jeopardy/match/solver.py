@@ -495,9 +495,7 @@ def _iterate(model: RollModel, race: kernels.Race, W: np.ndarray, tolerance: flo
     if mixes is None:
         mixes = {}
     found = np.zeros((64, 2), dtype=np.int64)
-    mode = 0 if actions is None else 1
-    if actions is None:
-        actions = NO_ACTIONS
+    mode = 0 if actions is None else 1  # None: the kernels compiled for maximising alone
     order, starts = kernels.order_by_sum(race)
     top_sum = race.players * (race.goal - 1)
     per_sum = 2e-9 * W.shape[0] * W.shape[1] / (top_sum + 1) * race.players * race.cap * \
@@ -682,13 +680,10 @@ def warm_up(model: RollModel, rules: MatchRules) -> None:
     found = np.zeros((1, 2), dtype=np.int64)
     ints = np.zeros(1, dtype=np.int64)
     compilation.announce_if_cold(
-        (kernels.order_by_sum, race),
-        (kernels.solve_sums, race, W, ints, ints, rules.players, 0, 2, 1e-15, 0, NO_ACTIONS,
-         found),
-        (kernels.bellman_residual, race, W, 0, NO_ACTIONS))
+        (kernels.solve_sums, race, W, ints, ints, rules.players, 0, 2, 1e-15, 0, None, found))
     order, starts = kernels.order_by_sum(race)
-    kernels.solve_sums(race, W, order, starts, rules.players, 0, 2, 1e-15, 0, NO_ACTIONS, found)
-    kernels.bellman_residual(race, W, 0, NO_ACTIONS)
+    kernels.solve_sums(race, W, order, starts, rules.players, 0, 2, 1e-15, 0, None, found)
+    kernels.bellman_residual(race, W, 0, None)
     if rules.ending != FIRST_TO_GOAL and not model.turn_totals_fall:
         last_round.reach_chances(model, 4)
 
@@ -744,7 +739,7 @@ def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIR
         raise JeopardyError(f"{rules.ending}: could not prove a cap up to {caps[-1]} harmless "
                             f"for {model.name} to {goal}")
     played = kernels.Actions(NO_TABLE, *mix_arrays(mixes, W.shape[1], race.cap + 2)) \
-        if mixes else NO_ACTIONS
+        if mixes else None
     residual = max(float(kernels.bellman_residual(race, W, 0, played)), indifference)
     seconds = time.perf_counter() - started
     if progress is not None:
