@@ -1,7 +1,9 @@
+import os
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 # tests/ itself on sys.path, whatever pytest's import mode and in every xdist worker: the
 # test oracles import as ``oracles`` (tests/oracles/) and the golden numbers as ``golden``.
@@ -9,6 +11,18 @@ if str(Path(__file__).parent) not in sys.path:
     sys.path.insert(0, str(Path(__file__).parent))
 
 from jeopardy.rules import game
+
+# Hypothesis profiles, loaded here so that any subset of the suite draws what the whole
+# suite draws (they were loaded by the fuzz suites' import, so a run of one file drew at
+# random and could meet examples the suite never meets).  HYPOTHESIS_PROFILE picks one.
+settings.register_profile("ci", max_examples=60, deadline=None, derandomize=True,
+                          suppress_health_check=list(HealthCheck))
+# a run by hand on a shared machine: five times ci, in about half an hour
+settings.register_profile("long", max_examples=300, deadline=None,
+                          suppress_health_check=list(HealthCheck))
+settings.register_profile("thorough", max_examples=1500, deadline=None,
+                          suppress_health_check=list(HealthCheck))
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 @pytest.fixture(scope="session")
@@ -24,8 +38,6 @@ def piglet():
 @pytest.fixture(autouse=True, scope="session")
 def _private_solution_cache(tmp_path_factory):
     """Keep the tests' solution cache out of the user's ~/.cache."""
-    import os
-
     previous = os.environ.get("JEOPARDY_CACHE_DIR")
     os.environ["JEOPARDY_CACHE_DIR"] = str(tmp_path_factory.mktemp("jeopardy-cache"))
     yield

@@ -18,16 +18,8 @@ import tempfile
 from pathlib import Path
 
 import numpy as np
-from hypothesis import settings
 
-settings.register_profile("ci", max_examples=60, deadline=None, derandomize=True,
-                          suppress_health_check=list(__import__("hypothesis").HealthCheck))
-# a run by hand on a shared machine: five times ci, in about half an hour
-settings.register_profile("long", max_examples=300, deadline=None,
-                          suppress_health_check=list(__import__("hypothesis").HealthCheck))
-settings.register_profile("thorough", max_examples=1500, deadline=None,
-                          suppress_health_check=list(__import__("hypothesis").HealthCheck))
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+# The hypothesis profiles (ci, long, thorough) are registered and loaded in tests/conftest.py.
 
 POLICY_GOAL = 12  # policy files in the corpus are for this goal
 

@@ -5,7 +5,7 @@ values and from hostile ones (floats where integers belong, bools, NaN,
 huge and negative numbers, strings, None, arrays of the wrong shape or
 dtype).  Asserted: the call returns or raises :class:`JeopardyError` (never
 another exception), and ends within :data:`DEADLINE` seconds under a 3 s
-time budget.  Profiles as in :mod:`fuzz_corpus`.
+time budget.  Profiles as in tests/conftest.py.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, note
 from hypothesis import strategies as st
 
-import fuzz_corpus  # registers the hypothesis profiles; its alarm bounds each call
+import fuzz_corpus  # its alarm bounds each call (profiles: tests/conftest.py)
 from jeopardy.errors import JeopardyError
 
 DEADLINE = 30.0
