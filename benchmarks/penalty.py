@@ -22,7 +22,24 @@ import sys
 import tempfile
 import time
 
+from jeopardy.rules.farkle_presets import PRESETS
+
 FLOORS = (0, -250, -500, -1000, -1500, -2000, -2500)
+
+
+def facebook_toml(goal: int, floor: int) -> str:
+    """The facebook preset (jeopardy.rules.farkle_presets) as a rules file, with this goal
+    and floor."""
+    data = dict(PRESETS["facebook"], goal=goal)
+    data["penalty"] = dict(data["penalty"], floor=floor)
+
+    def value(v) -> str:
+        return json.dumps(v)  # TOML's strings, integers and booleans are JSON's
+
+    lines = [f"{k} = {value(v)}" for k, v in data.items() if not isinstance(v, dict)]
+    for table in ("scoring", "penalty"):
+        lines += [f"[{table}]"] + [f"{k} = {value(v)}" for k, v in data[table].items()]
+    return "\n".join(lines) + "\n"
 
 
 def run(goal: int, floor: int) -> tuple[dict, float, float, float]:
@@ -31,11 +48,7 @@ def run(goal: int, floor: int) -> tuple[dict, float, float, float]:
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "rules.toml")
         with open(path, "w") as handle:
-            handle.write('name = "facebook"\ngoal = %d\nending = "first-to-goal"\n'
-                         'min_bank = 300\nset_aside = "choice"\n[scoring]\n'
-                         'n_of_a_kind = "add"\nthree_pairs = 750\nstraight = 1500\n'
-                         'four_and_a_pair = 750\n[penalty]\nfarkles = 3\npoints = 500\n'
-                         'floor = %d\n' % (goal, floor))
+            handle.write(facebook_toml(goal, floor))
         started = time.perf_counter()
         out = subprocess.run(["/usr/bin/time", "-f", "%M %U", sys.executable, "-m", "jeopardy",
                               "farkle", "solve", "--rules", path, "--json"],

@@ -4,6 +4,7 @@ both players' counters, plain iteration; agreement to 1e-10 on small goals."""
 import dataclasses
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -19,6 +20,8 @@ from tests.oracles import bust_penalty as reference
 
 PIG = TurnProcess("pig", ("roll",), 0, (((Fraction(1, 6), ()),) + tuple(
     (Fraction(1, 6), ((face, 0),)) for face in range(2, 7)),), (True,))
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _largest_gap(ours, theirs, unit=1):
@@ -139,5 +142,29 @@ def test_reproduce_sets_busche_beside_ours():
 
     states, first = busche()
     assert states.verdict == MATCHES and states.ours.startswith("423,765,000 ")
-    # the first player's chance is not computed in the report (about 40 min): no verdict
+    # the first player's chance is not computed without --long (about 10 min): no verdict
     assert first.published == "53.487%" and first.verdict is None and not first.numeric
+    assert "--long" in first.note
+
+
+def test_reproduce_long_solves_busche_first_player_and_gives_a_verdict(monkeypatch):
+    """`reproduce --long` solves the first player's chance and compares it with Busche's
+    53.487% (here on the preset to 1,000, floor -500, docs/examples/penalty.toml: another
+    game, so the row differs; its value is the one pinned for that file)."""
+    from jeopardy import reproduce
+    from jeopardy.farkle.house import read_rules
+    from jeopardy.reproduce import UNEXPLAINED
+
+    small = read_rules(ROOT / "docs/examples/penalty.toml").rules
+    states, first = reproduce.busche(solve_first=True, rules=small)
+    assert states.claim.startswith("Facebook Farkle, goal 1,000, floor -500")
+    assert first.numeric and first.verdict == UNEXPLAINED
+    assert first.ours.startswith("0.6048355106 (residual ")
+    monkeypatch.setitem(reproduce.LONG, "busche",
+                        lambda: reproduce.busche(solve_first=True, rules=small))
+    result = CliRunner().invoke(main, ["reproduce", "--section", "busche", "--long", "--json"])
+    assert result.exit_code == 0, result.output
+    claims = json.loads(result.output)["claims"]
+    assert [c["ours"][:12] for c in claims][1] == "0.6048355106"
+    short = CliRunner().invoke(main, ["reproduce", "--section", "busche", "--json"])
+    assert len(json.loads(short.output)["claims"]) == 1  # without --long: states only

@@ -875,6 +875,15 @@ def _reproduce_busche():
             "game states": tables - winning}
 
 
+@analysis("farkle penalty busche 10000")
+def _busche_first_player():
+    """Issue 29: Busche's Facebook Farkle solved (goal 10,000, floor -2,500; about 10 min)."""
+    from jeopardy.farkle import penalty
+    from jeopardy.farkle.house import preset
+
+    return {"first player": penalty.solve(preset("facebook").rules).win_probability}
+
+
 analysis("farkle house family 1000 rounds")(functools.partial(_farkle_house_game, "family", 1000))
 analysis("farkle house neller-busche 1000 first to reach")(
     functools.partial(_farkle_house_game, "neller-busche", 1000))

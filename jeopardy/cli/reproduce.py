@@ -14,17 +14,20 @@ MARKS = {"matches": "ok", "differs — explained": "explained",
               type=click.Choice(["puzzle", "neller-presser", "linux-magazin", "ten-thousand",
                                  "literature", "busche", "neller-busche"]),
               help="only these sources (repeatable)")
+@click.option("--long", "long", is_flag=True,
+              help="also compute the rows that take minutes (Busche's first player: about "
+                   "10 min of one core)")
 @json_option
-def reproduce(sections, as_json) -> None:
+def reproduce(sections, long, as_json) -> None:
     """Recompute every published number and compare, with a verdict for each."""
-    from jeopardy.reproduce import SECTIONS, VERDICTS, counts
+    from jeopardy.reproduce import SECTIONS, VERDICTS, counts, section
 
     rows = []
     names = list(sections) or list(SECTIONS)
     for name in names:
         if not as_json:
             click.echo(f"computing {name} ...", err=True)
-        rows.extend(SECTIONS[name]())
+        rows.extend(section(name, long))
     numeric = [r for r in rows if r.numeric]
     context = [r for r in rows if not r.numeric]
     tally = counts(rows)

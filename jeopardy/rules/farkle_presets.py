@@ -17,12 +17,16 @@ PRESETS: dict[str, dict] = {
                     "three_of_a_kind": 100, "n_of_a_kind": "double", "three_pairs": 0,
                     "straight": 2000, "four_and_a_pair": 0, "two_triplets": 0,
                     "low_straight": 0, "high_straight": 0}},
-    "facebook": {  # Busche 2016 (mattbusche.org: rules.php, scoring.php)
+    # Busche 2016 (mattbusche.org: rules.php, scoring.php).  Four of a kind and a pair is
+    # not three pairs: his scoring page leaves it open ("some game variants don't allow
+    # [it]"), and only this reading gives his 53.487% (0.5348702618; counted as three
+    # pairs, 0.5348185963: docs/farkle.md, The penalty).
+    "facebook": {
         "name": "facebook", "dice": 6, "goal": 10_000, "ending": "first-to-goal",
         "min_bank": 300, "entry": 0, "hot_dice": True, "set_aside": "choice",
         "scoring": {"single_one": 100, "single_five": 50, "three_ones": 1000,
                     "three_of_a_kind": 100, "n_of_a_kind": "add", "three_pairs": 750,
-                    "straight": 1500, "four_and_a_pair": 750, "two_triplets": 0},
+                    "straight": 1500, "four_and_a_pair": 0, "two_triplets": 0},
         "penalty": {"farkles": 3, "points": 500, "floor": -2500}},
     "neller-busche": {  # ACG 2017, Table 1: singles and triples only (docs/farkle.md)
         "name": "neller-busche", "dice": 6, "goal": 10_000, "ending": "first-to-goal",
