@@ -79,7 +79,8 @@ from jeopardy.rules.turn_process import TurnProcess
 MAX_ROUNDS = 20  # Bellman applications (policy improvements)
 MAX_SWEEPS = 10_000  # sweeps of a fixed play in all
 IN_PLACE = 1e-3  # Bellman applications write in place while they change values more
-LAST = 1e-5  # an application after a residual below this is not recorded (solve)
+LAST = 1e-5  # an application after a residual below this is not recorded, unless the one
+#               before it was not either (solve)
 LANES = 4  # counters of one block in the turn kernel (_turn), each kept in a local
 ONE, TWO, THREE = np.uint64(1), np.uint64(2), np.uint64(3)  # a block's lanes past its first
 # odd 64-bit constants (the golden ratio's, a splitmix64 step's) weighing the choices and the
@@ -485,12 +486,16 @@ def solve(process: TurnProcess, goal: int, penalty: BustPenalty, tolerance: floa
     # Bellman applications in place (each is nearly exact down the score sums) while they
     # move values by more than IN_PLACE, each play recorded and evaluated; then one
     # application without writing measures the residual and improves the play (not
-    # recorded where the residual was already below LAST: it is then likely the last)
+    # recorded where the residual was already below LAST: it is then likely the last; but
+    # never two unrecorded in a row, since a second one, with nothing evaluated between,
+    # would repeat the first exactly until max_rounds)
     rounds = sweeps = 0
     residual = 1.0
+    recorded = True
     while True:
         write = 1 if residual > IN_PLACE else 0
-        record = 0 if residual <= LAST else 1
+        record = 0 if residual <= LAST and recorded else 1
+        recorded = record == 1
         residual = float(_bellman(V, write, record, 1 if rounds == 0 else 0, *args))
         rounds += 1
         if progress is not None:
