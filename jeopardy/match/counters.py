@@ -476,11 +476,13 @@ def solve(process: TurnProcess, goal: int, penalty: BustPenalty, tolerance: floa
     PI = np.zeros(int(base[-1]))
     WIN = np.zeros((G, limit, G, limit))
     BUST = np.zeros((G, limit, G, limit))
-    jump = ((arrays.choice_points * size + arrays.choice_nexts) * width).astype(np.uint64)
+    # each choice's target row (points, next state) in T, and its offset in the counters' rows
+    targets = (arrays.choice_points * size + arrays.choice_nexts).astype(np.uint64)
+    jump = targets * np.uint64(width)
     args = (goal, floor, limit, penalty.points, process.minimum, high_min, high, process.start,
             np.array(process.bankable, dtype=np.int8), arrays.pattern_offsets,
-            arrays.pattern_probs, arrays.choice_offsets, arrays.choice_points,
-            (arrays.choice_points * size + arrays.choice_nexts).astype(np.uint64), jump, arrays.bust, T, np.zeros(top + 1), ACT, CH, M, PI, base,
+            arrays.pattern_probs, arrays.choice_offsets, arrays.choice_points, targets, jump,
+            arrays.bust, T, np.zeros(top + 1), ACT, CH, M, PI, base,
             WIN, BUST, np.zeros((G, limit, G, limit), dtype=np.uint64))
     played = (goal, floor, limit, penalty.points, PI, base, WIN, BUST)
     # Bellman applications in place (each is nearly exact down the score sums) while they
