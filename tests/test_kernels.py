@@ -139,11 +139,10 @@ def _arrays_from_reference(model, goal):
 
 
 def _sweep(model, goal, P0, i, j, y, mode=MAXIMISE, table=None):
-    vals, dvals = np.empty(goal + 1), np.empty(goal + 1)
-    acts = np.empty(goal + 1, dtype=np.int8)
+    work = kernels.column(goal)
+    vals, dvals, acts = work.vals, work.dvals, work.acts
     table = acts if table is None else table
-    first = sweep(model.kernel_rules(goal), i, j, y, P0, mode, table,
-                  kernels.Column(vals, dvals, acts))
+    first = sweep(model.kernel_rules(goal), i, j, y, P0, mode, table, work)
     return first, vals[:goal - i].copy(), dvals[:goal - i].copy(), acts[:goal - i].copy()
 
 
@@ -192,6 +191,31 @@ def test_the_sweep_derivative_is_the_slope_in_y(name, goal):
         same = acts == acts_up
         assert np.allclose(((up - vals) / eps)[same], dvals[same], atol=1e-6)
         assert -1.0 - 1e-12 <= d0 <= 1e-12
+
+
+@pytest.mark.parametrize("name,goal", CASES)
+def test_play_stays_only_where_a_new_sweep_plays_the_same(name, goal):
+    """Where play_stays says a column's play holds at y + delta, sweeping there
+    plays the same and gives the swept values moved along their slopes (the
+    solver's step without a sweep); it says so for small moves and not for every
+    move."""
+    model = game(name)
+    _, P0 = _arrays_from_reference(model, goal)
+    said = set()
+    for i, j in [(0, 1), (2, goal - 1), (1, 1), (goal - 1, 0)]:
+        y = P0[j, i]
+        work = kernels.column(goal)
+        sweep(model.kernel_rules(goal), i, j, y, P0, MAXIMISE, work.acts, work)
+        vals, dvals, acts = work.vals[:goal - i].copy(), work.dvals[:goal - i].copy(), \
+            work.acts[:goal - i].copy()
+        for delta in (-1.0, -0.5, -0.1, -1e-3, -1e-6, 1e-6, 1e-3, 0.1, 0.5, 1.0):
+            stays = kernels.play_stays(work, goal - i, delta)
+            said.add(stays)
+            (_, _), moved, _, moved_acts = _sweep(model, goal, P0, i, j, y + delta)
+            if stays:
+                assert np.array_equal(moved_acts, acts)
+                assert np.allclose(moved, vals + dvals * delta, rtol=0, atol=1e-12)
+    assert said == {True, False}
 
 
 def test_follow_mode_plays_its_table():

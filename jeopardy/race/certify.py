@@ -135,8 +135,9 @@ def _certify(rules, P0, p_lo, p_hi, lo, hi):
     acts_ji = np.empty(size, dtype=np.int8)
     vals = np.empty(size)
     dvals = np.empty(size)
-    column_ij = kernels.Column(vals, dvals, acts_ij)
-    column_ji = kernels.Column(vals, dvals, acts_ji)
+    margins, dmargins = np.empty(size), np.empty(size)
+    column_ij = kernels.Column(vals, dvals, acts_ij, margins, dmargins)
+    column_ji = kernels.Column(vals, dvals, acts_ji, margins, dmargins)
     f = np.empty((2, 12, size))  # forms of the two columns
     undecided = 0
     certified = 0
