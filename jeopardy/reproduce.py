@@ -334,13 +334,14 @@ def literature() -> list[Claim]:
     return rows
 
 
-def busche(solve_first: bool = False, rules=None) -> list[Claim]:
+def busche(solve_first: bool = False, rules=None,
+           progress: Callable[[float], None] | None = None) -> list[Claim]:
     """Busche 2016's Facebook Farkle with the three-farkle penalty (the facebook preset on
     :mod:`jeopardy.match.counters`): the model's size, and the first player's chance.  That
     solve (goal 10,000, floor -2,500) takes about 10 min of one core, so it runs only with
     ``solve_first`` (``jeopardy reproduce --long``); ``rules`` replaces the preset's (a
     smaller goal or floor runs the same rows for the tests, the published value then being
-    for another game)."""
+    for another game); ``progress`` receives the solve's fraction done."""
     from jeopardy.farkle import penalty as farkle_penalty
     from jeopardy.farkle.core import turn_process
     from jeopardy.farkle.house import preset
@@ -368,7 +369,7 @@ def busche(solve_first: bool = False, rules=None) -> list[Claim]:
                           "core by its estimate: `jeopardy reproduce --long` computes it",
                           numeric=False))
         return rows
-    solution = farkle_penalty.solve(rules)
+    solution = farkle_penalty.solve(rules, progress=progress)
     first = solution.win_probability
     rows.append(_row(published.BUSCHE_FIRST_PLAYER, f"Facebook Farkle, {at}: first player "
                      "wins, optimal play", first, f"{first:.10f} (residual "
@@ -437,12 +438,15 @@ SECTIONS: dict[str, Callable[[], list[Claim]]] = {
 
 
 # Sections whose rows take minutes, computed only when asked (``--long``).
-LONG: dict[str, Callable[[], list[Claim]]] = {"busche": lambda: busche(solve_first=True)}
+LONG: dict[str, Callable[..., list[Claim]]] = {
+    "busche": lambda progress=None: busche(solve_first=True, progress=progress)}
 
 
-def section(name: str, long: bool = False) -> list[Claim]:
-    """One section's rows; ``long`` also computes its rows that take minutes."""
-    return LONG[name]() if long and name in LONG else SECTIONS[name]()
+def section(name: str, long: bool = False,
+            progress: Callable[[float], None] | None = None) -> list[Claim]:
+    """One section's rows; ``long`` also computes its rows that take minutes, giving
+    ``progress`` their fraction done."""
+    return LONG[name](progress) if long and name in LONG else SECTIONS[name]()
 
 
 def reproduce(sections: list[str] | None = None, long: bool = False) -> list[Claim]:

@@ -56,6 +56,24 @@ def test_more_busts_in_a_row_than_one_block_of_counters():
     assert _largest_gap(ours, theirs) < 1e-10
 
 
+# A turn with a choice of no points to an earlier state (as Fast Pig's): a player
+# starts with two risky dice and may, on half the throws, drop to one safe die for no
+# points; the recorded exits must pass that mass on (they walk the states downward).
+SHED = TurnProcess("shed", ("one", "two"), 1, (
+    ((Fraction(1, 6), ()), (Fraction(5, 6), ((3, 0),))),
+    ((Fraction(1, 2), ()), (Fraction(1, 2), ((0, 0), (1, 1)))),
+), (True, True))
+SHED_THROWS = {0: [(1 / 6, []), (5 / 6, [(3, 0)])],
+               1: [(1 / 2, []), (1 / 2, [(0, 0), (1, 1)])]}
+
+
+def test_a_choice_of_no_points_to_an_earlier_state_agrees_with_the_reference():
+    ours = counters.solve(SHED, 8, counters.BustPenalty(2, 3, -3))
+    theirs = reference.solve(SHED_THROWS, 1, 8, lambda score: 0, 2, 3, -3, 1, tolerance=1e-14)
+    assert ours.converged and ours.max_residual < 1e-12
+    assert _largest_gap(ours, theirs) < 1e-10
+
+
 def _farkle(goal, min_bank, **changes):
     rules = dataclasses.replace(preset("facebook").rules, goal=goal, min_bank=min_bank,
                                 **changes)
@@ -160,11 +178,30 @@ def test_reproduce_long_solves_busche_first_player_and_gives_a_verdict(monkeypat
     assert states.claim.startswith("Facebook Farkle, goal 1,000, floor -500")
     assert first.numeric and first.verdict == UNEXPLAINED
     assert first.ours.startswith("0.6048355106 (residual ")
-    monkeypatch.setitem(reproduce.LONG, "busche",
-                        lambda: reproduce.busche(solve_first=True, rules=small))
+    monkeypatch.setitem(reproduce.LONG, "busche", lambda progress=None: reproduce.busche(
+        solve_first=True, rules=small, progress=progress))
     result = CliRunner().invoke(main, ["reproduce", "--section", "busche", "--long", "--json"])
     assert result.exit_code == 0, result.output
-    claims = json.loads(result.output)["claims"]
+    claims = json.loads(result.stdout)["claims"]
     assert [c["ours"][:12] for c in claims][1] == "0.6048355106"
+    # the solve shows how far it is, on stderr (a pipe: one line a quarter)
+    assert "solving busche: 0%" in result.stderr and "solving busche: 100%" in result.stderr
     short = CliRunner().invoke(main, ["reproduce", "--section", "busche", "--json"])
     assert len(json.loads(short.output)["claims"]) == 1  # without --long: states only
+
+
+def test_a_play_checksum_tells_apart_changes_that_cancel_in_a_plain_sum():
+    # the review's case: in one turn state, outcomes 0 and 1 each take the next choice
+    # while outcome 2 takes the one before; weighed plainly (choice * weight, weights
+    # (k + 1) * MIX) the two plays sum alike, and the solve would keep stale exits
+    def plain(choices):
+        return sum(c * (k + 1) * int(counters.MIX) for k, c in enumerate(choices)) % 2 ** 64
+
+    def mixed(choices):  # wrapping uint64 products, as compiled
+        with counters.np.errstate(over="ignore"):
+            return sum(int(counters._mixed.py_func(counters.np.uint64(c) + counters.np.uint64(
+                (k + 1) * int(counters.MIX) % 2 ** 64))) for k, c in enumerate(choices)) % 2 ** 64
+
+    before, after = (0, 0, 1), (1, 1, 0)
+    assert plain(before) == plain(after)
+    assert mixed(before) != mixed(after)

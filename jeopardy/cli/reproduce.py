@@ -20,14 +20,17 @@ MARKS = {"matches": "ok", "differs — explained": "explained",
 @json_option
 def reproduce(sections, long, as_json) -> None:
     """Recompute every published number and compare, with a verdict for each."""
-    from jeopardy.reproduce import SECTIONS, VERDICTS, counts, section
+    from jeopardy.cli.progress import ProgressLine
+    from jeopardy.reproduce import LONG, SECTIONS, VERDICTS, counts, section
 
     rows = []
     names = list(sections) or list(SECTIONS)
     for name in names:
         if not as_json:
             click.echo(f"computing {name} ...", err=True)
-        rows.extend(section(name, long))
+        # the rows that take minutes show how far they are (stderr; also with --json)
+        line = ProgressLine(f"solving {name}") if long and name in LONG else None
+        rows.extend(section(name, long, line))
     numeric = [r for r in rows if r.numeric]
     context = [r for r in rows if not r.numeric]
     tally = counts(rows)

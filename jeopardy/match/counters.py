@@ -86,6 +86,7 @@ ONE, TWO, THREE = np.uint64(1), np.uint64(2), np.uint64(3)  # a block's lanes pa
 # odd 64-bit constants (the golden ratio's, a splitmix64 step's) weighing the choices and the
 # throwing states of a turn's checksum (_turn)
 MIX, CELL_MIX = np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9)
+MIX_2 = np.uint64(0x94D049BB133111EB)
 
 
 @dataclass(frozen=True)
@@ -160,7 +161,8 @@ def _turn(minimum, top, bankv, z, bankable, offsets, probs, choice_offsets, jump
 
     ``record`` 1: each outcome's first best choice goes to ``CH[t, k, a]``
     (:func:`_exits`), and ``PRINT[a]`` is a 64-bit checksum of counter ``a``'s play
-    (every turn state where it throws, with the choice of each outcome there; odd,
+    (every turn state where it throws, with the choice of each outcome there, each
+    term mixed by :func:`_mixed`; odd,
     so never the 0 of a turn not yet recorded): a turn whose checksum did not
     change keeps its exits."""
     states = bust.shape[0]
@@ -217,10 +219,10 @@ def _turn(minimum, top, bankv, z, bankable, offsets, probs, choice_offsets, jump
                         CH[t, k, lane + 2] = c2
                         CH[t, k, lane + 3] = c3
                         w = np.uint64(t * patterns + k + 1) * MIX
-                        g0 += np.uint64(c0) * w
-                        g1 += np.uint64(c1) * w
-                        g2 += np.uint64(c2) * w
-                        g3 += np.uint64(c3) * w
+                        g0 += _mixed(np.uint64(c0) + w)
+                        g1 += _mixed(np.uint64(c1) + w)
+                        g2 += _mixed(np.uint64(c2) + w)
+                        g3 += _mixed(np.uint64(c3) + w)
                     else:
                         for c in range(first + 1, last):
                             here = at + jump[c]
@@ -243,6 +245,17 @@ def _turn(minimum, top, bankv, z, bankable, offsets, probs, choice_offsets, jump
                     PRINT[lane + 3] += g3
     for a in range(width):
         PRINT[a] |= ONE
+
+
+@njit(cache=True, nogil=True, inline='always')
+def _mixed(x):
+    """One term of a play's checksum, mixed (splitmix64's finaliser): a sum of plain
+    products ``choice * weight`` would be linear in the choices, so that some changes
+    of play (one outcome's choice up by one, another's down) would keep the sum and
+    the old exits for good; mixed terms make that a 64-bit accident."""
+    x = (x ^ (x >> np.uint64(30))) * CELL_MIX
+    x = (x ^ (x >> np.uint64(27))) * MIX_2
+    return x ^ (x >> np.uint64(31))
 
 
 @njit(cache=True, nogil=True, inline='always')
@@ -280,7 +293,9 @@ def _exits(top, room, start, offsets, probs, points, targets, bust, ACT, CH, a, 
     for t in range(top + 1):
         here = np.uint64(t * states)
         row = np.uint64(t * patterns * width + a)
-        for s in range(states):
+        # downward: a choice of no points leads to an earlier state of the same total
+        # (TurnProcess), whose mass must all have arrived before it is passed on
+        for s in range(states - 1, -1, -1):
             m = flat[here + np.uint64(s)]
             if m == 0.0:
                 continue
