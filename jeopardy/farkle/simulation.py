@@ -22,7 +22,8 @@ each turn start, :func:`_value_tables`), past a column's top the value the
 solver gives there (a bank: 1, or ``1 - Q(d)`` for the round's first player;
 IV.3: the bust's value), and in B's last turn the last-turn table
 (:func:`jeopardy.farkle.ending.last_turn_values`).  :func:`_choose` reads
-them with the signature of the oracle's ``choose``.
+them with the signature of the oracle's ``choose``.  The values take 8 bytes a
+turn state: the seed's table with IV.4 to 10,000 holds 63,332,400 states, 0.59 GB.
 
 The test oracle tests/oracles/farkle_simulation.py plays the same games from
 the rules text (the same draws of the same seed): tests/test_farkle.py
