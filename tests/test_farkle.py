@@ -118,13 +118,16 @@ def test_simulation_agrees_within_four_standard_errors(first_to_reach):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("switch, first_to_reach", [
-    ("seed", False), ("seed", True), ("IV.1", False), ("IV.2", False), ("IV.3", False)])
+    ("seed", False), ("seed", True), ("IV.1", False), ("IV.2", False), ("IV.3", False),
+    ("IV.4", False), ("IV.4", True)])
 def test_the_simulation_plays_the_oracles_games(switch, first_to_reach):
     """The package's simulation (its own scoring and rules, jeopardy/farkle/simulation.py)
     and the test oracle's (tests/oracles/farkle_simulation.py, from the rules text) play
     the solution's policy with the same seed: the same draws throw the same dice, so
     the games are the same and the results agree to the last bit (the mean and its
-    standard error together fix the counts of wins and of ties)."""
+    standard error together fix the counts of wins and of ties).  IV.4: the oracle
+    lists each throw's parts itself and asks the policy's ``choose`` (the package's
+    values of the solved tables) which to set aside."""
     from jeopardy.farkle import simulation
     from oracles.farkle import ReferenceRules
     from oracles.farkle_policies import Policy
@@ -137,8 +140,10 @@ def test_the_simulation_plays_the_oracles_games(switch, first_to_reach):
                                   first_to_reach=first_to_reach,
                                   no_bank_six=rules.no_stop_on_six,
                                   high_min_bank=rules.high_min_bank,
-                                  high_score=rules.high_score, exact_goal=rules.exact_goal)
-    policy = Policy(simulation._decide, simulation.policy_data(solution))
+                                  high_score=rules.high_score, exact_goal=rules.exact_goal,
+                                  keep_any_part=rules.keep_choice)
+    policy = Policy(simulation._decide, simulation.policy_data(solution),
+                    choose=simulation._choose)
     theirs = play_games(oracle_rules, policy, policy, 20_000, seed=7)
     assert (ours.first_player_wins, ours.stderr) == (theirs.win_probability,
                                                      theirs.standard_error)
@@ -152,6 +157,52 @@ def test_simulation_under_the_rule_switches_agrees(switch):
     solution = solve(FarkleRules(goal=1000, **RULE_SWITCHES[switch]))
     sim = simulate(solution, 40_000, seed=2)
     assert abs(sim.first_player_wins - solution.win_probability) < 4 * sim.stderr
+
+
+@pytest.mark.slow
+def test_the_simulated_choice_is_the_solvers():
+    """IV.4: the simulation sets aside the part whose state its ``_choose`` values most;
+    over each throw's parts that best value, averaged over the throw (a bust: the
+    tabulated bust value), is the solver's own throw value (``advice``) at every turn
+    state of a grid of score pairs, both places of the round, inside each column and
+    past its top (1e-15); and in B's last turn it is the last-turn table's throw value
+    (:func:`jeopardy.farkle.ending.last_turn_throw`)."""
+    from jeopardy.farkle import simulation
+    from jeopardy.farkle.ending import last_turn_throw, last_turn_values, rules_throws
+    from jeopardy.farkle.throws import option_outcomes
+
+    rules = FarkleRules(goal=1000, keep_choice=True)
+    solution = solve(rules)
+    data = simulation.policy_data(solution)
+    tops, bust = data[1], data[6]
+
+    def best_throw(role, i, j, t, n, lost):
+        total = 0.0
+        for p, choices in option_outcomes(n, rules.scoring):
+            values = [simulation._choose(data, role, 50 * i, 50 * j, 50 * t, n, s,
+                                         n if m == 6 else n - m) for s, m in choices]
+            total += float(p) * (max(values) if values else lost)
+        return total
+
+    worst = 0.0
+    checked = 0
+    for role in (0, 1):
+        for i in range(0, 20, 3):
+            for j in range(0, 20, 4):
+                for t in range(0, int(tops[role, i, j]) + 3, 2):
+                    for n in range(1, 7):
+                        throw = solution.advice(i, j, role == 0, t, n)[0]
+                        ours = best_throw(role, i, j, t, n, bust[role, i, j])
+                        worst = max(worst, abs(ours - throw))
+                        checked += 1
+    assert checked > 2000 and worst < 1e-15
+    throws = rules_throws(rules)
+    for i, j in ((19, 20), (13, 20), (5, 25), (0, 33)):  # B at i, A's total j: d = j - i
+        V = last_turn_values(j - i, rules.min_bank // 50, False, False, throws)
+        for t in range(0, V.shape[0] + 2):
+            for n in range(1, 7):
+                expected = last_turn_throw(V, t, n, V.shape[0] - 1, False, False, throws)
+                assert best_throw(1, i, j, t, n, 0.0) == pytest.approx(expected, abs=1e-15)
 
 
 def test_save_load_and_policy(tmp_path):

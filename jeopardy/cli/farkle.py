@@ -248,9 +248,11 @@ def solve(goal, first_to_reach, out, games, seed, players, min_bank, no_stop_on_
     if rules_name is not None:
         rules, first_to_reach = _house(rules_name, goal, first_to_reach)
         goal, min_bank = rules.goal, rules.min_bank
-        if games and (rules.keep_choice or rules.dice != 6 or not rules.hot_dice):
-            raise JeopardyError("--simulate plays six dice, hot dice and every scoring die "
-                                "set aside (set_aside = \"all\")")
+        if games and (rules.dice != 6 or not rules.hot_dice):
+            raise JeopardyError("--simulate plays six dice and hot dice (dice = 6, "
+                                "hot_dice = true)")
+        if games and rules.min_bank == 0:
+            raise JeopardyError("--simulate needs a positive minimum bank (min_bank)")
     else:
         rules = _rules(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score,
                        exact_goal, continue_position, goal)

@@ -87,7 +87,7 @@ def _person_moves(match, line: str, seat: int) -> bool:
                    "and the highest score wins (against the N-player equilibrium)")
 @click.option("--rules", "rules_name", type=str, default=None, metavar="NAME|FILE.toml",
               help="ten-thousand: Farkle house rules (a preset or a TOML rules file; "
-                   "every scoring die set aside)")
+                   "set_aside = \"choice\": you pick the dice to set aside)")
 @game_options(extra_games=("ten-thousand",), fast_pig=True)
 def play(goal, second, hints, seed, first_to_reach, ai_spec, players, seat, ending, rules_name,
          model, game_name) -> None:
@@ -249,9 +249,6 @@ def _play_ten_thousand(goal, second, hints, seed, first_to_reach, rules_name=Non
 
         house = rules_named(rules_name)
         rules = house.rules if not goal else dataclasses.replace(house.rules, goal=goal)
-        if rules.keep_choice:
-            raise JeopardyError(f"rules {rules.name!r}: play sets aside every scoring die; "
-                                "set_aside = \"choice\" is not played yet")
         first_to_reach = first_to_reach or house.first_to_reach
         title = f"Farkle ({rules.name})"
     goal = rules.goal
@@ -264,6 +261,18 @@ def _play_ten_thousand(goal, second, hints, seed, first_to_reach, rules_name=Non
                "You are player 1; the computer plays optimally.")
     while match.winner is None:
         who = "you" if match.mover == PERSON else "computer"
+        if match.pending is not None:  # any scoring part may be set aside
+            if match.mover == PERSON:
+                kept = _ask_part(match, hints)
+                if kept is None:
+                    click.echo("bye")
+                    return
+            else:
+                kept = match.set_aside(match.computer_part())
+            click.echo(f"  {who} set{'s' if who == 'computer' else ''} aside "
+                       f"{' '.join(map(str, kept.set_aside))}: {kept.points} points, turn "
+                       f"total {match.turn_total}; {kept.rest()}")
+            continue
         if match.mover == PERSON:
             line = (f"you {match.scores[0]}, computer {match.scores[1]}, turn total "
                     f"{match.turn_total}, {match.dice} dice in hand")
@@ -296,3 +305,36 @@ def _play_ten_thousand(goal, second, hints, seed, first_to_reach, rules_name=Non
     you, computer = match.scores
     result = {0: "you win", 1: "the computer wins", 0.5: "a tie"}[match.winner]
     click.echo(f"{result}: {you} to {computer}")
+
+
+def _ask_part(match, hints: bool):
+    """Ask which dice of the pending throw to set aside until they are a scoring part
+    (a wrong answer: one line, and the question again); None when the person quits."""
+    for dice, points, left, chance in match.part_advice():
+        line = (f"  set aside {' '.join(map(str, dice))}: {points} points, turn total "
+                f"{match.turn_total + points}, {left} dice to throw")
+        if hints:
+            line += f"   P(win) {chance:.4f}"
+        click.echo(line)
+    while True:
+        click.echo("which dice do you set aside? [faces/q] ", nl=False)
+        line = sys.stdin.readline()
+        if not line:
+            click.echo("")
+            return None
+        answer = line.strip().lower()
+        if not sys.stdin.isatty():
+            click.echo(answer)
+        if answer.startswith("q"):
+            return None
+        words = answer.replace(",", " ").split()
+        if len(words) == 1 and len(words[0]) > 1:  # "115": the faces run together
+            words = list(words[0])
+        if not words or not all(w in ("1", "2", "3", "4", "5", "6") for w in words):
+            click.echo("  please answer the faces to set aside (e.g. 1 5) or q (quit)")
+            continue
+        try:
+            return match.set_aside([int(w) for w in words])
+        except JeopardyError as error:
+            click.echo(f"  {error}")
+

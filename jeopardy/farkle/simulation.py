@@ -2,7 +2,9 @@
 
 Real dice are thrown: one uniform draw below ``6**n`` from a seeded
 ``numpy.random.Generator`` is the ordered faces of ``n`` dice, scored by
-:func:`jeopardy.farkle.scoring.score_counts` (every scoring die set aside).
+:func:`jeopardy.farkle.scoring.score_counts` (every scoring die set aside) or,
+under rule IV.4 (``set_aside = "choice"``), offering every scoring part of
+:func:`jeopardy.farkle.scoring.keep_options`.
 The turn follows :class:`~jeopardy.farkle.turn.FarkleRules`: the minimum bank
 (IV.2's higher minimum above a score), hot dice, IV.1 (no bank with six dice
 in hand) and IV.3 (a throw past the goal busts; landing on it needs no
@@ -10,6 +12,18 @@ minimum), and the ending (first to reach, or the round's answer).  The
 bank/throw decisions come from the solution, tabulated once: every column of
 both roles (:func:`decision_tables`, the solver's own kernel) and, for B's
 last turn of the round ending, whether to take a tie at ``t == d``.
+
+Under IV.4 the player sets aside the part the solver chooses: the solver's turn
+takes, of a throw's choices listed by points then dice kept, the first whose
+state ``(t + points, dice left)`` is worth the most to the mover
+(:func:`jeopardy.match.process_kernels.turn`), so the simulation tabulates
+those worths too: every turn state's value ``V[t, n]`` (the solver's sweep of
+each turn start, :func:`_value_tables`), past a column's top the value the
+solver gives there (a bank: 1, or ``1 - Q(d)`` for the round's first player;
+IV.3: the bust's value), and in B's last turn the last-turn table
+(:func:`jeopardy.farkle.ending.last_turn_values`).  :func:`_choose` reads
+them with the signature of the oracle's ``choose``.  The values take 8 bytes a
+turn state: the seed's table with IV.4 to 10,000 holds 63,332,400 states, 0.59 GB.
 
 The test oracle tests/oracles/farkle_simulation.py plays the same games from
 the rules text (the same draws of the same seed): tests/test_farkle.py
@@ -28,10 +42,11 @@ from jeopardy import validate
 from jeopardy.errors import JeopardyError
 from jeopardy.farkle.core import CoreFarkleSolution
 from jeopardy.farkle.ending import last_turn_values, rules_throws
-from jeopardy.farkle.scoring import SEED, ScoringTable, score_counts
+from jeopardy.farkle.scoring import SEED, ScoringTable, keep_options, score_counts
 from jeopardy.farkle.turn import UNIT
 from jeopardy.interrupts import timed_chunks
 from jeopardy.match import process_kernels
+from jeopardy.match.rotation import rotation
 from jeopardy.results import Result
 
 MAX_GAMES = 100_000_000
@@ -41,12 +56,44 @@ DICE = 6
 
 @dataclass(frozen=True)
 class DecisionTables:
-    """The optimal bank/throw decision at every turn state, as arrays."""
+    """The optimal bank/throw decision at every turn state, as arrays; under IV.4 the
+    states' values too (to choose the part set aside; empty otherwise)."""
 
     offsets: np.ndarray  # [role, i, j] -> start of the column in ``flat``
     tops: np.ndarray  # [role, i, j] -> the column's largest turn total (units)
     flat: np.ndarray  # int8, 1 = throw
     tie: np.ndarray  # [minimum row, d, n]: B's last turn takes the tie at t == d
+    values: np.ndarray  # IV.4: the mover's chance at each state of ``flat``
+    bust: np.ndarray  # IV.4: [role, i, j] the mover's chance after a bust
+    last_offsets: np.ndarray  # IV.4: [minimum row, d] -> start of B's last-turn table
+    last_tops: np.ndarray  # IV.4: [minimum row, d] -> its largest turn total
+    last_values: np.ndarray  # IV.4: B's last-turn chances V[t, n], rows of 7
+
+
+@njit(cache=True, nogil=True)
+def _value_tables(race, W, offsets, values, bust, width, shift):
+    """IV.4: every stored turn start's state values ``values[offsets[place, index] + t *
+    width + s + shift]`` (the mover's chance, banking or throwing as the solver does)
+    and its bust value ``bust[place, index]``: the same sweep as
+    :func:`jeopardy.match.process_kernels.decision_tables`."""
+    process = race.process
+    n = race.players
+    vals = np.empty((2, n))
+    dvals = np.empty(2)
+    acts = np.empty(2, dtype=np.int8)
+    work = np.empty((4, n))
+    for place in range(race.places):
+        following = (place + 1) % race.places
+        for index in range(W.shape[1]):
+            y = W[following, rotation(race, index)]
+            process_kernels.process_sweep(race, W, index, place, y, vals, dvals, acts, work,
+                                          0, None, None)
+            bust[place, index] = y[n - 1]  # the next mover's chance of the mover (rotate)
+            top = process_kernels.frame(race, index, place)[3]
+            at = offsets[place, index]
+            for t in range(top + 1):
+                for s in range(process.states):
+                    values[at + t * width + s + shift] = process.vals[t, s, 0]
 
 
 def decision_tables(solution: CoreFarkleSolution) -> DecisionTables:
@@ -59,15 +106,28 @@ def decision_tables(solution: CoreFarkleSolution) -> DecisionTables:
     core_tops = np.zeros_like(core_offsets)
     process_kernels.decision_tables(race, solution.solution.values, core_offsets, core_tops,
                                     flat, 7, 1)
+    choice = solution.rules.keep_choice
+    values = np.zeros(flat.shape[0] if choice else 0)
+    core_bust = np.zeros((int(race.places), g * g))
+    if choice:
+        _value_tables(race, solution.solution.values, core_offsets, values, core_bust, 7, 1)
+    bust = np.zeros((2, g, g))
     for role in range(2):
         place = solution.place(role == 0)
         offsets[role] = core_offsets[place].reshape(g, g)
         tops[role] = core_tops[place].reshape(g, g)
+        bust[role] = core_bust[place].reshape(g, g)
     rules = solution.rules
     min_low, min_high, _ = rules.in_units()
     throws = rules_throws(rules)
     largest = int(tops.max()) + g + 2
+    if choice:  # A may bank a throw past its top: B's last turn d behind, every d
+        largest += rules.max_gain
     tie = np.zeros((2, largest + 1, 7), dtype=np.int8)
+    last_offsets = np.zeros((2, largest + 1), dtype=np.int64)
+    last_tops = np.zeros((2, largest + 1), dtype=np.int64)
+    tables = []
+    at = 0
     if not solution.first_to_reach:
         for row, minimum in enumerate((min_low, min_high)):
             for d in range(1, largest + 1):
@@ -76,7 +136,18 @@ def decision_tables(solution: CoreFarkleSolution) -> DecisionTables:
                 for n in range(1, 7):
                     # the DP takes the tie (value 1/2) where throwing is worth no more
                     tie[row, d, n] = d < V.shape[0] and V[d, n] == 0.5
-    return DecisionTables(offsets, tops, flat, tie)
+                if choice:
+                    last_offsets[row, d] = at
+                    last_tops[row, d] = V.shape[0] - 1
+                    tables.append(V.ravel())
+                    at += V.size
+    last_values = np.concatenate(tables) if tables else np.zeros(0)
+    return DecisionTables(offsets, tops, flat, tie, values, bust, last_offsets, last_tops,
+                          last_values)
+
+
+# Indices into the policy's parameters (:func:`policy_data`).
+P_GOAL, P_HIGH, P_ROUND, P_EXACT = range(4)
 
 
 @njit(cache=True, nogil=True)
@@ -84,8 +155,8 @@ def _decide(data, role, my_score, other_score, turn_total, dice):
     """The tabulated optimal decision (bank?) for ``role`` (0: the first player), scores
     in points: the signature of a ``decide`` of tests/oracles/farkle_policies.py, so that
     the test oracle's simulation can play this policy too."""
-    offsets, tops, flat, tie, params = data
-    goal, high = params[0], params[1]
+    offsets, tops, flat, tie, params = data[0], data[1], data[2], data[3], data[4]
+    goal, high = params[P_GOAL], params[P_HIGH]
     i = my_score // 50
     j = other_score // 50
     t = turn_total // 50
@@ -100,11 +171,51 @@ def _decide(data, role, my_score, other_score, turn_total, dice):
     return flat[offsets[role, i, j] + t * 7 + dice] == 0
 
 
+@njit(cache=True, nogil=True)
+def _choose(data, role, my_score, other_score, turn_total, dice, points, kept):
+    """IV.4: the mover's chance after setting aside a part worth ``points`` with ``kept``
+    of its ``dice`` at ``turn_total`` (before the throw), as the solver values it: the
+    state ``(turn_total + points, dice left)`` of the optimal play's tables.  The part
+    chosen is the first of the highest chance, parts listed by points, then dice kept
+    (the solver's order and its tie rule).  The signature of a ``choose`` of
+    tests/oracles/farkle_policies.py."""
+    offsets, tops, params, values, bust = data[0], data[1], data[4], data[5], data[6]
+    last_offsets, last_tops, last_values, Q = data[7], data[8], data[9], data[10]
+    goal, high = params[P_GOAL], params[P_HIGH]
+    i = my_score // 50
+    j = other_score // 50
+    u = (turn_total + points) // 50
+    left = dice - kept
+    if left == 0:  # hot dice
+        left = DICE
+    if j >= goal:  # B's last turn: its own table, needing more than d
+        d = j - i
+        row = 1 if i > high else 0
+        if u > last_tops[row, d]:  # past it: a bank that wins (IV.3: past the goal, lost)
+            return 0.0 if params[P_EXACT] else 1.0
+        return last_values[last_offsets[row, d] + u * 7 + left]
+    if u > tops[role, i, j]:
+        if params[P_EXACT]:  # past the goal: the turn is lost
+            return bust[role, i, j]
+        if role == 0 and params[P_ROUND]:  # A banks past the goal: B answers d behind
+            d = i + u - j
+            row = 1 if j > high else 0
+            return 1.0 - (Q[row, d] if d < Q.shape[1] else 0.0)
+        return 1.0  # a bank that wins at once
+    return values[offsets[role, i, j] + u * 7 + left]
+
+
 def policy_data(solution: CoreFarkleSolution) -> tuple:
-    """What :func:`_decide` reads: the decision tables and ``(goal, high score)`` in units."""
+    """What :func:`_decide` and :func:`_choose` read: the decision tables (the values
+    under IV.4), ``(goal, high score, round?, exact goal?)`` in units and the ending's
+    last-turn chances ``Q``."""
     tables = decision_tables(solution)
-    params = np.array([solution.goal_units, solution.rules.in_units()[2]], dtype=np.int64)
-    return (tables.offsets, tables.tops, tables.flat, tables.tie, params)
+    params = np.array([solution.goal_units, solution.rules.in_units()[2],
+                       0 if solution.first_to_reach else 1, int(solution.rules.exact_goal)],
+                      dtype=np.int64)
+    Q = np.ascontiguousarray(solution.solution.race.process.Q, dtype=np.float64)
+    return (tables.offsets, tables.tops, tables.flat, tables.tie, params, tables.values,
+            tables.bust, tables.last_offsets, tables.last_tops, tables.last_values, Q)
 
 
 @lru_cache(maxsize=None)
@@ -126,15 +237,46 @@ def throw_table(table: ScoringTable = SEED) -> tuple[np.ndarray, np.ndarray]:
     return points, used
 
 
+@lru_cache(maxsize=None)
+def part_table(table: ScoringTable = SEED) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """IV.4: ``(throw, points, kept)``: ``throw[n, k]`` the row of the ``k``-th ordered
+    throw of ``n`` dice (as in :func:`throw_table`), whose scoring parts a player may set
+    aside are ``(points[row, o]`` in units, ``kept[row, o]`` dice``)``, listed as
+    :func:`keep_options` lists them (by points, then dice kept); ``kept`` 0 ends a row
+    (a row of none: nothing scores)."""
+    throw = np.zeros((DICE + 1, 6 ** DICE), np.int64)
+    rows: dict[tuple[int, ...], int] = {}
+    parts = []
+    for n in range(1, DICE + 1):
+        for k in range(6 ** n):
+            counts = [0] * 6
+            for die in range(n):
+                counts[k // 6 ** die % 6] += 1
+            key = tuple(counts)
+            if key not in rows:
+                rows[key] = len(parts)
+                parts.append(keep_options(key, table))
+            throw[n, k] = rows[key]
+    points = np.zeros((len(parts), DICE), np.int64)
+    kept = np.zeros((len(parts), DICE), np.int64)
+    for row, options in enumerate(parts):
+        for o, (score, dice) in enumerate(options):
+            points[row, o], kept[row, o] = score // UNIT, dice
+    return throw, points, kept
+
+
+NO_PARTS = (np.zeros((1, 1), np.int64), np.zeros((1, 1), np.int64), np.zeros((1, 1), np.int64))
+
 # Indices into the rules bundle of the simulation (scores in units of 50).
-GOAL, MIN_LOW, MIN_HIGH, HIGH_SCORE, NO_BANK_SIX, EXACT, ROUND = range(7)
+GOAL, MIN_LOW, MIN_HIGH, HIGH_SCORE, NO_BANK_SIX, EXACT, ROUND, CHOICE = range(8)
 
 
 def rules_bundle(solution: CoreFarkleSolution) -> np.ndarray:
     rules = solution.rules
     min_low, min_high, high = rules.in_units()
     return np.array([solution.goal_units, min_low, min_high, high, int(rules.no_stop_on_six),
-                     int(rules.exact_goal), int(not solution.first_to_reach)], np.int64)
+                     int(rules.exact_goal), int(not solution.first_to_reach),
+                     int(rules.keep_choice)], np.int64)
 
 
 @njit(cache=True, nogil=True)
@@ -149,12 +291,14 @@ def _may_bank(rules, score, t, n):
 
 
 @njit(cache=True, nogil=True)
-def _play_turn(role, score, other, rules, points, used, rng, data):
+def _play_turn(role, score, other, rules, points, used, parts, rng, data):
     """One turn from a fresh six dice: the points banked (units), 0 after a
-    throw that scores nothing or (IV.3) passes the goal."""
+    throw that scores nothing or (IV.3) passes the goal.  IV.4: of the throw's
+    parts (``parts``, :func:`part_table`) the first that :func:`_choose` values most."""
     t = 0
     n = DICE
     first = True  # a turn throws at least once
+    throws, part_points, part_kept = parts
     while True:
         if (not first and _may_bank(rules, score, t, n)
                 and _decide(data, role, UNIT * score, UNIT * other, UNIT * t, n)):
@@ -163,16 +307,32 @@ def _play_turn(role, score, other, rules, points, used, rng, data):
         k = rng.integers(0, 6 ** n)
         if used[n, k] == 0:
             return 0
-        t += points[n, k]
+        if rules[CHOICE]:
+            row = throws[n, k]
+            pick = 0
+            best = -1.0
+            for o in range(DICE):
+                if part_kept[row, o] == 0:
+                    break
+                value = _choose(data, role, UNIT * score, UNIT * other, UNIT * t, n,
+                                UNIT * part_points[row, o], part_kept[row, o])
+                if value > best:
+                    best = value
+                    pick = o
+            t += part_points[row, pick]
+            aside = part_kept[row, pick]
+        else:
+            t += points[n, k]
+            aside = used[n, k]
         if rules[EXACT] and score + t > rules[GOAL]:
             return 0
-        n -= used[n, k]
+        n -= aside
         if n == 0:  # hot dice
             n = DICE
 
 
 @njit(cache=True, nogil=True)
-def _play(rules, points, used, rng, data, games, outcome):
+def _play(rules, points, used, parts, rng, data, games, outcome):
     """Play ``games`` games; ``outcome[k]`` is the first player's points x 2
     (2 win, 1 tie, 0 loss).  Returns -1 if a game ran past MAX_TURNS turns."""
     g = rules[GOAL]
@@ -181,15 +341,15 @@ def _play(rules, points, used, rng, data, games, outcome):
         b = 0
         result = -1
         for _ in range(MAX_TURNS):
-            a += _play_turn(0, a, b, rules, points, used, rng, data)
+            a += _play_turn(0, a, b, rules, points, used, parts, rng, data)
             if a >= g:
                 if not rules[ROUND]:  # first to reach
                     result = 2
                     break
-                b += _play_turn(1, b, a, rules, points, used, rng, data)  # the last turn
+                b += _play_turn(1, b, a, rules, points, used, parts, rng, data)  # the last turn
                 result = 2 if a > b else (1 if a == b else 0)
                 break
-            b += _play_turn(1, b, a, rules, points, used, rng, data)
+            b += _play_turn(1, b, a, rules, points, used, parts, rng, data)
             if b >= g:
                 result = 0
                 break
@@ -217,9 +377,6 @@ class SimulatedFarkle(Result):
 
 def simulate(solution: CoreFarkleSolution, games: int, seed: int = 0) -> SimulatedFarkle:
     """Play ``games`` seeded games, both players following the optimal policy."""
-    if solution.rules.keep_choice:
-        raise JeopardyError("the simulation plays the rule that sets aside every scoring die "
-                            "(not rule IV.4)")
     if solution.rules.continue_position:
         raise JeopardyError("the simulation does not play rule IV.5 (taking a position over)")
     if solution.rules.min_bank == 0:
@@ -233,13 +390,14 @@ def simulate(solution: CoreFarkleSolution, games: int, seed: int = 0) -> Simulat
     started = time.perf_counter()
     rules = rules_bundle(solution)
     points, used = throw_table(solution.rules.scoring)
+    parts = part_table(solution.rules.scoring) if solution.rules.keep_choice else NO_PARTS
     data = policy_data(solution)
     rng = np.random.default_rng(seed)
     outcome = np.zeros(games, np.int8)
     # Chunks of about 0.2 s, so that Ctrl-C stops the run (jeopardy.interrupts); the
     # generator's state lives in ``rng`` and carries on from chunk to chunk.
     for start, size in timed_chunks(games, 1e-4):
-        if _play(rules, points, used, rng, data, size, outcome[start:start + size]) < 0:
+        if _play(rules, points, used, parts, rng, data, size, outcome[start:start + size]) < 0:
             raise JeopardyError(f"a game lasted more than {MAX_TURNS:,} turns")
     shares = outcome / 2.0
     error = float(shares.std(ddof=1) / np.sqrt(games)) if games > 1 else float("inf")

@@ -17,11 +17,21 @@ start its turn from the total and dice the other player banked with, asked
 by the policy's ``take``; it throws at least once; nothing to continue after
 a farkle; in the round's last turn too, the inherited total counting).
 
+A house table (a rules file's ``[scoring]`` keys, docs/farkle.md "House rules")
+scores the throws instead of the seed's: every part of a throw (a sub-multiset
+of its dice, listed directly) is scored by :func:`oracles.farkle_house.set_aside_score`,
+which reads each combination of the rules text on its own; a part scores if
+every die in it belongs to a combination.  Keep-all sets aside the part of most
+points (of equal points, the most dice); IV.4 offers, for each number of dice,
+its part of most points.  ``entry`` (the house rules' least first bank): a
+player with nothing banked may bank only at least ``entry``.
+
 The result is the mean over games of the first player's points (1 for a win,
 1/2 for a tie), with its standard error.
 """
 from __future__ import annotations
 
+import itertools
 import time
 import warnings
 from dataclasses import asdict, dataclass
@@ -34,6 +44,7 @@ from numba.core.errors import NumbaExperimentalFeatureWarning
 from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import timed_chunks
 from .farkle import ReferenceRules
+from .farkle_house import set_aside_score
 from .farkle_policies import Policy
 from .farkle_throws import FACES, MAX_DICE, UNIT, part_options, score_counts
 
@@ -61,20 +72,45 @@ class SimulationResult:
                 f"win_probability={self.win_probability:.5f} ± {self.standard_error:.5f})")
 
 
+def _house_parts(counts: tuple[int, ...], scoring: dict, keep_any_part: bool,
+                 cache: dict) -> tuple[tuple[int, int], ...]:
+    """The parts of a throw (face counts) a player may set aside under a house table:
+    every sub-multiset of its dice scored from the rules text (module docstring)."""
+    best: dict[int, int] = {}  # dice set aside -> most points
+    for part in itertools.product(*(range(c + 1) for c in counts)):
+        faces = tuple(face for face, c in enumerate(part, start=1) for _ in range(c))
+        if not faces:
+            continue
+        points = set_aside_score(scoring, faces, cache)
+        if points and points > best.get(len(faces), 0):
+            best[len(faces)] = points
+    if not best:
+        return ()
+    if keep_any_part:
+        return tuple(sorted((p, k) for k, p in best.items()))
+    return (max((p, k) for k, p in best.items()),)
+
+
 @lru_cache(maxsize=None)
-def scoring_table(keep_any_part: bool = False) -> tuple[np.ndarray, np.ndarray]:
+def scoring_table(keep_any_part: bool = False,
+                  scoring: tuple | None = None) -> tuple[np.ndarray, np.ndarray]:
     """``(points in units, dice set aside)``, shape ``(7**6, 6)``, indexed by
     ``sum(count[f] * 7**f)`` for the counts of faces 1..6 of a throw: the
     parts the thrower may set aside (one, all scoring dice, by default; under
     IV.4 every part of :func:`part_options`), ``dice set aside = 0`` ending
-    the list.  No part: a farkle."""
+    the list.  No part: a farkle.  ``scoring``: a house table's keys as sorted
+    ``(key, value)`` pairs (:func:`_house_parts`); None: the seed's."""
+    house = dict(scoring) if scoring is not None else None
+    cache: dict = {}
     points = np.zeros((7 ** FACES, MAX_DICE), np.int64)
     used = np.zeros((7 ** FACES, MAX_DICE), np.int64)
     for key in np.ndindex(*(7,) * FACES):
         if sum(key) <= MAX_DICE:
             counts = tuple(int(c) for c in key)
             index = sum(c * 7 ** f for f, c in enumerate(counts))
-            if keep_any_part:
+            if house is not None:
+                parts = _house_parts(counts, house, keep_any_part, cache)
+            elif keep_any_part:
                 parts = part_options(counts)
             else:
                 p, u = score_counts(counts)
@@ -102,7 +138,7 @@ def ordered_throws() -> np.ndarray:
 
 # Indices into the rules bundle of the simulation.
 GOAL, MIN_LOW, MIN_HIGH, HIGH_SCORE, NO_BANK_SIX, EXACT, ROUND = range(7)
-CONTINUE = 7
+CONTINUE, ENTRY = 7, 8
 
 
 @njit(cache=True, nogil=True)
@@ -114,6 +150,8 @@ def _may_bank(rules, score, t, n):
     if rules[EXACT] and score + t == rules[GOAL]:  # IV.3
         return True
     minimum = rules[MIN_HIGH] if score > rules[HIGH_SCORE] else rules[MIN_LOW]  # I.2, IV.2
+    if score == 0 and rules[ENTRY] > minimum:  # nothing banked yet: the entry minimum
+        minimum = rules[ENTRY]
     return t >= minimum
 
 
@@ -190,16 +228,18 @@ def _play(rules, table, rng, policy_first, policy_second, games, outcome):
 
 
 def simulate(rules: ReferenceRules, first: Policy, second: Policy, games: int,
-             seed: int = 0) -> SimulationResult:
-    """Play ``games`` seeded games between the two policies."""
+             seed: int = 0, scoring: dict | None = None, entry: int = 0) -> SimulationResult:
+    """Play ``games`` seeded games between the two policies; ``scoring``: a house table's
+    ``[scoring]`` keys (None: the seed's), ``entry``: the least first bank (points)."""
     if not 1 <= games <= MAX_GAMES:
         raise JeopardyError(f"games must be between 1 and {MAX_GAMES:,}; got {games}")
     started = time.perf_counter()
     bundle = rules.bundle(0, True)[:7]
-    bundle = np.append(bundle, np.int64(rules.continue_position))
+    bundle = np.append(bundle, [np.int64(rules.continue_position), np.int64(entry // UNIT)])
     rng = np.random.default_rng(seed)
     outcome = np.zeros(games, np.int8)
-    table = scoring_table(rules.keep_any_part) + (ordered_throws(),)
+    house = tuple(sorted(scoring.items())) if scoring is not None else None
+    table = scoring_table(rules.keep_any_part, house) + (ordered_throws(),)
     policies = first.bundle() + (first.take,), second.bundle() + (second.take,)
     status = 0
     with warnings.catch_warnings():  # policies' functions travel as first-class functions
