@@ -51,7 +51,7 @@ def describe_actions(actions: str, start: int = 0) -> str:
 
 
 def match_options(function):
-    """``--players`` and ``--ending`` (jeopardy.match.rules)."""
+    """``--players`` and ``--ending`` (jeopardy.match.endings)."""
     function = ending_option(help="first to bank the goal wins; or the round is played out "
                                   "and the highest score wins; or (two players) whoever reaches "
                                   "the goal first, the other has one more turn")(function)

@@ -51,7 +51,7 @@ optimal at every total past the cap whatever anyone plays later, so the
 capped solution solves the uncapped equations.  Otherwise the margin doubles
 and the game is solved again.
 
-One more turn (:mod:`jeopardy.match.rules`) is equal turns for a round
+One more turn (:class:`jeopardy.match.endings.OneMoreTurn`) is equal turns for a round
 that never completes: every mover may raise the bar and stops at the cap,
 every stop past the goal gives the other player a last turn, and the same
 proof holds at every turn start (two players, no places).
