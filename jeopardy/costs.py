@@ -16,6 +16,7 @@ from typing import Callable
 
 from jeopardy import resources
 from jeopardy.farkle import core as farkle_core
+from jeopardy.match.endings import FIRST_TO_GOAL
 from jeopardy.match.evaluation import evaluation_cost
 from jeopardy.match.rules import MatchRules, pair_solver_plays
 from jeopardy.match.solver import estimate as solver_estimate
@@ -31,7 +32,7 @@ def _match(goal: int, model, players: int, ending: str):
     return rules, solver_estimate(model, goal, rules)
 
 
-def _solve(goal: int, model=None, players: int = 2, ending: str = "first-to-goal",
+def _solve(goal: int, model=None, players: int = 2, ending: str = FIRST_TO_GOAL,
            **kw) -> Estimate:
     """A solve by whichever solver plays the game."""
     match = _match(goal, model, players, ending)
@@ -44,7 +45,7 @@ def _fairness(goal: int, **kw) -> Estimate:
     return Estimate(cost.seconds, cost.bytes + 16 * goal)
 
 
-def _compare(goal: int, model=None, players: int = 2, ending: str = "first-to-goal",
+def _compare(goal: int, model=None, players: int = 2, ending: str = FIRST_TO_GOAL,
              **kw) -> Estimate:
     """One solve, then a head-to-head of two tables (three ``goal**3`` int8 tables
     at the peak, two ``goal**2`` float64 value tables); the N-player solver's games:

@@ -33,7 +33,8 @@ from typing import Any
 
 from jeopardy import validate
 from jeopardy.errors import JeopardyError
-from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules, pair_solver_plays
+from jeopardy.match.endings import EQUAL_TURNS, FIRST_TO_GOAL, Ending
+from jeopardy.match.rules import MatchRules, pair_solver_plays
 from jeopardy.rules import presets
 
 TEN_THOUSAND = "ten-thousand"
@@ -62,7 +63,7 @@ class Game:
             rules_set = house.house_rules(model) if isinstance(model, dict) else house.preset(model)
             model = rules_set.rules
             if ending is None:
-                ending = FIRST_TO_GOAL if rules_set.first_to_reach else EQUAL_TURNS
+                ending = rules_set.ending
         if isinstance(model, FarkleRules) or (isinstance(model, str) and model == TEN_THOUSAND):
             rules = model if isinstance(model, FarkleRules) else FarkleRules()
             if goal is not None:
@@ -74,7 +75,7 @@ class Game:
             self.model = None
             self.goal = rules.goal
             self.rules = MatchRules(2, EQUAL_TURNS if ending is None else ending)
-            if self.rules.ending not in (EQUAL_TURNS, FIRST_TO_GOAL):
+            if not self.rules.ending.turn_processes:
                 raise JeopardyError(f"Ten Thousand ends with the round ({EQUAL_TURNS!r}) or "
                                     f"first to the goal ({FIRST_TO_GOAL!r}); got {ending!r}")
             return
@@ -90,7 +91,7 @@ class Game:
         return self.rules.players
 
     @property
-    def ending(self) -> str:
+    def ending(self) -> Ending:
         return self.rules.ending
 
     @property
@@ -117,7 +118,7 @@ class Game:
         if options or self._solution is None:
             if self.farkle is not None:
                 from jeopardy.farkle.core import solve
-                solution = solve(self.farkle, first_to_reach=self.ending == FIRST_TO_GOAL,
+                solution = solve(self.farkle, first_to_reach=not self.ending.last_round,
                                  **options)
             elif self.pair:
                 from jeopardy.race.solver import solve
@@ -173,7 +174,7 @@ class Game:
         from jeopardy.match.evaluation import ENDINGS
 
         self._roll_model_game("compare/simulate")
-        if self.ending not in ENDINGS:
+        if not self.ending.seats_policies:
             raise JeopardyError(f"policies are compared under the {' or '.join(ENDINGS)} "
                                 f"endings only")
         if not policies:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from jeopardy.fixed_turns.solver import solve_fixed_turns
+from jeopardy.match import endings
 from jeopardy.match.solver import solve as solve_match
 from jeopardy.race.solver import solve
 from jeopardy.results import Result
@@ -19,9 +20,10 @@ from jeopardy.think.solver import OPTIMAL, solve_pass
 
 RACE, FIXED_TURNS, SIMULTANEOUS, PENDING, NOT_MODELLED = (
     "race", "fixed turns", "simultaneous", "pending", "not modelled")
-EQUAL_TURNS = "equal turns"  # a race with the equal-turns ending (jeopardy.match), two players
-ONE_MORE_TURN = "one more turn"  # the one-more-turn ending (jeopardy.match), two players
-MATCH_ENDINGS = {EQUAL_TURNS: "equal-turns", ONE_MORE_TURN: "one-more-turn"}
+# A race with a last round (jeopardy.match.endings), two players: its kind is the ending's label.
+EQUAL_TURNS = endings.EQUAL_TURNS.label
+ONE_MORE_TURN = endings.ONE_MORE_TURN.label
+MATCH_ENDINGS = {e.label: e for e in endings.ENDINGS.values() if e.last_round}
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ import sys
 import click
 
 from jeopardy.errors import JeopardyError, NotConverged
+from jeopardy.match import endings
 
 
 def given(ctx: click.Context, name: str) -> bool:
@@ -137,6 +138,15 @@ def _fast_pig_file(path: str):
 def _short(text: str, limit: int = 40) -> str:
     """``text`` quoted, cut to ``limit`` characters (a user's word echoed in a message)."""
     return repr(text if len(text) <= limit else text[:limit - 3] + "...")
+
+
+def ending_option(which=None, help: str | None = None):
+    """``--ending``: a name of the endings registry (:data:`jeopardy.match.endings.ENDINGS`)
+    that ``which`` accepts (every one without it), handed on as its
+    :class:`~jeopardy.match.endings.Ending`; first to the goal by default."""
+    return click.option("--ending", type=click.Choice(endings.names(which)),
+                        default=endings.FIRST_TO_GOAL.name, show_default=True,
+                        callback=lambda ctx, param, value: endings.named(value), help=help)
 
 
 def json_option(function):

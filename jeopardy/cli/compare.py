@@ -6,6 +6,7 @@ import click
 from jeopardy.cli.common import applies, check_output, emit_json, game_options, given, json_option
 from jeopardy.cli.race import goal_option, match_options, resolve_goal, solved
 from jeopardy.errors import JeopardyError
+from jeopardy.match.endings import pair_game
 
 POLICY_HELP = ("optimal, best-response (to the other policy), hold:N, linear:A,B,C[,strict] "
                "(roll iff A*i + B*k <= C), odds, odds-strict, rule:FORMULA "
@@ -42,7 +43,7 @@ def seat_policies(specs, players, ending, goal, model, command: str):
     from jeopardy.match.policy_file import load as load_match_policy
     from jeopardy.match.solver import solve as solve_match
 
-    if ending not in ENDINGS:
+    if not ending.seats_policies:
         raise JeopardyError(f"{command} plays policies under the {' or '.join(ENDINGS)} "
                             f"endings only")
     if players > len(specs) or (players != len(specs) and given(click.get_current_context(),
@@ -100,7 +101,7 @@ def compare(a, b, more, goal, players, ending, model, game_name, as_json) -> Non
     from jeopardy.race.evaluation import head_to_head
 
     goal = resolve_goal(goal, game_name)
-    if more or players != 2 or ending != "first-to-goal":
+    if more or not pair_game(players, ending):
         compare_players((a, b, *more), players, ending, goal, model, as_json)
         return
     first = build_policy(a, model, goal, b)
@@ -163,7 +164,7 @@ def simulate(a, b, more, goal, players, ending, games, seed, model, game_name, a
     if games <= 0:
         raise JeopardyError(f"--games must be positive; got {games}")
     goal = resolve_goal(goal, game_name)
-    if more or players != 2 or ending != "first-to-goal":
+    if more or not pair_game(players, ending):
         simulate_players((a, b, *more), players, ending, goal, games, seed, model, as_json)
         return
     first = build_policy(a, model, goal, b, "simulate")
@@ -218,7 +219,7 @@ def reach(goal, players, ending, policy_spec, model, game_name, as_json) -> None
     from jeopardy.race.reachability import reachable
 
     goal = resolve_goal(goal, game_name)
-    if players != 2 or ending != "first-to-goal":
+    if not pair_game(players, ending):
         reach_players(goal, players, ending, policy_spec, model, as_json)
         return
     policy = build_policy(policy_spec, model, goal, None, "reach")
@@ -251,8 +252,9 @@ def _ranges(values: list[int]) -> str:
 @game_options(fast_pig=True)
 @applies("others", lambda p: p["players"] > 2 and p["figure"] == "boundary",
          "to the boundary figure with more than two players (--players 3 or more)")
-@applies("opponent", lambda p: p["figure"] == "cross-section" and p["players"] == 2
-         and p["ending"] == "first-to-goal", "to the two-player first-to-goal cross-section figure")
+@applies("opponent", lambda p: p["figure"] == "cross-section"
+         and pair_game(p["players"], p["ending"]),
+         "to the two-player first-to-goal cross-section figure")
 def plot(figure, goal, players, ending, opponent, others, out, model, game_name) -> None:
     """Draw one of the paper's figures (3-7) for any game and goal (N players: the
     hold boundary of the mover against the next player)."""
@@ -271,7 +273,7 @@ def plot(figure, goal, players, ending, opponent, others, out, model, game_name)
         fast_pig.plot_dice_map(model, goal, out)
         return
     goal = resolve_goal(goal, game_name)
-    if players != 2 or ending != "first-to-goal":
+    if not pair_game(players, ending):
         from jeopardy.match.solver import solve as solve_match
 
         if figure != "boundary":

@@ -9,6 +9,7 @@ import click
 
 from jeopardy.cli.common import emit_json, given, require_converged
 from jeopardy.errors import JeopardyError
+from jeopardy.match.endings import FIRST_TO_GOAL, pair_game
 
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
@@ -31,7 +32,7 @@ def _rules(rules, goal):
     return dataclasses.replace(rules, goal=goal)
 
 
-def _solved(rules, goal, players=2, ending="first-to-goal", strict=True):
+def _solved(rules, goal, players=2, ending=FIRST_TO_GOAL, strict=True):
     from jeopardy.fast_pig import solve
 
     return solve(_rules(rules, goal), players, ending, strict=strict)
@@ -94,7 +95,7 @@ def policy(rules, goal, score, opponent, scores_text, place, players, ending, as
         return
     others = ", ".join(str(s) for s in scores[1:])
     where = f", {_ORDINALS[place] if place < len(_ORDINALS) else f'number {place + 1}'} in " \
-        "the round" if ending == "equal-turns" else ""
+        "the round" if ending.in_round else ""
     click.echo(f"{decision.game} to {decision.goal}: the mover at {scores[0]}, the other"
                f"{'s' if len(scores) > 2 else ''} at {others}{where}")
     click.echo(f"throw {_dice(decision.best)}: wins {max(decision.chances):.6f}")
@@ -124,7 +125,7 @@ def max_score(rules, as_json) -> None:
 def _seated(rules, goal, specs, ending, command):
     from jeopardy.match.evaluation import ENDINGS
 
-    if ending not in ENDINGS:
+    if not ending.seats_policies:
         raise JeopardyError(f"{command} plays policies under the {' or '.join(ENDINGS)} "
                             f"endings only")
     return _solved(rules, goal, len(specs), ending)
@@ -135,7 +136,7 @@ def compare(rules, goal, specs, ending, as_json) -> None:
 
     solution = _seated(rules, goal, specs, ending, "compare")
     rules = solution.rules
-    if len(specs) > 2 or ending != "first-to-goal":
+    if not pair_game(len(specs), ending):
         result = evaluate(solution, specs)
         if as_json:
             emit_json({"game": rules.name, "goal": rules.goal, "players": len(specs),
@@ -165,7 +166,7 @@ def simulate(rules, goal, specs, ending, games, seed, as_json) -> None:
     solution = _seated(rules, goal, specs, ending, "simulate")
     rules = solution.rules
     result = run(solution, specs, games, seed)
-    players = len(specs) > 2 or ending != "first-to-goal"
+    players = not pair_game(len(specs), ending)
     if as_json:  # as a race game's simulate --json
         more = {"players": len(specs), "ending": ending} if players else {}
         emit_json({"game": rules.name, "goal": rules.goal, **more, **result.to_dict()})
@@ -184,7 +185,7 @@ def simulate(rules, goal, specs, ending, games, seed, as_json) -> None:
     click.echo(f"  P(A wins | fair coin)      {result.fair:.5f} +- {result.stderr:.5f}")
 
 
-def fairness(rules, goal, max_bonus, ending="first-to-goal"):
+def fairness(rules, goal, max_bonus, ending=FIRST_TO_GOAL):
     """The compensation points of ``rules`` at ``goal`` (``fairness`` prints them), two
     players, first to the goal or with equal turns."""
     from jeopardy.fast_pig import fairness as run
@@ -258,7 +259,7 @@ def play_table(rules, goal, players, ending, seat, hints, seed, ask_number) -> N
         raise JeopardyError(f"--seat must be in 1..{players}; got {seat}")
     table = FastPigTable(_solved(rules, goal, players, ending), seed, person=seat - 1)
     rules = table.solution.rules
-    rule = "" if ending == "first-to-goal" else ", equal turns"
+    rule = f", {ending.label}" if ending.last_round else ""
     click.echo(f"{rules.name} to {rules.goal} ({rules.summary}), {players} players{rule}. "
                f"You are player {seat}; the computers play optimally.")
 

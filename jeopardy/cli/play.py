@@ -5,9 +5,10 @@ import sys
 
 import click
 
-from jeopardy.cli.common import game_options
+from jeopardy.cli.common import ending_option, game_options
 from jeopardy.cli.race import check_players, goal_option, resolve_goal, solved
 from jeopardy.errors import JeopardyError
+from jeopardy.match.endings import pair_game
 
 QUIT = "quit"
 
@@ -81,10 +82,9 @@ def _person_moves(match, line: str, seat: int) -> bool:
               help="players at the table: you and players - 1 computers (2-10)")
 @click.option("--seat", type=int, default=1, show_default=True,
               help="with --players: your seat in turn order (1 moves first)")
-@click.option("--ending", type=click.Choice(["first-to-goal", "equal-turns"]),
-              default="first-to-goal", show_default=True,
-              help="Pig-like games: first to bank the goal wins, or the round is played out "
-                   "and the highest score wins (against the N-player equilibrium)")
+@ending_option(lambda e: e.seats_policies,
+               help="Pig-like games: first to bank the goal wins, or the round is played out "
+                    "and the highest score wins (against the N-player equilibrium)")
 @click.option("--rules", "rules_name", type=str, default=None, metavar="NAME|FILE.toml",
               help="ten-thousand: Farkle house rules (a preset or a TOML rules file; "
                    "set_aside = \"choice\": you pick the dice to set aside)")
@@ -106,7 +106,7 @@ def play(goal, second, hints, seed, first_to_reach, ai_spec, players, seat, endi
     if isinstance(model, FastPigRules):
         _play_fast_pig(model, goal, second, hints, seed, players, ending, seat)
         return
-    if players != 2 or ending != "first-to-goal":
+    if not pair_game(players, ending):
         from jeopardy.match.policy_file import is_match_policy
 
         if game_name == "ten-thousand" or second or \
@@ -167,7 +167,7 @@ def _play_fast_pig(rules, goal, second, hints, seed, players, ending, seat) -> N
         if given(ctx, name):
             raise JeopardyError(f"{flag} does not apply to play with {rules.name} (the "
                                 "computers play optimally)")
-    if players != 2 or ending != "first-to-goal" or given(ctx, "seat"):
+    if not pair_game(players, ending) or given(ctx, "seat"):
         if second:
             raise JeopardyError("--second is for two players first to the goal; at a table "
                                 "choose --seat")
@@ -191,7 +191,7 @@ def _play_table(goal, players, ending, seat, hints, seed, model, ai_spec=None) -
         computers = load(ai_spec.strip(), model, goal, players, ending)
     solution = solve(model, goal, players, ending)
     table = Table(solution, seed, person=seat - 1, policy=computers)
-    rule = "" if ending == "first-to-goal" else ", equal turns"
+    rule = f", {ending.label}" if ending.last_round else ""
     who = f"the {players}-player equilibrium" if computers is None else \
         f"the policy {computers.name!r}"
     click.echo(f"{model.name} to {goal}, {players} players{rule}. You are player {seat}; the "

@@ -5,10 +5,10 @@ from pathlib import Path
 
 import click
 
-from jeopardy.cli.common import (applies, check_output, conflicts, emit_json, game_options,
-                                 require_converged,
-                                 json_option)
+from jeopardy.cli.common import (applies, check_output, conflicts, emit_json, ending_option,
+                                 game_options, require_converged, json_option)
 from jeopardy.errors import JeopardyError
+from jeopardy.match.endings import pair_game
 
 
 def goal_option(function):
@@ -51,13 +51,10 @@ def describe_actions(actions: str, start: int = 0) -> str:
 
 
 def match_options(function):
-    """``--players`` and ``--ending`` (jeopardy.match.rules)."""
-    function = click.option("--ending",
-                            type=click.Choice(["first-to-goal", "equal-turns", "one-more-turn"]),
-                            default="first-to-goal", show_default=True,
-                            help="first to bank the goal wins; or the round is played out "
-                                 "and the highest score wins; or (two players) whoever reaches "
-                                 "the goal first, the other has one more turn")(function)
+    """``--players`` and ``--ending`` (jeopardy.match.endings)."""
+    function = ending_option(help="first to bank the goal wins; or the round is played out "
+                                  "and the highest score wins; or (two players) whoever reaches "
+                                  "the goal first, the other has one more turn")(function)
     return click.option("--players", type=int, default=2, show_default=True,
                         callback=check_players, help="number of players (2-10)")(function)
 
@@ -93,7 +90,7 @@ def solve_match(model, goal, players, ending, as_json, policy_out=None) -> None:
     for place, chance in enumerate(solution.win_probabilities, start=1):
         click.echo(f"  player {place} (moves {_ordinal(place)}) wins {chance:.10f}")
     click.echo(f"largest Bellman residual over all states: {solution.max_residual:.1e}"
-               + (f" (cap {solution.cap}, proved harmless)" if ending != "first-to-goal" else ""))
+               + (f" (cap {solution.cap}, proved harmless)" if ending.last_round else ""))
     if solution.column_passes:
         click.echo(f"the turn total can fall: each turn's column iterated to its fixed point "
                    f"(at most {solution.column_passes} passes, proved)")
@@ -196,7 +193,7 @@ def match_policy(model, goal, players, ending, scores_text, place, as_json) -> N
         emit_json(decision.to_dict())
         return
     others = ", ".join(str(s) for s in scores[1:])
-    where = f", {_ordinal(place + 1)} in the round" if ending == "equal-turns" else ""
+    where = f", {_ordinal(place + 1)} in the round" if ending.in_round else ""
     click.echo(f"{model.name} to {goal}, {players} players, {ending}: the mover at {scores[0]}, "
                f"the others at {others} in turn order{where}")
     click.echo("win probabilities at turn total 0 (mover first): "
@@ -225,7 +222,7 @@ def match_policy(model, goal, players, ending, scores_text, place, as_json) -> N
 @click.option("--solution", "solution_file", type=str, default=None, help="read a saved solution")
 @game_options(fast_pig=True)
 @json_option
-@applies("place", lambda p: p["ending"] == "equal-turns",
+@applies("place", lambda p: p["ending"].in_round,
          "with --ending equal-turns (the mover's place in the round)")
 def policy(goal, score, opponent, scores_text, place, players, ending, solution_file, model,
            game_name, as_json) -> None:
@@ -240,7 +237,7 @@ def policy(goal, score, opponent, scores_text, place, players, ending, solution_
         fast_pig.policy(model, goal, score, opponent, scores_text, place, players, ending,
                         as_json)
         return
-    if scores_text is not None or players != 2 or ending != "first-to-goal":
+    if scores_text is not None or not pair_game(players, ending):
         if scores_text is None:
             raise JeopardyError("give the state as --scores I,J,K (the mover's first)")
         if score is not None or opponent is not None or solution_file:
@@ -330,10 +327,9 @@ def print_fairness(result, unit_name: str = "points") -> None:
 @goal_option
 @click.option("--max-bonus", type=int, default=None,
               help="list candidates up to this head start (default: twice the fairest)")
-@click.option("--ending", type=click.Choice(["first-to-goal", "equal-turns"]),
-              default="first-to-goal", show_default=True,
-              help="fast-pig / hog: the round played out, the first of the round given or "
-                   "owing the head start")
+@ending_option(lambda e: e.turn_processes,
+               help="fast-pig / hog: the round played out, the first of the round given or "
+                    "owing the head start")
 @game_options(fast_pig=True)
 @json_option
 def fairness(goal, max_bonus, ending, model, game_name, as_json) -> None:
@@ -345,7 +341,7 @@ def fairness(goal, max_bonus, ending, model, game_name, as_json) -> None:
         from jeopardy.cli import fast_pig
 
         result = fast_pig.fairness(model, goal, max_bonus, ending)
-    elif ending != "first-to-goal":
+    elif ending.last_round:
         raise JeopardyError("fairness --ending equal-turns is for --game fast-pig / hog; the "
                             "other games' compensation is first to the goal")
     else:

@@ -7,6 +7,7 @@ import sys
 import click
 
 from jeopardy.cli.common import json_option
+from jeopardy.match.endings import pair_game
 
 
 @click.command()
@@ -86,7 +87,7 @@ def _table(frame) -> str:
     groups = good.groupby(["analysis", "against", "players", "ending"], sort=False)
     for (analysis, against, players, ending), part in groups:
         title = TITLES.get(analysis, analysis).format(against=against)
-        if players != 2 or ending != "first-to-goal":
+        if not pair_game(players, ending):
             title += f" ({players} players, {ending})"
         lines.append(title)
         if analysis == "simultaneous":

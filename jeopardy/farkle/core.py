@@ -61,7 +61,8 @@ from jeopardy.farkle.throws import option_outcomes, outcomes
 from jeopardy.farkle.turn import UNIT, FarkleRules
 from jeopardy.match import process_last_round, process_solver
 from jeopardy.match.process_solver import NO_ENDING
-from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules
+from jeopardy.match.endings import EQUAL_TURNS, FIRST_TO_GOAL, Ending
+from jeopardy.match.rules import MatchRules
 from jeopardy.results import Result
 from jeopardy.rules.turn_process import TurnProcess
 
@@ -76,6 +77,12 @@ KEEP_CHOICE_SLOWER = 5.0
 # Three players, first to the goal, any part kept (neller-busche): 6.1 s at goal 500 and
 # 71 s at 1,000 on a loaded machine: 4e-5 s per turn start, turn total and player / 5.
 N_PLAYER_SECONDS = 4e-5 / KEEP_CHOICE_SLOWER
+
+
+def ending_of(first_to_reach: bool) -> Ending:
+    """The match ending of Ten Thousand's rule: whoever banks the goal first wins at
+    once (``first_to_reach``), or the round is played out (Scarne's equal turns)."""
+    return FIRST_TO_GOAL if first_to_reach else EQUAL_TURNS
 
 
 def state_of(rules: FarkleRules, dice: int) -> int:
@@ -325,8 +332,8 @@ def warm_up(rules: FarkleRules, first_to_reach: bool = False, players: int = 2) 
     small = dataclasses.replace(rules, goal=min(rules.goal, 4 * UNIT))
     announced = compilation.announce_if_cold((ending._last_turn,), (ending._reach_probabilities,))
     data = round_ending(small, first_to_reach) if players == 2 else NO_ENDING
-    process_solver.warm_up(turn_process(small), small.goal // UNIT, MatchRules(
-        players, FIRST_TO_GOAL if first_to_reach else EQUAL_TURNS), data, announced)
+    process_solver.warm_up(turn_process(small), small.goal // UNIT,
+                           MatchRules(players, ending_of(first_to_reach)), data, announced)
 
 
 def solve(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
@@ -364,7 +371,7 @@ def solve(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
     # three or more players: the last round is the match solver's, from the turn process
     data = round_ending(rules, first_to_reach, cap_scale) if players == 2 else NO_ENDING
     solution = process_solver.solve(turn_process(rules), rules.goal // UNIT, players,
-                                    FIRST_TO_GOAL if first_to_reach else EQUAL_TURNS, data,
+                                    ending_of(first_to_reach), data,
                                     tolerance, progress, cap_scale, strict)
     solution = dataclasses.replace(solution, seconds=time.perf_counter() - started)
     return CoreFarkleSolution(rules, first_to_reach, solution)
@@ -459,7 +466,7 @@ def load(path):
     if (values.shape != (places, g * g, 2) or values.dtype != np.float64
             or not np.all((values >= 0) & (values <= 1))):
         raise JeopardyError(f"{str(path)!r}: the table of values is damaged")
-    ending = FIRST_TO_GOAL if first_to_reach else EQUAL_TURNS
+    ending = ending_of(first_to_reach)
     process = turn_process(rules)
     race = process_solver.bundle(process, g, MatchRules(2, ending),
                                  round_ending(rules, first_to_reach))

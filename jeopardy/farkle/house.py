@@ -30,9 +30,13 @@ from jeopardy.errors import JeopardyError
 from jeopardy.files import read_text
 from jeopardy.farkle.scoring import GROWTH, ScoringTable
 from jeopardy.farkle.turn import FarkleRules, Penalty
+from jeopardy.match.endings import ENDINGS as REGISTRY, EQUAL_TURNS, FIRST_TO_GOAL
 from jeopardy.rules.farkle_presets import PRESETS
 
-ENDINGS = {"equal-turns": False, "first-to-goal": True}
+# The endings a rules file may name (those turn processes are solved under,
+# jeopardy.match.endings), alphabetical, each with its first_to_reach.
+ENDINGS = {e.name: not e.last_round
+           for e in sorted(REGISTRY.values(), key=lambda e: e.name) if e.turn_processes}
 TOP_KEYS = ("name", "dice", "goal", "ending", "min_bank", "entry", "hot_dice", "set_aside",
             "scoring", "penalty")
 SCORING_KEYS = tuple(f.name for f in dataclasses.fields(ScoringTable))
@@ -47,7 +51,7 @@ class HouseRules:
 
     @property
     def ending(self) -> str:
-        return "first-to-goal" if self.first_to_reach else "equal-turns"
+        return (FIRST_TO_GOAL if self.first_to_reach else EQUAL_TURNS).name
 
     def to_dict(self) -> dict:
         """The rule set in the keys of a rules file (:func:`house_rules` reads it back)."""

@@ -30,7 +30,7 @@ from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.fairness import fairest
 from jeopardy.match import process_kernels, process_last_round, process_solver
-from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MAX_PLAYERS
+from jeopardy.match.endings import FIRST_TO_GOAL, MAX_PLAYERS, find, named
 from jeopardy.results import Result
 from jeopardy.rules.fast_pig import FastPigRules, expected_points, roll_points, turn_process
 
@@ -51,7 +51,7 @@ def estimate(rules: FastPigRules, players: int = 2,
     starts = rules.goal ** players
     work = starts * (rules.goal + 1) * rules.max_dice ** 2 * (rules.faces - 1) / 5
     memory = 8 * players * starts * 2 + 50_000_000
-    if ending == EQUAL_TURNS:
+    if named(ending).in_round:
         work *= players
         memory += 8 * players * starts * (players - 1)
         if players > 2:
@@ -183,12 +183,14 @@ def solve(rules: FastPigRules, players: int = 2, ending: str = FIRST_TO_GOAL,
     if not isinstance(rules, FastPigRules):
         raise validate.ParameterError("rules", f"must be a FastPigRules; got {type(rules).__name__}")
     players = validate.integer(players, "players", 2, MAX_PLAYERS)
-    if ending not in (FIRST_TO_GOAL, EQUAL_TURNS):
+    found = find(ending)
+    if found is None or not found.turn_processes:
         raise JeopardyError(f"{rules.name} is solved first to the goal or with equal turns; "
                             f"got {ending!r}")
+    ending = found
     refuse_too_big(rules, players, ending)
     process = turn_process(rules)
-    data = last_turn(rules) if ending == EQUAL_TURNS and players == 2 \
+    data = last_turn(rules) if ending.last_round and players == 2 \
         else process_solver.NO_ENDING
     process_solver.warm_up(process, 2, process_solver.MatchRules(players, ending), data)
     started = time.perf_counter()

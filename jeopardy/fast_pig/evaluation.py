@@ -27,7 +27,7 @@ from jeopardy.errors import JeopardyError
 from jeopardy.fast_pig.analysis import FastPigSolution, start_chances
 from jeopardy.match import kernels, process_last_round, process_solver
 from jeopardy.match.evaluation import Evaluation
-from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules
+from jeopardy.match.rules import MatchRules
 from jeopardy.match.simulation import SimulatedPlayers
 from jeopardy.policy_language import parse
 from jeopardy.race.formula import NUMBER, evaluate as evaluate_formula
@@ -129,10 +129,10 @@ def _equilibrium(solution: FastPigSolution) -> DicePolicy:
 
 def _check(solution: FastPigSolution, policies: list, ending: str) -> MatchRules:
     rules = MatchRules(len(policies), ending)
-    if ending not in (FIRST_TO_GOAL, EQUAL_TURNS):
+    if not rules.ending.turn_processes:
         raise JeopardyError(f"dice policies are played first to the goal or with equal turns; "
                             f"got {ending!r}")
-    if rules.players != solution.players or ending != solution.ending:
+    if rules.players != solution.players or rules.ending is not solution.ending:
         raise JeopardyError(f"the solution is of {solution.players} players, "
                             f"{solution.ending}; the policies need {rules.players}, {ending}")
     return rules
@@ -361,7 +361,7 @@ def simulate(solution: FastPigSolution, words, games: int, seed: int):
     policies = [dice_policy(w, solution, "simulate") for w in words]
     P = roll_table(rules)
     rng = np.random.default_rng(seed)
-    equal_turns = solution.ending == EQUAL_TURNS
+    equal_turns = solution.ending.last_round
     last = _last_dice(rules, P) if equal_turns else None
     if len(words) == 2 and not equal_turns:
         first = _play(rules, P, policies, games, rng, False, last)[0] / (2 * games)

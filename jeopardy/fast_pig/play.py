@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from jeopardy.errors import JeopardyError
 from jeopardy.fast_pig.analysis import DiceDecision, FastPigSolution
+from jeopardy.match.endings import pair_game
 
 PERSON, COMPUTER = 0, 1
 
@@ -59,7 +60,7 @@ class FastPigMatch:
     winner: int | None = None
 
     def __post_init__(self) -> None:
-        if self.solution.players != 2 or self.solution.ending != "first-to-goal":
+        if not pair_game(self.solution.players, self.solution.ending):
             raise JeopardyError("Fast Pig / Hog is played two players, first to the goal")
         self._random = random.Random(self.seed)
 
@@ -114,7 +115,7 @@ class FastPigTable:
             raise JeopardyError(f"the person's seat must be in 1..{n}; got {self.person!r}")
         self.scores = [0] * n
         self._random = random.Random(self.seed)
-        self._equal = self.solution.ending == "equal-turns"
+        self._equal = self.solution.ending.in_round
         self._rounds = None
         if self._equal and self.solution.solution.race.last.shape[0] > 0:
             from jeopardy.fast_pig.evaluation import LastRound

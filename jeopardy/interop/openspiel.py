@@ -43,7 +43,7 @@ from fractions import Fraction
 from jeopardy import validate
 from jeopardy.errors import JeopardyError
 from jeopardy.match.policy_file import MatchPolicy
-from jeopardy.match.rules import FIRST_TO_GOAL
+from jeopardy.match.endings import FIRST_TO_GOAL
 from jeopardy.match.solver import MatchSolution
 from jeopardy.race.policies import RacePolicy
 from jeopardy.results import Result
@@ -192,7 +192,7 @@ class _Seat:
         params = game.get_parameters()
         goal, players = params["winscore"], params.get("players", 2)
         if isinstance(policy, (MatchSolution, MatchPolicy)):
-            if policy.rules.ending != FIRST_TO_GOAL:
+            if policy.rules.ending is not FIRST_TO_GOAL:
                 raise JeopardyError(f"OpenSpiel's pig is first to the goal; this equilibrium "
                                     f"is for the {policy.rules.ending} ending")
             if policy.players != players:

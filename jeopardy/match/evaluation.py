@@ -43,7 +43,8 @@ from jeopardy import convergence, resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.match import kernels
 from jeopardy.match.policy_file import MatchPolicy, describe
-from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules
+from jeopardy.match.endings import ENDINGS as REGISTRY
+from jeopardy.match.rules import FIRST_TO_GOAL, MatchRules
 from jeopardy.match.solver import (MatchSolution, _CapBound, _iterate, actions_from, bundle,
                                    cap_sequence, estimate, warm_up)
 from jeopardy.race.policies import RacePolicy
@@ -51,7 +52,7 @@ from jeopardy.results import Result
 from jeopardy.rules import presets
 from jeopardy.rules.roll_model import RollModel
 
-ENDINGS = (FIRST_TO_GOAL, EQUAL_TURNS)  # the endings policies are played under
+ENDINGS = tuple(e for e in REGISTRY.values() if e.seats_policies)  # policies are played under
 
 
 @dataclass(frozen=True)
@@ -148,7 +149,7 @@ def seated_actions(model: RollModel, goal: int, rules: MatchRules, policies,
     player ``p`` following ``policies[p]``.  ``cap`` (equal turns, race policies
     only) fixes the last round's cap instead of the first proved one (the tests
     compare with the reference at small caps); it is not checked."""
-    if rules.ending not in ENDINGS:
+    if not rules.ending.seats_policies:
         raise JeopardyError(f"policies are played under the {' or '.join(ENDINGS)} endings; "
                             f"got {rules.ending}")
     solutions = [p for p in policies if isinstance(p, (MatchSolution, MatchPolicy))]
@@ -161,7 +162,7 @@ def seated_actions(model: RollModel, goal: int, rules: MatchRules, policies,
                                                       f"got {type(policy).__name__}")
         elif policy.goal != goal:
             raise JeopardyError(f"policy {policy.name!r} is for goal {policy.goal}, not {goal}")
-    if rules.ending == FIRST_TO_GOAL:
+    if not rules.ending.last_round:
         cap = goal
     else:
         if len({p.cap for p in solutions}) > 1:
@@ -196,8 +197,8 @@ def evaluation_cost(model: RollModel | None, goal: int, rules: MatchRules) -> re
     player's action table over the turn starts and turn totals."""
     players = rules.players
     cost = estimate(model, goal, rules)
-    places = players if rules.ending == FIRST_TO_GOAL else 1  # equal turns: estimate has the places
-    width = goal if rules.ending == FIRST_TO_GOAL else 2 * goal + 8  # the caps first tried
+    places = 1 if rules.ending.last_round else players  # equal turns: estimate has the places
+    width = rules.ending.width(goal, 2 * goal + 8)  # the caps first tried
     tables_bytes = players * goal ** players * width
     return resources.Estimate(cost.seconds * places, cost.bytes * places + tables_bytes)
 

@@ -21,7 +21,7 @@ import numpy as np
 
 from jeopardy.errors import JeopardyError
 from jeopardy.match import kernels, last_round
-from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL
+from jeopardy.match.endings import spelled
 from jeopardy.race.play import draw_effect
 from jeopardy.rules.effects import Effect
 
@@ -75,8 +75,9 @@ class Table:
     policy: object = None  # a MatchPolicy the computers follow instead (a policy file)
 
     def __post_init__(self) -> None:
-        if self.solution.rules.ending not in (FIRST_TO_GOAL, EQUAL_TURNS):
-            raise JeopardyError(f"play with more players is {FIRST_TO_GOAL} or {EQUAL_TURNS}")
+        if not self.solution.rules.ending.seats_policies:
+            raise JeopardyError(f"play with more players is "
+                                f"{spelled(lambda e: e.seats_policies)}")
         n = self.solution.players
         if not 0 <= self.person < n:
             raise JeopardyError(f"the person's seat must be in 1..{n}; got {self.person + 1}")
@@ -87,7 +88,7 @@ class Table:
 
     @property
     def equal(self) -> bool:
-        return self.solution.rules.ending == EQUAL_TURNS
+        return self.solution.rules.ending.in_round
 
     @property
     def place(self) -> int:

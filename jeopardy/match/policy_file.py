@@ -45,7 +45,7 @@ from jeopardy import validate
 from jeopardy.errors import JeopardyError
 from jeopardy.files import checked_array, checksum, meta_field, read_npz, write_atomically
 from jeopardy.match import kernels
-from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules
+from jeopardy.match.rules import FIRST_TO_GOAL, MatchRules
 from jeopardy.match.solver import MatchSolution, cached_bundle
 from jeopardy.results import Result
 from jeopardy.rules import presets
@@ -130,7 +130,7 @@ def from_solution(solution, name: str = "optimal") -> MatchPolicy:
         raise validate.ParameterError("solution", f"must be a MatchSolution; got "
                                                   f"{type(solution).__name__}")
     race = solution.race()
-    if solution.rules.ending == FIRST_TO_GOAL:
+    if not solution.rules.ending.last_round:
         width = solution.goal
         table = np.zeros((1, solution.goal ** solution.players, width), dtype=np.int8)
         kernels.policy_table(race, solution.values, 0, table[0])
@@ -211,9 +211,9 @@ def load(path: str | Path, model: RollModel, goal: int, players: int,
         raise JeopardyError(f"{source} is for {describe(file_game, file_goal, file_players, file_ending)}"
                             f": {'; '.join(differs)}")
     cap = meta_field(meta, "cap", int, source)
-    places = rules.players if rules.ending == EQUAL_TURNS else 1
-    width = goal if rules.ending == FIRST_TO_GOAL else cap
-    if cap < goal or (rules.ending == FIRST_TO_GOAL and cap != goal) or cap > 64 * goal + 1024:
+    places = rules.ending.places(rules.players)
+    width = rules.ending.width(goal, cap)
+    if cap < goal or (not rules.ending.last_round and cap != goal) or cap > 64 * goal + 1024:
         raise JeopardyError(f"{source}: metadata field 'cap' is damaged ({cap})")
     table = checked_array(data["table"], "table", source, (places, goal ** rules.players, width),
                           np.int8, 0, 1)

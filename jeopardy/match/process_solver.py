@@ -35,7 +35,7 @@ from jeopardy import compilation, convergence, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import chunk_size
 from jeopardy.match import kernels, mixing, process_kernels, process_last_round
-from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules
+from jeopardy.match.rules import FIRST_TO_GOAL, MatchRules
 from jeopardy.match.solver import MAX_NEWTON_STEPS, NO_ACTIONS, StartChances, mix_arrays
 from jeopardy.results import Result
 from jeopardy.rules.turn_process import TurnProcess
@@ -142,8 +142,7 @@ def bundle(process: TurnProcess, goal: int, rules: MatchRules, ending: Ending = 
     their own, :func:`policy_values`)."""
     arrays = process.arrays()
     lock, stay, leave = _lock(process)
-    equal = rules.ending == EQUAL_TURNS
-    rounds = equal and (rules.players > 2 or ending is NO_ENDING)
+    rounds = rules.ending.last_round and (rules.players > 2 or ending is NO_ENDING)
     if rounds:  # the last round from the process itself (process_last_round)
         most = process_last_round.require_bounded(process, rules.players) * cap_scale
         ending = Ending(np.zeros((2, 1)), np.zeros((2, 1)),
@@ -153,7 +152,7 @@ def bundle(process: TurnProcess, goal: int, rules: MatchRules, ending: Ending = 
     else:
         layout = np.zeros((rules.players, 4), dtype=np.int64)
         last = np.zeros(0)
-    places = rules.players if equal or seated else 1
+    places = rules.players if seated else rules.ending.places(rules.players)
     high = process.high_score if process.high_minimum is not None else 10 ** 9
     low_min = process.minimum
     high_min = process.high_minimum if process.high_minimum is not None else low_min
@@ -188,7 +187,7 @@ def bundle(process: TurnProcess, goal: int, rules: MatchRules, ending: Ending = 
         *takeover, above_zero(process))
     race = kernels.Race(np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64), np.zeros(1),
                         np.int64(goal), np.int64(rules.players),
-                        np.int64(places), np.int64(equal), np.int64(1),
+                        np.int64(places), np.int64(rules.ending.code), np.int64(1),
                         last, np.int64(goal ** (rules.players - 1)), layout, np.int64(0), parts)
     rows = int(process_kernels.table_size(race)[0]) + 1
     scratch = (np.zeros((rows, size, rules.players)), np.zeros((rows, size)),
@@ -278,13 +277,13 @@ def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST
     goal = validate.positive_int(goal, "goal")
     rules = MatchRules(players, ending)
     tolerance = validate.tolerance(tolerance)
-    if rules.ending not in (FIRST_TO_GOAL, EQUAL_TURNS):
+    if not rules.ending.turn_processes:
         raise JeopardyError(f"a turn process is solved first to the goal or with equal turns; "
                             f"got {rules.ending!r}")
     if process.takeover and rules.players != 2:
         raise JeopardyError("taking the previous player's position over is solved for two "
                             "players")
-    if rules.ending == EQUAL_TURNS and (rules.players > 2 or data is NO_ENDING):
+    if rules.ending.last_round and (rules.players > 2 or data is NO_ENDING):
         process_last_round.require_bounded(process, rules.players)
     if cap_scale < 1:
         raise JeopardyError(f"cap_scale must be at least 1; got {cap_scale}")

@@ -33,7 +33,7 @@ from jeopardy import resources
 from jeopardy.errors import JeopardyError
 from jeopardy.match import kernels
 from jeopardy.match.policy_file import MatchPolicy
-from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL
+from jeopardy.match.endings import FIRST_TO_GOAL, spelled
 from jeopardy.results import Result
 from jeopardy.rules.compiled import step_jit as step
 from jeopardy.rules.effects import FALLING
@@ -128,12 +128,12 @@ def reachable(solution) -> Reached:
     (a first-to-goal or equal-turns :class:`~jeopardy.match.solver.MatchSolution`, or
     its policy file, a :class:`~jeopardy.match.policy_file.MatchPolicy`)."""
     ending = solution.rules.ending
-    if ending not in (FIRST_TO_GOAL, EQUAL_TURNS):
-        raise JeopardyError(f"reach follows the equilibrium under the {FIRST_TO_GOAL} or "
-                            f"{EQUAL_TURNS} ending; got {ending}")
+    if not ending.seats_policies:
+        raise JeopardyError(f"reach follows the equilibrium under the "
+                            f"{spelled(lambda e: e.seats_policies)} ending; got {ending}")
     goal, n = solution.goal, solution.players
     race = solution.race()
-    places, width = int(race.places), (int(race.cap) if ending == EQUAL_TURNS else goal)
+    places, width = int(race.places), ending.width(goal, int(race.cap))
     size = goal ** n
     cost = resources.Estimate(1e-8 * places * size * width,
                               int(resources.BASE_BYTES + 3 * places * size * width))
@@ -146,7 +146,7 @@ def reachable(solution) -> Reached:
     rolling = np.zeros((places, size, width), dtype=np.bool_)
     starts = _search(race, actions, reached, rolling)
     own = np.arange(size) // goal ** (n - 1)
-    limits = [goal if ending == FIRST_TO_GOAL or place == n - 1 else int(race.cap)
+    limits = [goal if not ending.last_round or place == n - 1 else int(race.cap)
               for place in range(places)]
     total = int(sum(np.sum(limit - own) for limit in limits))
     return Reached(solution.model.name, goal, n, total, int(reached.sum()), int(rolling.sum()),

@@ -169,9 +169,9 @@ def simulate(model: RollModel, goal: int, policies, games: int = 100_000,
     games = validate.positive_int(games, "games", MAX_GAMES)
     seed = validate.seed(seed)
     n = rules.players
-    if ending != FIRST_TO_GOAL:
+    if rules.ending.last_round:
         model.require_rising("the simulation of the equal-turns ending")
-    width = goal if ending == FIRST_TO_GOAL else 2 * goal + 8  # the caps first tried
+    width = rules.ending.width(goal, 2 * goal + 8)  # the caps first tried
     cost = resources.Estimate(2 * games * 6.5e-6 * n * max(goal, 10) / 100,
                               int(resources.BASE_BYTES + n * goal ** n * width))
     if not resources.fits(cost):

@@ -51,7 +51,7 @@ optimal at every total past the cap whatever anyone plays later, so the
 capped solution solves the uncapped equations.  Otherwise the margin doubles
 and the game is solved again.
 
-One more turn (:mod:`jeopardy.match.rules`) is equal turns for a round
+One more turn (:class:`jeopardy.match.endings.OneMoreTurn`) is equal turns for a round
 that never completes: every mover may raise the bar and stops at the cap,
 every stop past the goal gives the other player a last turn, and the same
 proof holds at every turn start (two players, no places).
@@ -77,7 +77,7 @@ from jeopardy import compilation, convergence, resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import chunk_size
 from jeopardy.match import kernels, last_round, mixing
-from jeopardy.match.rules import EQUAL_TURNS, FIRST_TO_GOAL, MatchRules, ONE_MORE_TURN
+from jeopardy.match.rules import FIRST_TO_GOAL, MatchRules
 from jeopardy.results import Result
 from jeopardy.rules import presets
 from jeopardy.rules.roll_model import RollModel
@@ -157,7 +157,7 @@ class MatchSolution(StartChances, convergence.Converging, Result):  # its own sh
 
     def _place(self, place: int) -> int:
         place = validate.integer(place, "place", 0, self.players - 1)
-        return place if self.rules.ending == EQUAL_TURNS else 0
+        return place if self.rules.ending.in_round else 0
 
     def start_value(self, scores, place: int = 0) -> tuple[float, ...]:
         """Win chances at a turn start; ``scores`` relative to the mover (mover first),
@@ -395,7 +395,7 @@ class Decision(Result):
 # ------------------------------------------------------------------ sizes
 def table_size(goal: int, rules: MatchRules) -> int:
     """Turn starts stored: ``goal**players`` score tuples (times the places)."""
-    places = rules.players if rules.ending == EQUAL_TURNS else 1
+    places = rules.ending.places(rules.players)
     return places * goal ** rules.players
 
 
@@ -411,13 +411,13 @@ def estimate(model: RollModel | None, goal: int, rules: MatchRules) -> resources
     outcomes = 6.0 if model is None else max(1.0, float(len(model.outcomes)))
     passes = 1.0 if model is None or not model.has_bust_all else 25.0
     n = rules.players
-    span = goal * (2.0 if rules.ending != FIRST_TO_GOAL else 0.5)
+    span = goal * (2.0 if rules.ending.last_round else 0.5)
     # A turn total that falls repeats each column's pass (fall_passes; warm guesses
     # settle in a few passes on average).
     column = 1.0 if model is None or not model.turn_totals_fall else FALL_COLUMN_PASSES
     seconds = 7e-9 * states * n * n * span * outcomes * passes * column
     size = resources.BASE_BYTES + states * (8.0 * n * (2 if passes > 1 else 1) + 12.0)
-    if rules.ending != FIRST_TO_GOAL:  # the last round's tables at the first cap tried
+    if rules.ending.last_round:  # the last round's tables at the first cap tried
         cap = first_cap(goal)
         floats = float(last_round.table_floats(model, goal, n, cap))
         seconds += 2e-9 * floats * cap * outcomes
@@ -465,19 +465,20 @@ def bundle(model: RollModel, goal: int, rules: MatchRules, cap: int,
     for first-to-goal (players with different policies).  Equal turns: the
     last round's tables are solved here (:mod:`jeopardy.match.last_round`)."""
     kinds, points, probs = model.arrays()
-    equal = {FIRST_TO_GOAL: 0, EQUAL_TURNS: 1, ONE_MORE_TURN: 2}[rules.ending]
+    equal = rules.ending.code
     n = rules.players
-    if equal:
+    if rules.ending.last_round:
         rows = last_round.layout(model, goal, n, cap)
         table = np.zeros(int(rows[0, last_round.OFFSET]))
     else:
         rows = np.zeros((n, 4), dtype=np.int64)
         table = np.zeros(0)
     race = kernels.Race(kinds, points, probs, np.int64(goal), np.int64(n),
-                        np.int64(n if equal == 1 or places else 1), np.int64(equal), np.int64(cap),
+                        np.int64(n if places else rules.ending.places(n)), np.int64(equal),
+                        np.int64(cap),
                         table, np.int64(goal ** (n - 1)), rows, np.int64(fall_passes(model)),
                         None)
-    if equal:
+    if rules.ending.last_round:
         last_round.fill(race)
     return race
 
@@ -684,7 +685,7 @@ def warm_up(model: RollModel, rules: MatchRules) -> None:
     order, starts = kernels.order_by_sum(race)
     kernels.solve_sums(race, W, order, starts, rules.players, 0, 2, 1e-15, 0, None, found)
     kernels.bellman_residual(race, W, 0, None)
-    if rules.ending != FIRST_TO_GOAL and not model.turn_totals_fall:
+    if rules.ending.last_round and not model.turn_totals_fall:
         last_round.reach_chances(model, 4)
 
 
@@ -706,12 +707,11 @@ def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIR
     tolerance = validate.tolerance(tolerance)
     if rules.players > 2:  # a falling column converges for two players (fall_passes)
         model.require_rising("the match solver with more than two players")
-    if rules.ending == ONE_MORE_TURN and rules.players > 2:
-        raise JeopardyError("the one-more-turn ending is solved for two players")
+    rules.ending.require_players(rules.players)
     require(model, goal, rules)
     warm_up(model, rules)
     started = time.perf_counter()
-    if rules.ending == FIRST_TO_GOAL:
+    if not rules.ending.last_round:
         caps = [goal]
     elif cap is not None:
         caps = [validate.integer(cap, "cap", goal)]
@@ -733,7 +733,7 @@ def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIR
             if len(caps) > 1 and attempt != caps[-1]:
                 continue
             raise
-        if rules.ending == FIRST_TO_GOAL or cap is not None or _cap_holds(model, race, W):
+        if not rules.ending.last_round or cap is not None or _cap_holds(model, race, W):
             break
     else:
         raise JeopardyError(f"{rules.ending}: could not prove a cap up to {caps[-1]} harmless "

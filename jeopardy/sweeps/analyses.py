@@ -42,6 +42,7 @@ from dataclasses import replace
 
 from jeopardy.errors import JeopardyError
 from jeopardy.fairness import match_fairness, race_fairness
+from jeopardy.match.endings import pair_game
 from jeopardy.match.evaluation import evaluate
 from jeopardy.match.rules import pair_solver_plays
 from jeopardy.policy_language import race_policy
@@ -151,7 +152,7 @@ ONE_GAME = {  # analyses whose game has no players or ending to choose
 
 def unsupported(task: Task) -> str | None:
     """Why ``task``'s analysis does not apply to its players or ending, or None."""
-    if task.analysis in ONE_GAME and (task.players != 2 or task.ending != "first-to-goal"):
+    if task.analysis in ONE_GAME and not pair_game(task.players, task.ending):
         return (f"{task.analysis}: {ONE_GAME[task.analysis]}; players and ending do not "
                 "apply (see its 2-player first-to-goal rows)")
     if task.analysis == "fairness" and task.players != 2:

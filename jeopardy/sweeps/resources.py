@@ -14,6 +14,7 @@ import warnings
 
 from jeopardy import costs, resources, validate
 from jeopardy.errors import JeopardyError
+from jeopardy.match.endings import FIRST_TO_GOAL, pair_game
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.sweeps.spec import Task
 
@@ -31,13 +32,13 @@ def _estimate(analysis: str, model: RollModel, goal: int, players: int,
 
 
 def estimated_memory(analysis: str, model: RollModel, goal: int, players: int = 2,
-                     ending: str = "first-to-goal") -> int:
+                     ending: str = FIRST_TO_GOAL) -> int:
     """Bytes a task allocates at its peak (:attr:`jeopardy.resources.Estimate.task_bytes`)."""
     return _estimate(analysis, model, goal, players, ending).task_bytes
 
 
 def estimated_work(analysis: str, model: RollModel, goal: int, players: int = 2,
-                   ending: str = "first-to-goal") -> float:
+                   ending: str = FIRST_TO_GOAL) -> float:
     """The estimated seconds of a task, for starting the longest first."""
     return _estimate(analysis, model, goal, players, ending).seconds
 
@@ -55,7 +56,7 @@ def task_work(task: Task) -> float:
 def refusal(task: Task) -> str | None:
     """Why ``task`` is past this machine's budget (the estimate and the largest goal
     that fits, :func:`jeopardy.resources.require`), or None."""
-    what = task.analysis if task.players == 2 and task.ending == "first-to-goal" else \
+    what = task.analysis if pair_game(task.players, task.ending) else \
         f"{task.analysis}, {task.players} players, {task.ending}"
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", resources.LongRunNotice)

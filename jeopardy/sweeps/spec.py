@@ -5,7 +5,7 @@ Keys (every one but ``games`` and ``goals`` optional)::
     games    = ["pig", "piggy", {name = "d8 pig", faces = 8, dice = 1, bad_faces = [1]}]
     goals    = [10, 20, 50]              # or {from = 10, to = 1000, step = 10} (inclusive)
     players  = [2]                       # 2..10
-    endings  = ["first-to-goal"]         # "equal-turns", "one-more-turn" (jeopardy.match.rules)
+    endings  = ["first-to-goal"]         # "equal-turns", "one-more-turn" (jeopardy.match.endings)
     analyses = ["solve", "fairness",
                 {name = "compare", against = ["hold:20", "hold:25"]},
                 "simultaneous", "solitaire"]   # solitaire: fewest expected turns
@@ -28,7 +28,7 @@ from pathlib import Path
 
 from jeopardy.errors import JeopardyError
 from jeopardy.files import read_text
-from jeopardy.match.rules import ENDINGS, MAX_PLAYERS
+from jeopardy.match.endings import ENDINGS, FIRST_TO_GOAL, MAX_PLAYERS, find
 from jeopardy.policy_language import HINTS, SWEEP_KINDS, parse
 from jeopardy.rules import game, load
 from jeopardy.rules.dice import dice_game
@@ -99,7 +99,7 @@ def read(spec: str | Path | dict) -> Sweep:
             raise JeopardyError(f"sweep spec: two games are named {name!r}; give one a name")
     goals = _goals(spec["goals"])
     players = [_players(p) for p in _list(spec.get("players", [2]), "players")]
-    endings = [_ending(e) for e in _list(spec.get("endings", ["first-to-goal"]), "endings")]
+    endings = [_ending(e) for e in _list(spec.get("endings", [FIRST_TO_GOAL.name]), "endings")]
     analyses = [a for entry in _list(spec.get("analyses", ["solve"]), "analyses")
                 for a in _analysis(entry)]
     size = len(games) * len(goals) * len(players) * len(endings) * len(analyses)
@@ -217,9 +217,10 @@ def _players(value) -> int:
 
 
 def _ending(value) -> str:
-    if value not in ENDINGS:
+    found = find(value)
+    if found is None:
         raise JeopardyError(f"sweep spec: unknown ending {value!r}; known: {', '.join(ENDINGS)}")
-    return value
+    return found.name
 
 
 def _analysis(entry) -> list[tuple[str, str]]:

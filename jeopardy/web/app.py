@@ -20,12 +20,14 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from jeopardy.errors import JeopardyError
+from jeopardy.match import endings
 from jeopardy.web import service
 
 STATIC = Path(__file__).parent / "static"
 PAGES = ("play", "review", "policy", "simultaneous", "variant")
 MAX_BODY = 64 * 1024  # bytes of a request body
-ENDINGS = "^(first-to-goal|equal-turns|one-more-turn)$"
+FIRST = endings.FIRST_TO_GOAL.name
+ENDINGS = endings.pattern()  # the registry's names (jeopardy.match.endings)
 
 class QuickPolicy:
     """``GET /api/policy`` of a game already solved, answered in front of FastAPI's stack
@@ -148,7 +150,7 @@ def quick_policy(query: bytes) -> bytes | None:
         model = service.model_of(game, faces, bad_face)
         goal = service.goal_of(game, int(params["goal"]) if "goal" in params else None)
         return service.policy_answer(model, goal, service.parse_scores(params["scores"], goal),
-                                     params.get("ending", "first-to-goal"),
+                                     params.get("ending", FIRST),
                                      int(params.get("place", 0)),
                                      key=(game, faces, bad_face, None), solved_only=True)
     except JeopardyError:
@@ -210,7 +212,7 @@ def games() -> list[dict]:
 @app.get("/api/solve")
 def solve(game: str | None = GameOrModel, goal: int | None = Goal,
           players: int = Query(2, ge=2, le=service.MAX_SCORES),
-          ending: str = Query("first-to-goal", pattern=ENDINGS),
+          ending: str = Query(FIRST, pattern=ENDINGS),
           faces: int | None = Faces, bad_face: int | None = BadFace,
           model: str | None = ModelText) -> dict:
     """The keys of `jeopardy solve --json`: win probabilities under optimal play."""
@@ -221,7 +223,7 @@ def solve(game: str | None = GameOrModel, goal: int | None = Goal,
 @app.get("/api/policy")
 async def policy(scores: str = Query(..., max_length=200, description="A,B[,C...]: the mover's first"),
            game: str | None = GameOrModel, goal: int | None = Goal,
-           ending: str = Query("first-to-goal", pattern=ENDINGS),
+           ending: str = Query(FIRST, pattern=ENDINGS),
            place: int = Query(0, ge=0, le=service.MAX_SCORES),
            faces: int | None = Faces, bad_face: int | None = BadFace,
            model: str | None = ModelText) -> dict:
@@ -317,7 +319,7 @@ Seed = Query(..., ge=0, le=2 ** 62, description="seed of the dice")
 Moves = Query("", max_length=service.MAX_MOVES, pattern="^[rh]*$",
               description="the person's moves: r roll, h hold")
 Players = Query(2, ge=2, le=service.MAX_SCORES, description="players at the table")
-PlayEnding = Query("first-to-goal", pattern="^(first-to-goal|equal-turns)$")
+PlayEnding = Query(FIRST, pattern=endings.pattern(lambda e: e.seats_policies))
 Seat = Query(0, ge=0, le=service.MAX_SCORES - 1, description="your seat (0 moves first)")
 FirstToReach = Query(False, description="ten-thousand: whoever banks the goal first wins at "
                                         "once (default: the round rule, the other answers)")
@@ -339,7 +341,7 @@ def play(seed: int = Seed, moves: str = Moves, game: str | None = GameOrModel, g
 def _played(seed, moves, game, goal, second, players, ending, seat, faces, bad_face, model,
             first_to_reach):
     if game == service.TEN_THOUSAND:
-        if players != 2 or ending != "first-to-goal" or faces or bad_face or model:
+        if not endings.pair_game(players, ending) or faces or bad_face or model:
             raise JeopardyError("Ten Thousand is played by two, first to the goal (the round "
                                 "rule, or first_to_reach), without faces, bad_face or model")
         return service.replay_farkle(goal or service.TEN_THOUSAND_GOAL, seed, moves,

@@ -35,6 +35,8 @@ import numpy as np
 
 from jeopardy import costs, resources
 from jeopardy.errors import JeopardyError
+from jeopardy.match import endings
+from jeopardy.match.endings import FIRST_TO_GOAL
 from jeopardy.rules import presets
 
 WEB_SECONDS = 30.0  # the longest solve a browser request may start (the CLI's estimate)
@@ -255,15 +257,14 @@ def match_solution(model, goal: int, players: int, ending: str):
                      lambda: solve(model, goal, players, ending), cost.task_bytes)
 
 
-def solve(model, goal: int, players: int = 2, ending: str = "first-to-goal") -> dict:
+def solve(model, goal: int, players: int = 2, ending: str = FIRST_TO_GOAL) -> dict:
     """The keys of ``jeopardy solve --json``."""
     from jeopardy.match.rules import pair_solver_plays
 
     if not 2 <= players <= MAX_SCORES:
         raise JeopardyError(f"players must be in 2-{MAX_SCORES}; got {players}")
-    if ending not in ("first-to-goal", "equal-turns", "one-more-turn"):
-        raise JeopardyError(f"ending must be first-to-goal, equal-turns or one-more-turn; "
-                            f"got {ending!r}")
+    if endings.find(ending) is None:
+        raise JeopardyError(f"ending must be {endings.spelled()}; got {ending!r}")
     if pair_solver_plays(model, players, ending):
         return race_solution(model, goal).to_dict()
     return match_solution(model, goal, players, ending).to_dict()
@@ -283,7 +284,7 @@ def parse_scores(text: str, goal: int) -> tuple[int, ...]:
     return scores
 
 
-def solution_key(model, goal: int, players: int = 2, ending: str = "first-to-goal") -> tuple:
+def solution_key(model, goal: int, players: int = 2, ending: str = FIRST_TO_GOAL) -> tuple:
     """The cache key of the solution that answers a game's policy: the pair solver's
     (two players, first to the goal, rising totals) or the N-player solver's."""
     from jeopardy.match.rules import pair_solver_plays
@@ -293,13 +294,13 @@ def solution_key(model, goal: int, players: int = 2, ending: str = "first-to-goa
     return ("match", model, goal, players, ending)
 
 
-def policy_is_quick(model, goal: int, players: int, ending: str = "first-to-goal") -> bool:
+def policy_is_quick(model, goal: int, players: int, ending: str = FIRST_TO_GOAL) -> bool:
     """Whether :func:`policy` will find its solution in the cache (then it takes well
     under a millisecond: one column of the solution)."""
     return solution_key(model, goal, players, ending) in CACHE
 
 
-def policy(model, goal: int, scores: tuple[int, ...], ending: str = "first-to-goal",
+def policy(model, goal: int, scores: tuple[int, ...], ending: str = FIRST_TO_GOAL,
            place: int = 0) -> dict:
     """Two scores, first to the goal: the keys of ``jeopardy policy --score A --opponent B
     --json``; else those of ``jeopardy policy --scores A,B,C --json``."""
@@ -326,7 +327,7 @@ def _answer(solution, race: bool, scores: tuple[int, ...], place: int) -> dict:
             "hold_threshold": threshold}
 
 
-def policy_answer(model, goal: int, scores: tuple[int, ...], ending: str = "first-to-goal",
+def policy_answer(model, goal: int, scores: tuple[int, ...], ending: str = FIRST_TO_GOAL,
                   place: int = 0, key=None, solved_only: bool = False) -> bytes | None:
     """:func:`policy` as JSON bytes (the form a response sends), kept in :data:`ANSWERS`
     under ``(key, goal, scores, ending, place)`` when ``key`` names the game (a value that
@@ -553,7 +554,7 @@ class Replay:
     coach: dict | None = None
     names: list[str] = field(default_factory=lambda: ["you", "computer"])
     players: int = 2
-    ending: str = "first-to-goal"
+    ending: str = FIRST_TO_GOAL
     seat: int = 0  # the person's seat (0 moves first)
     first_to_reach: bool = False  # Ten Thousand: the first to bank the goal wins at once
 
@@ -583,10 +584,10 @@ def _check_game(seed: int, moves: str) -> None:
 
 
 def play(model, goal: int, seed: int, moves: str, second: bool = False, players: int = 2,
-         ending: str = "first-to-goal", seat: int = 0) -> Replay:
+         ending: str = FIRST_TO_GOAL, seat: int = 0) -> Replay:
     """Two players first to the goal: :func:`replay`; more players or equal turns:
     :func:`replay_table` (the person at ``seat``, 0 moving first)."""
-    if players == 2 and ending == "first-to-goal":
+    if endings.pair_game(players, ending):
         if seat not in (0, 1):
             raise JeopardyError(f"seat must be 0 or 1 with two players; got {seat}")
         return replay(model, goal, seed, moves, second or seat == 1)
@@ -658,8 +659,10 @@ def replay_table(model, goal: int, seed: int, moves: str, players: int, ending: 
     from jeopardy.match.play import Table, action_values
 
     _check_game(seed, moves)
-    if ending not in ("first-to-goal", "equal-turns"):
-        raise JeopardyError("play with more players is first-to-goal or equal-turns")
+    found = endings.find(ending)
+    if found is None or not found.seats_policies:
+        raise JeopardyError(f"play with more players is "
+                            f"{endings.spelled(lambda e: e.seats_policies)}")
     if not 0 <= seat < players:
         raise JeopardyError(f"seat must be in 0-{players - 1}; got {seat}")
     solution = match_solution(model, goal, players, ending)
@@ -725,7 +728,7 @@ def replay_table(model, goal: int, seed: int, moves: str, players: int, ending: 
 
 
 def review(model, goal: int, seed: int, moves: str, second: bool = False, players: int = 2,
-           ending: str = "first-to-goal", seat: int = 0, game: Replay | None = None) -> dict:
+           ending: str = FIRST_TO_GOAL, seat: int = 0, game: Replay | None = None) -> dict:
     """The person's decisions ranked by cost in win probability, the total, and the
     person's win probability over the game (optimal play from each decision on)."""
     game = game or play(model, goal, seed, moves, second, players, ending, seat)
