@@ -432,6 +432,19 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode,
                 # higher score sum): values change little from point to point.
                 if own + 1 < race.goal:
                     copy(W[r0, index + race.high], x)
+                    # two players: moved by the change the other's point more made one
+                    # point up (both neighbours in higher sums), a plane through the
+                    # three (Ten Thousand to 3,000: 21,016 -> 15,248 sweeps under the
+                    # round ending, 10,064 -> 6,822 first to reach, the same values).
+                    # Three or more players keep the one neighbour: their classes can
+                    # cycle, and the start decides which fixed point is found (3-player
+                    # Pig to 60: 3.5% fewer sweeps, not worth a different selection)
+                    second = race.high // race.goal  # the other's score's weight
+                    if n == 2 and (index % race.high) // second + 1 < race.goal:
+                        for m in range(n):
+                            v = x[m] + W[r0, index + second, m] - \
+                                W[r0, index + race.high + second, m]
+                            x[m] = min(1.0, max(0.0, v))
                 else:
                     copy(W[r0, index], x)
                 previous = np.inf
