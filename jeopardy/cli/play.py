@@ -13,21 +13,28 @@ from jeopardy.match.endings import pair_game
 QUIT = "quit"
 
 
-def ask(question: str, choices: dict[str, str]) -> str:
-    """Ask until the answer is one of ``choices`` (first letters); end of input quits.
+def _answer(prompt: str) -> str | None:
+    """Show ``prompt`` and read one answer (stripped, lower case); None at the end of
+    input (Ctrl-D or the end of a pipe).  With piped input the answer is echoed, so
+    prompt and answer read as a line."""
+    click.echo(f"{prompt} ", nl=False)
+    line = sys.stdin.readline()
+    if not line:
+        click.echo("")
+        return None
+    answer = line.strip().lower()
+    if not sys.stdin.isatty():
+        click.echo(answer)
+    return answer
 
-    With piped input the answer is echoed, so prompt and answer read as a line.
-    """
+
+def ask(question: str, choices: dict[str, str]) -> str:
+    """Ask until the answer is one of ``choices`` (first letters); end of input quits."""
     keys = "/".join(choices)
     while True:
-        click.echo(f"{question} [{keys}] ", nl=False)
-        line = sys.stdin.readline()
-        if not line:  # end of input (Ctrl-D or the end of a pipe)
-            click.echo("")
+        answer = _answer(f"{question} [{keys}]")
+        if answer is None:
             return QUIT
-        answer = line.strip().lower()
-        if not sys.stdin.isatty():
-            click.echo(answer)
         if answer[:1] in choices:
             return choices[answer[:1]]
         click.echo(f"  please answer {' or '.join(f'{k} ({v})' for k, v in choices.items())}")
@@ -35,17 +42,10 @@ def ask(question: str, choices: dict[str, str]) -> str:
 
 def ask_number(question: str, low: int, high: int) -> int | None:
     """Ask until the answer is a whole number in ``low..high``; 'q' or end of input
-    quits (None).  Piped answers are echoed, as :func:`ask` does."""
+    quits (None)."""
     while True:
-        click.echo(f"{question} [{low}-{high}/q] ", nl=False)
-        line = sys.stdin.readline()
-        if not line:
-            click.echo("")
-            return None
-        answer = line.strip().lower()
-        if not sys.stdin.isatty():
-            click.echo(answer)
-        if answer[:1] == "q":
+        answer = _answer(f"{question} [{low}-{high}/q]")
+        if answer is None or answer[:1] == "q":
             return None
         if answer.isdecimal() and low <= int(answer) <= high:
             return int(answer)
@@ -317,15 +317,8 @@ def _ask_part(match, hints: bool):
             line += f"   P(win) {chance:.4f}"
         click.echo(line)
     while True:
-        click.echo("which dice do you set aside? [faces/q] ", nl=False)
-        line = sys.stdin.readline()
-        if not line:
-            click.echo("")
-            return None
-        answer = line.strip().lower()
-        if not sys.stdin.isatty():
-            click.echo(answer)
-        if answer.startswith("q"):
+        answer = _answer("which dice do you set aside? [faces/q]")
+        if answer is None or answer.startswith("q"):
             return None
         words = answer.replace(",", " ").split()
         if len(words) == 1 and len(words[0]) > 1:  # "115": the faces run together
