@@ -6,7 +6,10 @@ player is behind, as Ten Thousand's round ending makes it, needs that).
 Under optimal play the first player's chance at bonus ``b`` is a turn-start
 value the solver already holds: ``P(0, b, 0)`` for ``b >= 0``, ``P(-b, 0, 0)``
 otherwise.  The fairest bonus minimises ``|P - 1/2|`` (ties: the smaller
-head start).  Busche & Neller report 200 points for their Farkle rules.
+head start; values within :data:`TIE` of each other tie, since a solve leaves
+its values a few ulps from the exact ones: in Pig to 10 the second player needs 2
+points at bonus 8 and 1 at bonus 9, the same game, and rounding alone must not
+choose 9).  Busche & Neller report 200 points for their Farkle rules.
 """
 from __future__ import annotations
 
@@ -18,6 +21,10 @@ from jeopardy.farkle.turn import UNIT
 from jeopardy.race.solver import RaceSolution
 from jeopardy.results import Result
 from jeopardy.validate import ParameterError, integer
+
+# Chances this close are the same chance: far above a solve's residual (~1e-15), far
+# below any difference a head start makes in a game worth comparing.
+TIE = 1e-12
 
 
 @dataclass(frozen=True, repr=False)
@@ -54,7 +61,9 @@ def fairest(game: str, goal: int, chance: Callable[[int], float], largest: int, 
         if window % step:
             raise ParameterError("max_bonus", f"must be a multiple of {step}; got {window}")
     values = {b: chance(b) for b in range(-largest, largest + 1, step)}
-    best = min(values, key=lambda b: (abs(values[b] - 0.5), abs(b), b))
+    closest = min(abs(v - 0.5) for v in values.values())
+    best = min((b for b in values if abs(values[b] - 0.5) <= closest + TIE),
+               key=lambda b: (abs(b), b))
     if window is None:
         window = max(2 * abs(best), 5 * step)
     shown = tuple((b, values[b]) for b in sorted(values) if abs(b) <= window)

@@ -290,6 +290,19 @@ def test_the_fairest_bonus_is_the_one_closest_to_a_fair_game():
         [(b, p) for b, p in ours.candidates]
 
 
+def test_head_starts_whose_chances_differ_by_rounding_tie_for_the_smaller():
+    from jeopardy.fairness import TIE, fairest
+
+    # Pig to 10: needing 2 points or 1 is the same game; a solve may leave P(0, 9, 0)
+    # an ulp nearer 1/2 than P(0, 8, 0), and the smaller head start must still win
+    chances = {b: 0.7 - 0.008 * b for b in range(10)}  # the first player behind: 0.9
+    chances[9] = chances[8] - 1e-16
+    assert fairest("pig", 10, lambda b: chances.get(b, 0.9), 9, 1, 0).bonus == 8
+    # a real difference, however small against the chances, still counts
+    chances[9] = chances[8] - 10 * TIE
+    assert fairest("pig", 10, lambda b: chances.get(b, 0.9), 9, 1, 0).bonus == 9
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("first_to_reach", [False, True], ids=["round", "first-to-reach"])
 def test_a_million_games_at_2000_agree_within_four_standard_errors(first_to_reach):
