@@ -261,3 +261,28 @@ def test_ctrl_c_closes_a_local_cluster_sweep_quietly_and_at_once(wait, tmp_path)
     assert time.monotonic() - started < 2.0
     assert process.returncode == 130
     assert stderr.strip() == "jeopardy: interrupted"
+
+
+@pytest.mark.slow
+def test_a_local_cluster_sweep_is_quiet_while_another_cluster_holds_port_8787(tmp_path):
+    """distributed's scheduler serves HTTP on port 8787 by default even without a
+    dashboard, and warned "Port 8787 is already in use" on stderr when another cluster
+    (a second sweep, a notebook) held it; the sweep's scheduler takes any free port."""
+    import socket
+
+    holder = socket.socket()
+    try:
+        holder.bind(("0.0.0.0", 8787))
+        holder.listen()
+    except OSError:  # some other process holds it already: the same situation
+        pass
+    try:
+        spec = tmp_path / "spec.toml"
+        spec.write_text('games = ["pig"]\ngoals = {from = 100, to = 120, step = 20}\n')
+        result = subprocess.run(
+            [sys.executable, "-m", "jeopardy", "sweep", str(spec), "--out", str(tmp_path / "r"),
+             "--no-progress", "--workers", "2"], capture_output=True, text=True, timeout=300)
+    finally:
+        holder.close()
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""

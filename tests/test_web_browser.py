@@ -121,6 +121,26 @@ def console_errors(driver) -> list[str]:
             if entry["level"] == "SEVERE"]
 
 
+def played(driver, moves: str) -> None:
+    """Wait until the page shows the game after ``moves`` -- or fail at once with the
+    error line the page shows (a refused or failed request), or with what the page
+    shows if it never gets there."""
+    def done(d):
+        shown = d.execute_script("return [document.body.dataset.moves || '', "
+                                 "document.getElementById('error').textContent]")
+        return shown[0] == moves or bool(shown[1])
+    try:
+        WebDriverWait(driver, WAIT).until(done)
+    except TimeoutException:
+        status = driver.find_element(By.ID, "status").text
+        busy = driver.execute_script("return document.body.dataset.busy")
+        pytest.fail(f"the page did not show moves {moves!r} in {WAIT} s: it shows "
+                    f"{driver.execute_script('return document.body.dataset.moves')!r}, "
+                    f"status {status!r}, busy {busy!r}, console {console_errors(driver)}")
+    error = driver.find_element(By.ID, "error").text
+    assert not error, f"after moves {moves!r} the page shows the error {error!r}"
+
+
 def number(driver, element_id: str) -> float:
     return float(driver.find_element(By.ID, element_id).text)
 
@@ -148,8 +168,7 @@ def test_play_a_seeded_game_to_the_end_and_review_it(server, browser, shots):
             browser.save_screenshot(str(shots / "web-play.png"))
         browser.find_element(By.ID, "roll" if letter == "r" else "hold").click()
         moves += letter
-        WebDriverWait(browser, WAIT).until(
-            lambda d: d.execute_script("return document.body.dataset.moves") == moves)
+        played(browser, moves)
         assert len(moves) < 400
     after = api(server, "/api/play", goal=GOAL, seed=SEED, moves=moves)
     assert after["finished"]
@@ -206,8 +225,7 @@ def test_a_three_player_table_to_the_end(server, browser, shots):
         letter = coach["best"][0]
         browser.find_element(By.ID, "roll" if letter == "r" else "hold").click()
         moves += letter
-        WebDriverWait(browser, WAIT).until(
-            lambda d: d.execute_script("return document.body.dataset.moves") == moves)
+        played(browser, moves)
         assert len(moves) < 200
     final = api(server, "/api/play", **base, moves=moves)
     assert browser.find_element(By.ID, "you-score").text == str(final["scores"][1])
@@ -245,8 +263,7 @@ def test_ten_thousand_to_the_end(server, browser, shots):
         letter = coach["best"][0]
         browser.find_element(By.ID, "roll" if letter == "r" else "hold").click()
         moves += letter
-        WebDriverWait(browser, WAIT).until(
-            lambda d: d.execute_script("return document.body.dataset.moves") == moves)
+        played(browser, moves)
         assert len(moves) < 200
     assert console_errors(browser) == []
 
@@ -360,8 +377,7 @@ def play_best_moves(browser, server, params: dict, limit: int = 200, shot=None) 
         letter = coach["best"][0]
         browser.find_element(By.ID, "roll" if letter == "r" else "hold").click()
         moves += letter
-        WebDriverWait(browser, WAIT).until(
-            lambda d: d.execute_script("return document.body.dataset.moves") == moves)
+        played(browser, moves)
         assert len(moves) < limit
     return moves
 

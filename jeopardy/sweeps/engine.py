@@ -137,6 +137,13 @@ def machine() -> tuple[int, int]:
     return max(1, cpus), int(psutil.virtual_memory().total)
 
 
+# The scheduler serves HTTP (health, metrics) even without a dashboard, by default on
+# port 8787; when another cluster holds that port, distributed warns "Port 8787 is
+# already in use" and a sweep printed that line.  Port 0 on the loopback: any free
+# port, no warning, nothing reachable from outside.
+QUIET_SCHEDULER = {"dashboard_address": "127.0.0.1:0"}
+
+
 def local_cluster(workers: int | None = None, processes: bool = True):
     """A ``LocalCluster`` sized to the machine, each worker declaring its ``memory``
     (``processes`` off: one worker thread, whatever ``workers`` says)."""
@@ -152,13 +159,15 @@ def local_cluster(workers: int | None = None, processes: bool = True):
     if processes:
         return LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
                             resources={RESOURCE: share}, memory_limit=share,
-                            dashboard_address=None, silence_logs=logging.ERROR)
+                            dashboard_address=None, scheduler_kwargs=QUIET_SCHEDULER,
+                            silence_logs=logging.ERROR)
     # One thread: numba kernels entered from several threads of one process at once
     # crashed a threaded sweep now and then (a segmentation fault inside a kernel call;
     # tests/test_sweep.py's snippet from stdin, 4 runs in 10), so tasks run one by one.
     return LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
                         resources={RESOURCE: int(MEMORY_SHARE * memory)},
-                        dashboard_address=None, silence_logs=logging.ERROR)
+                        dashboard_address=None, scheduler_kwargs=QUIET_SCHEDULER,
+                        silence_logs=logging.ERROR)
 
 
 def _guarded(tree: ast.Module, line: int) -> bool:
