@@ -62,6 +62,7 @@ class ClassMap:
                 break
             self.indices.append(following)
         self.members = len(self.indices)
+        self.index_array = np.array(self.indices, dtype=np.int64)
         self.places = [(r0 + c) % places for c in range(self.members)]
         self.width = int(race.cap) + 2
         self.vals = np.empty((self.width, n))
@@ -96,23 +97,13 @@ class ClassMap:
         return ys, slope, actions
 
     def fixed_point(self, x: np.ndarray, tables: np.ndarray, steps: int = FIXED_POINT_STEPS):
-        """Newton's steps on the class map (plain steps once they stop helping)."""
-        x = x.copy()
-        previous, plain = np.inf, False
-        ys = None
-        residual = np.inf
-        for _ in range(steps):
-            ys, slope, _ = self.apply(x, tables)
-            residual = float(np.max(np.abs(ys[0] - x)))
-            if residual <= FIXED_POINT:
-                break
-            plain = plain or residual >= previous
-            previous = residual
-            if plain or slope >= 1.0 - 1e-12:
-                x = ys[0].copy()
-            else:
-                x = (ys[0] - slope * x) / (1.0 - slope)
-        return x, ys, residual
+        """Newton's steps on the class map (plain steps once they stop helping), the
+        solver's own (:func:`jeopardy.match.kernels.newton_class`): ``(x, ys, residual)``."""
+        x = np.array(x, dtype=float)
+        ys = np.empty((self.members, self.n))
+        residual = kernels.class_fixed_point(self.race, self.W, self.index_array,
+                                             self.places[0], x, tables, steps, FIXED_POINT, ys)
+        return x, ys, float(residual)
 
     def actions(self, top: int) -> np.ndarray:
         """The actions of the last sweep (1 roll) at turn totals below ``top``."""
@@ -121,13 +112,8 @@ class ClassMap:
     def gap(self, c: int, k: int, x: np.ndarray, ys: np.ndarray, tables: np.ndarray) -> float:
         """Roll minus hold for the mover of state ``c`` at turn total ``k``."""
         y = x if c == self.members - 1 else ys[c + 1]
-        table = tables[c].copy()
-        table[k] = 1.0
-        self._sweep(c, y, table)
-        roll = self.vals[k, 0]
-        table[k] = 0.0
-        self._sweep(c, y, table)
-        return float(roll - self.vals[k, 0])
+        return float(kernels.decision_gap(self.race, self.W, self.indices[c], self.places[c],
+                                          y, tables[c], k))
 
 
 class ProcessClassMap(ClassMap):

@@ -102,6 +102,12 @@ Process = namedtuple("Process", [
     "above_zero"])
 
 
+# The fields of the process bundle a sweep writes as scratch (every other field is read
+# only, or written at the swept turn start's own entries): each thread sweeping at once
+# needs its own copies (jeopardy.match.sums).
+SCRATCH = ("vals", "dvals", "acts", "tail")
+
+
 # The takeover fields of a bundle without the rule: its ``transitions`` are None, so its
 # turn kernel is compiled without :func:`settle` (numba's linear solver, seconds to compile).
 NO_TAKEOVER = (np.int64(0), np.zeros((1, 1)), None, np.zeros((1, 1), dtype=np.int64),

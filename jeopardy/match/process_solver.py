@@ -33,8 +33,7 @@ import numpy as np
 
 from jeopardy import compilation, convergence, validate
 from jeopardy.errors import JeopardyError
-from jeopardy.interrupts import chunk_size
-from jeopardy.match import kernels, mixing, process_kernels, process_last_round
+from jeopardy.match import kernels, process_kernels, process_last_round, sums
 from jeopardy.match.rules import FIRST_TO_GOAL, MatchRules
 from jeopardy.match.solver import MAX_NEWTON_STEPS, NO_ACTIONS, StartChances, mix_arrays
 from jeopardy.results import Result
@@ -228,16 +227,9 @@ def policy_values(race: kernels.Race, actions: kernels.Actions,
     affine and Newton's step solves it (:func:`jeopardy.match.kernels.solve_sums`)."""
     players = int(race.players)
     W = np.full((int(race.places), int(race.goal) ** players, players), 1.0 / players)
-    order, starts = kernels.order_by_sum(race)
-    found = np.zeros((64, 2), dtype=np.int64)
-    s = players * (int(race.goal) - 1)
-    while s >= 0:
-        _, _, _, stuck, done = kernels.solve_sums(race, W, order, starts, s, 0,
-                                                  MAX_NEWTON_STEPS, tolerance, 1, actions, found)
-        if stuck:
-            raise JeopardyError("under these policies some turn start never ends")
-        s = done - 1
-    return W, float(kernels.bellman_residual(race, W, 1, actions))
+    sums.solve(race, W, tolerance, MAX_NEWTON_STEPS, 1, actions,
+               stuck=lambda: JeopardyError("under these policies some turn start never ends"))
+    return W, sums.residual(race, W, 1, actions)
 
 
 def warm_up(process: TurnProcess, goal: int, rules: MatchRules, data: Ending = NO_ENDING,
@@ -254,10 +246,10 @@ def warm_up(process: TurnProcess, goal: int, rules: MatchRules, data: Ending = N
     if not announced:
         compilation.announce_if_cold(
             (kernels.solve_sums, race, W, ints, ints, top_sum, 0, MAX_NEWTON_STEPS, 1e-15, 0,
-             None, found))
+             None, found, 0, 1))
     order, starts = kernels.order_by_sum(race)
     kernels.solve_sums(race, W, order, starts, top_sum, 0, MAX_NEWTON_STEPS, 1e-15, 0,
-                       None, found)
+                       None, found, 0, 1)
     kernels.bellman_residual(race, W, 0, None)
 
 
@@ -290,30 +282,16 @@ def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST
     started = time.perf_counter()
     race = bundle(process, goal, rules, data, cap_scale)
     W = np.full((int(race.places), goal ** rules.players, rules.players), 1.0 / rules.players)
-    order, starts = kernels.order_by_sum(race)
-    found = np.zeros((64, 2), dtype=np.int64)
-    top_sum = rules.players * (goal - 1)
-    per_sum = 2e-9 * W.shape[0] * W.shape[1] / (top_sum + 1) * rules.players * \
-        race.process.vals.shape[0] * len(race.process.pattern_probs)
-    chunk = chunk_size(top_sum + 1, per_sum)
-    sweeps = unsettled = 0
     mixes: dict = {}
-    indifference = 0.0
-    s = top_sum
-    while s >= 0:
-        last = max(0, s - chunk + 1)
-        n, _, left, stuck, done = kernels.solve_sums(race, W, order, starts, s, last,
-                                                     MAX_NEWTON_STEPS, tolerance, 0, None, found)
-        if stuck:
-            raise JeopardyError(f"{process.name}: some turn start never ends")
-        sweeps += n
-        more, gap = mixing.settle_found(race, W, found, left, mixes)
-        unsettled += more
-        indifference = max(indifference, gap)
-        s = done - 1
-        if progress is not None:
-            progress(1.0 - (s + 1) ** 2 / (top_sum + 1) ** 2 if s >= 0 else 1.0)
-    residual = float(kernels.bellman_residual(race, W, 0, mixed_actions(race, mixes)))
+
+    def report(s: int, top: int) -> None:
+        progress(1.0 - s ** 2 / (top + 1) ** 2)
+
+    swept = sums.solve(race, W, tolerance, MAX_NEWTON_STEPS, 0, None, mixes,
+                       None if progress is None else report,
+                       lambda: JeopardyError(f"{process.name}: some turn start never ends"))
+    sweeps, unsettled, indifference = swept.sweeps, swept.unsettled, swept.indifference
+    residual = sums.residual(race, W, 0, mixed_actions(race, mixes))
     states = int(process_kernels.table_size(race)[1])
     return convergence.settled(
         ProcessSolution(process, goal, rules, W, race, residual, time.perf_counter() - started,
