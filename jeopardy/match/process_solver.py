@@ -183,15 +183,19 @@ def bundle(process: TurnProcess, goal: int, rules: MatchRules, ending: Ending = 
         np.ascontiguousarray(ending.dstar, dtype=np.int64),
         np.int64(1 if rounds else cap_scale),  # rounds: cap_scale doubles M (above)
         *empty_scratch,
-        *takeover, above_zero(process))
+        *takeover, above_zero(process), np.int64(arrays.choice_points.max(initial=0)),
+        (arrays.choice_points * size + arrays.choice_nexts).astype(np.uint64), np.zeros(size),
+        np.zeros(size))
     race = kernels.Race(np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64), np.zeros(1),
                         np.int64(goal), np.int64(rules.players),
                         np.int64(places), np.int64(rules.ending.code), np.int64(1),
                         last, np.int64(goal ** (rules.players - 1)), layout, np.int64(0), parts)
-    rows = int(process_kernels.table_size(race)[0]) + 1
-    scratch = (np.zeros((rows, size, rules.players)), np.zeros((rows, size)),
-               np.zeros((rows, size), dtype=np.int8))
-    parts = parts._replace(vals=scratch[0], dvals=scratch[1], acts=scratch[2])
+    rows = int(process_kernels.table_size(race)[0]) + 1 + int(parts.most)  # past_top's rows
+    slopes = np.zeros(rows * size)
+    parts = parts._replace(vals=np.zeros((rows, size, rules.players)),
+                           dvals=slopes.reshape(rows, size),
+                           acts=np.zeros((rows, size), dtype=np.int8),
+                           mover=np.zeros(rows * size), slopes=slopes)
     if process.takeover:
         race = race._replace(process=parts)
         size = process_kernels.store_layout(race, parts.store_offsets, parts.store_tops)
