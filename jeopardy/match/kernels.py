@@ -531,6 +531,7 @@ def newton_class(race, W, indices, r0, members, x, space, mode, actions, rows, m
                 turn_mode, table, mix = member_actions(
                     actions, mode, place * W.shape[1] + indices[c], place, indices[c], none,
                     no_mix, mode == 1)
+            remember(race, c)
             tops[c] = one_turn(race, W, indices[c], place, target, cvals[c], cdvals[c], acts,
                                turn_mode, table, mix, work, margins[c])
             sweeps += 1
@@ -626,6 +627,10 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode,
     ``max_iter`` 0: no solve; the Bellman residual of ``W`` over the ``lane``-th of
     ``lanes`` blocks of turn starts instead, as the largest residual
     (:func:`bellman_residual`).
+
+    A turn process's bundle (mode 0): each member's sweep records and replays its
+    decisions (:func:`remember`), and each class's Bellman residual is found as soon as
+    it is solved (:func:`class_residuals`).
     """
     if max_iter == 0:
         return 0, residual_of(race, W, mode, actions, lane, lanes), 0, 0, last_sum
@@ -698,6 +703,10 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode,
                             residual = max(residual, apart)
                 for c in range(n):
                     copy(ys[c], W[(r0 + c) % race.places, indices[c]])
+                remember(race, -1)
+                if mode == 0:
+                    class_residuals(race, W, indices, r0, space[0], space[1], space[3],
+                                    space[5], space[6])
                 if residual > worst:
                     worst = residual
                 if residual > tol:
@@ -785,6 +794,54 @@ def _member_actions(actions, mode, key, place, index, none, no_mix, look_up):
         row = mixed_row(actions, key) if look_up else -1
         return turn_actions(actions, mode, row, place, index, none, no_mix)
     return played
+
+
+def remember(race, slot):
+    """A turn process's bundle: the class member (``slot``; -1: none) whose decisions the
+    next sweep replays where they provably stay and records
+    (:mod:`jeopardy.match.process_kernels`, "Replayed decisions").  Nothing for a roll
+    model's bundle."""
+    raise NotImplementedError("remember runs in compiled code only")
+
+
+@overload(remember)
+def _remember(race, slot):
+    if _roll_model(race):
+        return lambda race, slot: None
+
+    def process_remember(race, slot):
+        process_kernels.remember(race.process, slot)
+    return process_remember
+
+
+def class_residuals(race, W, indices, r0, vals, dvals, acts, work, margins):
+    """A turn process's bundle: the Bellman residual of a class just solved (mode 0), into
+    ``race.process.memo_residual`` (:func:`jeopardy.match.process_kernels.add_residual`),
+    from one sweep of its last member.  Every other turn start of the class keeps the
+    vector of its last sweep, which read the stored vector of the next member's: a sweep
+    now would repeat it, so its residual is exactly 0.  (Where scores repeat around the
+    table a turn start is several members and keeps the last one's vector; those last
+    ones are the final ``period`` members, each but the last reading the next: the same
+    holds.)  Nothing for a roll model's bundle (:func:`bellman_residual` sweeps every turn
+    start after the solve)."""
+    raise NotImplementedError("class_residuals runs in compiled code only")
+
+
+@overload(class_residuals)
+def _class_residuals(race, W, indices, r0, vals, dvals, acts, work, margins):
+    if _roll_model(race):
+        return lambda race, W, indices, r0, vals, dvals, acts, work, margins: None
+
+    def process_class_residuals(race, W, indices, r0, vals, dvals, acts, work, margins):
+        last = race.players - 1
+        place = (r0 + last) % race.places
+        process_kernels.remember(race.process, last)
+        # the Newton steps' own call: a second call of the turn made a cold start 4 s longer
+        one_turn(race, W, indices[last], place, W[(place + 1) % race.places, indices[0]],
+                 vals[last], dvals[last], acts, 0, None, None, work, margins[last])
+        process_kernels.remember(race.process, -1)
+        process_kernels.add_residual(race.process, vals[last, 0], W[place, indices[last]])
+    return process_class_residuals
 
 
 # bellman_residual's arguments of solve_sums that it does not read

@@ -123,6 +123,7 @@ class Swept:
     worst: float = 0.0
     unsettled: int = 0
     indifference: float = 0.0
+    residual: float = 0.0  # a turn process's: the classes' Bellman residual (mode 0)
 
 
 def solve(race: kernels.Race, W: np.ndarray, tolerance: float, max_steps: int, mode: int = 0,
@@ -152,13 +153,16 @@ def solve(race: kernels.Race, W: np.ndarray, tolerance: float, max_steps: int, m
             found = np.zeros((FOUND_ROWS, 2), dtype=np.int64)
             result = kernels.solve_sums(bundle, W, order, starts, s, s, max_steps, tolerance,
                                         mode, actions, found, lane, lanes)
-            return result, found
+            # a turn process's classes found their Bellman residual as they were solved,
+            # in the lane's bundle (kernels.class_residuals)
+            return result, found, class_residual(bundle)
 
         began = time.perf_counter()
         results = run_lanes(lane_task, race, lanes, count)
         if positions:
             per_position = (time.perf_counter() - began) * min(count, lanes) / positions
-        for (sweeps, worst, left, stuck_classes, _), found in results:
+        for (sweeps, worst, left, stuck_classes, _), found, residual in results:
+            swept.residual = max(swept.residual, residual)
             if stuck_classes:
                 raise (stuck() if stuck is not None else
                        JeopardyError("some turn start never ends: every player passes "
@@ -174,6 +178,12 @@ def solve(race: kernels.Race, W: np.ndarray, tolerance: float, max_steps: int, m
         if progress is not None:
             progress(s, top)
     return swept
+
+
+def class_residual(race: kernels.Race) -> float:
+    """The largest Bellman residual of the classes a turn process's bundle solved
+    (:func:`jeopardy.match.kernels.class_residuals`); 0 for a roll model's."""
+    return 0.0 if race.process is None else float(race.process.memo_residual[0])
 
 
 def residual(race: kernels.Race, W: np.ndarray, mode: int = 0,
