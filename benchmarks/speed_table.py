@@ -15,6 +15,10 @@ measures the contention, the CPU time the work.
 ``--four`` adds 4-player Pig to 100 (one run, no warm-up: about 25 minutes and 4.5 GB
 when last measured; it did not converge then).
 
+``family.toml`` is issue 29's house-rules case (any scoring part kept, rule IV.4): where
+it ran with Ten Thousand's round ending, the ratio of their CPU seconds is printed
+(target: at most 1.5).
+
 ``--baseline REV`` measures every case in a checkout of ``REV`` too (a ``git worktree``
 in /tmp, made on first use; its own numba cache), the runs of the two alternating so
 that both see the same load, and prints each case's CPU ratio (this / baseline): the
@@ -42,7 +46,12 @@ CASES = (
     ("Ten Thousand to 10,000, round ending", ("farkle", "solve", "--goal", "10000"), "<= 30 s"),
     ("Ten Thousand to 10,000, first to reach",
      ("farkle", "solve", "--goal", "10000", "--first-to-reach"), "<= 30 s"),
+    ("family.toml (IV.4) to 10,000, round ending",
+     ("farkle", "solve", "--rules", "docs/examples/family.toml", "--goal", "10000"),
+     "<= 1.5x the seed's round ending (issue 29)"),
 )
+# issue 29's ratio: a house-rules file's solve over the seed's preset, printed when both ran
+HOUSE_RATIO = (CASES[5][0], CASES[3][0])
 FOUR = ("4-player Pig to 100", ("solve", "--players", "4", "--goal", "100"),
         "converged, <= 10 min, <= 8 GB")
 
@@ -82,7 +91,8 @@ def run_measured(arguments: tuple[str, ...], root: Path = ROOT) -> dict:
 
 
 def measure(label: str, arguments: tuple[str, ...], target: str, runs: int, warm: bool,
-            baseline: Path | None = None) -> None:
+            baseline: Path | None = None) -> tuple[float, float]:
+    """Run and print one case; its median child CPU seconds here and in the baseline."""
     load = os.getloadavg()[0]
     roots = [ROOT] if baseline is None else [ROOT, baseline]
     if warm:
@@ -104,6 +114,8 @@ def measure(label: str, arguments: tuple[str, ...], target: str, runs: int, warm
         solve = median(results, lambda r: r["json"].get("seconds", float("nan"))) / \
             median(before, lambda r: r["json"].get("seconds", float("nan")))
         print(f"{label:40s} this / baseline: child CPU {cpu:.2f}, solve time {solve:.2f}")
+    return (statistics.median(r["cpu"] for r in results),
+            statistics.median(r["cpu"] for r in before) if before else float("nan"))
 
 
 def show(label: str, results: list[dict], target: str, load: float) -> None:
@@ -134,9 +146,15 @@ def main() -> None:
     parser.add_argument("--only", metavar="TEXT", help="only the cases whose label holds TEXT")
     options = parser.parse_args()
     baseline = None if options.baseline is None else baseline_checkout(options.baseline)
+    cpu = {}
     for label, arguments, target in CASES:
         if options.only is None or options.only in label:
-            measure(label, arguments, target, options.runs, warm=True, baseline=baseline)
+            cpu[label] = measure(label, arguments, target, options.runs, warm=True,
+                                 baseline=baseline)
+    house, seed = HOUSE_RATIO
+    if house in cpu and seed in cpu:
+        print(f"issue 29: {house} / {seed}: child CPU {cpu[house][0] / cpu[seed][0]:.2f}x"
+              + (f" (baseline {cpu[house][1] / cpu[seed][1]:.2f}x)" if baseline else ""))
     if options.four:
         measure(*FOUR, runs=1, warm=False, baseline=baseline)
 
