@@ -404,12 +404,17 @@ def table_size(goal: int, rules: MatchRules) -> int:
 
 
 def estimate(model: RollModel | None, goal: int, rules: MatchRules) -> resources.Estimate:
-    """Seconds and bytes of :func:`solve`: per turn start, ``players`` sweeps of up to
-    ``goal`` turn totals per Newton step (about 3 steps); the table holds ``players``
-    floats per turn start, plus the order of the turn starts (8 bytes each).
+    """Seconds (of CPU) and bytes of :func:`solve`: about two sweeps of up to ``goal``
+    turn totals per turn start (one as its class is solved, its class moved along the
+    slopes instead of swept again; one for the residual), each reading ``players``
+    values per outcome; the table holds ``players`` floats per turn start, plus the
+    order of the turn starts (8 bytes each).
 
-    Calibration (warm kernels, this machine, with the residual check): 3-player
-    Pig to 100 in 19 s (formula: 19 s), 4-player Pig to 50 in 76 s (formula: 105 s).
+    Calibration (warm kernels, CPU seconds with the residual check, this machine):
+    3-player Pig to 100 7 s (formula: 6.3 s), 4-player Pig to 50 21 s at load 4
+    (formula: 26 s), 4-player Pig to 100 746 s (formula: 840 s).  Threads share the
+    work (:mod:`jeopardy.match.sums`), so the wall time is lower on more cores; the
+    budget is compared with the CPU figure, which holds on one.
     """
     states = float(table_size(goal, rules))
     outcomes = 6.0 if model is None else max(1.0, float(len(model.outcomes)))
@@ -419,7 +424,7 @@ def estimate(model: RollModel | None, goal: int, rules: MatchRules) -> resources
     # A turn total that falls repeats each column's pass (fall_passes; warm guesses
     # settle in a few passes on average).
     column = 1.0 if model is None or not model.turn_totals_fall else FALL_COLUMN_PASSES
-    seconds = 7e-9 * states * n * n * span * outcomes * passes * column
+    seconds = 7e-9 * states * n * span * outcomes * passes * column
     size = resources.BASE_BYTES + states * (8.0 * n * (2 if passes > 1 else 1) + 12.0)
     if rules.ending.last_round:  # the last round's tables at the first cap tried
         cap = first_cap(goal)
