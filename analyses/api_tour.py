@@ -7,9 +7,9 @@ from fractions import Fraction
 from jeopardy.rules import game, dice_game
 from jeopardy.turn.distribution import turn_distribution
 from jeopardy.simultaneous.game import solve_simultaneous
-from jeopardy.race.solver import solve
-from jeopardy.race.policies import hold_at
-from jeopardy.race.evaluation import best_response, head_to_head
+from jeopardy.match.pair import solve
+from jeopardy.match.policies import hold_at
+from jeopardy.match.pair_evaluation import best_response, head_to_head
 from jeopardy.exact.race import solve_exact
 from jeopardy.expected.policies import optimal, odds
 from jeopardy.expected.solver import solve_expected

@@ -1,6 +1,6 @@
 """The core solvers against the code before issue 11's rules-as-data change.
 
-Pig to 100 (two players, :mod:`jeopardy.race.solver`) and 3-player Pig to 100
+Pig to 100 (two players, :mod:`jeopardy.match.pair`) and 3-player Pig to 100
 (:mod:`jeopardy.match.solver`), each solved by this checkout and by commit
 ``737f3b7`` (a ``git worktree`` in ``/tmp``, made on first use).  Each
 checkout runs in its own child process (its own imports and numba cache),
@@ -27,7 +27,7 @@ HERE = Path(__file__).resolve().parent.parent
 CHILD = r"""
 import json, resource, sys, time
 from jeopardy.rules import game
-from jeopardy.race.solver import solve as solve_two
+from jeopardy.match.pair import solve as solve_two
 from jeopardy.match.solver import solve as solve_match
 
 pig = game("pig")

@@ -102,7 +102,7 @@ def main() -> None:
 
     if not args.skip_pair and args.only is None:
         from jeopardy.match.solver import solve as match_solve
-        from jeopardy.race.solver import solve as pair_solve
+        from jeopardy.match.pair import solve as pair_solve
         from jeopardy.rules import game
 
         pig = game("pig")

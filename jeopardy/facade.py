@@ -20,7 +20,7 @@ start (a float) and ``win_probabilities`` lists each player's, in turn order.
 Each method delegates to the analysis module that owns it (as nashpy's
 ``Game`` does); nothing is computed here.  The solution is kept after the
 first :meth:`Game.solve` (the game is immutable).  Two players with the
-first-to-goal ending use the pair solver (:mod:`jeopardy.race.solver`, the
+first-to-goal ending use the pair solver (:mod:`jeopardy.match.pair`, the
 paper's ``P(i, j, k)`` tables) unless the turn total can fall (Parker
 Brothers); every other game the N-player solver (:mod:`jeopardy.match.solver`).
 Ten Thousand (``"ten-thousand"`` or a :class:`~jeopardy.farkle.turn.FarkleRules`)
@@ -113,7 +113,7 @@ class Game:
 
     # ------------------------------------------------------------ analyses
     def solve(self, **options):
-        """Optimal play: a :class:`~jeopardy.race.solver.RaceSolution` (two players,
+        """Optimal play: a :class:`~jeopardy.match.pair.RaceSolution` (two players,
         first to the goal) or a :class:`~jeopardy.match.solver.MatchSolution`."""
         if options or self._solution is None:
             if self.farkle is not None:
@@ -121,7 +121,7 @@ class Game:
                 solution = solve(self.farkle, first_to_reach=not self.ending.last_round,
                                  **options)
             elif self.pair:
-                from jeopardy.race.solver import solve
+                from jeopardy.match.pair import solve
                 solution = solve(self.model, self.goal, **options)
             else:
                 from jeopardy.match.solver import solve
@@ -153,7 +153,7 @@ class Game:
                 raise JeopardyError(f"policy {spec!r}: pass 'optimal' or a policy object "
                                     "(jeopardy.policies.hold_at, from_formula, load)")
             if self.pair:
-                from jeopardy.race.policies import from_solution
+                from jeopardy.match.policies import from_solution
                 return from_solution(self.solve())
             return self._match_solution()
         return spec
@@ -186,11 +186,11 @@ class Game:
 
     def reach(self, policy="optimal"):
         """States reached: two players, a policy against any opponent
-        (:func:`jeopardy.race.reachability.reachable`); more players, every player
+        (:func:`jeopardy.match.pair_reachability.reachable`); more players, every player
         following the equilibrium (:func:`jeopardy.match.reachability.reachable`)."""
         self._roll_model_game("reach")
         if self.pair:
-            from jeopardy.race.reachability import reachable
+            from jeopardy.match.pair_reachability import reachable
             return reachable(self.model, self._policy(policy))
         if policy != "optimal":
             raise JeopardyError("with more players reach follows the equilibrium (policy "
@@ -199,10 +199,10 @@ class Game:
         return reachable(self._match_solution())
 
     def certify(self):
-        """Interval certificate of the two-player solution (:mod:`jeopardy.race.certify`)."""
+        """Interval certificate of the two-player solution (:mod:`jeopardy.match.certify`)."""
         if not self.pair:
             raise JeopardyError("certify is for two players, first to the goal")
-        from jeopardy.race.certify import certify
+        from jeopardy.match.certify import certify
         return certify(self.solve())
 
     # ------------------------------------------------- the other game shapes
@@ -257,7 +257,7 @@ class Game:
 
     # ------------------------------------------- two-player tables and rationals
     def _race_policy(self, spec, other=None):
-        """A :class:`~jeopardy.race.policies.RacePolicy` from an object or a policy word."""
+        """A :class:`~jeopardy.match.policies.RacePolicy` from an object or a policy word."""
         if not isinstance(spec, str):
             return spec
         from jeopardy.policy_language import race_policy
@@ -272,18 +272,18 @@ class Game:
 
     def head_to_head(self, a="optimal", b="hold:20"):
         """Exact chances of policy ``a`` against ``b`` (objects or policy words), moving
-        first, second and on a fair coin (:func:`jeopardy.race.evaluation.head_to_head`)."""
+        first, second and on a fair coin (:func:`jeopardy.match.pair_evaluation.head_to_head`)."""
         self._require_pair("head_to_head")
-        from jeopardy.race.evaluation import head_to_head
+        from jeopardy.match.pair_evaluation import head_to_head
         words = (a if isinstance(a, str) else None, b if isinstance(b, str) else None)
         return head_to_head(self.model, self._race_policy(a, words[1] or "optimal"),
                             self._race_policy(b, words[0] or "optimal"))
 
     def best_response(self, opponent="hold:20"):
         """The policy that wins most often against ``opponent``
-        (:func:`jeopardy.race.evaluation.best_response`)."""
+        (:func:`jeopardy.match.pair_evaluation.best_response`)."""
         self._require_pair("best_response")
-        from jeopardy.race.evaluation import best_response
+        from jeopardy.match.pair_evaluation import best_response
         return best_response(self.model, self._race_policy(opponent, "optimal"))
 
     def exact(self, start: str = "float", **options):

@@ -18,7 +18,7 @@ from typing import Callable
 
 from jeopardy.errors import JeopardyError
 from jeopardy.farkle.turn import UNIT
-from jeopardy.race.solver import RaceSolution
+from jeopardy.match.pair import RaceSolution
 from jeopardy.results import Result
 from jeopardy.validate import ParameterError, integer
 
@@ -71,7 +71,7 @@ def fairest(game: str, goal: int, chance: Callable[[int], float], largest: int, 
 
 
 def race_fairness(solution, max_bonus: int | None = None) -> Fairness:
-    """Compensation points of a solved race game (:class:`~jeopardy.race.solver.RaceSolution`)."""
+    """Compensation points of a solved race game (:class:`~jeopardy.match.pair.RaceSolution`)."""
     if not isinstance(solution, RaceSolution):
         raise ParameterError("solution", f"must be a RaceSolution (jeopardy.solve); got "
                                          f"{type(solution).__name__}")

@@ -121,10 +121,10 @@ def neller_presser() -> list[Claim]:
     from jeopardy.expected.policies import odds, optimal
     from jeopardy.policy_language import score_policy
     from jeopardy.expected.solver import solve_expected
-    from jeopardy.race.evaluation import best_response, head_to_head
-    from jeopardy.race.policies import from_solution, hold_at
-    from jeopardy.race.reachability import reachable
-    from jeopardy.race.solver import solve
+    from jeopardy.match.pair_evaluation import best_response, head_to_head
+    from jeopardy.match.policies import from_solution, hold_at
+    from jeopardy.match.pair_reachability import reachable
+    from jeopardy.match.pair import solve
     from jeopardy.rules import game
 
     source = published.NELLER_PRESSER_2004
@@ -222,9 +222,9 @@ def eight_turns(first_deviation, pig, hold20) -> Claim:
 
 
 def linux_magazin() -> list[Claim]:
-    from jeopardy.race.evaluation import head_to_head
-    from jeopardy.race.policies import from_solution, hold_at
-    from jeopardy.race.solver import solve
+    from jeopardy.match.pair_evaluation import head_to_head
+    from jeopardy.match.policies import from_solution, hold_at
+    from jeopardy.match.pair import solve
     from jeopardy.rules import game
 
     source = published.LINUX_MAGAZIN
@@ -279,9 +279,9 @@ def literature() -> list[Claim]:
     """The wider literature: Neller's Pig pages and exercises, Durango Bill's
     two-dice table, Tijms's fewest expected turns, and the practical policies
     of Neller & Presser 2010 evaluated exactly against optimal play."""
-    from jeopardy.race.evaluation import head_to_head
-    from jeopardy.race.policies import PRACTICAL, from_solution, hold_at, practical
-    from jeopardy.race.solver import solve
+    from jeopardy.match.pair_evaluation import head_to_head
+    from jeopardy.match.policies import PRACTICAL, from_solution, hold_at, practical
+    from jeopardy.match.pair import solve
     from jeopardy.rules import game
     from jeopardy.solitaire import expected_turns, hold_at_expected_turns, reach_probability
 

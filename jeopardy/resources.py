@@ -30,7 +30,7 @@ layer estimate their own cost and refuse with :func:`require_of`;
 that callers choosing by an analysis's name read.  The array terms count
 what each analysis allocates, from the code that allocates them:
 
-* ``race``/``solve`` -- :func:`jeopardy.race.solver.solve` stores ``P(i, j, 0)``:
+* ``race``/``solve`` -- :func:`jeopardy.match.pair.solve` stores ``P(i, j, 0)``:
   ``goal**2`` float64 (bounded by three tables: games with ``bust_all`` keep two
   more copies between passes); the residual and kernel columns add ``O(goal)``.
   A game the pair solver does not play (``players`` other than 2, an ``ending``

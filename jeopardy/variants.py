@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from jeopardy.fixed_turns.solver import solve_fixed_turns
 from jeopardy.match import endings
 from jeopardy.match.solver import solve as solve_match
-from jeopardy.race.solver import solve
+from jeopardy.match.pair import solve
 from jeopardy.results import Result
 from jeopardy.rules import game
 from jeopardy.think.solver import OPTIMAL, solve_pass

@@ -12,7 +12,7 @@ from jeopardy.exact import verification
 from jeopardy.exact.columns import outcomes
 from jeopardy.exact.equations import equations_latex, equations_text, sympy_check
 from jeopardy.exact.race import evaluate, largest_exact_goal, solve_exact, start_policy
-from jeopardy.race.solver import solve
+from jeopardy.match.pair import solve
 from jeopardy.rules import PRESETS, add, bank, bust, bust_all, double, game, roll_model
 
 from jeopardy.published import PIGLET_2

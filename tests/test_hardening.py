@@ -14,11 +14,11 @@ from click.testing import CliRunner
 
 from jeopardy.cli.main import cli
 from jeopardy.errors import JeopardyError
-from jeopardy.race import policies
-from jeopardy.race.evaluation import head_to_head
-from jeopardy.race.simulation import simulate
-from jeopardy.race.solver import CacheWarning, _cache_path, cache_directory, load, solve
-from jeopardy.race.termination import stuck_state
+from jeopardy.match import policies
+from jeopardy.match.pair_evaluation import head_to_head
+from jeopardy.match.pair_simulation import simulate
+from jeopardy.match.pair import CacheWarning, _cache_path, cache_directory, load, solve
+from jeopardy.match.termination import stuck_state
 from jeopardy.rules import game
 
 
@@ -210,7 +210,7 @@ def test_ordinary_policies_end(pig):
 def test_a_tolerance_below_the_rounding_floor_still_ends(monkeypatch, guard):
     """Each of the two guards ends the passes on its own: the rounding floor
     (with the stall guard switched off) and the stall guard (with no floor)."""
-    import jeopardy.race.solver as solver_module
+    import jeopardy.match.pair as solver_module
 
     if guard == "rounding-floor":
         monkeypatch.setattr(solver_module, "STALL_PASSES", 10 ** 9)

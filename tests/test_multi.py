@@ -22,7 +22,7 @@ CUSTOM = {"doubling": DOUBLING, "banking": BANKING}
 def test_reference_two_players_is_the_two_player_solver(name, goal):
     """The reference, written from the rules, agrees with the existing pair solver
     (1e-12: both iterate to ~1e-14)."""
-    from jeopardy.race.solver import solve
+    from jeopardy.match.pair import solve
 
     model = game(name)
     ref = reference.solve(model, goal, 2)
@@ -167,7 +167,7 @@ def test_two_player_first_to_goal_is_the_pair_solver(pig):
     """Goal 40: optimal Pig to 30 never holds after a roll (so a wrong hold value
     would not show); to 40 it holds in 56 states."""
     from jeopardy.match.solver import solve
-    from jeopardy.race.solver import solve as pair
+    from jeopardy.match.pair import solve as pair
 
     fast = solve(pig, 40, 2)
     values = pair(pig, 40).start_values
@@ -230,8 +230,8 @@ def test_cli_solve_refuses_in_one_line(args, words):
 # --------------------------------------------------------- policy evaluation
 def test_two_policies_evaluate_as_the_pair_evaluation(pig):
     from jeopardy.match.evaluation import evaluate
-    from jeopardy.race import policies
-    from jeopardy.race.evaluation import head_to_head
+    from jeopardy.match import policies
+    from jeopardy.match.pair_evaluation import head_to_head
 
     a = policies.hold_at(25, 20)
     b = policies.from_formula(25, "k < 15 + (j - i) / 4")
@@ -246,7 +246,7 @@ def test_equilibrium_evaluates_to_its_values_and_no_player_gains_by_deviating(pi
     to any of a few other policies does not do better (the equilibrium property)."""
     from jeopardy.match.evaluation import evaluate
     from jeopardy.match.solver import solve
-    from jeopardy.race import policies
+    from jeopardy.match import policies
 
     goal = 12
     solution = solve(pig, goal, 3)
@@ -265,7 +265,7 @@ def test_equilibrium_evaluates_to_its_values_and_no_player_gains_by_deviating(pi
 def test_policies_that_never_end_are_refused(pig):
     from jeopardy.errors import JeopardyError
     from jeopardy.match.evaluation import evaluate
-    from jeopardy.race import policies
+    from jeopardy.match import policies
 
     never = policies.from_formula(8, "k < 0")
     with pytest.raises(JeopardyError, match="never ends"):

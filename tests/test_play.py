@@ -3,8 +3,8 @@ import pytest
 from click.testing import CliRunner
 
 from jeopardy.cli.main import cli
-from jeopardy.race.play import Match, action_values
-from jeopardy.race.solver import solve
+from jeopardy.match.pair_play import Match, action_values
+from jeopardy.match.pair import solve
 from jeopardy.rules import game
 
 
@@ -36,7 +36,7 @@ def test_play_command_quits_cleanly():
     assert result.exit_code == 0
     assert "P(win): roll" in result.output and "bye" in result.output
     # the hints are the solver's values: P(0,0,0) of Pig to 20 for rolling, 1 - P(0,0,0) for holding
-    from jeopardy.race.solver import solve
+    from jeopardy.match.pair import solve
     from jeopardy.rules import game
 
     p = solve(game("pig"), 20).win_probability

@@ -9,8 +9,8 @@ from hypothesis import given, settings, strategies as st
 from jeopardy import published
 from jeopardy.cli.main import cli
 from jeopardy.errors import JeopardyError
-from jeopardy.race.reference import value_iteration
-from jeopardy.race.solver import load, solve
+from oracles.pair import value_iteration
+from jeopardy.match.pair import load, solve
 from jeopardy.rules import PRESETS, game
 from tests.strategies import roll_models
 
@@ -134,8 +134,8 @@ def test_solve_and_policy_commands(tmp_path, monkeypatch):
 @pytest.mark.parametrize("name", ["pig", "two-dice-pig", "pass-the-pigs"])
 def test_self_play_simulation_agrees_with_the_solved_value(name):
     """Optimal against optimal, first player: within 4 standard errors of P(0,0,0)."""
-    from jeopardy.race.policies import from_solution
-    from jeopardy.race.simulation import simulate
+    from jeopardy.match.policies import from_solution
+    from jeopardy.match.pair_simulation import simulate
 
     model = game(name)
     solution = solve(model, 60)
@@ -149,8 +149,8 @@ def test_self_play_simulation_agrees_with_the_solved_value(name):
 def test_simulate_and_plot_commands_for_every_preset(name, tmp_path):
     """The simulation the command prints lies within 4 standard errors of the
     exact head-to-head, in both seats; the plot is a PNG."""
-    from jeopardy.race.evaluation import head_to_head
-    from jeopardy.race.policies import from_solution, hold_at
+    from jeopardy.match.pair_evaluation import head_to_head
+    from jeopardy.match.policies import from_solution, hold_at
 
     runner = CliRunner()
     model = game(name)

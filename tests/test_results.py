@@ -52,7 +52,7 @@ def test_exact_solution_repr_is_short():
 
 
 def test_race_solution_repr_html_and_json():
-    from jeopardy.race.solver import solve
+    from jeopardy.match.pair import solve
     from jeopardy.rules.presets import game
 
     solution = solve(game("pig"), 30)

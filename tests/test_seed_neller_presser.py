@@ -2,7 +2,7 @@
 import pytest
 
 from jeopardy import published
-from jeopardy.race.solver import solve
+from jeopardy.match.pair import solve
 from jeopardy.rules import game
 
 

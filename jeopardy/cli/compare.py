@@ -17,7 +17,7 @@ POLICY_HELP = ("optimal, best-response (to the other policy), hold:N, linear:A,B
 
 def build_policy(spec: str, model, goal: int, other_spec: str | None = None,
                  command: str = "compare"):
-    """A :class:`~jeopardy.race.policies.RacePolicy` from a command-line word
+    """A :class:`~jeopardy.match.policies.RacePolicy` from a command-line word
     (:mod:`jeopardy.policy_language`), 'optimal' solved with the CLI's progress line."""
     from jeopardy.policy_language import race_policy
 
@@ -98,7 +98,7 @@ def compare(a, b, more, goal, players, ending, model, game_name, as_json) -> Non
 
         fast_pig.compare(model, goal, seats((a, b, *more), players), ending, as_json)
         return
-    from jeopardy.race.evaluation import head_to_head
+    from jeopardy.match.pair_evaluation import head_to_head
 
     goal = resolve_goal(goal, game_name)
     if more or not pair_game(players, ending):
@@ -159,7 +159,7 @@ def simulate(a, b, more, goal, players, ending, games, seed, model, game_name, a
         fast_pig.simulate(model, goal, seats((a, b, *more), players), ending, games, seed,
                           as_json)
         return
-    from jeopardy.race.simulation import simulate as run
+    from jeopardy.match.pair_simulation import simulate as run
 
     if games <= 0:
         raise JeopardyError(f"--games must be positive; got {games}")
@@ -216,7 +216,7 @@ def reach_players(goal, players, ending, policy_spec, model, as_json) -> None:
 def reach(goal, players, ending, policy_spec, model, game_name, as_json) -> None:
     """States a player can reach under a policy, in some game against some opponent
     (N players: states reached when every player plays the equilibrium)."""
-    from jeopardy.race.reachability import reachable
+    from jeopardy.match.pair_reachability import reachable
 
     goal = resolve_goal(goal, game_name)
     if not pair_game(players, ending):
@@ -259,8 +259,8 @@ def plot(figure, goal, players, ending, opponent, others, out, model, game_name)
     """Draw one of the paper's figures (3-7) for any game and goal (N players: the
     hold boundary of the mover against the next player)."""
     from jeopardy.plots import race as figures
-    from jeopardy.race.policies import MAX_TABLE_GOAL, from_solution
-    from jeopardy.race.reachability import reachable
+    from jeopardy.match.policies import MAX_TABLE_GOAL, from_solution
+    from jeopardy.match.pair_reachability import reachable
     from jeopardy.rules.fast_pig import FastPigRules
 
     if isinstance(model, FastPigRules) or figure == "dice-map":

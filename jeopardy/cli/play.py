@@ -122,7 +122,7 @@ def play(goal, second, hints, seed, first_to_reach, ai_spec, players, seat, endi
             raise JeopardyError("--ai is for Pig-like games; ten-thousand plays its optimal policy")
         _play_ten_thousand(goal, second, hints, seed, first_to_reach, rules_name)
         return
-    from jeopardy.race.play import Match, action_values
+    from jeopardy.match.pair_play import Match, action_values
 
     goal = resolve_goal(goal, game_name)
     computer = None

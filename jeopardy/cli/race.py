@@ -29,7 +29,7 @@ def _preset_names():
 
 def solved(model, goal, show_progress=True, cache=True, strict=True):
     from jeopardy.cli.progress import ProgressLine
-    from jeopardy.race.solver import solve
+    from jeopardy.match.pair import solve
 
     bar = ProgressLine(f"solving {model.name} to {goal}", enabled=show_progress and goal >= 300)
     return solve(model, goal, progress=bar, cache=cache, strict=strict)
@@ -140,7 +140,7 @@ def solve(goal, players, ending, out, policy_out, no_cache, model, game_name, as
         solve_match(model, goal, players, ending, as_json, policy_out)
         return
     if policy_out:
-        from jeopardy.race.policies import _check_goal
+        from jeopardy.match.policies import _check_goal
         if Path(policy_out).suffix.lower() not in (".npz", ".csv", ".parquet"):
             raise JeopardyError(f"cannot write policy {policy_out!r}: the name must end in "
                                 ".npz, .csv or .parquet")
@@ -149,7 +149,7 @@ def solve(goal, players, ending, out, policy_out, no_cache, model, game_name, as
     if out and solution.converged:
         solution.save(out)
     if policy_out and solution.converged:
-        from jeopardy.race.policies import from_solution
+        from jeopardy.match.policies import from_solution
         from_solution(solution).save(policy_out)
     if as_json:
         emit_json(solution.to_dict())
@@ -248,7 +248,7 @@ def policy(goal, score, opponent, scores_text, place, players, ending, solution_
     if score is None or opponent is None:
         raise JeopardyError("give --score and --opponent (or --scores for N players)")
     if solution_file:
-        from jeopardy.race.solver import load
+        from jeopardy.match.pair import load
 
         conflicts(click.get_current_context(), "solution_file", "game_name", "faces", "bad_face",
                   "model_file")
@@ -291,7 +291,7 @@ def policy(goal, score, opponent, scores_text, place, players, ending, solution_
 @json_option
 def certify(goal, model, game_name, as_json) -> None:
     """Interval certificate of the float solution: encloses the exact values."""
-    from jeopardy.race.certify import certify as run
+    from jeopardy.match.certify import certify as run
 
     goal = resolve_goal(goal, game_name)
     solution = solved(model, goal)

@@ -37,7 +37,7 @@ class Ending(str):
     last_round: bool  # reaching the goal lets the others play on (a cap is proved)
     in_round: bool = False  # the mover's place in the round is part of a turn start
     most_players: int = MAX_PLAYERS  # solved for 2 .. most_players
-    pair_solver: bool = False  # two players: the paper's P(i, j, k) (jeopardy.race.solver)
+    pair_solver: bool = False  # two players: the paper's P(i, j, k) (jeopardy.match.pair)
     turn_processes: bool = False  # turn processes (Farkle, Fast Pig) are solved under it
     seats_policies: bool = False  # evaluation, simulation, play and reach follow policies
 
@@ -72,7 +72,7 @@ class FirstToGoal(Ending):
     Terminal values: the mover who reaches the goal wins at once (1 to it, 0 to
     the others); no last round, no cap: a mover holds on reaching the goal.
     With two players and turn totals that never fall, the pair solver
-    (:mod:`jeopardy.race.solver`) solves it; otherwise :mod:`jeopardy.match.solver`
+    (:mod:`jeopardy.match.pair`) solves it; otherwise :mod:`jeopardy.match.solver`
     (roll models) or :mod:`jeopardy.match.process_solver` (turn processes)."""
 
     name = "first-to-goal"

@@ -6,11 +6,11 @@ the mover's place in the round: ``W[p, index, m]`` is player ``m``'s chance
 (relative to the mover ``p``) at turn start ``index``.  With every action
 fixed, each rotation class map is affine and one Newton step solves it
 exactly (up to rounding): policy evaluation by exact linear algebra, class by
-class, as :mod:`jeopardy.race.evaluation` does for two players.
+class, as :mod:`jeopardy.match.pair_evaluation` does for two players.
 
 A policy is
 
-* a :class:`~jeopardy.race.policies.RacePolicy` (``roll[i, j, k]``), read with
+* a :class:`~jeopardy.match.policies.RacePolicy` (``roll[i, j, k]``), read with
   ``i`` the mover's score and ``j`` the *leading* opponent's score (for two
   players, the opponent's), so ``hold:N``, formulas in ``i, j, k`` and policy
   files mean what they say for any number of players;
@@ -47,7 +47,7 @@ from jeopardy.match.endings import ENDINGS as REGISTRY
 from jeopardy.match.rules import FIRST_TO_GOAL, MatchRules
 from jeopardy.match.solver import (MatchSolution, _CapBound, _iterate, actions_from, bundle,
                                    cap_sequence, estimate, warm_up)
-from jeopardy.race.policies import RacePolicy
+from jeopardy.match.policies import RacePolicy
 from jeopardy.results import Result
 from jeopardy.rules import presets
 from jeopardy.rules.roll_model import RollModel

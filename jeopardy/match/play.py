@@ -22,7 +22,7 @@ import numpy as np
 from jeopardy.errors import JeopardyError
 from jeopardy.match import kernels, last_round
 from jeopardy.match.endings import spelled
-from jeopardy.race.play import draw_effect
+from jeopardy.match.pair_play import draw_effect
 from jeopardy.rules.effects import Effect
 
 

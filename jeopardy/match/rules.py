@@ -33,7 +33,7 @@ class MatchRules:
 
 
 def pair_solver_plays(model, players: int = 2, ending: str = FIRST_TO_GOAL) -> bool:
-    """Whether the pair solver (:mod:`jeopardy.race.solver`, the paper's ``P(i, j, k)``)
+    """Whether the pair solver (:mod:`jeopardy.match.pair`, the paper's ``P(i, j, k)``)
     solves this game: two players, first to the goal, turn totals that never fall
     (a falling total gives the turn cycles that only :mod:`jeopardy.match.solver`
     iterates).  Every other game is the N-player solver's."""

@@ -29,7 +29,7 @@ from jeopardy.interrupts import chunk_size
 from jeopardy.match import kernels, last_round
 from jeopardy.match.evaluation import policy_names, seated_actions
 from jeopardy.match.rules import FIRST_TO_GOAL, MatchRules
-from jeopardy.race.simulation import play_turn
+from jeopardy.match.pair_simulation import play_turn
 from jeopardy.results import Result
 from jeopardy.rules import presets
 from jeopardy.rules.compiled import step_jit as step

@@ -1,7 +1,7 @@
 """Optimal play of N-player race games, first-to-goal, equal-turns or one-more-turn.
 
 Each player maximises its own chance of winning.  With two players that is
-the zero-sum optimum of :mod:`jeopardy.race.solver`; with more it is the
+the zero-sum optimum of :mod:`jeopardy.match.pair`; with more it is the
 equilibrium that value iteration reaches: every player's action at every
 state is a best response to everyone's later play (a subgame-perfect
 equilibrium of the stochastic game; rolling on ties).  Such equilibria need

@@ -25,7 +25,7 @@ workers do, since the trace covers the whole process), ``estimated_memory_bytes`
   (:func:`jeopardy.solitaire.expected_turns`).
 
 Two players first to the goal are solved by the pair solver
-(:mod:`jeopardy.race.solver`); every other game (more players, the
+(:mod:`jeopardy.match.pair`); every other game (more players, the
 equal-turns or one-more-turn ending, turn totals that fall) by the N-player
 solver (:mod:`jeopardy.match.solver`), as ``jeopardy solve`` does
 (:func:`jeopardy.match.rules.pair_solver_plays`).  A task the analysis cannot
@@ -46,8 +46,8 @@ from jeopardy.match.endings import pair_game
 from jeopardy.match.evaluation import evaluate
 from jeopardy.match.rules import pair_solver_plays
 from jeopardy.policy_language import race_policy
-from jeopardy.race import policies
-from jeopardy.race.evaluation import head_to_head
+from jeopardy.match import policies
+from jeopardy.match.pair_evaluation import head_to_head
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.simultaneous.game import solve_simultaneous
 from jeopardy.solitaire import expected_turns
@@ -72,7 +72,7 @@ def _solve(model: RollModel, task: Task) -> dict:
         return {"value": chances[0], "win_probability": chances[0],
                 "win_probabilities": ",".join(repr(p) for p in chances),
                 "residual": solution.max_residual, "states": solution.turn_starts}
-    from jeopardy.race.solver import solve
+    from jeopardy.match.pair import solve
 
     solution = solve(model, task.goal)
     return {"value": solution.win_probability, "win_probability": solution.win_probability,
@@ -81,7 +81,7 @@ def _solve(model: RollModel, task: Task) -> dict:
 
 def _fairness(model: RollModel, task: Task) -> dict:
     if _pair(task):
-        from jeopardy.race.solver import solve
+        from jeopardy.match.pair import solve
 
         solution = solve(model, task.goal)
         fairest, chance, states = race_fairness(solution), solution.win_probability, \
@@ -105,7 +105,7 @@ def _compare(model: RollModel, task: Task) -> dict:
         return {"value": (first + second) / 2, "first": first, "second": second,
                 "residual": max(optimal.max_residual, leading.max_residual,
                                 following.max_residual)}
-    from jeopardy.race.solver import solve
+    from jeopardy.match.pair import solve
 
     optimal = policies.from_solution(solve(model, task.goal))
     result = head_to_head(model, optimal, other)

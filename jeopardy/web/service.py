@@ -1,13 +1,13 @@
 """The browser app's numbers, from the library's own analyses (no web framework here).
 
 Every number the pages show comes from the functions the CLI calls:
-``jeopardy solve`` (:func:`jeopardy.race.solver.solve`,
+``jeopardy solve`` (:func:`jeopardy.match.pair.solve`,
 :func:`jeopardy.match.solver.solve`), ``jeopardy policy`` (the solution's
-column), ``jeopardy compare`` (:func:`jeopardy.race.evaluation.head_to_head`
+column), ``jeopardy compare`` (:func:`jeopardy.match.pair_evaluation.head_to_head`
 over :func:`jeopardy.policy_language.race_policy`), ``jeopardy simultaneous``
 (:func:`jeopardy.simultaneous.game.solve_simultaneous`) and ``jeopardy play``
-(:class:`jeopardy.race.play.Match` and its coach,
-:func:`jeopardy.race.play.action_values`).
+(:class:`jeopardy.match.pair_play.Match` and its coach,
+:func:`jeopardy.match.pair_play.action_values`).
 
 Sizes: a request is refused before any work when the CLI's estimate
 (:mod:`jeopardy.resources`) is past this machine's budget or past the app's own
@@ -234,7 +234,7 @@ def goal_of(game: str, goal: int | None) -> int:
 
 def race_solution(model, goal: int):
     """The two-player first-to-goal solution (``jeopardy solve``'s; disk cache as the CLI's)."""
-    from jeopardy.race.solver import solve
+    from jeopardy.match.pair import solve
 
     kept = CACHE.peek(("race", model, goal))  # solved: no estimate to make again
     if kept is not None:
@@ -375,7 +375,7 @@ def _thresholds(roll, goal: int) -> tuple[list[list[int | None]], list[list[int]
 
 
 def named_policy(model, goal: int, spec: str, other: str | None = None):
-    """A :class:`~jeopardy.race.policies.RacePolicy` from compare's policy language
+    """A :class:`~jeopardy.match.policies.RacePolicy` from compare's policy language
     (no policy files: no request names a server path)."""
     from jeopardy.policy_language import parse, race_policy
 
@@ -412,7 +412,7 @@ def policy_map(model, goal: int, spec: str = "optimal") -> dict:
 
 def compare(model, goal: int, a: str, b: str) -> dict:
     """The keys of ``jeopardy compare A B --json`` (exact policy evaluation)."""
-    from jeopardy.race.evaluation import head_to_head
+    from jeopardy.match.pair_evaluation import head_to_head
 
     first = named_policy(model, goal, a, b)
     second = named_policy(model, goal, b, a)
@@ -598,9 +598,9 @@ def play(model, goal: int, seed: int, moves: str, second: bool = False, players:
 
 def replay(model, goal: int, seed: int, moves: str, second: bool = False) -> Replay:
     """Play ``moves`` (``r``/``h``) for the person (player 0) against the optimal
-    player, from ``seed``; the coach's values are :func:`jeopardy.race.play.action_values`
+    player, from ``seed``; the coach's values are :func:`jeopardy.match.pair_play.action_values`
     (``jeopardy play --hints``)."""
-    from jeopardy.race.play import Match, action_values
+    from jeopardy.match.pair_play import Match, action_values
 
     _check_game(seed, moves)
     solution = race_solution(model, goal)

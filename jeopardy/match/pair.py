@@ -7,7 +7,7 @@ optimally:
     P(i, j, k) = max( sum_e p_e * value after e ,  1 - P(j, i + k, 0) )
 
 (roll, hold), with ``P = 1`` once ``i + k >= goal``.  The solver
-(:mod:`jeopardy.race.kernels`) goes through score sums in descending order and
+(:mod:`jeopardy.match.pair_kernels`) goes through score sums in descending order and
 solves each pair of swapped states to machine precision.  Games in which a
 roll can take banked score away (``bust_all``) repeat whole passes until no
 ``P(i, j, 0)`` changes by more than ``tolerance`` (at most ``max_passes``).
@@ -37,7 +37,7 @@ from jeopardy import compilation, convergence, resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.files import checked_array, checksum, meta_field, read_npz, write_atomically
 from jeopardy.interrupts import chunk_size
-from jeopardy.race import kernels, reachability
+from jeopardy.match import pair_kernels, pair_reachability
 from jeopardy.results import Result
 from jeopardy.rules import presets
 from jeopardy.rules.roll_model import RollModel, from_dict
@@ -104,9 +104,9 @@ class RaceSolution(convergence.Converging, Result):
         agrees within the Bellman residual: the solve may move a column along its slope
         instead of sweeping it again)."""
         i, j, _ = self._check(i, j)
-        work = kernels.column(self.goal)
-        kernels.sweep(self.model.kernel_rules(self.goal), i, j, self.start_values[j, i],
-                      self.start_values, kernels.MAXIMISE, work.acts, work)
+        work = pair_kernels.column(self.goal)
+        pair_kernels.sweep(self.model.kernel_rules(self.goal), i, j, self.start_values[j, i],
+                           self.start_values, pair_kernels.MAXIMISE, work.acts, work)
         top = self.goal - i
         values = work.vals[:top].copy()
         values[0] = self.start_values[i, j]
@@ -158,7 +158,7 @@ class RaceSolution(convergence.Converging, Result):
                                 "query columns instead")
         P = np.ones((g, g, g))
         roll = np.zeros((g, g, g), dtype=np.int8)
-        kernels.expand(self.model.kernel_rules(g), self.start_values, P, roll)
+        pair_kernels.expand(self.model.kernel_rules(g), self.start_values, P, roll)
         return P, roll.astype(bool)
 
     def policy_table(self) -> np.ndarray:
@@ -166,8 +166,8 @@ class RaceSolution(convergence.Converging, Result):
         goal = self.goal
         check_table_goal(goal)
         roll = np.zeros((goal, goal, goal), dtype=np.int8)
-        kernels.actions(self.model.kernel_rules(goal), self.start_values, kernels.MAXIMISE,
-                        kernels.no_table(goal), roll)
+        pair_kernels.actions(self.model.kernel_rules(goal), self.start_values,
+                             pair_kernels.MAXIMISE, pair_kernels.no_table(goal), roll)
         return roll
 
     def plot(self, figure: str = "boundary", opponent: int = 30, ax=None):
@@ -185,11 +185,11 @@ class RaceSolution(convergence.Converging, Result):
         if figure == "cross-section":
             if not 0 <= opponent < self.goal:
                 raise JeopardyError(f"opponent must be in 0-{self.goal - 1}; got {opponent}")
-            return figures.cross_section(name, roll, reachability.reachable_table(self.model, table),
-                                         opponent, ax=ax)
+            return figures.cross_section(
+                name, roll, pair_reachability.reachable_table(self.model, table), opponent, ax=ax)
         if figure == "contours":
             return figures.probability_contours(name, self.expand()[0], ax=ax)
-        reach = reachability.reachable_table(self.model, table)
+        reach = pair_reachability.reachable_table(self.model, table)
         if figure == "reachable":
             return figures.state_cloud(name, reach.states, "states reachable by an optimal player",
                                        ax=ax)
@@ -259,7 +259,7 @@ def load(path: str | Path) -> RaceSolution:
     if stored is not None and stored != checksum(values):
         raise JeopardyError(f"{source}: checksum mismatch (the table was changed or damaged)")
     model = from_dict(meta.get("model"), source).require_rising("the race solver")
-    residual = max_residual(model, goal, kernels.self_play(values))
+    residual = max_residual(model, goal, pair_kernels.self_play(values))
     if not residual <= TRUSTED_RESIDUAL:
         raise JeopardyError(f"{source}: the stored values do not solve the game "
                             f"(Bellman residual {residual:.1e})")
@@ -306,7 +306,7 @@ def _from_cache(model: RollModel, goal: int) -> RaceSolution | None:
     return solution
 
 
-def iterate(model: RollModel, goal: int, players: kernels.Players, tolerance: float,
+def iterate(model: RollModel, goal: int, players: pair_kernels.Players, tolerance: float,
             max_passes: int, progress: Callable[[float], None] | None = None) -> tuple[int, int]:
     """Passes over all score sums (in chunks, for progress) until nothing moves.
 
@@ -339,7 +339,7 @@ def iterate(model: RollModel, goal: int, players: kernels.Players, tolerance: fl
         s = top_sum
         while s >= 0:
             last = max(0, s - chunk + 1)
-            n, _ = kernels.solve_sums(rules, players, s, last, MAX_NEWTON_STEPS, tolerance)
+            n, _ = pair_kernels.solve_sums(rules, players, s, last, MAX_NEWTON_STEPS, tolerance)
             sweeps += n
             s = last - 1
             if progress is not None:
@@ -361,18 +361,18 @@ def iterate(model: RollModel, goal: int, players: kernels.Players, tolerance: fl
     return passes, sweeps
 
 
-def max_residual(model: RollModel, goal: int, players: kernels.Players) -> float:
-    """The largest Bellman residual over every state (see kernels.bellman_residual)."""
-    return float(kernels.bellman_residual(model.kernel_rules(goal), players))
+def max_residual(model: RollModel, goal: int, players: pair_kernels.Players) -> float:
+    """The largest Bellman residual over every state (see pair_kernels.bellman_residual)."""
+    return float(pair_kernels.bellman_residual(model.kernel_rules(goal), players))
 
 
 def warm_up(model: RollModel) -> None:
     """Load the compiled kernels (numba's on-disk cache), or compile them, before a
     clock starts; says so first where they must be compiled
     (:func:`jeopardy.compilation.announce_if_cold`)."""
-    rules, players = model.kernel_rules(2), kernels.self_play(np.full((2, 2), 0.5))
-    compilation.announce_if_cold((kernels.solve_sums, rules, players, 2, 0, 2, 1e-15))
-    kernels.solve_sums(rules, players, 2, 0, 2, 1e-15)
+    rules, players = model.kernel_rules(2), pair_kernels.self_play(np.full((2, 2), 0.5))
+    compilation.announce_if_cold((pair_kernels.solve_sums, rules, players, 2, 0, 2, 1e-15))
+    pair_kernels.solve_sums(rules, players, 2, 0, 2, 1e-15)
 
 
 def solve(model: RollModel, goal: int = 100, tolerance: float = 1e-15, max_passes: int = 5000,
@@ -398,7 +398,7 @@ def solve(model: RollModel, goal: int = 100, tolerance: float = 1e-15, max_passe
     warm_up(model)
     started = time.perf_counter()
     values = np.full((goal, goal), 0.5)
-    players = kernels.self_play(values)
+    players = pair_kernels.self_play(values)
     # the residual check sweeps every column once more: about as long as the solve
     solving = None if progress is None else (lambda done: progress(SOLVE_SHARE * done))
     passes, sweeps = iterate(model, goal, players, tolerance, max_passes, solving)

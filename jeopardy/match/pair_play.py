@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from jeopardy.race.solver import RaceSolution
+from jeopardy.match.pair import RaceSolution
 from jeopardy.rules.compiled import value_of_rolling
 from jeopardy.rules.effects import Effect
 
@@ -38,7 +38,7 @@ def draw_effect(rng: random.Random, outcomes: list[tuple[Effect, float]]) -> Eff
 class Match:
     """Scores, whose turn it is, the turn total, and a seeded die.
 
-    The computer plays ``policy`` (a :class:`~jeopardy.race.policies.RacePolicy`)
+    The computer plays ``policy`` (a :class:`~jeopardy.match.policies.RacePolicy`)
     if one is given, else the solution's optimal policy.
     """
 

@@ -206,7 +206,7 @@ class Reachable(Result):
 
 
 def reachable(model: RollModel, policy: RacePolicy) -> Reachable:
-    """The states ``policy`` (a :class:`~jeopardy.race.policies.RacePolicy`) reaches in
+    """The states ``policy`` (a :class:`~jeopardy.match.policies.RacePolicy`) reaches in
     some game against some opponent."""
     return reachable_table(model, policy.roll)
 

@@ -24,10 +24,10 @@ import numpy as np
 
 from jeopardy import convergence, resources, validate
 from jeopardy.errors import JeopardyError
-from jeopardy.race.kernels import FOLLOW, MAXIMISE, Players, actions, no_table
-from jeopardy.race.policies import RacePolicy, _check_goal
-from jeopardy.race.solver import iterate, max_residual
-from jeopardy.race.termination import require_ending
+from jeopardy.match.pair_kernels import FOLLOW, MAXIMISE, Players, actions, no_table
+from jeopardy.match.policies import RacePolicy, _check_goal
+from jeopardy.match.pair import iterate, max_residual
+from jeopardy.match.termination import require_ending
 from jeopardy.rules import presets
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.results import Result

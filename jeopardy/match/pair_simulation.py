@@ -10,9 +10,9 @@ from numba import njit
 from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import chunk_size
-from jeopardy.race.evaluation import _tables
-from jeopardy.race.policies import RacePolicy
-from jeopardy.race.termination import require_ending
+from jeopardy.match.pair_evaluation import _tables
+from jeopardy.match.policies import RacePolicy
+from jeopardy.match.termination import require_ending
 from jeopardy.results import Result
 from jeopardy.rules.compiled import step_jit as step
 from jeopardy.rules.roll_model import RollModel
