@@ -101,15 +101,14 @@ def main() -> None:
     args = parser.parse_args()
 
     if not args.skip_pair and args.only is None:
-        from jeopardy.match.solver import solve as match_solve
-        from jeopardy.match.pair import solve as pair_solve
+        from jeopardy.match.solver import solve
         from jeopardy.rules import game
 
         pig = game("pig")
-        pair_solve(pig, 100)
-        match_solve(pig, 10)
-        pair = min(pair_solve(pig, 100).seconds for _ in range(5))
-        multi = min(match_solve(pig, 100).seconds for _ in range(3))
+        solve(pig, 100)
+        solve(pig, 10, method="classes")
+        pair = min(solve(pig, 100).seconds for _ in range(5))
+        multi = min(solve(pig, 100, method="classes").seconds for _ in range(3))
         print(f"two-player Pig to 100: pair solver {pair * 1e3:.1f} ms (the CLI's path), "
               f"N-player solver {multi * 1e3:.0f} ms on the same game ({multi / pair:.0f}x)")
 

@@ -80,9 +80,9 @@ def gambit_and_nashpy(max_hold: int) -> None:
 
 def openspiel(goal: int, games: int) -> None:
     from jeopardy.match import policies
-    from jeopardy.match.pair_evaluation import head_to_head
-    from jeopardy.match.pair_simulation import simulate
-    from jeopardy.match.pair import solve
+    from jeopardy.match.evaluation import head_to_head
+    from jeopardy.match.simulation import simulate_head_to_head as simulate
+    from jeopardy.match.solver import solve
     from jeopardy.rules.presets import game
 
     pig = game("pig")

@@ -18,7 +18,7 @@ Beside it: the rules a user builds a variant from (:func:`game`,
 figures (:mod:`jeopardy.plots`), sweeps (:func:`sweep`), Gambit exchange
 (:func:`write_nfg`, :func:`read_nfg`), the result base :class:`Result` and
 :class:`JeopardyError`.  Every analysis function stays in its module
-(``jeopardy.match.pair.solve``, ``jeopardy.exact.race.solve_exact``, ...);
+(``jeopardy.match.solver.solve``, ``jeopardy.exact.race.solve_exact``, ...);
 ``import jeopardy`` itself loads nothing heavy and changes no global state.
 
 The layers, each importing only from itself and the layers below
@@ -72,12 +72,12 @@ _EXPORTS = {
 # Names of the earlier two-style top level: still found (with a DeprecationWarning
 # naming the Game method), never listed.
 _MOVED = {
-    "solve": ("jeopardy.match.pair:solve", "Game(model, goal).solve()"),
-    "load_solution": ("jeopardy.match.pair:load", "jeopardy.match.pair.load"),
-    "head_to_head": ("jeopardy.match.pair_evaluation:head_to_head", "Game.head_to_head"),
-    "best_response": ("jeopardy.match.pair_evaluation:best_response", "Game.best_response"),
-    "simulate": ("jeopardy.match.pair_simulation:simulate", "Game.simulate"),
-    "reachable": ("jeopardy.match.pair_reachability:reachable", "Game.reach"),
+    "solve": ("jeopardy.match.solver:solve", "Game(model, goal).solve()"),
+    "load_solution": ("jeopardy.match.solver:load", "jeopardy.match.solver.load"),
+    "head_to_head": ("jeopardy.match.evaluation:head_to_head", "Game.head_to_head"),
+    "best_response": ("jeopardy.match.evaluation:best_response", "Game.best_response"),
+    "simulate": ("jeopardy.match.simulation:simulate_head_to_head", "Game.simulate"),
+    "reachable": ("jeopardy.match.reachability:reachable_against_any", "Game.reach"),
     "certify": ("jeopardy.match.certify:certify", "Game.certify"),
     "race_fairness": ("jeopardy.fairness:race_fairness", "Game.fairness"),
     "solve_exact": ("jeopardy.exact.race:solve_exact", "Game.exact"),

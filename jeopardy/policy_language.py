@@ -145,7 +145,7 @@ def race_policy(text: str | PolicyWord, model, goal: int, command: str = "compar
 
     ``other`` is the other player's word (for ``best-response``; ``None``: the
     command has no other player); ``optimal`` is a callable returning the
-    optimal :class:`~jeopardy.match.pair.RaceSolution` (default: solve, cached).
+    optimal :class:`~jeopardy.match.solver.PairSolution` (default: solve).
     """
     from jeopardy.match import policies
 
@@ -158,8 +158,8 @@ def race_policy(text: str | PolicyWord, model, goal: int, command: str = "compar
         _refuse(word, command, kinds, why)
     if word.kind == "optimal":
         if optimal is None:
-            from jeopardy.match.pair import solve
-            return policies.from_solution(solve(model, goal))
+            from jeopardy.match.solver import solve
+            return policies.from_solution(solve(model, goal, method="pair"))
         return policies.from_solution(optimal())
     if word.kind == "hold":
         return policies.hold_at(goal, word.h)
@@ -187,7 +187,7 @@ def race_policy(text: str | PolicyWord, model, goal: int, command: str = "compar
     other_word = parse(other)
     if other_word.kind == "best-response":
         raise JeopardyError("best-response needs the other policy to be something else")
-    from jeopardy.match.pair_evaluation import best_response
+    from jeopardy.match.evaluation import best_response
 
     return best_response(model, race_policy(other_word, model, goal, command, None, optimal))
 

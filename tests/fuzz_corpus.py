@@ -35,7 +35,7 @@ def _npz(path: Path, **arrays) -> Path:
 def corpus() -> dict[str, str]:
     """name -> path of every corpus entry (inputs), made once."""
     from jeopardy.match.policies import hold_at
-    from jeopardy.match.pair import solve
+    from jeopardy.match.solver import solve
     from jeopardy.rules import game
 
     root = Path(tempfile.mkdtemp(prefix="jeopardy-fuzz-"))

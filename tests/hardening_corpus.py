@@ -538,7 +538,7 @@ def api_cases(rng, count) -> list[Case]:
 # ===================================================================== running
 def _fixtures(root: Path) -> None:
     """The files the cases read: a roll model and a Pig solution to 12."""
-    from jeopardy.match.pair import solve
+    from jeopardy.match.solver import solve
     from jeopardy.rules import game
 
     (root / "model.json").write_text(game("piglet").to_json())

@@ -8,11 +8,11 @@ from click.testing import CliRunner
 from jeopardy import published
 from jeopardy.cli.main import cli
 from jeopardy.errors import JeopardyError
-from jeopardy.match.pair_evaluation import best_response, head_to_head
+from jeopardy.match.evaluation import best_response, head_to_head
 from jeopardy.match.policies import from_formula, from_solution, hold_at, load
-from jeopardy.match.pair_reachability import reachable
-from jeopardy.match.pair_simulation import simulate
-from jeopardy.match.pair import solve
+from jeopardy.match.reachability import reachable_against_any as reachable
+from jeopardy.match.simulation import simulate_head_to_head as simulate
+from jeopardy.match.solver import solve
 from jeopardy.rules import PRESETS, game
 
 

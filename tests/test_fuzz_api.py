@@ -72,9 +72,9 @@ def _calls():
     from jeopardy.expected import policies as expected_policies
     from jeopardy.expected.solver import solve_expected
     from jeopardy.match import policies
-    from jeopardy.match.pair_evaluation import best_response, head_to_head
-    from jeopardy.match.pair_simulation import simulate
-    from jeopardy.match.pair import solve
+    from jeopardy.match.evaluation import best_response, head_to_head
+    from jeopardy.match.simulation import simulate_head_to_head as simulate
+    from jeopardy.match.solver import solve
     from jeopardy.rules import dice_game, game, roll_model
     from jeopardy.rules.effects import add, bust
     from jeopardy.simultaneous.game import replies_to_pure, solve_simultaneous
@@ -130,7 +130,7 @@ def test_api_fuzz(data):
 
 
 @pytest.mark.parametrize("call", [
-    pytest.param(lambda: __import__("jeopardy.match.pair").match.pair.solve("pig", 10),
+    pytest.param(lambda: __import__("jeopardy.match.solver").match.solver.solve("pig", 10),
                  id="solve-accepts-a-preset-name"),
 ])
 def test_presets_are_accepted_where_models_are_expected(call):
@@ -140,7 +140,7 @@ def test_presets_are_accepted_where_models_are_expected(call):
 @pytest.mark.parametrize("call, parameter", [
     pytest.param(lambda: __import__("jeopardy.simultaneous.game").simultaneous.game
                  .solve_simultaneous("pig", max_hold=2.5), "max_hold", id="max-hold-float"),
-    pytest.param(lambda: __import__("jeopardy.match.pair").match.pair.solve("pig", 10,
+    pytest.param(lambda: __import__("jeopardy.match.solver").match.solver.solve("pig", 10,
                                                                               tolerance=-1),
                  "tolerance", id="negative-tolerance"),
     pytest.param(lambda: _simulate(games=10.5), "games", id="fractional-games"),
@@ -172,7 +172,7 @@ def _game(*args):
 
 def _simulate(games):
     from jeopardy.match.policies import hold_at
-    from jeopardy.match.pair_simulation import simulate
+    from jeopardy.match.simulation import simulate_head_to_head as simulate
 
     return simulate("pig", hold_at(20, 5), hold_at(20, 5), games)
 

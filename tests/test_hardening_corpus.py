@@ -72,7 +72,7 @@ def test_formulas_are_checked_before_numpy_sees_them(formula, words):
 
 def test_a_formula_cannot_overwrite_a_variable():
     """The issue's case, with the arity fixed, is the rule 'k < 10' itself (floor(k/2) >= 0)."""
-    from jeopardy.match.pair_evaluation import head_to_head
+    from jeopardy.match.evaluation import head_to_head
     from jeopardy.match.policies import from_formula, hold_at
     from jeopardy.rules import game
 
@@ -110,7 +110,7 @@ def test_an_option_that_does_not_apply_is_refused(args, words):
 
 
 def test_a_saved_solution_disagreeing_with_goal_or_game_is_refused(tmp_path):
-    from jeopardy.match.pair import solve
+    from jeopardy.match.solver import solve
     from jeopardy.rules import game
 
     path = solve(game("pig"), 12).save(tmp_path / "pig12.npz")

@@ -3,8 +3,8 @@ import pytest
 
 from jeopardy.errors import JeopardyError
 from jeopardy.match import policies
-from jeopardy.match.pair_evaluation import head_to_head
-from jeopardy.match.pair import solve
+from jeopardy.match.evaluation import head_to_head
+from jeopardy.match.solver import solve
 from jeopardy.rules.presets import game
 
 pyspiel = pytest.importorskip("pyspiel")

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from jeopardy.cli.main import cli
 from oracles import race as reference
 from jeopardy.rules import game
-from jeopardy.match.pair import solve as solve_pair
+from jeopardy.match.solver import solve as solve_pair
 
 
 def _run(*args):

@@ -111,8 +111,8 @@ def test_rows_match_the_plain_reference_solver(tmp_path):
 
 def test_compare_is_the_exact_head_to_head(tmp_path, pig):
     from jeopardy.match import policies
-    from jeopardy.match.pair_evaluation import head_to_head
-    from jeopardy.match.pair import solve
+    from jeopardy.match.evaluation import head_to_head
+    from jeopardy.match.solver import solve
 
     frame = in_process({"games": ["pig"], "goals": [25], "analyses": [
         {"name": "compare", "against": ["hold:20", "rule:k < 10"]}]}, tmp_path)

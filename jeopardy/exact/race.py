@@ -15,7 +15,8 @@ twice, first with every value an affine form in the ``goal`` unknowns ``Z``
 (which gives one exact ``goal x goal`` system for them), then with ``Z``
 known.
 
-The policy comes from the float solver (``jeopardy.match.pair.solve``);
+The policy comes from the float solver (the pair method of
+``jeopardy.match.solver.solve``);
 :mod:`jeopardy.exact.verification` proves that every Bellman equation
 ``P = max(roll, hold)`` holds exactly, the branch of each max included.
 Where a branch is not the exact maximum (a near-tie the floats could not
@@ -50,7 +51,7 @@ from jeopardy.exact.linear import solve as linear_solve
 from jeopardy.exact.verification import Checker, check
 from jeopardy.match import pair_kernels
 from jeopardy.match.policies import RacePolicy
-from jeopardy.match.pair import solve
+from jeopardy.match.solver import solve
 from jeopardy.match.termination import refuse, require_ending
 from jeopardy.results import Result
 from jeopardy.rules import game, presets
@@ -256,7 +257,7 @@ class ExactRaceSolution(Result):
 
 def float_difference(solution: ExactRaceSolution) -> float:
     """Largest |exact - float solver| over the turn-start values ``P(i, j, 0)``."""
-    floats = solve(solution.model, solution.goal).start_values
+    floats = solve(solution.model, solution.goal, method="pair").start_values
     return max(abs(float(v) - floats[i, j]) for i, row in enumerate(solution.start)
                for j, v in enumerate(row))
 
@@ -363,7 +364,7 @@ def start_policy(model: RollModel, goal: int, start) -> np.ndarray:
         policy[:, :, 0] = 1  # hold everywhere but k = 0
         return policy
     if start == "float":
-        solution = solve(model, goal)
+        solution = solve(model, goal, method="pair")
         pair_kernels.actions(model.kernel_rules(goal), solution.start_values,
                              pair_kernels.MAXIMISE, pair_kernels.no_table(goal), policy)
         return policy

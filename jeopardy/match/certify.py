@@ -26,7 +26,7 @@ from numba import njit
 
 from jeopardy.errors import JeopardyError
 from jeopardy.match import pair_kernels
-from jeopardy.match.pair import RaceSolution
+from jeopardy.match.solver import PairSolution
 from jeopardy.rules.compiled import RISE, STAY, roll_result
 from jeopardy.results import Result
 
@@ -220,7 +220,7 @@ class Certificate(Result):
                 "win_probability_interval": [float(self.lower[0, 0]), float(self.upper[0, 0])]}
 
 
-def certify(solution: RaceSolution) -> Certificate:
+def certify(solution: PairSolution) -> Certificate:
     """Enclose the exact values of the float policy and certify its decisions."""
     model = solution.model
     if model.has_bust_all:

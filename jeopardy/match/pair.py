@@ -1,4 +1,9 @@
-"""Optimal play of two-player race games (Pig and relatives).
+"""The pair method: two-player first-to-goal games solved over ``P(i, j, 0)``.
+
+:func:`jeopardy.match.solver.solve` chooses it wherever it plays (:func:`plays`:
+two players, first to the goal, turn totals that never fall) and returns its
+result as a :class:`~jeopardy.match.solver.PairSolution`, a
+:class:`~jeopardy.match.solver.MatchSolution` like every other.
 
 ``P(i, j, k)`` is the probability that the player to move wins with own
 score ``i``, opponent score ``j`` and turn total ``k``, both players playing
@@ -6,19 +11,23 @@ optimally:
 
     P(i, j, k) = max( sum_e p_e * value after e ,  1 - P(j, i + k, 0) )
 
-(roll, hold), with ``P = 1`` once ``i + k >= goal``.  The solver
-(:mod:`jeopardy.match.pair_kernels`) goes through score sums in descending order and
-solves each pair of swapped states to machine precision.  Games in which a
+(roll, hold), with ``P = 1`` once ``i + k >= goal``.  The kernels
+(:mod:`jeopardy.match.pair_kernels`) go through score sums in descending order and
+solve each pair of swapped states to machine precision.  Games in which a
 roll can take banked score away (``bust_all``) repeat whole passes until no
 ``P(i, j, 0)`` changes by more than ``tolerance`` (at most ``max_passes``).
 
 Only ``P(i, j, 0)`` is stored (``goal**2`` floats); any column
-``P(i, j, .)`` and its actions come back from one sweep.  The stopping rule
-and the largest Bellman residual over all states are reported.
+``P(i, j, .)`` and its actions come back from one sweep (:func:`column`).  The
+stopping rule and the largest Bellman residual over all states are reported.
 
 Turn totals need no cap: a state with ``i + k >= goal`` is a win (the player
 holds), so ``k < goal - i`` covers every undecided state exactly, and no
 value is truncated.
+
+Solutions save to an ``.npz`` (:func:`save`, :func:`read`: the table, the rules,
+a checksum; no pickle), and the solver's cache keeps them the same way
+(:func:`from_cache`, :func:`to_cache`): a file is verified, never trusted.
 """
 from __future__ import annotations
 
@@ -27,9 +36,8 @@ import json
 import os
 import time
 import warnings
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, NamedTuple
 
 import numpy as np
 
@@ -37,11 +45,8 @@ from jeopardy import compilation, convergence, resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.files import checked_array, checksum, meta_field, read_npz, write_atomically
 from jeopardy.interrupts import chunk_size
-from jeopardy.match import pair_kernels, pair_reachability
-from jeopardy.results import Result
-from jeopardy.rules import presets
+from jeopardy.match import pair_kernels, reachability
 from jeopardy.rules.roll_model import RollModel, from_dict
-from jeopardy.validate import integer
 
 FORMAT_VERSION = 1
 MAX_NEWTON_STEPS = 200
@@ -68,242 +73,28 @@ def check_table_goal(goal: int) -> None:
                             f"supported {MAX_TABLE_GOAL}")
 
 
-@dataclass(frozen=True, repr=False)
-class RaceSolution(convergence.Converging, Result):
-    """Win probabilities and optimal actions of a race game."""
+def plays(model: RollModel | None, rules) -> bool:
+    """Whether the pair method solves the game of ``model`` under the match ``rules``:
+    two players, an ending it solves (:attr:`jeopardy.match.endings.Ending.pair_solver`:
+    first to the goal), turn totals that never fall (a falling total gives the turn
+    cycles that only the N-player method iterates).  ``model`` None: any roll model
+    of those rules (the estimates before a model is known)."""
+    return rules.players == 2 and rules.ending.pair_solver and not (
+        model is not None and model.turn_totals_fall)
+
+
+class Solved(NamedTuple):
+    """What the pair method found (or a file or the cache held): ``P(i, j, 0)`` in
+    ``values`` and how it was reached."""
 
     model: RollModel
     goal: int
-    start_values: np.ndarray = field(repr=False)  # P(i, j, 0)
+    values: np.ndarray  # P(i, j, 0), [goal, goal]
     max_residual: float
     seconds: float
     passes: int
     sweeps: int
     cached: bool = False
-
-    # ----------------------------------------------------------------- queries
-    @property
-    def states(self) -> int:
-        """Non-terminal states (i, j, k): 0 <= i, j < goal, 0 <= k < goal - i."""
-        return self.goal * self.goal * (self.goal + 1) // 2
-
-    def _check(self, i: int, j: int, k: int = 0) -> tuple[int, int, int]:
-        g = self.goal
-        i, j, k = integer(i, "i"), integer(j, "j"), integer(k, "k")
-        if not 0 <= i < g:
-            raise JeopardyError(f"score must be in 0-{g - 1}; got {i}")
-        if not 0 <= j < g:
-            raise JeopardyError(f"opponent score must be in 0-{g - 1}; got {j}")
-        if k < 0:
-            raise JeopardyError(f"turn total must be non-negative; got {k}")
-        return i, j, k
-
-    def column(self, i: int, j: int) -> tuple[np.ndarray, np.ndarray]:
-        """``(P(i, j, k), roll?(i, j, k))`` for ``k = 0 .. goal - i - 1``: one sweep from
-        the stored turn-start values; ``P(i, j, 0)`` is the stored one (the sweep's
-        agrees within the Bellman residual: the solve may move a column along its slope
-        instead of sweeping it again)."""
-        i, j, _ = self._check(i, j)
-        work = pair_kernels.column(self.goal)
-        pair_kernels.sweep(self.model.kernel_rules(self.goal), i, j, self.start_values[j, i],
-                           self.start_values, pair_kernels.MAXIMISE, work.acts, work)
-        top = self.goal - i
-        values = work.vals[:top].copy()
-        values[0] = self.start_values[i, j]
-        return values, work.acts[:top].astype(bool)
-
-    @property
-    def win_probability(self) -> float:
-        """The first player's chance at the start, P(0, 0, 0) (a float, as every result's)."""
-        return float(self.start_values[0, 0])
-
-    @property
-    def win_probabilities(self) -> list[float]:
-        """Each player's chance at the start, the first to move first."""
-        return [self.win_probability, 1.0 - self.win_probability]
-
-    def win_probability_at(self, i: int = 0, j: int = 0, k: int = 0) -> float:
-        """``P(i, j, k)``: the mover's chance at scores ``i`` (its own), ``j`` and turn total ``k``."""
-        i, j, k = self._check(i, j, k)
-        if i + k >= self.goal:
-            return 1.0
-        if k == 0:
-            return float(self.start_values[i, j])
-        return float(self.column(i, j)[0][k])
-
-    def action(self, i: int, j: int, k: int) -> str:
-        i, j, k = self._check(i, j, k)
-        if i + k >= self.goal:
-            return "hold"
-        return "roll" if self.column(i, j)[1][k] else "hold"
-
-    def actions(self, i: int, j: int) -> str:
-        """One letter per turn total: ``R`` roll, ``H`` hold."""
-        return "".join("R" if a else "H" for a in self.column(i, j)[1])
-
-    def hold_threshold(self, i: int, j: int) -> int | None:
-        """The h with "roll iff k < h" at (i, j), or None if not a threshold."""
-        acts = self.column(i, j)[1]
-        holds = np.flatnonzero(~acts)
-        if len(holds) == 0:
-            return self.goal - i
-        h = int(holds[0])
-        return h if not acts[h:].any() else None
-
-    def expand(self) -> tuple[np.ndarray, np.ndarray]:
-        """Full arrays ``P[i, j, k]`` and ``roll[i, j, k]`` (``goal**3`` entries)."""
-        g = self.goal
-        if g > 400:
-            raise JeopardyError(f"expanding every state of goal {g} needs {8 * g ** 3 / 1e9:.1f} GB; "
-                                "query columns instead")
-        P = np.ones((g, g, g))
-        roll = np.zeros((g, g, g), dtype=np.int8)
-        pair_kernels.expand(self.model.kernel_rules(g), self.start_values, P, roll)
-        return P, roll.astype(bool)
-
-    def policy_table(self) -> np.ndarray:
-        """The optimal actions ``[i, j, k]`` (int8, 1: roll) over every state."""
-        goal = self.goal
-        check_table_goal(goal)
-        roll = np.zeros((goal, goal, goal), dtype=np.int8)
-        pair_kernels.actions(self.model.kernel_rules(goal), self.start_values,
-                             pair_kernels.MAXIMISE, pair_kernels.no_table(goal), roll)
-        return roll
-
-    def plot(self, figure: str = "boundary", opponent: int = 30, ax=None):
-        """One of the paper's figures (``boundary``, ``cross-section``, ``reachable``,
-        ``reachable-roll``, ``contours``) of the optimal policy; a matplotlib Figure."""
-        from jeopardy.plots import race as figures  # matplotlib: heavy, drawn on request
-
-        if figure not in figures.FIGURES:
-            raise JeopardyError(f"unknown figure {figure!r}; use {', '.join(figures.FIGURES)}")
-        table = self.policy_table()
-        roll = table.astype(bool)
-        name = f"{self.model.name} to {self.goal}"
-        if figure == "boundary":
-            return figures.boundary_surface(name, roll, ax=ax)
-        if figure == "cross-section":
-            if not 0 <= opponent < self.goal:
-                raise JeopardyError(f"opponent must be in 0-{self.goal - 1}; got {opponent}")
-            return figures.cross_section(
-                name, roll, pair_reachability.reachable_table(self.model, table), opponent, ax=ax)
-        if figure == "contours":
-            return figures.probability_contours(name, self.expand()[0], ax=ax)
-        reach = pair_reachability.reachable_table(self.model, table)
-        if figure == "reachable":
-            return figures.state_cloud(name, reach.states, "states reachable by an optimal player",
-                                       ax=ax)
-        return figures.state_cloud(name, reach.roll, "reachable states where rolling is optimal",
-                                   ax=ax)
-
-    def to_dict(self) -> dict:
-        return {
-            "game": self.model.name,
-            "goal": self.goal,
-            "players": 2,
-            "ending": "first-to-goal",
-            "win_probabilities": [float(self.start_values[0, 0]),
-                                  1.0 - float(self.start_values[0, 0])],
-            "win_probability": float(self.start_values[0, 0]),
-            "states": self.states,
-            "seconds": self.seconds,
-            "max_residual": self.max_residual,
-            "converged": self.converged,
-            "passes": self.passes,
-            "sweeps": self.sweeps,
-            "cached": self.cached,
-        }
-
-    # ------------------------------------------------------------------ files
-    def save(self, path: str | Path) -> Path:
-        """Write an ``.npz`` with ``P(i, j, 0)``, the rules and a checksum (no pickle)."""
-        meta = json.dumps({
-            "format": FORMAT_VERSION, "goal": self.goal, "model": self.model.to_dict(),
-            "max_residual": self.max_residual, "seconds": self.seconds,
-            "passes": self.passes, "sweeps": self.sweeps,
-            "checksum": checksum(self.start_values),
-        })
-
-        def write(temporary: str) -> None:
-            with open(temporary, "wb") as handle:
-                np.savez_compressed(handle, start_values=self.start_values,
-                                    meta=np.frombuffer(meta.encode(), dtype=np.uint8))
-
-        return write_atomically(path, write, suffix=".npz")
-
-
-# Stored values must solve the game to this Bellman residual (the solver reaches
-# about 1e-15 even for goal 1,000; an edited value shows as its own size).
-TRUSTED_RESIDUAL = 1e-9
-
-
-def load(path: str | Path) -> RaceSolution:
-    """Read a solution written by :meth:`RaceSolution.save` (no pickle).
-
-    The file is verified, not trusted: the checksum of the table, and the Bellman
-    residual recomputed from the rules (the stored one is ignored).
-    """
-    source = f"solution file {str(path)!r}"
-    data = read_npz(path, "jeopardy solution file", ("start_values",))
-    if "meta" not in data:
-        raise JeopardyError(f"{str(path)!r} is not a jeopardy solution file (no metadata)")
-    meta = data["meta"]
-    if meta.get("format") != FORMAT_VERSION:
-        raise JeopardyError(f"{source} has format {meta.get('format')!r}, expected {FORMAT_VERSION}")
-    goal = meta_field(meta, "goal", int, source)
-    if not 1 <= goal <= MAX_FILE_GOAL:
-        raise JeopardyError(f"{source}: goal {goal} is outside 1-{MAX_FILE_GOAL}")
-    values = checked_array(data["start_values"], "start_values", source, (goal, goal),
-                           np.float64, 0.0, 1.0)
-    stored = meta.get("checksum")
-    if stored is not None and stored != checksum(values):
-        raise JeopardyError(f"{source}: checksum mismatch (the table was changed or damaged)")
-    model = from_dict(meta.get("model"), source).require_rising("the race solver")
-    residual = max_residual(model, goal, pair_kernels.self_play(values))
-    if not residual <= TRUSTED_RESIDUAL:
-        raise JeopardyError(f"{source}: the stored values do not solve the game "
-                            f"(Bellman residual {residual:.1e})")
-    seconds = meta.get("seconds", 0.0)
-    return RaceSolution(model, goal, values, residual,
-                        float(seconds) if isinstance(seconds, (int, float)) else 0.0,
-                        int(meta.get("passes", 0) or 0), int(meta.get("sweeps", 0) or 0),
-                        cached=True)
-
-
-# ------------------------------------------------------------------- solving
-class CacheWarning(UserWarning):
-    """A cache entry was damaged or unusable; it is ignored (and rebuilt)."""
-
-
-def cache_directory() -> Path:
-    """``$JEOPARDY_CACHE_DIR`` if set and not empty, else ``~/.cache/jeopardy``."""
-    configured = os.environ.get("JEOPARDY_CACHE_DIR", "").strip()
-    return Path(configured) if configured else Path.home() / ".cache" / "jeopardy"
-
-
-def _cache_path(model: RollModel, goal: int) -> Path:
-    """Keyed by the model's full identity (name and rules), the goal and the format."""
-    identity = f"{FORMAT_VERSION}|{goal}|{model.name}|{model.fingerprint()}"
-    key = hashlib.sha256(identity.encode()).hexdigest()[:24]
-    return cache_directory() / f"race-{goal}-{key}.npz"
-
-
-def _from_cache(model: RollModel, goal: int) -> RaceSolution | None:
-    path = _cache_path(model, goal)
-    if not path.exists():
-        return None
-    try:
-        solution = load(path)
-    except JeopardyError as error:
-        warnings.warn(f"ignoring damaged cache entry {str(path)!r} ({error}); solving again",
-                      CacheWarning, stacklevel=3)
-        return None
-    if solution.model.name != model.name or solution.model.fingerprint() != model.fingerprint() \
-            or solution.goal != goal:
-        warnings.warn(f"ignoring cache entry {str(path)!r}: it holds another game; solving again",
-                      CacheWarning, stacklevel=3)
-        return None
-    return solution
 
 
 def iterate(model: RollModel, goal: int, players: pair_kernels.Players, tolerance: float,
@@ -375,26 +166,24 @@ def warm_up(model: RollModel) -> None:
     pair_kernels.solve_sums(rules, players, 2, 0, 2, 1e-15)
 
 
-def solve(model: RollModel, goal: int = 100, tolerance: float = 1e-15, max_passes: int = 5000,
-          progress: Callable[[float], None] | None = None, cache: bool = False,
-          strict: bool = True) -> RaceSolution:
-    """Solve the race game of ``model`` to ``goal`` (see the module docstring).
+def solve(model: RollModel, goal: int, tolerance: float = 1e-15, max_passes: int = 5000,
+          progress: Callable[[float], None] | None = None, cache: bool = False) -> Solved:
+    """``P(i, j, 0)`` of the game of ``model`` to ``goal`` (see the module docstring);
+    the caller (:func:`jeopardy.match.solver.solve`) has validated its arguments.
 
     ``progress`` receives the fraction done; with ``cache=True`` a solution
     is read from, and written to, the cache directory
-    (``$JEOPARDY_CACHE_DIR`` or ``~/.cache/jeopardy``).  A solution that did not
-    converge raises :class:`~jeopardy.errors.NotConverged` unless ``strict`` is off
-    (:mod:`jeopardy.convergence`; it is not cached).
+    (``$JEOPARDY_CACHE_DIR`` or ``~/.cache/jeopardy``); one that did not converge
+    (:mod:`jeopardy.convergence`) is not cached.
     """
-    model = presets.resolve(model).require_rising("the race solver")
-    goal = validate.positive_int(goal, "goal")
-    tolerance = validate.tolerance(tolerance)
-    max_passes = validate.positive_int(max_passes, "max_passes")
+    model.require_rising("the race solver")
+    # P(i, j, 0), two copies between bust-all passes, then the turn-start table
+    # (turn_start_values): at most three goal**2 tables at once, as race_cost counts
     resources.require("race", "solving the race game", goal=goal, model=model)
     if cache:
-        solution = _from_cache(model, goal)
-        if solution is not None:
-            return convergence.settled(solution, f"{model.name} to {goal}", strict)
+        stored = from_cache(model, goal)
+        if stored is not None:
+            return stored
     warm_up(model)
     started = time.perf_counter()
     values = np.full((goal, goal), 0.5)
@@ -406,12 +195,181 @@ def solve(model: RollModel, goal: int = 100, tolerance: float = 1e-15, max_passe
     residual = max_residual(model, goal, players)
     if progress is not None:
         progress(1.0)
-    solution = RaceSolution(model, goal, values, residual, seconds, passes, sweeps)
-    if cache and solution.converged:
-        path = _cache_path(model, goal)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            solution.save(path)
-        except (OSError, JeopardyError):
-            pass  # a cache that cannot be written is not an error
-    return convergence.settled(solution, f"{model.name} to {goal}", strict)
+    solved = Solved(model, goal, values, residual, seconds, passes, sweeps)
+    if cache and convergence.is_converged(residual):
+        to_cache(solved)
+    return solved
+
+
+def turn_start_values(values: np.ndarray) -> np.ndarray:
+    """``P(i, j, 0)`` in the layout of every match solution, ``[place, index, player]``:
+    one place, ``index = i * goal + j``, the mover's chance and the other's."""
+    chances = values.reshape(1, -1)
+    return np.stack([chances, 1.0 - chances], axis=-1)
+
+
+# ------------------------------------------------------- queries of a solution
+def column(model: RollModel, goal: int, values: np.ndarray, i: int,
+           j: int) -> tuple[np.ndarray, np.ndarray]:
+    """``(P(i, j, k), roll?(i, j, k))`` for ``k = 0 .. goal - i - 1``: one sweep from the
+    turn-start values; ``P(i, j, 0)`` is the stored one (the sweep's agrees within the
+    Bellman residual: the solve may move a column along its slope instead of
+    sweeping it again)."""
+    work = pair_kernels.column(goal)
+    pair_kernels.sweep(model.kernel_rules(goal), i, j, values[j, i], values,
+                       pair_kernels.MAXIMISE, work.acts, work)
+    top = goal - i
+    vals = work.vals[:top].copy()
+    vals[0] = values[i, j]
+    return vals, work.acts[:top].astype(bool)
+
+
+def policy_table(model: RollModel, goal: int, values: np.ndarray) -> np.ndarray:
+    """The optimal actions ``[i, j, k]`` (int8, 1: roll) over every state."""
+    roll = np.zeros((goal, goal, goal), dtype=np.int8)
+    pair_kernels.actions(model.kernel_rules(goal), values, pair_kernels.MAXIMISE,
+                         pair_kernels.no_table(goal), roll)
+    return roll
+
+
+def expand(model: RollModel, goal: int, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Full arrays ``P[i, j, k]`` and ``roll[i, j, k]`` (``goal**3`` entries)."""
+    if goal > 400:
+        raise JeopardyError(f"expanding every state of goal {goal} needs "
+                            f"{8 * goal ** 3 / 1e9:.1f} GB; query columns instead")
+    P = np.ones((goal, goal, goal))
+    roll = np.zeros((goal, goal, goal), dtype=np.int8)
+    pair_kernels.expand(model.kernel_rules(goal), values, P, roll)
+    return P, roll.astype(bool)
+
+
+def plot(solution, figure: str = "boundary", opponent: int = 30, ax=None):
+    """One of the paper's figures (``boundary``, ``cross-section``, ``reachable``,
+    ``reachable-roll``, ``contours``) of ``solution``'s optimal policy; a Figure."""
+    from jeopardy.plots import race as figures  # matplotlib: heavy, drawn on request
+
+    if figure not in figures.FIGURES:
+        raise JeopardyError(f"unknown figure {figure!r}; use {', '.join(figures.FIGURES)}")
+    table = solution.policy_table()
+    roll = table.astype(bool)
+    name = f"{solution.model.name} to {solution.goal}"
+    if figure == "boundary":
+        return figures.boundary_surface(name, roll, ax=ax)
+    if figure == "cross-section":
+        if not 0 <= opponent < solution.goal:
+            raise JeopardyError(f"opponent must be in 0-{solution.goal - 1}; got {opponent}")
+        return figures.cross_section(
+            name, roll, reachability.reachable_table(solution.model, table), opponent,
+            ax=ax)
+    if figure == "contours":
+        return figures.probability_contours(name, solution.expand()[0], ax=ax)
+    reach = reachability.reachable_table(solution.model, table)
+    if figure == "reachable":
+        return figures.state_cloud(name, reach.states, "states reachable by an optimal player",
+                                   ax=ax)
+    return figures.state_cloud(name, reach.roll, "reachable states where rolling is optimal",
+                               ax=ax)
+
+
+# ------------------------------------------------------------------- files
+def save(path: str | Path, solved: Solved) -> Path:
+    """Write an ``.npz`` with ``P(i, j, 0)``, the rules and a checksum (no pickle)."""
+    meta = json.dumps({
+        "format": FORMAT_VERSION, "goal": solved.goal, "model": solved.model.to_dict(),
+        "max_residual": solved.max_residual, "seconds": solved.seconds,
+        "passes": solved.passes, "sweeps": solved.sweeps,
+        "checksum": checksum(solved.values),
+    })
+
+    def write(temporary: str) -> None:
+        with open(temporary, "wb") as handle:
+            np.savez_compressed(handle, start_values=solved.values,
+                                meta=np.frombuffer(meta.encode(), dtype=np.uint8))
+
+    return write_atomically(path, write, suffix=".npz")
+
+
+# Stored values must solve the game to this Bellman residual (the solver reaches
+# about 1e-15 even for goal 1,000; an edited value shows as its own size).
+TRUSTED_RESIDUAL = 1e-9
+
+
+def read(path: str | Path) -> Solved:
+    """Read a solution written by :func:`save` (no pickle).
+
+    The file is verified, not trusted: the checksum of the table, and the Bellman
+    residual recomputed from the rules (the stored one is ignored).
+    """
+    source = f"solution file {str(path)!r}"
+    data = read_npz(path, "jeopardy solution file", ("start_values",))
+    if "meta" not in data:
+        raise JeopardyError(f"{str(path)!r} is not a jeopardy solution file (no metadata)")
+    meta = data["meta"]
+    if meta.get("format") != FORMAT_VERSION:
+        raise JeopardyError(f"{source} has format {meta.get('format')!r}, expected {FORMAT_VERSION}")
+    goal = meta_field(meta, "goal", int, source)
+    if not 1 <= goal <= MAX_FILE_GOAL:
+        raise JeopardyError(f"{source}: goal {goal} is outside 1-{MAX_FILE_GOAL}")
+    values = checked_array(data["start_values"], "start_values", source, (goal, goal),
+                           np.float64, 0.0, 1.0)
+    stored = meta.get("checksum")
+    if stored is not None and stored != checksum(values):
+        raise JeopardyError(f"{source}: checksum mismatch (the table was changed or damaged)")
+    model = from_dict(meta.get("model"), source).require_rising("the race solver")
+    residual = max_residual(model, goal, pair_kernels.self_play(values))
+    if not residual <= TRUSTED_RESIDUAL:
+        raise JeopardyError(f"{source}: the stored values do not solve the game "
+                            f"(Bellman residual {residual:.1e})")
+    seconds = meta.get("seconds", 0.0)
+    return Solved(model, goal, values, residual,
+                  float(seconds) if isinstance(seconds, (int, float)) else 0.0,
+                  int(meta.get("passes", 0) or 0), int(meta.get("sweeps", 0) or 0), cached=True)
+
+
+# ------------------------------------------------------------------- the cache
+class CacheWarning(UserWarning):
+    """A cache entry was damaged or unusable; it is ignored (and rebuilt)."""
+
+
+def cache_directory() -> Path:
+    """``$JEOPARDY_CACHE_DIR`` if set and not empty, else ``~/.cache/jeopardy``."""
+    configured = os.environ.get("JEOPARDY_CACHE_DIR", "").strip()
+    return Path(configured) if configured else Path.home() / ".cache" / "jeopardy"
+
+
+def _cache_path(model: RollModel, goal: int) -> Path:
+    """Keyed by the model's full identity (name and rules), the goal and the format."""
+    identity = f"{FORMAT_VERSION}|{goal}|{model.name}|{model.fingerprint()}"
+    key = hashlib.sha256(identity.encode()).hexdigest()[:24]
+    return cache_directory() / f"race-{goal}-{key}.npz"
+
+
+def from_cache(model: RollModel, goal: int) -> Solved | None:
+    """The cached solution of this very game, verified (:func:`read`); None if there is
+    none, or (with a :class:`CacheWarning`) if the entry is damaged or holds another game."""
+    path = _cache_path(model, goal)
+    if not path.exists():
+        return None
+    try:
+        stored = read(path)
+    except JeopardyError as error:
+        warnings.warn(f"ignoring damaged cache entry {str(path)!r} ({error}); solving again",
+                      CacheWarning, stacklevel=4)
+        return None
+    if stored.model.name != model.name or stored.model.fingerprint() != model.fingerprint() \
+            or stored.goal != goal:
+        warnings.warn(f"ignoring cache entry {str(path)!r}: it holds another game; solving again",
+                      CacheWarning, stacklevel=4)
+        return None
+    return stored
+
+
+def to_cache(solved: Solved) -> None:
+    """Keep a converged solution in the cache (a cache that cannot be written is not
+    an error)."""
+    path = _cache_path(solved.model, solved.goal)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        save(path, solved)
+    except (OSError, JeopardyError):
+        pass

@@ -35,8 +35,8 @@ from jeopardy import validate
 from jeopardy.errors import JeopardyError
 from jeopardy.files import _readable, read_npz, read_text, write_atomically, write_text
 from jeopardy.match.formula import evaluate
-from jeopardy.match.pair import (MAX_TABLE_GOAL, RaceSolution, check_table_goal as _check_goal,
-                                  load as load_solution)
+from jeopardy.match.pair import MAX_TABLE_GOAL, check_table_goal as _check_goal
+from jeopardy.match.solver import PairSolution, load as load_solution
 
 RACE_FORMAT, RACE_VERSION = "jeopardy-race-policy", 1  # the .npz's metadata
 
@@ -118,9 +118,11 @@ class RacePolicy:
 
 
 def from_solution(solution) -> RacePolicy:
-    """The optimal policy of a :class:`~jeopardy.match.pair.RaceSolution`."""
-    if not isinstance(solution, RaceSolution):
-        raise validate.ParameterError("solution", f"must be a RaceSolution; got {type(solution).__name__}")
+    """The optimal policy of a :class:`~jeopardy.match.solver.PairSolution` (the pair
+    method's: two players, first to the goal)."""
+    if not isinstance(solution, PairSolution):
+        raise validate.ParameterError("solution", f"must be a PairSolution (two players, first "
+                                                  f"to the goal); got {type(solution).__name__}")
     return RacePolicy("optimal", solution.goal, solution.policy_table())
 
 
