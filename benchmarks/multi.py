@@ -5,8 +5,8 @@ Run by hand from the repository root:  PYTHONPATH=. python benchmarks/multi.py [
 Each case runs as its own child process (`jeopardy solve --json` under
 /usr/bin/time), so its peak memory is its own:
 
-* two-player Pig to 100, first-to-goal: the pair solver the CLI keeps
-  (jeopardy.race) beside the N-player solver on the same game, same run;
+* two-player Pig to 100, first-to-goal: the match solver's pair method (the CLI's)
+  beside its rotation classes (method="classes") on the same game, same run;
 * 3-player Pig to 100 (target: under 30 s and 4 GB);
 * 4-player Pig to 50 (target: solves), to 60 and to 100 (target: converged, residual
   <= 1e-12; 100 takes about half an hour and 4 GB);

@@ -215,7 +215,7 @@ def load(path: str | Path, goal: int) -> RacePolicy:
                 f"{goal} (pass --players {meta.get('players')} --ending {meta.get('ending')})")
         with np.load(path, allow_pickle=False) as archive:
             names = set(archive.files)
-        if "start_values" not in names:  # a solution file has its own format (race.solver.load)
+        if "start_values" not in names:  # a solution file has its own format (solver.load)
             if "format" in meta and meta.get("format") != RACE_FORMAT:
                 raise JeopardyError(f"{source} has format {meta.get('format')!r}; "
                                     f"expected {RACE_FORMAT!r}")
