@@ -7,9 +7,9 @@ from fractions import Fraction
 from jeopardy.rules import game, dice_game
 from jeopardy.turn.distribution import turn_distribution
 from jeopardy.simultaneous.game import solve_simultaneous
-from jeopardy.race.solver import solve
-from jeopardy.race.policies import hold_at
-from jeopardy.race.evaluation import best_response, head_to_head
+from jeopardy.match.solver import solve
+from jeopardy.match.policies import hold_at
+from jeopardy.match.evaluation import best_response, head_to_head
 from jeopardy.exact.race import solve_exact
 from jeopardy.expected.policies import optimal, odds
 from jeopardy.expected.solver import solve_expected
@@ -30,7 +30,7 @@ print("equilibrium weight on hold at 21:", sim.restricted.weight_of_hold(21),
 # The race game.
 race = solve(pig, 100)
 print("P(0,0,0) =", race.win_probability, "residual", race.max_residual)
-print("41 vs 49:", race.actions(41, 49))
+print("41 vs 49:", race.actions((41, 49)))
 
 # Policies against each other, exactly.
 reply = best_response(pig, hold_at(100, 20))

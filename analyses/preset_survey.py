@@ -7,9 +7,9 @@ fair-coin win rate of the optimal policy against the best fixed "hold at h"
 (the h that does best against optimal play) — how much optimal play is worth
 over the best simple rule.
 """
-from jeopardy.race.evaluation import head_to_head
-from jeopardy.race.policies import from_solution, hold_at
-from jeopardy.race.solver import solve
+from jeopardy.match.evaluation import head_to_head
+from jeopardy.match.policies import from_solution, hold_at
+from jeopardy.match.solver import solve
 from jeopardy.rules import PRESETS, game
 
 

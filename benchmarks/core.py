@@ -1,7 +1,7 @@
 """The core solvers against the code before issue 11's rules-as-data change.
 
-Pig to 100 (two players, :mod:`jeopardy.race.solver`) and 3-player Pig to 100
-(:mod:`jeopardy.match.solver`), each solved by this checkout and by commit
+Pig to 100 (two players: the pair method, :mod:`jeopardy.match.pair`) and
+3-player Pig to 100 (:mod:`jeopardy.match.solver`), each solved by this checkout and by commit
 ``737f3b7`` (a ``git worktree`` in ``/tmp``, made on first use).  Each
 checkout runs in its own child process (its own imports and numba cache),
 warmed up by one solve; then the runs alternate between the two children, so
@@ -27,7 +27,10 @@ HERE = Path(__file__).resolve().parent.parent
 CHILD = r"""
 import json, resource, sys, time
 from jeopardy.rules import game
-from jeopardy.race.solver import solve as solve_two
+try:  # the checkouts before the one match solver: jeopardy.race held the pair solver
+    from jeopardy.race.solver import solve as solve_two
+except ImportError:  # since: the match solver chooses its pair method for two players
+    from jeopardy.match.solver import solve as solve_two
 from jeopardy.match.solver import solve as solve_match
 
 pig = game("pig")

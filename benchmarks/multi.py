@@ -5,8 +5,8 @@ Run by hand from the repository root:  PYTHONPATH=. python benchmarks/multi.py [
 Each case runs as its own child process (`jeopardy solve --json` under
 /usr/bin/time), so its peak memory is its own:
 
-* two-player Pig to 100, first-to-goal: the pair solver the CLI keeps
-  (jeopardy.race) beside the N-player solver on the same game, same run;
+* two-player Pig to 100, first-to-goal: the match solver's pair method (the CLI's)
+  beside its rotation classes (method="classes") on the same game, same run;
 * 3-player Pig to 100 (target: under 30 s and 4 GB);
 * 4-player Pig to 50 (target: solves), to 60 and to 100 (target: converged, residual
   <= 1e-12; 100 takes about half an hour and 4 GB);
@@ -101,15 +101,14 @@ def main() -> None:
     args = parser.parse_args()
 
     if not args.skip_pair and args.only is None:
-        from jeopardy.match.solver import solve as match_solve
-        from jeopardy.race.solver import solve as pair_solve
+        from jeopardy.match.solver import solve
         from jeopardy.rules import game
 
         pig = game("pig")
-        pair_solve(pig, 100)
-        match_solve(pig, 10)
-        pair = min(pair_solve(pig, 100).seconds for _ in range(5))
-        multi = min(match_solve(pig, 100).seconds for _ in range(3))
+        solve(pig, 100)
+        solve(pig, 10, method="classes")
+        pair = min(solve(pig, 100).seconds for _ in range(5))
+        multi = min(solve(pig, 100, method="classes").seconds for _ in range(3))
         print(f"two-player Pig to 100: pair solver {pair * 1e3:.1f} ms (the CLI's path), "
               f"N-player solver {multi * 1e3:.0f} ms on the same game ({multi / pair:.0f}x)")
 

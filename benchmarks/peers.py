@@ -79,10 +79,10 @@ def gambit_and_nashpy(max_hold: int) -> None:
 
 
 def openspiel(goal: int, games: int) -> None:
-    from jeopardy.race import policies
-    from jeopardy.race.evaluation import head_to_head
-    from jeopardy.race.simulation import simulate
-    from jeopardy.race.solver import solve
+    from jeopardy.match import policies
+    from jeopardy.match.evaluation import head_to_head
+    from jeopardy.match.simulation import simulate_head_to_head as simulate
+    from jeopardy.match.solver import solve
     from jeopardy.rules.presets import game
 
     pig = game("pig")

@@ -19,7 +19,7 @@ import time
 
 import numpy as np
 
-from jeopardy.race.solver import solve
+from jeopardy.match.solver import solve
 from jeopardy.rules import game
 
 

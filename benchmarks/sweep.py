@@ -89,7 +89,7 @@ def main() -> None:
           f"{os.cpu_count()} CPUs; {load()}", flush=True)
     with tempfile.TemporaryDirectory() as directory:
         directory = Path(directory)
-        from jeopardy.race.solver import warm_up
+        from jeopardy.match.pair import warm_up
         from jeopardy.rules import game
 
         warm_up(game("pig"))  # numba's cache loaded before the serial clock, as workers do

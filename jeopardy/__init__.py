@@ -18,7 +18,7 @@ Beside it: the rules a user builds a variant from (:func:`game`,
 figures (:mod:`jeopardy.plots`), sweeps (:func:`sweep`), Gambit exchange
 (:func:`write_nfg`, :func:`read_nfg`), the result base :class:`Result` and
 :class:`JeopardyError`.  Every analysis function stays in its module
-(``jeopardy.race.solver.solve``, ``jeopardy.exact.race.solve_exact``, ...);
+(``jeopardy.match.solver.solve``, ``jeopardy.exact.race.solve_exact``, ...);
 ``import jeopardy`` itself loads nothing heavy and changes no global state.
 
 The layers, each importing only from itself and the layers below
@@ -33,7 +33,7 @@ tests/test_layers.py, hold the package to them):
   :mod:`jeopardy.think`, :mod:`jeopardy.farkle`, :mod:`jeopardy.fairness`,
   :mod:`jeopardy.policy_language`, :mod:`jeopardy.variants`,
   :mod:`jeopardy.sweeps`, :mod:`jeopardy.reproduce`;
-* engine -- :mod:`jeopardy.match`, :mod:`jeopardy.race`, :mod:`jeopardy.solitaire`;
+* engine -- :mod:`jeopardy.match`, :mod:`jeopardy.solitaire`;
 * rules -- :mod:`jeopardy.rules`;
 * errors, validate -- :mod:`jeopardy.errors`, :mod:`jeopardy.validate`,
   :mod:`jeopardy.results`, :mod:`jeopardy.files`, :mod:`jeopardy.resources`,
@@ -60,7 +60,7 @@ _EXPORTS = {
     "Kind": "jeopardy.rules.effects:Kind",
     "FarkleRules": "jeopardy.farkle.turn:FarkleRules",
     # policies, figures, sweeps, exchange, results
-    "policies": "jeopardy.race.policies",
+    "policies": "jeopardy.match.policies",
     "plots": "jeopardy.plots",
     "sweep": "jeopardy.sweeps.engine:sweep",
     "write_nfg": "jeopardy.interop.gambit:write_nfg",
@@ -72,13 +72,13 @@ _EXPORTS = {
 # Names of the earlier two-style top level: still found (with a DeprecationWarning
 # naming the Game method), never listed.
 _MOVED = {
-    "solve": ("jeopardy.race.solver:solve", "Game(model, goal).solve()"),
-    "load_solution": ("jeopardy.race.solver:load", "jeopardy.race.solver.load"),
-    "head_to_head": ("jeopardy.race.evaluation:head_to_head", "Game.head_to_head"),
-    "best_response": ("jeopardy.race.evaluation:best_response", "Game.best_response"),
-    "simulate": ("jeopardy.race.simulation:simulate", "Game.simulate"),
-    "reachable": ("jeopardy.race.reachability:reachable", "Game.reach"),
-    "certify": ("jeopardy.race.certify:certify", "Game.certify"),
+    "solve": ("jeopardy.match.solver:solve", "Game(model, goal).solve()"),
+    "load_solution": ("jeopardy.match.solver:load", "jeopardy.match.solver.load"),
+    "head_to_head": ("jeopardy.match.evaluation:head_to_head", "Game.head_to_head"),
+    "best_response": ("jeopardy.match.evaluation:best_response", "Game.best_response"),
+    "simulate": ("jeopardy.match.simulation:simulate_head_to_head", "Game.simulate"),
+    "reachable": ("jeopardy.match.reachability:reachable_against_any", "Game.reach"),
+    "certify": ("jeopardy.match.certify:certify", "Game.certify"),
     "race_fairness": ("jeopardy.fairness:race_fairness", "Game.fairness"),
     "solve_exact": ("jeopardy.exact.race:solve_exact", "Game.exact"),
     "solve_expected": ("jeopardy.expected.solver:solve_expected", "Game.max_score"),

@@ -18,23 +18,24 @@ from jeopardy import resources
 from jeopardy.farkle import core as farkle_core
 from jeopardy.match.endings import FIRST_TO_GOAL
 from jeopardy.match.evaluation import evaluation_cost
-from jeopardy.match.rules import MatchRules, pair_solver_plays
+from jeopardy.match.pair import plays as pair_plays
+from jeopardy.match.rules import MatchRules
 from jeopardy.match.solver import estimate as solver_estimate
 from jeopardy.resources import BASE_BYTES, Estimate
 
 
 def _match(goal: int, model, players: int, ending: str):
-    """``(rules, the N-player solver's estimate)`` of a game the pair solver does not
-    play (:func:`jeopardy.match.rules.pair_solver_plays`), else None."""
-    if pair_solver_plays(model, players, ending):
-        return None
+    """``(rules, the N-player method's estimate)`` of a game the pair method does not
+    play (:func:`jeopardy.match.pair.plays`), else None."""
     rules = MatchRules(players, ending)
+    if pair_plays(model, rules):
+        return None
     return rules, solver_estimate(model, goal, rules)
 
 
 def _solve(goal: int, model=None, players: int = 2, ending: str = FIRST_TO_GOAL,
            **kw) -> Estimate:
-    """A solve by whichever solver plays the game."""
+    """A solve by the method :func:`jeopardy.match.solver.solve` chooses for the game."""
     match = _match(goal, model, players, ending)
     return resources.race_cost(goal, model=model, **kw) if match is None else match[1]
 

@@ -19,10 +19,10 @@ start (a float) and ``win_probabilities`` lists each player's, in turn order.
 
 Each method delegates to the analysis module that owns it (as nashpy's
 ``Game`` does); nothing is computed here.  The solution is kept after the
-first :meth:`Game.solve` (the game is immutable).  Two players with the
-first-to-goal ending use the pair solver (:mod:`jeopardy.race.solver`, the
-paper's ``P(i, j, k)`` tables) unless the turn total can fall (Parker
-Brothers); every other game the N-player solver (:mod:`jeopardy.match.solver`).
+first :meth:`Game.solve` (the game is immutable).  Every roll-model game is
+solved by :func:`jeopardy.match.solver.solve`, which chooses its method: two
+players first to the goal the pair method (the paper's ``P(i, j, k)`` tables,
+:mod:`jeopardy.match.pair`) unless the turn total can fall (Parker Brothers).
 Ten Thousand (``"ten-thousand"`` or a :class:`~jeopardy.farkle.turn.FarkleRules`)
 is solved by :mod:`jeopardy.farkle.core` (two players; the round ending, or
 ``ending="first-to-goal"``).
@@ -34,7 +34,7 @@ from typing import Any
 from jeopardy import validate
 from jeopardy.errors import JeopardyError
 from jeopardy.match.endings import EQUAL_TURNS, FIRST_TO_GOAL, Ending
-from jeopardy.match.rules import MatchRules, pair_solver_plays
+from jeopardy.match.rules import MatchRules
 from jeopardy.rules import presets
 
 TEN_THOUSAND = "ten-thousand"
@@ -100,8 +100,13 @@ class Game:
 
     @property
     def pair(self) -> bool:
-        """Two players, first to the goal, turn totals that never fall: the pair solver's."""
-        return self.farkle is None and pair_solver_plays(self.model, self.players, self.ending)
+        """Two players, first to the goal, turn totals that never fall: the game has the
+        paper's tables ``P(i, j, k)`` (:func:`jeopardy.match.pair.plays`), which the
+        two-player analyses (head to head, best response, reach against any opponent,
+        the certificate, fairness, exact rationals) read."""
+        from jeopardy.match.pair import plays  # the engine's kernels: loaded on use
+
+        return self.farkle is None and plays(self.model, self.rules)
 
     def __repr__(self) -> str:
         return f"Game({self.name} to {self.goal}, {self.rules})"
@@ -113,16 +118,13 @@ class Game:
 
     # ------------------------------------------------------------ analyses
     def solve(self, **options):
-        """Optimal play: a :class:`~jeopardy.race.solver.RaceSolution` (two players,
-        first to the goal) or a :class:`~jeopardy.match.solver.MatchSolution`."""
+        """Optimal play: a :class:`~jeopardy.match.solver.MatchSolution` (two players first
+        to the goal: the pair method's :class:`~jeopardy.match.solver.PairSolution`)."""
         if options or self._solution is None:
             if self.farkle is not None:
                 from jeopardy.farkle.core import solve
                 solution = solve(self.farkle, first_to_reach=not self.ending.last_round,
                                  **options)
-            elif self.pair:
-                from jeopardy.race.solver import solve
-                solution = solve(self.model, self.goal, **options)
             else:
                 from jeopardy.match.solver import solve
                 solution = solve(self.model, self.goal, self.players, self.ending, **options)
@@ -132,12 +134,9 @@ class Game:
         return self._solution
 
     def _match_solution(self):
-        """The N-player solver's solution, also for two players first to the goal."""
+        """The solution of a roll-model game."""
         self._roll_model_game("this analysis")
-        if not self.pair:
-            return self.solve()
-        from jeopardy.match.solver import solve
-        return solve(self.model, self.goal, self.players, self.ending)
+        return self.solve()
 
     def policy(self, scores, place: int = 0):
         """The mover's decision at the turn start of ``scores`` (the mover's first,
@@ -146,15 +145,11 @@ class Game:
         return self._match_solution().decision(scores, place)
 
     def _policy(self, spec):
-        """A policy object, or ``"optimal"``: the equilibrium (the pair solver's policy
-        table for two players first to the goal)."""
+        """A policy object, or ``"optimal"``: the equilibrium (the solution itself)."""
         if isinstance(spec, str):
             if spec.strip() != "optimal":
                 raise JeopardyError(f"policy {spec!r}: pass 'optimal' or a policy object "
                                     "(jeopardy.policies.hold_at, from_formula, load)")
-            if self.pair:
-                from jeopardy.race.policies import from_solution
-                return from_solution(self.solve())
             return self._match_solution()
         return spec
 
@@ -186,12 +181,12 @@ class Game:
 
     def reach(self, policy="optimal"):
         """States reached: two players, a policy against any opponent
-        (:func:`jeopardy.race.reachability.reachable`); more players, every player
+        (:func:`jeopardy.match.reachability.reachable_against_any`); more players, every player
         following the equilibrium (:func:`jeopardy.match.reachability.reachable`)."""
         self._roll_model_game("reach")
         if self.pair:
-            from jeopardy.race.reachability import reachable
-            return reachable(self.model, self._policy(policy))
+            from jeopardy.match.reachability import reachable_against_any
+            return reachable_against_any(self.model, self._race_policy(policy))
         if policy != "optimal":
             raise JeopardyError("with more players reach follows the equilibrium (policy "
                                 "'optimal') only")
@@ -199,10 +194,10 @@ class Game:
         return reachable(self._match_solution())
 
     def certify(self):
-        """Interval certificate of the two-player solution (:mod:`jeopardy.race.certify`)."""
+        """Interval certificate of the two-player solution (:mod:`jeopardy.match.certify`)."""
         if not self.pair:
             raise JeopardyError("certify is for two players, first to the goal")
-        from jeopardy.race.certify import certify
+        from jeopardy.match.certify import certify
         return certify(self.solve())
 
     # ------------------------------------------------- the other game shapes
@@ -257,7 +252,7 @@ class Game:
 
     # ------------------------------------------- two-player tables and rationals
     def _race_policy(self, spec, other=None):
-        """A :class:`~jeopardy.race.policies.RacePolicy` from an object or a policy word."""
+        """A :class:`~jeopardy.match.policies.RacePolicy` from an object or a policy word."""
         if not isinstance(spec, str):
             return spec
         from jeopardy.policy_language import race_policy
@@ -272,18 +267,18 @@ class Game:
 
     def head_to_head(self, a="optimal", b="hold:20"):
         """Exact chances of policy ``a`` against ``b`` (objects or policy words), moving
-        first, second and on a fair coin (:func:`jeopardy.race.evaluation.head_to_head`)."""
+        first, second and on a fair coin (:func:`jeopardy.match.evaluation.head_to_head`)."""
         self._require_pair("head_to_head")
-        from jeopardy.race.evaluation import head_to_head
+        from jeopardy.match.evaluation import head_to_head
         words = (a if isinstance(a, str) else None, b if isinstance(b, str) else None)
         return head_to_head(self.model, self._race_policy(a, words[1] or "optimal"),
                             self._race_policy(b, words[0] or "optimal"))
 
     def best_response(self, opponent="hold:20"):
         """The policy that wins most often against ``opponent``
-        (:func:`jeopardy.race.evaluation.best_response`)."""
+        (:func:`jeopardy.match.evaluation.best_response`)."""
         self._require_pair("best_response")
-        from jeopardy.race.evaluation import best_response
+        from jeopardy.match.evaluation import best_response
         return best_response(self.model, self._race_policy(opponent, "optimal"))
 
     def exact(self, start: str = "float", **options):

@@ -18,7 +18,7 @@ from typing import Callable
 
 from jeopardy.errors import JeopardyError
 from jeopardy.farkle.turn import UNIT
-from jeopardy.race.solver import RaceSolution
+from jeopardy.match.solver import MatchSolution
 from jeopardy.results import Result
 from jeopardy.validate import ParameterError, integer
 
@@ -71,23 +71,13 @@ def fairest(game: str, goal: int, chance: Callable[[int], float], largest: int, 
 
 
 def race_fairness(solution, max_bonus: int | None = None) -> Fairness:
-    """Compensation points of a solved race game (:class:`~jeopardy.race.solver.RaceSolution`)."""
-    if not isinstance(solution, RaceSolution):
-        raise ParameterError("solution", f"must be a RaceSolution (jeopardy.solve); got "
+    """Compensation points of a solved two-player race game, any ending (a
+    :class:`~jeopardy.match.solver.MatchSolution`, the pair method's too): the first
+    player's chance is the turn start of the first of the round at scores ``(0, b)``,
+    or ``(-b, 0)`` for ``b < 0``."""
+    if not isinstance(solution, MatchSolution):
+        raise ParameterError("solution", f"must be a MatchSolution (jeopardy.solve); got "
                                          f"{type(solution).__name__}")
-    values = solution.start_values
-    goal = solution.goal
-
-    def chance(b: int) -> float:
-        return float(values[0, b] if b >= 0 else values[-b, 0])
-
-    return fairest(solution.model.name, goal, chance, goal - 1, 1, max_bonus)
-
-
-def match_fairness(solution, max_bonus: int | None = None) -> Fairness:
-    """Compensation points of a two-player :class:`~jeopardy.match.solver.MatchSolution`
-    (any ending): the first player's chance is the turn start of the first of the
-    round at scores ``(0, b)``, or ``(-b, 0)`` for ``b < 0``."""
     if solution.players != 2:
         raise JeopardyError(f"compensation points are one head start between two players; "
                             f"got {solution.players} players")

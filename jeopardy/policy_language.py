@@ -3,7 +3,7 @@
 
 :func:`parse` reads a word into a :class:`PolicyWord` (syntax only, the same
 for every command); :func:`race_policy` turns it into a
-:class:`~jeopardy.race.policies.RacePolicy` table of a race game and
+:class:`~jeopardy.match.policies.RacePolicy` table of a race game and
 :func:`score_policy` into a :class:`~jeopardy.expected.policies.ScorePolicy`
 of the expected-score game.  A word a command cannot use is refused in one
 line naming the command and the words it takes.
@@ -20,7 +20,7 @@ word                       meaning                                       race ga
 ``odds``, ``odds-strict``  roll iff one roll's expected change is >= 0   yes         yes
                            (> 0)
 ``rule:FORMULA``           roll where the formula in i, j, k, goal is    yes         no
-                           true (:mod:`jeopardy.race.formula`)
+                           true (:mod:`jeopardy.match.formula`)
 ``keep-pace``, ...         Neller & Presser's practical policies         yes         no
 ``dice:N``, ``dice:F``     Fast Pig / Hog: throw N dice, or the number   Fast Pig    no
                            the formula F in i, j, goal gives             and Hog
@@ -73,7 +73,7 @@ class PolicyWord:
 
 def parse(text: str) -> PolicyWord:
     """The syntax of a policy word, the same for every command."""
-    from jeopardy.race.policies import PRACTICAL
+    from jeopardy.match.policies import PRACTICAL
 
     if not isinstance(text, str):
         raise JeopardyError(f"a policy must be a word; got {text!r}")
@@ -91,7 +91,7 @@ def parse(text: str) -> PolicyWord:
             return PolicyWord(word, "dice", h=int(word[5:]))
         except ValueError:
             pass
-        from jeopardy.race.formula import NUMBER, parse as parse_formula
+        from jeopardy.match.formula import NUMBER, parse as parse_formula
 
         try:
             parse_formula(word[5:], NUMBER)
@@ -111,7 +111,7 @@ def parse(text: str) -> PolicyWord:
                                 "A*score + B*turn_total <= C) or linear:A,B,C,strict") from None
         return PolicyWord(word, "linear", coefficients=(a, b, c), strict=strict)
     if word.startswith("rule:"):
-        from jeopardy.race.formula import parse as parse_formula
+        from jeopardy.match.formula import parse as parse_formula
 
         parse_formula(word[5:])  # a broken formula is refused before anything is solved
         return PolicyWord(word, "rule", formula=word[5:])
@@ -141,13 +141,13 @@ def _refuse(word: PolicyWord, command: str, kinds: tuple[str, ...], why: str = "
 
 def race_policy(text: str | PolicyWord, model, goal: int, command: str = "compare",
                 other: str | None = None, optimal=None):
-    """The :class:`~jeopardy.race.policies.RacePolicy` a word names in a race game to ``goal``.
+    """The :class:`~jeopardy.match.policies.RacePolicy` a word names in a race game to ``goal``.
 
     ``other`` is the other player's word (for ``best-response``; ``None``: the
     command has no other player); ``optimal`` is a callable returning the
-    optimal :class:`~jeopardy.race.solver.RaceSolution` (default: solve, cached).
+    optimal :class:`~jeopardy.match.solver.PairSolution` (default: solve).
     """
-    from jeopardy.race import policies
+    from jeopardy.match import policies
 
     word = text if isinstance(text, PolicyWord) else parse(text)
     policies._check_goal(goal)  # tables of goal**3 states: refuse before solving anything
@@ -158,8 +158,8 @@ def race_policy(text: str | PolicyWord, model, goal: int, command: str = "compar
         _refuse(word, command, kinds, why)
     if word.kind == "optimal":
         if optimal is None:
-            from jeopardy.race.solver import solve
-            return policies.from_solution(solve(model, goal))
+            from jeopardy.match.solver import solve
+            return policies.from_solution(solve(model, goal, method="pair"))
         return policies.from_solution(optimal())
     if word.kind == "hold":
         return policies.hold_at(goal, word.h)
@@ -187,7 +187,7 @@ def race_policy(text: str | PolicyWord, model, goal: int, command: str = "compar
     other_word = parse(other)
     if other_word.kind == "best-response":
         raise JeopardyError("best-response needs the other policy to be something else")
-    from jeopardy.race.evaluation import best_response
+    from jeopardy.match.evaluation import best_response
 
     return best_response(model, race_policy(other_word, model, goal, command, None, optimal))
 

@@ -121,10 +121,10 @@ def neller_presser() -> list[Claim]:
     from jeopardy.expected.policies import odds, optimal
     from jeopardy.policy_language import score_policy
     from jeopardy.expected.solver import solve_expected
-    from jeopardy.race.evaluation import best_response, head_to_head
-    from jeopardy.race.policies import from_solution, hold_at
-    from jeopardy.race.reachability import reachable
-    from jeopardy.race.solver import solve
+    from jeopardy.match.evaluation import best_response, head_to_head
+    from jeopardy.match.policies import from_solution, hold_at
+    from jeopardy.match.reachability import reachable_against_any
+    from jeopardy.match.solver import solve
     from jeopardy.rules import game
 
     source = published.NELLER_PRESSER_2004
@@ -136,12 +136,12 @@ def neller_presser() -> list[Claim]:
                      f"{p:.10f}"))
     rows.append(_row(published.PIG_EQUATIONS, "Pig: number of equations", solution.states,
                      f"{solution.states:,}"))
-    actions = solution.actions(41, 49)
+    actions = solution.actions((41, 49))
     ok = actions[:22] == "R" * 22 and actions[22:27] == "H" * 5 and actions[27] == "R"
     rows.append(Claim(source, "41 vs 49: roll to 22, but at exactly 27 roll once more",
                       "roll < 22; hold 22-26; roll at 27", actions[:30] + "...", _verdict(ok)))
     optimal_policy = from_solution(solution)
-    reach = reachable(pig, optimal_policy)
+    reach = reachable_against_any(pig, optimal_policy)
     never = reach.own_scores_never_reached
     rows.append(Claim(source, "an optimal player never has a score of 1-20", "1-20",
                       ", ".join(map(str, never[:3])) + f" ... ({len(never)} scores never reached)",
@@ -222,9 +222,9 @@ def eight_turns(first_deviation, pig, hold20) -> Claim:
 
 
 def linux_magazin() -> list[Claim]:
-    from jeopardy.race.evaluation import head_to_head
-    from jeopardy.race.policies import from_solution, hold_at
-    from jeopardy.race.solver import solve
+    from jeopardy.match.evaluation import head_to_head
+    from jeopardy.match.policies import from_solution, hold_at
+    from jeopardy.match.solver import solve
     from jeopardy.rules import game
 
     source = published.LINUX_MAGAZIN
@@ -279,9 +279,9 @@ def literature() -> list[Claim]:
     """The wider literature: Neller's Pig pages and exercises, Durango Bill's
     two-dice table, Tijms's fewest expected turns, and the practical policies
     of Neller & Presser 2010 evaluated exactly against optimal play."""
-    from jeopardy.race.evaluation import head_to_head
-    from jeopardy.race.policies import PRACTICAL, from_solution, hold_at, practical
-    from jeopardy.race.solver import solve
+    from jeopardy.match.evaluation import head_to_head
+    from jeopardy.match.policies import PRACTICAL, from_solution, hold_at, practical
+    from jeopardy.match.solver import solve
     from jeopardy.rules import game
     from jeopardy.solitaire import expected_turns, hold_at_expected_turns, reach_probability
 

@@ -30,13 +30,14 @@ layer estimate their own cost and refuse with :func:`require_of`;
 that callers choosing by an analysis's name read.  The array terms count
 what each analysis allocates, from the code that allocates them:
 
-* ``race``/``solve`` -- :func:`jeopardy.race.solver.solve` stores ``P(i, j, 0)``:
-  ``goal**2`` float64 (bounded by three tables: games with ``bust_all`` keep two
-  more copies between passes); the residual and kernel columns add ``O(goal)``.
-  A game the pair solver does not play (``players`` other than 2, an ``ending``
-  other than first to the goal, turn totals that fall:
-  :func:`jeopardy.match.rules.pair_solver_plays`) takes the N-player solver's
-  own estimate, :func:`jeopardy.match.solver.estimate`;
+* ``race``/``solve`` -- the pair method of :func:`jeopardy.match.solver.solve`
+  (:mod:`jeopardy.match.pair`) stores ``P(i, j, 0)``: ``goal**2`` float64, then
+  the solution's turn-start table (two more; bounded by three tables: games with
+  ``bust_all`` keep two more copies between passes); the residual and kernel
+  columns add ``O(goal)``.  A game the pair method does not play (``players``
+  other than 2, an ``ending`` other than first to the goal, turn totals that
+  fall: :func:`jeopardy.match.pair.plays`) takes the N-player method's own
+  estimate, :func:`jeopardy.match.solver.estimate`;
 * ``fairness`` -- one solve, plus the head-start row and column (``O(goal)``);
 * ``compare`` -- one solve, then three policy tables of ``goal**3`` int8 (the
   optimal one, the named one and the boolean it is built from) and the two

@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from jeopardy.fixed_turns.solver import solve_fixed_turns
 from jeopardy.match import endings
-from jeopardy.match.solver import solve as solve_match
-from jeopardy.race.solver import solve
+from jeopardy.match.solver import solve
 from jeopardy.results import Result
 from jeopardy.rules import game
 from jeopardy.think.solver import OPTIMAL, solve_pass
@@ -108,15 +107,10 @@ def solve_variant(variant: Variant, progress=None) -> VariantResult:
     """The first player's chance under optimal play, or None for pending rows."""
     import time
 
-
     started = time.perf_counter()
-    if variant.kind == RACE:
-        solution = solve(game(variant.preset), variant.target, cache=True)
-        return VariantResult(variant, solution.win_probability_at(0, 0, 0), solution.max_residual,
-                             time.perf_counter() - started)
-    if variant.kind in MATCH_ENDINGS:
-        solution = solve_match(game(variant.preset), variant.target, 2,
-                               MATCH_ENDINGS[variant.kind])
+    if variant.kind == RACE or variant.kind in MATCH_ENDINGS:
+        solution = solve(game(variant.preset), variant.target, 2,
+                         MATCH_ENDINGS.get(variant.kind, endings.FIRST_TO_GOAL), cache=True)
         return VariantResult(variant, solution.win_probability, solution.max_residual,
                              time.perf_counter() - started)
     if variant.kind == FIXED_TURNS:

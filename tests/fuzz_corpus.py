@@ -34,8 +34,8 @@ def _npz(path: Path, **arrays) -> Path:
 @functools.lru_cache(maxsize=None)
 def corpus() -> dict[str, str]:
     """name -> path of every corpus entry (inputs), made once."""
-    from jeopardy.race.policies import hold_at
-    from jeopardy.race.solver import solve
+    from jeopardy.match.policies import hold_at
+    from jeopardy.match.solver import solve
     from jeopardy.rules import game
 
     root = Path(tempfile.mkdtemp(prefix="jeopardy-fuzz-"))

@@ -217,7 +217,7 @@ def _expected(function) -> object:
 
 def _formula_call(text):
     def call():
-        from jeopardy.race.policies import from_formula
+        from jeopardy.match.policies import from_formula
 
         roll = from_formula(GOAL, text).roll
         return tuple(bool(roll[s["i"], s["j"], s["k"]]) for s in _states())
@@ -538,7 +538,7 @@ def api_cases(rng, count) -> list[Case]:
 # ===================================================================== running
 def _fixtures(root: Path) -> None:
     """The files the cases read: a roll model and a Pig solution to 12."""
-    from jeopardy.race.solver import solve
+    from jeopardy.match.solver import solve
     from jeopardy.rules import game
 
     (root / "model.json").write_text(game("piglet").to_json())

@@ -26,7 +26,7 @@ What each group runs, and why:
   rule change moves directly: the turn distributions and P(0,0,0) of every
   preset (``race NAME GOAL``) and of the options-built dice (d8, bad face 6,
   three d4).
-- ``kernels`` (jeopardy/race/kernels.py): tests/test_kernels.py (the Newton
+- ``kernels`` (jeopardy/match/pair_kernels.py): tests/test_kernels.py (the Newton
   step, one sweep against the reference), tests/test_race.py (the solver
   against reference value iteration), tests/test_certify.py (the interval
   sweep calls the kernel's sweep), and the quick pinned rows the race solver
@@ -76,7 +76,7 @@ GROUPS = {
               ["tests/test_rules.py", "tests/test_kind.py",
                "tests/test_pig_dice.py::test_roll_model_is_the_36_throws"],
               ["turn pig hold 20", "turn unfair coin hold 3", "race three d4 60", "race *"]),
-    "kernels": (["jeopardy/race/kernels.py"],
+    "kernels": (["jeopardy/match/pair_kernels.py"],
                 ["tests/test_kernels.py", "tests/test_race.py", "tests/test_certify.py"],
                 ["race *", "policy pig 100", "certify pig 100", "certify piglet 60",
                  "compare pig 100", "compare linux-magazin 50", "practical pig 100",
@@ -93,7 +93,7 @@ GROUPS = {
 # into them as constants; the interval certificate's kernel calls the race kernels' sweep.
 COMPILED = {"jeopardy/rules/effects.py": {"step", "Kind"}}
 COMPILED_INTO = {"jeopardy/rules/effects.py": "every file with a kernel",
-                 "jeopardy/race/kernels.py": ["jeopardy/race/certify.py"]}
+                 "jeopardy/match/pair_kernels.py": ["jeopardy/match/certify.py"]}
 
 
 def pinned_ids(patterns):

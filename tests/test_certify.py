@@ -9,8 +9,8 @@ from click.testing import CliRunner
 from jeopardy.cli.main import cli
 from jeopardy.errors import JeopardyError
 from jeopardy.exact.race import solve_exact
-from jeopardy.race.certify import certify
-from jeopardy.race.solver import solve
+from jeopardy.match.certify import certify
+from jeopardy.match.solver import solve
 from jeopardy.rules import PRESETS, game
 
 NO_BUST_ALL = [n for n in PRESETS if not game(n).has_bust_all]

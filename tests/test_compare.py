@@ -8,11 +8,11 @@ from click.testing import CliRunner
 from jeopardy import published
 from jeopardy.cli.main import cli
 from jeopardy.errors import JeopardyError
-from jeopardy.race.evaluation import best_response, head_to_head
-from jeopardy.race.policies import from_formula, from_solution, hold_at, load
-from jeopardy.race.reachability import reachable
-from jeopardy.race.simulation import simulate
-from jeopardy.race.solver import solve
+from jeopardy.match.evaluation import best_response, head_to_head
+from jeopardy.match.policies import from_formula, from_solution, hold_at, load
+from jeopardy.match.reachability import reachable_against_any as reachable
+from jeopardy.match.simulation import simulate_head_to_head as simulate
+from jeopardy.match.solver import solve
 from jeopardy.rules import PRESETS, game
 
 
@@ -182,7 +182,7 @@ def test_bad_input(args, message):
 ])
 def test_keep_pace_and_end_race_follows_nellers_sample_transcripts(i, j, k, action):
     """The "keep pace and end race" advisor exercise's five sample transcripts."""
-    from jeopardy.race.policies import practical
+    from jeopardy.match.policies import practical
 
     for name in ("keep-pace", "keep-pace-half-even"):
         assert practical(100, name).rolls(i, j, k) == (action == "roll")
@@ -191,7 +191,7 @@ def test_keep_pace_and_end_race_follows_nellers_sample_transcripts(i, j, k, acti
 def test_practical_policies_rounding_moves_the_fourth_decimal(pig100):
     """Halves up (Java's Math.round) or to even (numpy) differ only where
     j - i = 4 (mod 8), e.g. i = 0, j = 4: 21 + 0.5 rounds to 22 or 21."""
-    from jeopardy.race.policies import practical
+    from jeopardy.match.policies import practical
 
     model, optimal, _ = pig100
     up, even = practical(100, "keep-pace"), practical(100, "keep-pace-half-even")

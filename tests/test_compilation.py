@@ -98,11 +98,11 @@ def test_asking_the_cache_waits_for_numba_compiling_in_another_thread():
 
     from numba.core.compiler_lock import global_compiler_lock
 
-    from jeopardy.race import kernels
+    from jeopardy.match import pair_kernels
 
     done = threading.Event()
     asking = threading.Thread(target=lambda: (compilation.announce_if_cold(
-        (kernels.solve_sums,)), done.set()), daemon=True)
+        (pair_kernels.solve_sums,)), done.set()), daemon=True)
     with global_compiler_lock:
         asking.start()
         assert not done.wait(0.5)  # still waiting for the lock

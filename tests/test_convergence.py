@@ -41,7 +41,7 @@ def unsettled_match(monkeypatch):
 def unsettled_pair(monkeypatch, tmp_path):
     """The pair solver's last residual check reports 1e-3 (and its solution cache is
     empty: a converged solution cached by another test would be read instead)."""
-    from jeopardy.race import solver
+    from jeopardy.match import pair as solver
 
     monkeypatch.setattr(solver, "max_residual", lambda *args: LARGE)
     monkeypatch.setenv("JEOPARDY_CACHE_DIR", str(tmp_path / "cache"))

@@ -268,7 +268,7 @@ def test_farkle_commands(tmp_path):
 
 def test_the_fairest_bonus_is_the_one_closest_to_a_fair_game():
     from jeopardy.fairness import farkle_fairness, race_fairness
-    from jeopardy.race.solver import solve as solve_race
+    from jeopardy.match.solver import solve as solve_race
     from jeopardy.rules import game
 
     pig = solve_race(game("pig"), 100)

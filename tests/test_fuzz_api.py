@@ -53,7 +53,7 @@ def _models():
 
 
 def _policy(goal_strategy):
-    from jeopardy.race.policies import RacePolicy, hold_at
+    from jeopardy.match.policies import RacePolicy, hold_at
 
     def build(goal, h, kind, fill):
         try:
@@ -71,10 +71,10 @@ def _policy(goal_strategy):
 def _calls():
     from jeopardy.expected import policies as expected_policies
     from jeopardy.expected.solver import solve_expected
-    from jeopardy.race import policies
-    from jeopardy.race.evaluation import best_response, head_to_head
-    from jeopardy.race.simulation import simulate
-    from jeopardy.race.solver import solve
+    from jeopardy.match import policies
+    from jeopardy.match.evaluation import best_response, head_to_head
+    from jeopardy.match.simulation import simulate_head_to_head as simulate
+    from jeopardy.match.solver import solve
     from jeopardy.rules import dice_game, game, roll_model
     from jeopardy.rules.effects import add, bust
     from jeopardy.simultaneous.game import replies_to_pure, solve_simultaneous
@@ -130,7 +130,7 @@ def test_api_fuzz(data):
 
 
 @pytest.mark.parametrize("call", [
-    pytest.param(lambda: __import__("jeopardy.race.solver").race.solver.solve("pig", 10),
+    pytest.param(lambda: __import__("jeopardy.match.solver").match.solver.solve("pig", 10),
                  id="solve-accepts-a-preset-name"),
 ])
 def test_presets_are_accepted_where_models_are_expected(call):
@@ -140,7 +140,7 @@ def test_presets_are_accepted_where_models_are_expected(call):
 @pytest.mark.parametrize("call, parameter", [
     pytest.param(lambda: __import__("jeopardy.simultaneous.game").simultaneous.game
                  .solve_simultaneous("pig", max_hold=2.5), "max_hold", id="max-hold-float"),
-    pytest.param(lambda: __import__("jeopardy.race.solver").race.solver.solve("pig", 10,
+    pytest.param(lambda: __import__("jeopardy.match.solver").match.solver.solve("pig", 10,
                                                                               tolerance=-1),
                  "tolerance", id="negative-tolerance"),
     pytest.param(lambda: _simulate(games=10.5), "games", id="fractional-games"),
@@ -149,9 +149,9 @@ def test_presets_are_accepted_where_models_are_expected(call):
     pytest.param(lambda: _game("pig", None, object()), "bad_face", id="game-bad-face-object"),
     pytest.param(lambda: _game("pig", None, np.array([1, 2])), "bad_face",
                  id="game-bad-face-array"),
-    pytest.param(lambda: __import__("jeopardy.race.policies").race.policies.RacePolicy(
+    pytest.param(lambda: __import__("jeopardy.match.policies").match.policies.RacePolicy(
         "x", 3, np.full((3, 3, 3), 0.5)), "roll", id="float-table"),
-    pytest.param(lambda: __import__("jeopardy.race.policies").race.policies.RacePolicy(
+    pytest.param(lambda: __import__("jeopardy.match.policies").match.policies.RacePolicy(
         "x", 3, np.zeros((3, 3))), "roll", id="wrong-shape-table"),
 ])
 def test_errors_name_the_python_parameter(call, parameter):
@@ -171,8 +171,8 @@ def _game(*args):
 
 
 def _simulate(games):
-    from jeopardy.race.policies import hold_at
-    from jeopardy.race.simulation import simulate
+    from jeopardy.match.policies import hold_at
+    from jeopardy.match.simulation import simulate_head_to_head as simulate
 
     return simulate("pig", hold_at(20, 5), hold_at(20, 5), games)
 

@@ -14,11 +14,12 @@ from click.testing import CliRunner
 
 from jeopardy.cli.main import cli
 from jeopardy.errors import JeopardyError
-from jeopardy.race import policies
-from jeopardy.race.evaluation import head_to_head
-from jeopardy.race.simulation import simulate
-from jeopardy.race.solver import CacheWarning, _cache_path, cache_directory, load, solve
-from jeopardy.race.termination import stuck_state
+from jeopardy.match import policies
+from jeopardy.match.evaluation import head_to_head
+from jeopardy.match.simulation import simulate_head_to_head as simulate
+from jeopardy.match.pair import CacheWarning, Solved, _cache_path, cache_directory, save
+from jeopardy.match.solver import load, solve
+from jeopardy.match.termination import stuck_state
 from jeopardy.rules import game
 
 
@@ -44,7 +45,7 @@ def test_damaged_cache_entries_are_rebuilt_with_a_warning(tmp_path, monkeypatch,
     else:
         edited = first.start_values.copy()
         edited[3, 4] = 0.9
-        type(first)(pig, 25, edited, 0.0, 0.0, 1, 1).save(path)  # a consistent checksum
+        save(path, Solved(pig, 25, edited, 0.0, 0.0, 1, 1))  # a consistent checksum
     with pytest.warns(CacheWarning):
         again = solve(pig, 25, cache=True)
     assert not again.cached
@@ -62,7 +63,7 @@ def test_an_edited_solution_file_is_refused_by_its_residual(tmp_path, pig):
     solution = solve(pig, 20)
     values = solution.start_values.copy()
     values[5, 5] += 0.01
-    path = type(solution)(pig, 20, values, 0.0, 0.0, 1, 1).save(tmp_path / "edited.npz")
+    path = save(tmp_path / "edited.npz", Solved(pig, 20, values, 0.0, 0.0, 1, 1))
     with pytest.raises(JeopardyError, match="do not solve the game"):
         load(path)
 
@@ -210,7 +211,7 @@ def test_ordinary_policies_end(pig):
 def test_a_tolerance_below_the_rounding_floor_still_ends(monkeypatch, guard):
     """Each of the two guards ends the passes on its own: the rounding floor
     (with the stall guard switched off) and the stall guard (with no floor)."""
-    import jeopardy.race.solver as solver_module
+    import jeopardy.match.pair as solver_module
 
     if guard == "rounding-floor":
         monkeypatch.setattr(solver_module, "STALL_PASSES", 10 ** 9)

@@ -72,8 +72,8 @@ def test_formulas_are_checked_before_numpy_sees_them(formula, words):
 
 def test_a_formula_cannot_overwrite_a_variable():
     """The issue's case, with the arity fixed, is the rule 'k < 10' itself (floor(k/2) >= 0)."""
-    from jeopardy.race.evaluation import head_to_head
-    from jeopardy.race.policies import from_formula, hold_at
+    from jeopardy.match.evaluation import head_to_head
+    from jeopardy.match.policies import from_formula, hold_at
     from jeopardy.rules import game
 
     pig = game("pig")
@@ -110,7 +110,7 @@ def test_an_option_that_does_not_apply_is_refused(args, words):
 
 
 def test_a_saved_solution_disagreeing_with_goal_or_game_is_refused(tmp_path):
-    from jeopardy.race.solver import solve
+    from jeopardy.match.solver import solve
     from jeopardy.rules import game
 
     path = solve(game("pig"), 12).save(tmp_path / "pig12.npz")
@@ -233,7 +233,7 @@ def test_api_type_mixups_are_our_errors(call):
 
 
 def test_a_csv_policy_for_a_smaller_goal_says_its_goal(tmp_path):
-    from jeopardy.race.policies import hold_at
+    from jeopardy.match.policies import hold_at
 
     path = hold_at(12, 5).save_csv(tmp_path / "p12.csv")
     _one_line_error(_run("compare", str(path), "hold:20", "--goal", "30"),

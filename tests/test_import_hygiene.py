@@ -60,7 +60,7 @@ def test_the_top_level_is_the_documented_api_in_one_style():
     page = (Path(__file__).resolve().parent.parent / "docs" / "python.md").read_text()
     assert [name for name in names if f"`{name}`" not in page and f"jp.{name}" not in page] == []
     with pytest.warns(DeprecationWarning, match="Game.head_to_head"):
-        from jeopardy.race.evaluation import head_to_head
+        from jeopardy.match.evaluation import head_to_head
         assert jeopardy.head_to_head is head_to_head
 
 

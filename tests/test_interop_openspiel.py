@@ -2,9 +2,9 @@
 import pytest
 
 from jeopardy.errors import JeopardyError
-from jeopardy.race import policies
-from jeopardy.race.evaluation import head_to_head
-from jeopardy.race.solver import solve
+from jeopardy.match import policies
+from jeopardy.match.evaluation import head_to_head
+from jeopardy.match.solver import solve
 from jeopardy.rules.presets import game
 
 pyspiel = pytest.importorskip("pyspiel")

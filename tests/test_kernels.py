@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from jeopardy.exact.race import solve_exact
-from jeopardy.race import kernels
-from jeopardy.race.certify import _column
-from jeopardy.race.kernels import FOLLOW, MAXIMISE, newton_step, sweep
-from jeopardy.race.reference import value_iteration
+from jeopardy.match import pair_kernels
+from jeopardy.match.certify import _column
+from jeopardy.match.pair_kernels import FOLLOW, MAXIMISE, newton_step, sweep
+from oracles.pair import value_iteration
 from jeopardy.rules import game
 from tests.strategies import roll_models
 
@@ -103,13 +103,13 @@ def test_one_newton_step_per_pair_sweeps_each_turn_start_once(name, goal):
     self-play (a pair (i, i) is one state) and twice that for two tables."""
     model = game(name)
     rules = model.kernel_rules(goal)
-    sweeps, _ = kernels.solve_sums(rules, kernels.self_play(np.full((goal, goal), 0.5)),
-                                   2 * goal - 2, 0, 1, 1e-15)
+    sweeps, _ = pair_kernels.solve_sums(rules, pair_kernels.self_play(np.full((goal, goal), 0.5)),
+                                        2 * goal - 2, 0, 1, 1e-15)
     assert sweeps == goal ** 2
-    table = kernels.no_table(goal)
-    two = kernels.Players(np.full((goal, goal), 0.5), np.full((goal, goal), 0.5), MAXIMISE,
-                          table, MAXIMISE, table, False)
-    sweeps, _ = kernels.solve_sums(rules, two, 2 * goal - 2, 0, 1, 1e-15)
+    table = pair_kernels.no_table(goal)
+    two = pair_kernels.Players(np.full((goal, goal), 0.5), np.full((goal, goal), 0.5), MAXIMISE,
+                               table, MAXIMISE, table, False)
+    sweeps, _ = pair_kernels.solve_sums(rules, two, 2 * goal - 2, 0, 1, 1e-15)
     assert sweeps == 2 * goal ** 2
 
 
@@ -120,8 +120,9 @@ def test_the_pairs_converge_in_a_few_newton_steps(name, goal):
     (797 for Pig to 20's 400), far below max_iter's 100 per pair."""
     model = game(name)
     values = np.full((goal, goal), 0.5)
-    sweeps, worst = kernels.solve_sums(model.kernel_rules(goal), kernels.self_play(values),
-                                       2 * goal - 2, 0, 100, 1e-15)
+    sweeps, worst = pair_kernels.solve_sums(model.kernel_rules(goal),
+                                            pair_kernels.self_play(values),
+                                            2 * goal - 2, 0, 100, 1e-15)
     assert worst <= 1e-15
     assert goal ** 2 <= sweeps <= 3 * goal ** 2
 
@@ -139,7 +140,7 @@ def _arrays_from_reference(model, goal):
 
 
 def _sweep(model, goal, P0, i, j, y, mode=MAXIMISE, table=None):
-    work = kernels.column(goal)
+    work = pair_kernels.column(goal)
     vals, dvals, acts = work.vals, work.dvals, work.acts
     table = acts if table is None else table
     first = sweep(model.kernel_rules(goal), i, j, y, P0, mode, table, work)
@@ -204,12 +205,12 @@ def test_play_stays_only_where_a_new_sweep_plays_the_same(name, goal):
     said = set()
     for i, j in [(0, 1), (2, goal - 1), (1, 1), (goal - 1, 0)]:
         y = P0[j, i]
-        work = kernels.column(goal)
+        work = pair_kernels.column(goal)
         sweep(model.kernel_rules(goal), i, j, y, P0, MAXIMISE, work.acts, work)
         vals, dvals, acts = work.vals[:goal - i].copy(), work.dvals[:goal - i].copy(), \
             work.acts[:goal - i].copy()
         for delta in (-1.0, -0.5, -0.1, -1e-3, -1e-6, 1e-6, 1e-3, 0.1, 0.5, 1.0):
-            stays = kernels.play_stays(work, goal - i, delta)
+            stays = pair_kernels.play_stays(work, goal - i, delta)
             said.add(stays)
             (_, _), moved, _, moved_acts = _sweep(model, goal, P0, i, j, y + delta)
             if stays:

@@ -84,14 +84,14 @@ def test_kernels_refuse_an_unknown_code_instead_of_doubling():
     from jeopardy.match import kernels as match_kernels
     from jeopardy.match.solver import NO_ACTIONS, bundle
     from jeopardy.match.rules import MatchRules
-    from jeopardy.race import kernels
+    from jeopardy.match import pair_kernels
 
     model = game("piglet")
     rules = model.kernel_rules(4)
     broken = rules._replace(kinds=np.array([0, 9], dtype=np.int64))
     values = np.full((4, 4), 0.5)
     with pytest.raises(JeopardyError, match="unknown effect kind"):
-        kernels.solve_sums(broken, kernels.self_play(values), 6, 0, 5, 1e-15)
+        pair_kernels.solve_sums(broken, pair_kernels.self_play(values), 6, 0, 5, 1e-15)
     race = bundle(model, 4, MatchRules(2), 4)
     race = race._replace(kinds=np.array([0, 9], dtype=np.int64))
     W = np.full((1, 16, 2), 0.5)
@@ -141,12 +141,12 @@ def _refusals():
     from jeopardy.expected.solver import solve_expected
     from jeopardy.fixed_turns.solver import solve_fixed_turns
     from jeopardy.match.solver import solve as solve_match
-    from jeopardy.race.solver import solve
+    from jeopardy.match.solver import solve
     from jeopardy.solitaire import expected_turns
     from jeopardy.turn.distribution import turn_distribution
 
     return [
-        pytest.param(lambda: solve(FALLING, 10), id="race"),
+        pytest.param(lambda: solve(FALLING, 10, method="pair"), id="race"),
         pytest.param(lambda: solve_match(FALLING, 6, 3), id="match"),
         pytest.param(lambda: solve_exact(FALLING, 4), id="exact"),
         pytest.param(lambda: expected_turns(FALLING, 10), id="solitaire"),
@@ -189,7 +189,7 @@ def test_the_cli_refuses_subtract_in_one_line(tmp_path):
 def test_pair_solver_matches_the_reference_with_bust_gain(name, goal):
     """The two-player race solver against the reference's own reading of bust_gain
     (1e-10; both iterate to ~1e-14)."""
-    from jeopardy.race.solver import solve
+    from jeopardy.match.solver import solve
 
     model = EVERY_RISING if name == "every" else game(name)
     ref = reference.solve(model, goal, 2)
@@ -226,7 +226,7 @@ def test_boyan_equal_turns_cap_is_proved_and_doubling_it_changes_nothing():
 
 def test_exact_solver_agrees_with_the_float_solver_on_boyan():
     from jeopardy.exact.race import solve_exact
-    from jeopardy.race.solver import solve
+    from jeopardy.match.solver import solve
 
     exact = solve_exact(game("boyan"), 8)
     floats = solve(game("boyan"), 8)
@@ -236,10 +236,10 @@ def test_exact_solver_agrees_with_the_float_solver_on_boyan():
 def test_simulation_of_boyan_agrees_with_exact_evaluation():
     """Optimal against hold at 20 in Boyan's Pig to 30: the simulated rate lies
     within 4 standard errors of the exact head-to-head figure."""
-    from jeopardy.race.evaluation import head_to_head
-    from jeopardy.race.policies import from_solution, hold_at
-    from jeopardy.race.simulation import simulate
-    from jeopardy.race.solver import solve
+    from jeopardy.match.evaluation import head_to_head
+    from jeopardy.match.policies import from_solution, hold_at
+    from jeopardy.match.simulation import simulate_head_to_head as simulate
+    from jeopardy.match.solver import solve
 
     model = game("boyan")
     optimal, holder = from_solution(solve(model, 30)), hold_at(30, 20)

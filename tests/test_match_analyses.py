@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from jeopardy.cli.main import cli
 from oracles import race as reference
 from jeopardy.rules import game
-from jeopardy.race.solver import solve as solve_pair
+from jeopardy.match.solver import solve as solve_pair
 
 
 def _run(*args):
@@ -88,7 +88,7 @@ def test_simulation_agrees_with_the_exact_evaluation():
     from jeopardy.match.evaluation import evaluate
     from jeopardy.match.simulation import simulate
     from jeopardy.match.solver import solve
-    from jeopardy.race import policies
+    from jeopardy.match import policies
 
     pig = game("pig")
     goal = 15
@@ -143,7 +143,7 @@ def test_game_facade_delegates():
 
 def test_game_facade_first_to_goal_analyses():
     import jeopardy
-    from jeopardy.race import policies
+    from jeopardy.match import policies
 
     g = jeopardy.Game("pig", goal=10, players=3)
     from jeopardy.match.evaluation import evaluate

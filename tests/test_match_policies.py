@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from jeopardy.cli.main import cli
 from jeopardy.match.rules import MatchRules
-from jeopardy.race import policies
+from jeopardy.match import policies
 from oracles import race as reference
 from jeopardy.rules import game
 from jeopardy.rules.effects import ADD, BUST, add, bust

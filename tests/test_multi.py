@@ -22,7 +22,7 @@ CUSTOM = {"doubling": DOUBLING, "banking": BANKING}
 def test_reference_two_players_is_the_two_player_solver(name, goal):
     """The reference, written from the rules, agrees with the existing pair solver
     (1e-12: both iterate to ~1e-14)."""
-    from jeopardy.race.solver import solve
+    from jeopardy.match.solver import solve
 
     model = game(name)
     ref = reference.solve(model, goal, 2)
@@ -167,12 +167,60 @@ def test_two_player_first_to_goal_is_the_pair_solver(pig):
     """Goal 40: optimal Pig to 30 never holds after a roll (so a wrong hold value
     would not show); to 40 it holds in 56 states."""
     from jeopardy.match.solver import solve
-    from jeopardy.race.solver import solve as pair
 
-    fast = solve(pig, 40, 2)
-    values = pair(pig, 40).start_values
+    fast = solve(pig, 40, 2, method="classes")
+    values = solve(pig, 40).start_values
     assert np.max(np.abs(fast.values[0, :, 0].reshape(40, 40) - values)) < 1e-13
 
+
+
+def test_the_solver_chooses_its_method():
+    """One solve for every game: the pair method for two players first to the goal with
+    turn totals that never fall, rotation classes for every other game; asking for the
+    pair method elsewhere, or for no method at all, is refused in one line."""
+    from jeopardy.errors import JeopardyError
+    from jeopardy.match.solver import MatchSolution, PairSolution, solve
+    from jeopardy.rules.presets import parker_brothers
+    from jeopardy.validate import ParameterError
+
+    pig = game("pig")
+    assert type(solve(pig, 12)) is PairSolution
+    for other in (solve(pig, 12, 3), solve(pig, 12, ending="equal-turns"),
+                  solve(parker_brothers(), 12), solve(pig, 12, method="classes")):
+        assert type(other) is MatchSolution
+    with pytest.raises(JeopardyError, match="the pair method solves two players first to the goal"):
+        solve(pig, 12, 3, method="pair")
+    with pytest.raises(JeopardyError, match="never fall"):
+        solve(parker_brothers(), 12, method="pair")
+    with pytest.raises(ParameterError, match="method must be one of auto, pair, classes"):
+        solve(pig, 12, method="newton")
+
+
+def test_a_pair_solution_is_a_match_solution_to_every_analysis():
+    """The pair method's solution, seated, followed, reached, written and played as every
+    match solution is, gives what the rotation classes' solution of the same game gives."""
+    from jeopardy.match.evaluation import evaluate
+    from jeopardy.match.play import Table
+    from jeopardy.match.policies import hold_at
+    from jeopardy.match.policy_file import from_solution
+    from jeopardy.match.reachability import reachable
+    from jeopardy.match.solver import solve
+
+    pig, goal = game("pig"), 15
+    pair, classes = solve(pig, goal), solve(pig, goal, method="classes")
+    for scores in ((0, 0), (3, 11), (14, 2)):
+        assert pair.decision(scores).actions == classes.decision(scores).actions
+    hold = hold_at(goal, 4)
+    for seats in ([pair, hold], [hold, pair]):
+        ours = evaluate(pig, goal, seats).win_probabilities
+        theirs = evaluate(pig, goal, [classes if s is pair else s for s in seats]).win_probabilities
+        assert ours == pytest.approx(theirs, abs=1e-13)
+    assert reachable(pair).count == reachable(classes).count
+    assert np.array_equal(from_solution(pair).table, from_solution(classes).table)
+    table = Table(pair, seed=3)
+    while table.winner is None:
+        table.roll() if table.computer_rolls() else table.hold()
+    assert table.winner in (0, 1)
 
 @pytest.mark.parametrize("name, goal", [pytest.param("pig", 8, id="pig-8"),
                                         pytest.param("piglet", 6, id="piglet-6")])
@@ -230,8 +278,8 @@ def test_cli_solve_refuses_in_one_line(args, words):
 # --------------------------------------------------------- policy evaluation
 def test_two_policies_evaluate_as_the_pair_evaluation(pig):
     from jeopardy.match.evaluation import evaluate
-    from jeopardy.race import policies
-    from jeopardy.race.evaluation import head_to_head
+    from jeopardy.match import policies
+    from jeopardy.match.evaluation import head_to_head
 
     a = policies.hold_at(25, 20)
     b = policies.from_formula(25, "k < 15 + (j - i) / 4")
@@ -246,7 +294,7 @@ def test_equilibrium_evaluates_to_its_values_and_no_player_gains_by_deviating(pi
     to any of a few other policies does not do better (the equilibrium property)."""
     from jeopardy.match.evaluation import evaluate
     from jeopardy.match.solver import solve
-    from jeopardy.race import policies
+    from jeopardy.match import policies
 
     goal = 12
     solution = solve(pig, goal, 3)
@@ -265,7 +313,7 @@ def test_equilibrium_evaluates_to_its_values_and_no_player_gains_by_deviating(pi
 def test_policies_that_never_end_are_refused(pig):
     from jeopardy.errors import JeopardyError
     from jeopardy.match.evaluation import evaluate
-    from jeopardy.race import policies
+    from jeopardy.match import policies
 
     never = policies.from_formula(8, "k < 0")
     with pytest.raises(JeopardyError, match="never ends"):

@@ -152,7 +152,7 @@ for _name in ("linux-magazin", "piggy", "two-dice-pig"):
 
 # ------------------------------------------------------------------- race
 def _race(name, goal, **options):
-    from jeopardy.race.solver import solve
+    from jeopardy.match.solver import solve
     from jeopardy.rules import game
 
     model = game(name, **options) if options else game(name)
@@ -173,7 +173,7 @@ analysis("race pig 1000")(functools.partial(_race, "pig", 1000))
 
 @functools.lru_cache(maxsize=None)
 def _pig_100():
-    from jeopardy.race.solver import solve
+    from jeopardy.match.solver import solve
     from jeopardy.rules import game
 
     return solve(game("pig"), 100)
@@ -182,13 +182,13 @@ def _pig_100():
 @analysis("policy pig 100")
 def _policy_pig():
     solution = _pig_100()
-    values, _ = solution.column(41, 49)
+    values = solution.column((41, 49))[0][:, 0]
     by_total = {f"P(41,49,{k})": float(v) for k, v in enumerate(values)}
     from jeopardy.cli.race import describe_actions
 
-    return {**by_total, "actions 41 vs 49": solution.actions(41, 49),
-            "policy 41 vs 49": describe_actions(solution.actions(41, 49)),
-            "policy 0 vs 30": describe_actions(solution.actions(0, 30)),
+    return {**by_total, "actions 41 vs 49": solution.actions((41, 49)),
+            "policy 41 vs 49": describe_actions(solution.actions((41, 49))),
+            "policy 0 vs 30": describe_actions(solution.actions((0, 30))),
             "P(41,49,0)": solution.win_probability_at(41, 49, 0),
             "hold threshold 0 vs 30": solution.hold_threshold(0, 30),
             "P(0,30,0)": solution.win_probability_at(0, 30, 0)}
@@ -196,7 +196,7 @@ def _policy_pig():
 
 @analysis("certify pig 100")
 def _certify_pig():
-    from jeopardy.race.certify import certify
+    from jeopardy.match.certify import certify
 
     c = certify(_pig_100())
     return {"certified": c.certified_states, "undecided": c.undecided_states,
@@ -205,8 +205,8 @@ def _certify_pig():
 
 @analysis("certify piglet 60")
 def _certify_piglet():
-    from jeopardy.race.certify import certify
-    from jeopardy.race.solver import solve
+    from jeopardy.match.certify import certify
+    from jeopardy.match.solver import solve
     from jeopardy.rules import game
 
     c = certify(solve(game("piglet"), 60))
@@ -218,7 +218,7 @@ def _certify_piglet():
 def _head_to_head(model, matches):
     """``"NAME: first"``, ``"NAME: second"`` and ``"NAME: fair"`` of each
     ``(NAME, a, b)`` in ``matches``: policy ``a`` against ``b`` in ``model``."""
-    from jeopardy.race.evaluation import head_to_head
+    from jeopardy.match.evaluation import head_to_head
 
     out = {}
     for name, a, b in matches:
@@ -231,8 +231,8 @@ def _head_to_head(model, matches):
 
 @analysis("compare pig 100")
 def _compare_pig():
-    from jeopardy.race.evaluation import best_response
-    from jeopardy.race.policies import from_formula, from_solution, hold_at
+    from jeopardy.match.evaluation import best_response
+    from jeopardy.match.policies import from_formula, from_solution, hold_at
     from jeopardy.rules import game
 
     pig = game("pig")
@@ -250,8 +250,8 @@ def _compare_pig():
 @analysis("compare pig 40")
 def _compare_pig_40():
     """docs/race.md: the optimal policy of Pig to 40 (written to a CSV file there) against hold 20."""
-    from jeopardy.race.policies import from_solution, hold_at
-    from jeopardy.race.solver import solve
+    from jeopardy.match.policies import from_solution, hold_at
+    from jeopardy.match.solver import solve
     from jeopardy.rules import game
 
     pig = game("pig")
@@ -261,7 +261,7 @@ def _compare_pig_40():
 
 @analysis("practical pig 100")
 def _practical_pig():
-    from jeopardy.race.policies import PRACTICAL, from_solution, practical
+    from jeopardy.match.policies import PRACTICAL, from_solution, practical
     from jeopardy.rules import game
 
     optimal = from_solution(_pig_100())
@@ -271,7 +271,7 @@ def _practical_pig():
 
 @analysis("race three d4 60")
 def _three_d4():
-    from jeopardy.race.solver import solve
+    from jeopardy.match.solver import solve
     from jeopardy.rules import dice_game
 
     model = dice_game(faces=4, dice=3, bad_faces=(1,), all_bad="bust_all")
@@ -281,9 +281,9 @@ def _three_d4():
 
 @analysis("compare linux-magazin 50")
 def _compare_linux():
-    from jeopardy.race.evaluation import head_to_head
-    from jeopardy.race.policies import from_solution, hold_at
-    from jeopardy.race.solver import solve
+    from jeopardy.match.evaluation import head_to_head
+    from jeopardy.match.policies import from_solution, hold_at
+    from jeopardy.match.solver import solve
     from jeopardy.rules import game
 
     model = game("linux-magazin")
@@ -292,7 +292,7 @@ def _compare_linux():
 
 
 def _simulated(a, b, games, seed):
-    from jeopardy.race.simulation import simulate
+    from jeopardy.match.simulation import simulate_head_to_head as simulate
     from jeopardy.rules import game
 
     result = simulate(game("pig"), a, b, games, seed)
@@ -303,15 +303,15 @@ def _simulated(a, b, games, seed):
 
 @analysis("simulate pig 100 optimal vs hold 20")
 def _simulate_optimal():
-    from jeopardy.race.policies import from_solution, hold_at
+    from jeopardy.match.policies import from_solution, hold_at
 
     return _simulated(from_solution(_pig_100()), hold_at(100, 20), 1_000_000, 1)
 
 
 @analysis("simulate pig 100 best response vs hold 20")
 def _simulate_best_response():
-    from jeopardy.race.evaluation import best_response
-    from jeopardy.race.policies import hold_at
+    from jeopardy.match.evaluation import best_response
+    from jeopardy.match.policies import hold_at
     from jeopardy.rules import game
 
     hold20 = hold_at(100, 20)
@@ -321,7 +321,7 @@ def _simulate_best_response():
 @analysis("simulate pig 50 three players")
 def _simulate_three():
     from jeopardy.match.simulation import simulate
-    from jeopardy.race.policies import hold_at
+    from jeopardy.match.policies import hold_at
     from jeopardy.rules import game
 
     pig = game("pig")
@@ -340,9 +340,9 @@ def _preset_survey():
     """analyses/preset_survey.py: each preset at its goal, the hold-at-h doing best
     against optimal play (h from 2 to min(goal, 60) - 1) and optimal's fair-coin rate
     against it."""
-    from jeopardy.race.evaluation import head_to_head
-    from jeopardy.race.policies import from_solution, hold_at
-    from jeopardy.race.solver import solve
+    from jeopardy.match.evaluation import head_to_head
+    from jeopardy.match.policies import from_solution, hold_at
+    from jeopardy.match.solver import solve
     from jeopardy.rules import PRESETS, game
 
     out = {}
@@ -365,9 +365,9 @@ def _preset_survey():
 def _preset_survey_at_best():
     """The survey's two exact numbers without its search: P(0,0,0) and optimal's fair-coin
     rate against the pinned best hold (one evaluation per preset instead of 58)."""
-    from jeopardy.race.evaluation import head_to_head
-    from jeopardy.race.policies import from_solution, hold_at
-    from jeopardy.race.solver import solve
+    from jeopardy.match.evaluation import head_to_head
+    from jeopardy.match.policies import from_solution, hold_at
+    from jeopardy.match.solver import solve
     from jeopardy.rules import PRESETS, game
 
     best = {row.name.split(":")[0]: row.value for row in PINNED
@@ -389,7 +389,7 @@ SWEEP_GAMES = ("pig", "d8-pig", "two-dice-pig", "piggy", "big-pig")
 def _sweep_variants():
     """docs/examples/variants.toml: solve and fairness, five games, goals 10-200."""
     from jeopardy.fairness import race_fairness
-    from jeopardy.race.solver import solve
+    from jeopardy.match.solver import solve
     from jeopardy.rules import dice_game, game
 
     out = {}
@@ -405,9 +405,9 @@ def _sweep_variants():
 @analysis("sweep hold20")
 def _sweep_hold20():
     """docs/examples/hold20.toml's compare rows: optimal against hold at 20, fair coin."""
-    from jeopardy.race.evaluation import head_to_head
-    from jeopardy.race.policies import from_solution, hold_at
-    from jeopardy.race.solver import solve
+    from jeopardy.match.evaluation import head_to_head
+    from jeopardy.match.policies import from_solution, hold_at
+    from jeopardy.match.solver import solve
     from jeopardy.rules import game
 
     out = {}
@@ -426,7 +426,7 @@ def _sweep_hold20_equal_turns():
     equal turns, the mean of its chances moving first and moving second."""
     from jeopardy.match.evaluation import evaluate
     from jeopardy.match.solver import solve
-    from jeopardy.race.policies import hold_at
+    from jeopardy.match.policies import hold_at
     from jeopardy.rules import game
 
     out = {}
@@ -443,7 +443,7 @@ def _sweep_hold20_equal_turns():
 @analysis("sweep players")
 def _sweep_players():
     """docs/examples/players.toml: the first player's chance, 2 and 3 players, both endings."""
-    from jeopardy.race.solver import solve
+    from jeopardy.match.solver import solve
     from jeopardy.rules import game
 
     out = {}
@@ -494,8 +494,8 @@ def _numpy_baseline():
 
 @analysis("reach pig 100")
 def _reach_pig():
-    from jeopardy.race.policies import from_solution
-    from jeopardy.race.reachability import reachable
+    from jeopardy.match.policies import from_solution
+    from jeopardy.match.reachability import reachable_against_any as reachable
     from jeopardy.rules import game
 
     reach = reachable(game("pig"), from_solution(_pig_100()))
@@ -1026,7 +1026,7 @@ for _name, _goal, _players, _ending in [("pig", 100, 3, "first-to-goal"),
 @analysis("match pig 50, 3 policies")
 def _match_policies():
     from jeopardy.match.evaluation import evaluate
-    from jeopardy.race.policies import hold_at
+    from jeopardy.match.policies import hold_at
     from jeopardy.rules import game
 
     pig = game("pig")

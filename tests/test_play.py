@@ -3,8 +3,8 @@ import pytest
 from click.testing import CliRunner
 
 from jeopardy.cli.main import cli
-from jeopardy.race.play import Match, action_values
-from jeopardy.race.solver import solve
+from jeopardy.match.play import Match, action_values
+from jeopardy.match.solver import solve
 from jeopardy.rules import game
 
 
@@ -12,7 +12,7 @@ from jeopardy.rules import game
 def test_action_values_match_the_solution(name):
     solution = solve(game(name), 40)
     for i, j, k in [(0, 0, 0), (10, 30, 7), (35, 2, 3), (20, 20, 19)]:
-        roll, hold = action_values(solution, i, j, k)
+        roll, hold = action_values(solution, (i, j), k)
         assert max(roll, hold) == pytest.approx(solution.win_probability_at(i, j, k), abs=1e-12)
         assert (roll > hold) == (solution.action(i, j, k) == "roll") or abs(roll - hold) < 1e-12
 
@@ -36,7 +36,7 @@ def test_play_command_quits_cleanly():
     assert result.exit_code == 0
     assert "P(win): roll" in result.output and "bye" in result.output
     # the hints are the solver's values: P(0,0,0) of Pig to 20 for rolling, 1 - P(0,0,0) for holding
-    from jeopardy.race.solver import solve
+    from jeopardy.match.solver import solve
     from jeopardy.rules import game
 
     p = solve(game("pig"), 20).win_probability

@@ -7,8 +7,8 @@ from click.testing import CliRunner
 
 from jeopardy.cli.main import cli
 from jeopardy.errors import JeopardyError
-from jeopardy.race import policies
-from jeopardy.race.solver import solve
+from jeopardy.match import policies
+from jeopardy.match.solver import solve
 from jeopardy.rules.presets import game
 
 GOAL = 40  # optimal Pig to 25 or 30 never holds; to 40 it holds in 56 states

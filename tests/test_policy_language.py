@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from jeopardy.cli.main import cli
 from jeopardy.errors import JeopardyError
 from jeopardy.policy_language import parse, race_policy, score_policy
-from jeopardy.race import policies
+from jeopardy.match import policies
 from jeopardy.rules import game
 from jeopardy.rules.effects import add, bust, double
 from jeopardy.rules.roll_model import roll_model

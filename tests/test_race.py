@@ -9,8 +9,8 @@ from hypothesis import given, settings, strategies as st
 from jeopardy import published
 from jeopardy.cli.main import cli
 from jeopardy.errors import JeopardyError
-from jeopardy.race.reference import value_iteration
-from jeopardy.race.solver import load, solve
+from oracles.pair import value_iteration
+from jeopardy.match.solver import load, solve
 from jeopardy.rules import PRESETS, game
 from tests.strategies import roll_models
 
@@ -62,7 +62,8 @@ def test_monotone_in_scores_and_turn_total(model, goal):
 
 def test_policy_columns_are_consistent_with_win_probability(pig):
     solution = solve(pig, 100)
-    values, acts = solution.column(41, 49)
+    values, acts = solution.column((41, 49))
+    values = values[:, 0]
     assert values[0] == solution.win_probability_at(41, 49)
     assert solution.win_probability_at(41, 49, 10) == values[10]
     assert solution.action(41, 49, 27) == "roll" and solution.action(41, 49, 26) == "hold"
@@ -77,7 +78,7 @@ def test_save_and_load_round_trip(tmp_path, pig):
     again = load(path)
     assert again.goal == 50 and again.model.outcomes == pig.outcomes
     assert np.array_equal(again.start_values, solution.start_values)
-    assert again.actions(10, 20) == solution.actions(10, 20)
+    assert again.actions((10, 20)) == solution.actions((10, 20))
 
 
 def test_bad_solution_files(tmp_path):
@@ -134,8 +135,8 @@ def test_solve_and_policy_commands(tmp_path, monkeypatch):
 @pytest.mark.parametrize("name", ["pig", "two-dice-pig", "pass-the-pigs"])
 def test_self_play_simulation_agrees_with_the_solved_value(name):
     """Optimal against optimal, first player: within 4 standard errors of P(0,0,0)."""
-    from jeopardy.race.policies import from_solution
-    from jeopardy.race.simulation import simulate
+    from jeopardy.match.policies import from_solution
+    from jeopardy.match.simulation import simulate_head_to_head as simulate
 
     model = game(name)
     solution = solve(model, 60)
@@ -149,8 +150,8 @@ def test_self_play_simulation_agrees_with_the_solved_value(name):
 def test_simulate_and_plot_commands_for_every_preset(name, tmp_path):
     """The simulation the command prints lies within 4 standard errors of the
     exact head-to-head, in both seats; the plot is a PNG."""
-    from jeopardy.race.evaluation import head_to_head
-    from jeopardy.race.policies import from_solution, hold_at
+    from jeopardy.match.evaluation import head_to_head
+    from jeopardy.match.policies import from_solution, hold_at
 
     runner = CliRunner()
     model = game(name)

@@ -10,7 +10,7 @@ whose score plus turn total reaches the goal has won: the game is over.
 "We" roll or hold as the policy says; the opponent may do either, anywhere.
 A state of ours ``(i, j, k)`` is reachable when some game passes through it.
 
-Neither search uses anything from ``jeopardy.race.reachability``.
+Neither search uses anything from ``jeopardy.match.reachability``.
 """
 from collections import deque
 from fractions import Fraction
@@ -21,9 +21,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jeopardy.race.policies import RacePolicy, from_solution, hold_at
-from jeopardy.race.reachability import reachable, turn_results
-from jeopardy.race.solver import solve
+from jeopardy.match.policies import RacePolicy, from_solution, hold_at
+from jeopardy.match.reachability import reachable_against_any as reachable, turn_results
+from jeopardy.match.solver import solve
 from jeopardy.rules import add, bank, bust, bust_all, double, game, roll_model
 from tests.strategies import roll_models
 

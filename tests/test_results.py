@@ -51,13 +51,13 @@ def test_exact_solution_repr_is_short():
     assert json.loads(solution.to_json())["goal"] == 25
 
 
-def test_race_solution_repr_html_and_json():
-    from jeopardy.race.solver import solve
+def test_pair_solution_repr_html_and_json():
+    from jeopardy.match.solver import solve
     from jeopardy.rules.presets import game
 
     solution = solve(game("pig"), 30)
     text = repr(solution)
-    assert text.startswith("RaceSolution(game='pig', goal=30, players=2, ending='first-to-goal', "
+    assert text.startswith("PairSolution(game='pig', goal=30, players=2, ending='first-to-goal', "
                            "win_probability=0.5679147445")
     assert len(text) < 300
     assert "<table>" in solution._repr_html_()

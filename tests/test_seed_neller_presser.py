@@ -2,7 +2,7 @@
 import pytest
 
 from jeopardy import published
-from jeopardy.race.solver import solve
+from jeopardy.match.solver import solve
 from jeopardy.rules import game
 
 
@@ -19,7 +19,7 @@ def test_first_player_wins_53_06_percent(pig100):
 
 def test_41_vs_49_roll_to_22_unless_exactly_27(pig100):
     """'at 41 vs 49 roll until 22 or more, unless you reach exactly 27, then roll once more'."""
-    actions = pig100.actions(41, 49)
+    actions = pig100.actions((41, 49))
     assert actions[:22] == "R" * 22
     assert actions[22:27] == "HHHHH"
     assert actions[27] == "R"
@@ -35,5 +35,5 @@ def test_never_holds_below_21_from_zero(pig100):
     """'an optimal player with a score of 0 will never hold with a turn total
     less than 21, regardless of the opponent's score'."""
     for j in range(100):
-        acts = pig100.column(0, j)[1]
+        acts = pig100.column((0, j))[1]
         assert acts[:21].all(), j

@@ -21,7 +21,7 @@ import pytest
 
 import jeopardy
 from jeopardy.errors import JeopardyError
-from jeopardy.race.reference import value_iteration
+from oracles.pair import value_iteration
 from jeopardy.rules import game
 from jeopardy.rules.dice import dice_game
 from jeopardy.sweeps.resources import estimated_memory
@@ -110,9 +110,9 @@ def test_rows_match_the_plain_reference_solver(tmp_path):
 
 
 def test_compare_is_the_exact_head_to_head(tmp_path, pig):
-    from jeopardy.race import policies
-    from jeopardy.race.evaluation import head_to_head
-    from jeopardy.race.solver import solve
+    from jeopardy.match import policies
+    from jeopardy.match.evaluation import head_to_head
+    from jeopardy.match.solver import solve
 
     frame = in_process({"games": ["pig"], "goals": [25], "analyses": [
         {"name": "compare", "against": ["hold:20", "rule:k < 10"]}]}, tmp_path)
@@ -180,7 +180,7 @@ def test_n_player_and_other_ending_rows_are_the_match_solvers(tmp_path, players,
 
 def test_two_player_equal_turns_fairness_and_compare(tmp_path, pig):
     from jeopardy.match.evaluation import evaluate
-    from jeopardy.race import policies
+    from jeopardy.match import policies
 
     frame = in_process({"games": ["pig"], "goals": [12], "endings": ["equal-turns"],
                         "analyses": ["fairness", {"name": "compare", "against": ["hold:4"]}]},

@@ -17,12 +17,12 @@ POLICY_HELP = ("optimal, best-response (to the other policy), hold:N, linear:A,B
 
 def build_policy(spec: str, model, goal: int, other_spec: str | None = None,
                  command: str = "compare"):
-    """A :class:`~jeopardy.race.policies.RacePolicy` from a command-line word
+    """A :class:`~jeopardy.match.policies.RacePolicy` from a command-line word
     (:mod:`jeopardy.policy_language`), 'optimal' solved with the CLI's progress line."""
     from jeopardy.policy_language import race_policy
 
     return race_policy(spec, model, goal, command, other_spec,
-                       optimal=lambda: solved(model, goal))
+                       optimal=lambda: solved(model, goal, method="pair"))
 
 
 def seats(specs, players) -> list[str]:
@@ -98,7 +98,7 @@ def compare(a, b, more, goal, players, ending, model, game_name, as_json) -> Non
 
         fast_pig.compare(model, goal, seats((a, b, *more), players), ending, as_json)
         return
-    from jeopardy.race.evaluation import head_to_head
+    from jeopardy.match.evaluation import head_to_head
 
     goal = resolve_goal(goal, game_name)
     if more or not pair_game(players, ending):
@@ -159,7 +159,7 @@ def simulate(a, b, more, goal, players, ending, games, seed, model, game_name, a
         fast_pig.simulate(model, goal, seats((a, b, *more), players), ending, games, seed,
                           as_json)
         return
-    from jeopardy.race.simulation import simulate as run
+    from jeopardy.match.simulation import simulate_head_to_head as run
 
     if games <= 0:
         raise JeopardyError(f"--games must be positive; got {games}")
@@ -216,14 +216,14 @@ def reach_players(goal, players, ending, policy_spec, model, as_json) -> None:
 def reach(goal, players, ending, policy_spec, model, game_name, as_json) -> None:
     """States a player can reach under a policy, in some game against some opponent
     (N players: states reached when every player plays the equilibrium)."""
-    from jeopardy.race.reachability import reachable
+    from jeopardy.match.reachability import reachable_against_any
 
     goal = resolve_goal(goal, game_name)
     if not pair_game(players, ending):
         reach_players(goal, players, ending, policy_spec, model, as_json)
         return
     policy = build_policy(policy_spec, model, goal, None, "reach")
-    result = reachable(model, policy)
+    result = reachable_against_any(model, policy)
     if as_json:
         emit_json({"game": model.name, "policy": policy.name, **result.to_dict()})
         return
@@ -259,8 +259,8 @@ def plot(figure, goal, players, ending, opponent, others, out, model, game_name)
     """Draw one of the paper's figures (3-7) for any game and goal (N players: the
     hold boundary of the mover against the next player)."""
     from jeopardy.plots import race as figures
-    from jeopardy.race.policies import MAX_TABLE_GOAL, from_solution
-    from jeopardy.race.reachability import reachable
+    from jeopardy.match.policies import MAX_TABLE_GOAL, from_solution
+    from jeopardy.match.reachability import reachable_against_any
     from jeopardy.rules.fast_pig import FastPigRules
 
     if isinstance(model, FastPigRules) or figure == "dice-map":
@@ -289,19 +289,19 @@ def plot(figure, goal, players, ending, opponent, others, out, model, game_name)
         raise JeopardyError(f"figures need every state; goal {goal} is above {MAX_TABLE_GOAL}")
     if figure == "cross-section" and not 0 <= opponent < goal:
         raise JeopardyError(f"--opponent must be in 0-{goal - 1}; got {opponent}")
-    solution = solved(model, goal)
+    solution = solved(model, goal, method="pair")
     policy = from_solution(solution)
     roll = policy.roll.astype(bool)
     name = f"{model.name} to {goal}"
     if figure == "boundary":
         figures.boundary_surface(name, roll, out)
     elif figure == "cross-section":
-        figures.cross_section(name, roll, reachable(model, policy), opponent, out)
+        figures.cross_section(name, roll, reachable_against_any(model, policy), opponent, out)
     elif figure == "reachable":
-        figures.state_cloud(name, reachable(model, policy).states,
+        figures.state_cloud(name, reachable_against_any(model, policy).states,
                             "states reachable by an optimal player", out)
     elif figure == "reachable-roll":
-        figures.state_cloud(name, reachable(model, policy).roll,
+        figures.state_cloud(name, reachable_against_any(model, policy).roll,
                             "reachable states where rolling is optimal", out)
     else:
         P, _ = solution.expand()

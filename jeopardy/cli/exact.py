@@ -97,7 +97,7 @@ def exact(goal, states, out, all_states, equations, latex, start, sympy_check, t
         data["sympy_check"] = sympy_ok
     if trace_plot:
         from jeopardy.plots import exact as figures  # matplotlib: heavy, drawn on request
-        from jeopardy.race.reference import jacobi_trace
+        from jeopardy.exact.trace import jacobi_trace
 
         figures.refuse_large(goal)
         figures.value_iteration_trace(model.name, goal, *jacobi_trace(model, goal, 30), trace_plot)

@@ -122,14 +122,14 @@ def play(goal, second, hints, seed, first_to_reach, ai_spec, players, seat, endi
             raise JeopardyError("--ai is for Pig-like games; ten-thousand plays its optimal policy")
         _play_ten_thousand(goal, second, hints, seed, first_to_reach, rules_name)
         return
-    from jeopardy.race.play import Match, action_values
+    from jeopardy.match.play import Match, action_values
 
     goal = resolve_goal(goal, game_name)
     computer = None
     if ai_spec is not None:
         from jeopardy.cli.compare import build_policy
         computer = build_policy(ai_spec, model, goal, None, "play --ai")
-    solution = solved(model, goal)
+    solution = solved(model, goal, method="pair")
     match = Match(solution, seed, policy=computer)
     match.mover = 1 if second else 0
     who = "optimally" if computer is None else f"the policy {computer.name!r}"
@@ -140,7 +140,7 @@ def play(goal, second, hints, seed, first_to_reach, ai_spec, players, seat, endi
             i, j, k = match.state
             line = f"you {you}, computer {computer}, turn total {k}"
             if hints:
-                roll, hold = action_values(solution, i, j, k)
+                roll, hold = action_values(solution, (i, j), k)
                 line += f"   P(win): roll {roll:.4f}, hold {hold:.4f}"
             if not _person_moves(match, line, 0):
                 return

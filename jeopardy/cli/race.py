@@ -8,7 +8,7 @@ import click
 from jeopardy.cli.common import (applies, check_output, conflicts, emit_json, ending_option,
                                  game_options, require_converged, json_option)
 from jeopardy.errors import JeopardyError
-from jeopardy.match.endings import pair_game
+from jeopardy.match.endings import FIRST_TO_GOAL, pair_game
 
 
 def goal_option(function):
@@ -27,12 +27,22 @@ def _preset_names():
     return [*PRESETS, *FALLING_PRESETS]
 
 
-def solved(model, goal, show_progress=True, cache=True, strict=True):
+def solved(model, goal, players=2, ending=FIRST_TO_GOAL, show_progress=True, cache=True,
+           strict=True, method="auto"):
+    """The engine's solution (:func:`jeopardy.match.solver.solve`) with the CLI's progress
+    line; ``method="pair"`` where the command reads the paper's ``P(i, j, k)`` tables
+    (refused, in one line, for a game that has none)."""
     from jeopardy.cli.progress import ProgressLine
-    from jeopardy.race.solver import solve
+    from jeopardy.match.rules import MatchRules
+    from jeopardy.match.solver import method_for, solve
 
-    bar = ProgressLine(f"solving {model.name} to {goal}", enabled=show_progress and goal >= 300)
-    return solve(model, goal, progress=bar, cache=cache, strict=strict)
+    if method_for(model, MatchRules(players, ending), method) == "pair":
+        bar = ProgressLine(f"solving {model.name} to {goal}", enabled=show_progress and goal >= 300)
+    else:
+        bar = ProgressLine(f"solving {model.name} to {goal}, {players} players",
+                           enabled=show_progress and goal ** players >= 10 ** 6)
+    return solve(model, goal, players, ending, progress=bar, cache=cache, strict=strict,
+                 method=method)
 
 
 def describe_actions(actions: str, start: int = 0) -> str:
@@ -68,15 +78,11 @@ def check_players(ctx, param, value):
     return value
 
 
-def solve_match(model, goal, players, ending, as_json, policy_out=None) -> None:
-    """`jeopardy solve` for more players or the equal-turns ending; ``policy_out``:
-    write the equilibrium's policy file (:mod:`jeopardy.match.policy_file`)."""
-    from jeopardy.cli.progress import ProgressLine
-    from jeopardy.match.solver import solve as run
-
-    bar = ProgressLine(f"solving {model.name} to {goal}, {players} players",
-                       enabled=goal ** players >= 10 ** 6)
-    solution = run(model, goal, players, ending, progress=bar, strict=False)
+def print_match(solution, as_json, policy_out=None) -> None:
+    """`jeopardy solve` for more players or another ending (the N-player method);
+    ``policy_out``: write the equilibrium's policy file (:mod:`jeopardy.match.policy_file`)."""
+    model, goal, players, ending = (solution.model, solution.goal, solution.players,
+                                    solution.rules.ending)
     if policy_out and solution.converged:
         from jeopardy.match.policy_file import from_solution
         from_solution(solution).save(policy_out)
@@ -119,7 +125,8 @@ def _ordinal(n: int) -> str:
 @json_option
 def solve(goal, players, ending, out, policy_out, no_cache, model, game_name, as_json) -> None:
     """Solve the race game: win probabilities and optimal play for every state."""
-    from jeopardy.match.rules import pair_solver_plays
+    from jeopardy.match.rules import MatchRules
+    from jeopardy.match.solver import method_for
     from jeopardy.rules.fast_pig import FastPigRules
 
     if isinstance(model, FastPigRules):
@@ -130,26 +137,30 @@ def solve(goal, players, ending, out, policy_out, no_cache, model, game_name, as
         return
 
     goal = resolve_goal(goal, game_name)
-    if not pair_solver_plays(model, players, ending):
+    # What the solution is written as (refused before solving): the pair method's
+    # P(i, j, 0) table and policy tables, or the N-player equilibrium's policy file.
+    pair_method = method_for(model, MatchRules(players, ending)) == "pair"
+    if not pair_method:
         if out:
             raise JeopardyError("--out saves two-player first-to-goal solutions only; "
                                 "--policy-out FILE.npz writes this game's equilibrium")
         if policy_out and Path(policy_out).suffix.lower() != ".npz":
             raise JeopardyError(f"cannot write policy {policy_out!r}: an N-player or "
                                 "equal-turns policy is written as .npz")
-        solve_match(model, goal, players, ending, as_json, policy_out)
-        return
-    if policy_out:
-        from jeopardy.race.policies import _check_goal
+    elif policy_out:
+        from jeopardy.match.policies import _check_goal
         if Path(policy_out).suffix.lower() not in (".npz", ".csv", ".parquet"):
             raise JeopardyError(f"cannot write policy {policy_out!r}: the name must end in "
                                 ".npz, .csv or .parquet")
         _check_goal(goal)
-    solution = solved(model, goal, cache=not no_cache, strict=False)
+    solution = solved(model, goal, players, ending, cache=not no_cache, strict=False)
+    if not pair_method:
+        print_match(solution, as_json, policy_out)
+        return
     if out and solution.converged:
         solution.save(out)
     if policy_out and solution.converged:
-        from jeopardy.race.policies import from_solution
+        from jeopardy.match.policies import from_solution
         from_solution(solution).save(policy_out)
     if as_json:
         emit_json(solution.to_dict())
@@ -248,7 +259,7 @@ def policy(goal, score, opponent, scores_text, place, players, ending, solution_
     if score is None or opponent is None:
         raise JeopardyError("give --score and --opponent (or --scores for N players)")
     if solution_file:
-        from jeopardy.race.solver import load
+        from jeopardy.match.solver import load
 
         conflicts(click.get_current_context(), "solution_file", "game_name", "faces", "bad_face",
                   "model_file")
@@ -265,8 +276,9 @@ def policy(goal, score, opponent, scores_text, place, players, ending, solution_
             raise JeopardyError(f"--score must be in 0-{goal - 1}; got {score}")
         if not 0 <= opponent < goal:
             raise JeopardyError(f"--opponent must be in 0-{goal - 1}; got {opponent}")
-        solution = solved(model, goal)
-    values, acts = solution.column(score, opponent)
+        solution = solved(model, goal, method="pair")
+    values, acts = solution.column((score, opponent))
+    values = values[:, 0]  # the mover's chances
     actions = "".join("R" if a else "H" for a in acts)
     threshold = solution.hold_threshold(score, opponent)
     if as_json:
@@ -291,10 +303,10 @@ def policy(goal, score, opponent, scores_text, place, players, ending, solution_
 @json_option
 def certify(goal, model, game_name, as_json) -> None:
     """Interval certificate of the float solution: encloses the exact values."""
-    from jeopardy.race.certify import certify as run
+    from jeopardy.match.certify import certify as run
 
     goal = resolve_goal(goal, game_name)
-    solution = solved(model, goal)
+    solution = solved(model, goal, method="pair")
     result = run(solution)
     if as_json:
         emit_json(result.to_dict())
@@ -345,7 +357,8 @@ def fairness(goal, max_bonus, ending, model, game_name, as_json) -> None:
         raise JeopardyError("fairness --ending equal-turns is for --game fast-pig / hog; the "
                             "other games' compensation is first to the goal")
     else:
-        result = race_fairness(solved(model, resolve_goal(goal, game_name)), max_bonus)
+        result = race_fairness(solved(model, resolve_goal(goal, game_name), method="pair"),
+                               max_bonus)
     if as_json:
         emit_json(result.to_dict())
         return

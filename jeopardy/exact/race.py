@@ -15,7 +15,8 @@ twice, first with every value an affine form in the ``goal`` unknowns ``Z``
 (which gives one exact ``goal x goal`` system for them), then with ``Z``
 known.
 
-The policy comes from the float solver (``jeopardy.race.solver.solve``);
+The policy comes from the float solver (the pair method of
+``jeopardy.match.solver.solve``);
 :mod:`jeopardy.exact.verification` proves that every Bellman equation
 ``P = max(roll, hold)`` holds exactly, the branch of each max included.
 Where a branch is not the exact maximum (a near-tie the floats could not
@@ -23,7 +24,7 @@ resolve) the action is switched: in games without bust-all each pair is
 checked and repaired as soon as it is solved (everything it depends on is
 final by then), so one pass suffices; bust-all games repeat whole rounds of
 policy iteration.  Each round's policy must end the game from every turn
-start (every pair is solved, reachable or not): :mod:`jeopardy.race.termination`
+start (every pair is solved, reachable or not): :mod:`jeopardy.match.termination`
 checks it, and refuses a policy that may pass for ever, before any rational
 arithmetic.
 
@@ -48,10 +49,10 @@ from jeopardy.exact import columns
 from jeopardy.exact.columns import ONE, ZERO, column_values, combination
 from jeopardy.exact.linear import solve as linear_solve
 from jeopardy.exact.verification import Checker, check
-from jeopardy.race import kernels
-from jeopardy.race.policies import RacePolicy
-from jeopardy.race.solver import solve
-from jeopardy.race.termination import refuse, require_ending
+from jeopardy.match import pair_kernels
+from jeopardy.match.policies import RacePolicy
+from jeopardy.match.solver import solve
+from jeopardy.match.termination import refuse, require_ending
 from jeopardy.results import Result
 from jeopardy.rules import game, presets
 from jeopardy.rules.roll_model import RollModel
@@ -256,7 +257,7 @@ class ExactRaceSolution(Result):
 
 def float_difference(solution: ExactRaceSolution) -> float:
     """Largest |exact - float solver| over the turn-start values ``P(i, j, 0)``."""
-    floats = solve(solution.model, solution.goal).start_values
+    floats = solve(solution.model, solution.goal, method="pair").start_values
     return max(abs(float(v) - floats[i, j]) for i, row in enumerate(solution.start)
                for j, v in enumerate(row))
 
@@ -363,9 +364,9 @@ def start_policy(model: RollModel, goal: int, start) -> np.ndarray:
         policy[:, :, 0] = 1  # hold everywhere but k = 0
         return policy
     if start == "float":
-        solution = solve(model, goal)
-        kernels.actions(model.kernel_rules(goal), solution.start_values, kernels.MAXIMISE,
-                        kernels.no_table(goal), policy)
+        solution = solve(model, goal, method="pair")
+        pair_kernels.actions(model.kernel_rules(goal), solution.start_values,
+                             pair_kernels.MAXIMISE, pair_kernels.no_table(goal), policy)
         return policy
     raise JeopardyError(f"unknown start policy {start!r}")
 
@@ -502,7 +503,7 @@ def _solve_pair(i: int, j: int, goal: int, combos, forms: _Forms, resets, start,
     ay, by = _branch(forms, cy, i, start[i], resets), cy.bust
     known[(j, i)] = ay
     det = ONE - bx * by
-    if det == 0:  # both hold at turn total 0: jeopardy.race.termination's refusal
+    if det == 0:  # both hold at turn total 0: jeopardy.match.termination's refusal
         raise _Endless((i, j))
     x = (ax - bx * ay + forms.constant(bx - bx * by)) / det
     start[i][j] = x

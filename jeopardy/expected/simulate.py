@@ -10,7 +10,7 @@ from jeopardy import validate
 from jeopardy.errors import JeopardyError
 from jeopardy.expected.solver import ScoreSolution
 from jeopardy.interrupts import timed_chunks
-from jeopardy.race.simulation import MAX_GAMES
+from jeopardy.match.simulation import MAX_GAMES
 from jeopardy.results import Result
 from jeopardy.rules.compiled import step_jit as step
 from jeopardy.sampling import draw

@@ -30,8 +30,8 @@ from jeopardy.match.evaluation import Evaluation
 from jeopardy.match.rules import MatchRules
 from jeopardy.match.simulation import SimulatedPlayers
 from jeopardy.policy_language import parse
-from jeopardy.race.formula import NUMBER, evaluate as evaluate_formula
-from jeopardy.race.simulation import SimulatedMatch
+from jeopardy.match.formula import NUMBER, evaluate as evaluate_formula
+from jeopardy.match.simulation import SimulatedMatch
 from jeopardy.results import Result
 from jeopardy.rules.fast_pig import FastPigRules, roll_points, turn_process
 
@@ -348,7 +348,7 @@ def _last_dice(rules: FastPigRules, P: np.ndarray) -> np.ndarray:
 def simulate(solution: FastPigSolution, words, games: int, seed: int):
     """Seeded games of the policy words ``words`` in the game of ``solution``.  Two
     players first to the goal: ``games`` games each way (a
-    :class:`~jeopardy.race.simulation.SimulatedMatch`, A the first word); otherwise
+    :class:`~jeopardy.match.simulation.SimulatedMatch`, A the first word); otherwise
     ``games`` games with player 1 first (a
     :class:`~jeopardy.match.simulation.SimulatedPlayers`)."""
     if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_GAMES:

@@ -20,7 +20,7 @@ ways, all handled here:
 * **An explicit stop at the goal.**  So a policy answers ``stop`` wherever
   ``i + k >= goal`` (the only legal action there), and its table elsewhere.
 
-A policy is a :class:`~jeopardy.race.policies.RacePolicy` (a table over
+A policy is a :class:`~jeopardy.match.policies.RacePolicy` (a table over
 ``(i, j, k)``; with more than two players ``j`` is the leading opponent's
 score, as ``compare`` reads it), a first-to-goal
 :class:`~jeopardy.match.solver.MatchSolution` (its equilibrium) or its policy
@@ -45,7 +45,7 @@ from jeopardy.errors import JeopardyError
 from jeopardy.match.policy_file import MatchPolicy
 from jeopardy.match.endings import FIRST_TO_GOAL
 from jeopardy.match.solver import MatchSolution
-from jeopardy.race.policies import RacePolicy
+from jeopardy.match.policies import RacePolicy
 from jeopardy.results import Result
 
 ROLL, STOP = 0, 1  # OpenSpiel pig's action ids

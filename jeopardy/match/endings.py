@@ -5,8 +5,9 @@ Each class below owns what the code asks of its rule: its name on the
 command line (:attr:`Ending.name`), its human label, whether reaching the
 goal opens a last round, how many places in the round a turn start keeps
 (:meth:`Ending.places`), the width of a player's action table
-(:meth:`Ending.width`), the kernels' code, whether the pair solver plays it
-(:func:`pair_game`), for how many players it is solved, and which analyses
+(:meth:`Ending.width`), the kernels' code, whether the match solver's pair
+method solves it with two players (:func:`pair_game`), for how many players it
+is solved, and which analyses
 follow it.  Its docstring points to its terminal values, its last-round
 tables and its cap proof.
 
@@ -37,7 +38,7 @@ class Ending(str):
     last_round: bool  # reaching the goal lets the others play on (a cap is proved)
     in_round: bool = False  # the mover's place in the round is part of a turn start
     most_players: int = MAX_PLAYERS  # solved for 2 .. most_players
-    pair_solver: bool = False  # two players: the paper's P(i, j, k) (jeopardy.race.solver)
+    pair_solver: bool = False  # two players: the pair method, the paper's P(i, j, k) (match.pair)
     turn_processes: bool = False  # turn processes (Farkle, Fast Pig) are solved under it
     seats_policies: bool = False  # evaluation, simulation, play and reach follow policies
 
@@ -71,9 +72,9 @@ class FirstToGoal(Ending):
 
     Terminal values: the mover who reaches the goal wins at once (1 to it, 0 to
     the others); no last round, no cap: a mover holds on reaching the goal.
-    With two players and turn totals that never fall, the pair solver
-    (:mod:`jeopardy.race.solver`) solves it; otherwise :mod:`jeopardy.match.solver`
-    (roll models) or :mod:`jeopardy.match.process_solver` (turn processes)."""
+    Roll models: :func:`jeopardy.match.solver.solve`, by its pair method
+    (:mod:`jeopardy.match.pair`) with two players and turn totals that never fall;
+    turn processes: :mod:`jeopardy.match.process_solver`."""
 
     name = "first-to-goal"
     label = "first to the goal"
@@ -160,8 +161,10 @@ def spelled(which=None) -> str:
 
 def pair_game(players: int, ending) -> bool:
     """Whether a game of ``players`` under ``ending`` (an ending or its name; an unknown
-    name is not) is the pair solver's case (two players, an ending it solves: the
-    paper's ``P(i, j, k)``)."""
+    name is not) is the two-player game of the paper's ``P(i, j, k)`` (two players, an
+    ending the pair method solves): the two-player analyses (head to head, reach
+    against any opponent, the paper's figures, the two-player game) ask it; the
+    solver chooses its method itself (:func:`jeopardy.match.solver.method_for`)."""
     found = find(ending)
     return players == 2 and found is not None and found.pair_solver
 

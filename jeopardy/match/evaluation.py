@@ -1,16 +1,17 @@
-"""Exact evaluation of N fixed policies in an N-player race (first-to-goal or
-equal turns).
+"""Exact evaluation of fixed policies: N of them in an N-player race (first-to-goal or
+equal turns, :func:`evaluate`), and two tables head to head (:func:`head_to_head`,
+:func:`best_response`: two players first to the goal, by the pair method's kernels).
 
 Player ``p`` (``0`` moves first) follows its own policy, so the solver keeps
 the mover's place in the round: ``W[p, index, m]`` is player ``m``'s chance
 (relative to the mover ``p``) at turn start ``index``.  With every action
 fixed, each rotation class map is affine and one Newton step solves it
 exactly (up to rounding): policy evaluation by exact linear algebra, class by
-class, as :mod:`jeopardy.race.evaluation` does for two players.
+class, as :func:`head_to_head` does pair by pair for two tables.
 
 A policy is
 
-* a :class:`~jeopardy.race.policies.RacePolicy` (``roll[i, j, k]``), read with
+* a :class:`~jeopardy.match.policies.RacePolicy` (``roll[i, j, k]``), read with
   ``i`` the mover's score and ``j`` the *leading* opponent's score (for two
   players, the opponent's), so ``hold:N``, formulas in ``i, j, k`` and policy
   files mean what they say for any number of players;
@@ -41,13 +42,14 @@ import numpy as np
 
 from jeopardy import convergence, resources, validate
 from jeopardy.errors import JeopardyError
-from jeopardy.match import kernels, sums
-from jeopardy.match.policy_file import MatchPolicy, describe
+from jeopardy.match import kernels, pair, pair_kernels, sums
 from jeopardy.match.endings import ENDINGS as REGISTRY
+from jeopardy.match.policies import RacePolicy, _check_goal
+from jeopardy.match.policy_file import MatchPolicy, describe
 from jeopardy.match.rules import FIRST_TO_GOAL, MatchRules
 from jeopardy.match.solver import (MatchSolution, _CapBound, _iterate, actions_from, bundle,
                                    cap_sequence, estimate, warm_up)
-from jeopardy.race.policies import RacePolicy
+from jeopardy.match.termination import require_ending
 from jeopardy.results import Result
 from jeopardy.rules import presets
 from jeopardy.rules.roll_model import RollModel
@@ -236,3 +238,86 @@ def evaluate(model: RollModel, goal: int, policies, ending: str = FIRST_TO_GOAL,
     return convergence.settled(Evaluation(names, [float(v) for v in W[0, 0]], residual,
                                           time.perf_counter() - started),
                                f"the evaluation of {', '.join(names)}")
+
+
+# ------------------------------------------------------------ two players: head to head
+@dataclass(frozen=True, repr=False)
+class HeadToHead(convergence.Converging, Result):
+    """Exact win probabilities of policy A against policy B."""
+
+    first_name: str
+    second_name: str
+    first: float  # P(A wins | A moves first)
+    second: float  # P(A wins | B moves first)
+    max_residual: float
+    seconds: float
+
+    @property
+    def fair(self) -> float:
+        return 0.5 * (self.first + self.second)
+
+    def to_dict(self) -> dict:
+        return {"a": self.first_name, "b": self.second_name, "first": self.first,
+                "second": self.second, "fair": self.fair, "max_residual": self.max_residual,
+                "converged": self.converged, "seconds": self.seconds}
+
+
+def _pair_values(model: RollModel, goal: int, mode_a: int, table_a: np.ndarray, mode_b: int,
+                 table_b: np.ndarray, tolerance: float = 1e-15, max_passes: int = 5000):
+    """``(WA, WB, passes, residual)``: the pair method's iteration
+    (:func:`jeopardy.match.pair.iterate`) with each player maximising or following its
+    ``[i, j, k]`` table.  ``WA[i, j]`` is A's chance when it is about to start a turn
+    at ``i`` against ``j``, ``WB`` likewise for B."""
+    WA = np.full((goal, goal), 0.5)
+    WB = np.full((goal, goal), 0.5)
+    players = pair_kernels.Players(WA, WB, mode_a, table_a, mode_b, table_b, False)
+    passes, _ = pair.iterate(model, goal, players, tolerance, max_passes)
+    return WA, WB, passes, pair.max_residual(model, goal, players)
+
+
+def _tables(model: RollModel, a: RacePolicy, b: RacePolicy) -> RollModel:
+    model = presets.resolve(model).require_rising("policy evaluation")
+    for name, policy in (("a", a), ("b", b)):
+        if not isinstance(policy, RacePolicy):
+            raise validate.ParameterError(name, f"must be a RacePolicy; got {type(policy).__name__}")
+    if a.goal != b.goal:
+        raise JeopardyError(f"policies are for different goals ({a.goal} and {b.goal})")
+    resources.require("evaluation", "evaluating policies", goal=a.goal, model=model)
+    return model
+
+
+def head_to_head(model: RollModel, a: RacePolicy, b: RacePolicy) -> HeadToHead:
+    """P(A wins) when A starts, when B starts, and with a fair coin -- exactly.
+
+    Two policy tables of a two-player first-to-goal game, evaluated pair by pair
+    (the pair method's kernels, :mod:`jeopardy.match.pair_kernels`): A moves at
+    ``(i, j, k)``, B at ``(j, i, k)``; A's values at ``(i, j, .)`` follow from one
+    backward sweep given ``y = WB[j, i]`` (what B's turn is worth after A's turn ends
+    without a gain), and B's at ``(j, i, .)`` given ``x = WA[i, j]``.  With both
+    players following fixed tables ``x = F_A(y)`` and ``y = F_B(x)`` are affine, so one
+    Newton step solves the pair exactly (up to rounding): policy evaluation by exact
+    linear algebra, pair by pair, score sums in descending order; ``bust_all`` effects
+    (which lower a score sum) repeat passes until nothing changes."""
+    model = _tables(model, a, b)
+    require_ending(model, a, b)
+    started = time.perf_counter()
+    WA, WB, _, residual = _pair_values(model, a.goal, pair_kernels.FOLLOW, a.roll,
+                                       pair_kernels.FOLLOW, b.roll)
+    return convergence.settled(
+        HeadToHead(a.name, b.name, float(WA[0, 0]), float(1.0 - WB[0, 0]), residual,
+                   time.perf_counter() - started), f"{a.name} against {b.name}")
+
+
+def best_response(model: RollModel, opponent: RacePolicy) -> RacePolicy:
+    """The policy maximising the win probability against a fixed opponent (two players,
+    first to the goal): A maximises, so ``F_A`` is convex piecewise-linear and the
+    pair method's bracketed Newton iteration applies."""
+    model = _tables(model, opponent, opponent)
+    goal = opponent.goal
+    _check_goal(goal)
+    table = pair_kernels.no_table(goal)
+    WA, WB, _, _ = _pair_values(model, goal, pair_kernels.MAXIMISE, table, pair_kernels.FOLLOW,
+                                opponent.roll)
+    out = np.zeros((goal, goal, goal), dtype=np.int8)
+    pair_kernels.actions(model.kernel_rules(goal), WB, pair_kernels.MAXIMISE, table, out)
+    return RacePolicy(f"best response to {opponent.name}", goal, out)

@@ -32,7 +32,7 @@ cycle, a contraction by the cycle's bust chance).  The largest residual
 ``|F(x) - x|`` is returned.
 
 Effects that lower a score sum (``bust_all``) read the table as it stands
-and the caller repeats passes, as in :mod:`jeopardy.race.kernels`.
+and the caller repeats passes, as in :mod:`jeopardy.match.pair_kernels`.
 
 Turn totals that fall (``subtract n``, Parker Brothers' tail): the turn has
 cycles, and :func:`sweep_from_guess` repeats its backward pass over the

@@ -1,5 +1,6 @@
 """A game between a person and N-1 computer players of the equilibrium (the engine;
-the CLI talks).  First-to-goal or equal turns.
+the CLI talks).  First-to-goal or equal turns; and the two-player game against the
+optimal player or a policy table (:class:`Match`).
 
 :class:`Table` holds the scores (by seat, seat 0 moving first), the mover,
 the turn total and a seeded die; the computers play the solution's actions
@@ -10,7 +11,8 @@ the players after it play one last turn each, the computers as
 :mod:`jeopardy.match.last_round` plays it; the highest score wins, tied players
 share the win (``winners``).  :func:`action_values` gives the mover's exact
 chance of winning if it rolls and if it holds, from the solver's own one-turn
-sweep with the action at that turn total forced.
+sweep with the action at that turn total forced (the pair method's solution: from
+its column of ``P(i, j, k)`` and the transition rule).
 """
 from __future__ import annotations
 
@@ -22,8 +24,20 @@ import numpy as np
 from jeopardy.errors import JeopardyError
 from jeopardy.match import kernels, last_round
 from jeopardy.match.endings import spelled
-from jeopardy.race.play import draw_effect
+from jeopardy.match.solver import PairSolution
+from jeopardy.rules.compiled import value_of_rolling
 from jeopardy.rules.effects import Effect
+
+
+def draw_effect(rng: random.Random, outcomes: list[tuple[Effect, float]]) -> Effect:
+    """One roll's effect drawn from ``[(effect, probability)]`` with ``rng``."""
+    u = rng.random()
+    total = 0.0
+    for effect, p in outcomes:
+        total += p
+        if u < total:
+            return effect
+    return outcomes[-1][0]
 
 
 def _forced(solution, scores, k: int, roll: float, place: int) -> float:
@@ -47,9 +61,21 @@ def _forced(solution, scores, k: int, roll: float, place: int) -> float:
     return float(vals[k, 0])
 
 
+def _pair_values(solution: PairSolution, i: int, j: int, k: int) -> tuple[float, float]:
+    """:func:`action_values` of the pair method's solution, at ``(i, j, k)``."""
+    if i + k >= solution.goal:
+        return 1.0, 1.0
+    values = solution.column((i, j))[0][:, 0]  # P(i, j, t) below the goal
+    after_turn = 1.0 - solution.start_values[j]  # the turn ends at x: the opponent moves at (j, x)
+    roll = value_of_rolling(solution.model.arrays(), i, k, values, after_turn, 1.0)
+    return float(roll), float(after_turn[i + k])
+
+
 def action_values(solution, scores, k: int, place: int = 0) -> tuple[float, float]:
     """``(P(win | roll), P(win | hold))`` for the mover at ``scores`` (the mover's
     first) with turn total ``k``, at ``place`` in the round (equal turns)."""
+    if isinstance(solution, PairSolution):
+        return _pair_values(solution, *scores, k)
     race = solution.race()
     if scores[0] + k >= kernels.limit(race, solution._place(place)):
         return 1.0, 1.0  # the turn is over (first to the goal: won)
@@ -181,3 +207,67 @@ class Table:
         if decision.mixed and k in decision.mixed:
             return self._random.random() < decision.mixed[k]
         return decision.actions[k] == "R"
+
+
+@dataclass
+class Match:
+    """Two players, the person and the computer: scores, whose turn it is, the turn
+    total, and a seeded die (first to the goal; the pair method's solution).
+
+    The computer plays ``policy`` (a :class:`~jeopardy.match.policies.RacePolicy`)
+    if one is given, else the solution's optimal policy.
+    """
+
+    solution: PairSolution
+    seed: int = 0
+    scores: list[int] = field(default_factory=lambda: [0, 0])  # [person, computer]
+    mover: int = 0
+    turn_total: int = 0
+    winner: int | None = None
+    policy: object = None
+
+    def __post_init__(self) -> None:
+        self._random = random.Random(self.seed)
+        self._outcomes = [(e, float(p)) for e, p in self.solution.model.outcomes]
+
+    @property
+    def state(self) -> tuple[int, int, int]:
+        return self.scores[self.mover], self.scores[1 - self.mover], self.turn_total
+
+    def roll(self) -> Effect:
+        effect = draw_effect(self._random, self._outcomes)
+        self.apply(effect)
+        return effect
+
+    def apply(self, effect: Effect) -> None:
+        goal = self.solution.goal
+        banked, self.turn_total, ended = effect.apply(self.scores[self.mover], self.turn_total)
+        if ended:
+            self.scores[self.mover] = banked
+            self._end_turn()
+        if self.winner is None and self.scores[self.mover] + self.turn_total >= goal:
+            self.hold()
+        elif self.winner is None:
+            for index in (0, 1):
+                if self.scores[index] >= goal:
+                    self.winner = index
+
+    def hold(self) -> None:
+        self.scores[self.mover] += self.turn_total
+        if self.scores[self.mover] >= self.solution.goal:
+            self.winner = self.mover
+            self.turn_total = 0
+            return
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        if self.scores[self.mover] >= self.solution.goal:
+            self.winner = self.mover
+        self.turn_total = 0
+        self.mover = 1 - self.mover
+
+    def computer_rolls(self) -> bool:
+        i, j, k = self.state
+        if self.policy is not None:
+            return self.policy.rolls(i, j, k)
+        return self.solution.action(i, j, k) == "roll"

@@ -80,6 +80,11 @@ class MatchPolicy(Result):
     def actions(self) -> kernels.Actions:
         return kernels.Actions(self.table, self.mix_keys, self.mix_tables)
 
+    def equilibrium_actions(self) -> kernels.Actions:
+        """The file's actions, as :meth:`MatchSolution.equilibrium_actions` gives a
+        solution's (what :func:`jeopardy.match.reachability.reachable` follows)."""
+        return self.actions()
+
     def roll_chances(self, scores, place: int = 0) -> np.ndarray:
         """The chance of rolling at every turn total below the mover's limit at the turn
         start of ``scores`` (the mover's first), ``place`` in the round (equal turns)."""

@@ -1,6 +1,7 @@
-"""States reached when every player of an N-player race plays the equilibrium.
+"""Reachable states of a race: two searches.
 
-A state is a turn start (the scores relative to the mover, the mover's
+**Every player plays the equilibrium** (:func:`reachable`, any number of
+players).  A state is a turn start (the scores relative to the mover, the mover's
 first; under equal turns also the mover's place in the round) and a turn
 total ``k``.  It is *reached* when some game from the start (all scores 0,
 player 0 to move) gets there with every player following the equilibrium's
@@ -21,6 +22,42 @@ never fall within a turn), and each turn's ends are new turn starts.  Work
 is O(states x effects).  With two players this is not the two-player
 ``reach`` (a policy against *any* opponent): here the opponents play the
 equilibrium too.
+
+**A policy against any opponent** (:func:`reachable_against_any`, two
+players): "we" follow a policy; the opponent may play any way at all.
+A state ``(i, j, k)`` (our score, the opponent's score, our turn total, our
+turn) is *reachable* when some game reaches it: a sequence of turns,
+starting from scores ``(0, 0)`` with either player to move, in which
+
+* each of our turns starts at ``(i, j, 0)`` and follows the policy roll by
+  roll, over any roll results the model allows: ``add n`` and ``double``
+  move within the turn, ``bust`` keeps ``i``, ``bust_all`` sends ``i`` to 0,
+  ``bank n`` and holding add the turn total to ``i`` (a turn reaching the
+  goal wins and ends the game);
+* each of the opponent's turns turns ``j`` into one of its *feasible turn
+  results* (:func:`turn_results`): ``j`` itself (a bust, or holding at
+  turn total 0), 0 if the model has ``bust_all``, or ``j + g`` below the goal
+  for every turn total ``g > 0`` some way of playing the turn can hold or
+  bank.
+
+"Whatever the opponent does" means: for *some* sequence of the opponent's
+feasible turn results.  The scores are searched jointly: our policy depends
+on ``j`` and the opponent's score only changes by its feasible results, so
+pairing every own score we can reach with every score the opponent can bank
+(as this search once did) over-counts: Pig to 100 with the optimal policy
+has 179,577 reachable states on 6,190 score pairs, not 197,524 on 6,930.
+
+The search is a worklist over *handovers* ``(i, j)``, our score and the
+opponent's when the opponent is to move; the game starts at the handover
+``(0, 0)`` (the opponent moving first; its result ``j -> j`` gives our
+first turn at ``(0, 0, 0)`` when we move first).  Each handover is expanded
+once into our turn starts ``(i, j', 0)``, each new turn start is swept once
+upward in ``k`` (turn totals never fall within a turn), and each turn's
+ends are new handovers.  Work is O(states x effects + handovers x results).
+
+More players: a handover would carry every other player's score, and the
+other players' turns would apply :func:`turn_results` to each of them in
+turn; the kernel keeps that step (:func:`_other_turn`) on its own for that.
 """
 from __future__ import annotations
 
@@ -32,11 +69,12 @@ from numba import njit
 from jeopardy import resources
 from jeopardy.errors import JeopardyError
 from jeopardy.match import kernels
-from jeopardy.match.policy_file import MatchPolicy
 from jeopardy.match.endings import FIRST_TO_GOAL, spelled
+from jeopardy.plots.race import state_cloud
 from jeopardy.results import Result
-from jeopardy.rules.compiled import step_jit as step
+from jeopardy.rules.compiled import END, roll_result, step_jit as step
 from jeopardy.rules.effects import FALLING
+from jeopardy.rules.roll_model import RollModel
 
 
 @njit(cache=True, nogil=True)
@@ -140,8 +178,7 @@ def reachable(solution) -> Reached:
     if not resources.fits(cost):
         raise JeopardyError(f"reach over {places * size:,} turn starts needs "
                             f"{resources.describe(cost)}, past this machine's budget")
-    actions = solution.actions() if isinstance(solution, MatchPolicy) else \
-        solution.equilibrium_actions()
+    actions = solution.equilibrium_actions()
     reached = np.zeros((places, size, width), dtype=np.bool_)
     rolling = np.zeros((places, size, width), dtype=np.bool_)
     starts = _search(race, actions, reached, rolling)
@@ -151,3 +188,182 @@ def reachable(solution) -> Reached:
     total = int(sum(np.sum(limit - own) for limit in limits))
     return Reached(solution.model.name, goal, n, total, int(reached.sum()), int(rolling.sum()),
                    int(starts), places * size, ending)
+
+
+# ------------------------------------------- a policy against any opponent (two players)
+@dataclass(frozen=True)
+class TurnResults:
+    """What one turn can do to a player's banked score ``s``, under some policy.
+
+    ``s`` always stays possible (a bust, or holding at turn total 0); it
+    falls to 0 when ``to_zero`` (a ``bust_all`` roll); it grows by every
+    ``g`` in ``gains`` with ``s + g`` below the goal.
+    """
+
+    gains: np.ndarray  # int64, sorted, 0 < g < goal
+    to_zero: bool
+
+
+def turn_results(model: RollModel, goal: int) -> TurnResults:
+    """The feasible results of one turn, for a player free to roll or hold anywhere.
+
+    Turn totals start at 0 and never fall within a turn (``add n`` adds
+    ``n >= 0``, ``double`` doubles), so a total below the goal is only ever
+    reached through totals below it: the search over totals ``< goal`` finds
+    every total a player can hold, or bank with a roll that ends the turn
+    (``bank n``, ``bust_gain n``), whose result stays below the goal.
+    """
+    model.require_rising("the reachability search")
+    totals = np.zeros(goal, dtype=bool)  # turn totals a player can be at, and hold
+    totals[0] = True
+    gains = set()
+    for k in range(goal):
+        if not totals[k]:
+            continue
+        if k > 0:
+            gains.add(k)
+        for effect, _ in model.outcomes:
+            banked, after, ended = effect.apply(0, k)  # from score 0: what is banked is a gain
+            if not ended and after < goal:
+                totals[after] = True
+            elif ended and 0 < banked < goal:
+                gains.add(banked)
+    return TurnResults(np.array(sorted(gains), dtype=np.int64), model.has_bust_all)
+
+
+@njit(cache=True, nogil=True)
+def _other_turn(score, goal, gains, to_zero, out):
+    """The other player's banked scores after one turn from ``score``: ``out[:n]``."""
+    out[0] = score
+    n = 1
+    if to_zero and score != 0:
+        out[n] = 0
+        n += 1
+    for g in gains:
+        if score + g >= goal:
+            break
+        out[n] = score + g
+        n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _hand_over(score, j, handed, stack, top):
+    """Our turn ended at ``score``: the opponent moves next; push the handover if new."""
+    if not handed[score, j]:
+        handed[score, j] = 1
+        stack[top] = score * handed.shape[0] + j
+        top += 1
+    return top
+
+
+@njit(cache=True, nogil=True)
+def _search_against_any(roll, rules, other, reach, handed):
+    """Mark every reachable state ``reach[i, j, k]`` and handover ``handed[i, j]``.
+
+    ``rules``: the effect kinds (row 0, :class:`jeopardy.rules.effects.Kind` codes)
+    and points (row 1) of the roll model; ``other``: the other player's turn
+    results, ``(gains, to_zero)`` as in :class:`TurnResults`.
+    """
+    goal = reach.shape[0]
+    kinds = rules[0]
+    points = rules[1]
+    gains, to_zero = other
+    stack = np.empty(goal * goal, dtype=np.int64)  # each handover is pushed once
+    after = np.empty(gains.shape[0] + 2, dtype=np.int64)
+    top = _hand_over(0, 0, handed, stack, 0)  # the opponent to move at (0, 0)
+    while top > 0:
+        top -= 1
+        i = stack[top] // goal
+        for r in range(_other_turn(stack[top] % goal, goal, gains, to_zero, after)):
+            j = after[r]
+            if reach[i, j, 0]:
+                continue
+            reach[i, j, 0] = 1
+            for k in range(goal - i):  # our turn from (i, j, 0); totals only grow
+                if not reach[i, j, k]:
+                    continue
+                if roll[i, j, k] == 0:
+                    top = _hand_over(i + k, j, handed, stack, top)
+                    continue
+                for e in range(kinds.shape[0]):
+                    banked, total, outcome = roll_result(kinds[e], points[e], i, k)
+                    if outcome != END:
+                        if i + total < goal:
+                            reach[i, j, total] = 1
+                    elif banked < goal:
+                        top = _hand_over(banked, j, handed, stack, top)
+
+
+@dataclass(frozen=True, repr=False)
+class Reachable(Result):
+    """Reachable states of a policy against any opponent (see the module docstring)."""
+
+    goal: int
+    states: np.ndarray  # bool [i, j, k]: reachable
+    roll: np.ndarray  # bool [i, j, k]: reachable and rolling
+    own_scores: np.ndarray  # bool [i]: some turn of ours starts at score i
+
+    def __repr__(self) -> str:
+        return (f"Reachable(goal={self.goal}, reachable_states={self.count:,}, "
+                f"reachable_score_pairs={self.score_pair_count:,})")
+
+    @property
+    def total_states(self) -> int:
+        """Every state ``(i, j, k)`` with ``i, j < goal`` and ``i + k < goal``."""
+        return self.goal * self.goal * (self.goal + 1) // 2
+
+    @property
+    def count(self) -> int:
+        return int(self.states.sum())
+
+    @property
+    def roll_count(self) -> int:
+        return int(self.roll.sum())
+
+    @property
+    def score_pairs(self) -> np.ndarray:
+        """bool [i, j]: some reachable state has scores ``(i, j)``."""
+        return self.states[:, :, 0]
+
+    @property
+    def score_pair_count(self) -> int:
+        return int(self.score_pairs.sum())
+
+    @property
+    def own_scores_never_reached(self) -> list[int]:
+        return [int(i) for i in np.flatnonzero(~self.own_scores)]
+
+    def plot(self, rolling: bool = False, name: str = "", ax=None):
+        """Figure 5 (the reachable states) or, with ``rolling``, Figure 6 (those where the
+        policy rolls): a matplotlib Figure."""
+        title = "reachable states where the policy rolls" if rolling else "reachable states"
+        return state_cloud(name or f"to {self.goal}", self.roll if rolling else self.states,
+                           title, ax=ax)
+
+    def to_dict(self) -> dict:
+        return {"goal": self.goal, "states": self.total_states, "reachable_states": self.count,
+                "roll_states": self.roll_count, "score_pairs": self.goal * self.goal,
+                "reachable_score_pairs": self.score_pair_count,
+                "own_scores_never_reached": self.own_scores_never_reached}
+
+
+def reachable_against_any(model: RollModel, policy) -> Reachable:
+    """The states ``policy`` (a :class:`~jeopardy.match.policies.RacePolicy`) reaches in
+    some game against some opponent."""
+    return reachable_table(model, policy.roll)
+
+
+def reachable_table(model: RollModel, roll: np.ndarray) -> Reachable:
+    """The states that the policy table ``roll[i, j, k]`` (1: roll) reaches in some game
+    against some opponent."""
+    model.require_rising("the reachability search")
+    goal = roll.shape[0]
+    kinds, points, _ = model.arrays()
+    results = turn_results(model, goal)
+    reach = np.zeros((goal, goal, goal), dtype=np.int8)
+    handed = np.zeros((goal, goal), dtype=np.int8)
+    _search_against_any(roll, np.stack([kinds, points]), (results.gains, results.to_zero),
+                        reach, handed)
+    states = reach.astype(bool)
+    return Reachable(goal, states, states & roll.astype(bool), states[:, :, 0].any(axis=1))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from jeopardy import validate
 from jeopardy.match.endings import (  # noqa: F401  (the names callers import from here)
-    ENDINGS, EQUAL_TURNS, FIRST_TO_GOAL, MAX_PLAYERS, ONE_MORE_TURN, Ending, named, pair_game)
+    ENDINGS, EQUAL_TURNS, FIRST_TO_GOAL, MAX_PLAYERS, ONE_MORE_TURN, Ending, named)
 
 
 @dataclass(frozen=True)
@@ -31,11 +31,3 @@ class MatchRules:
     def __str__(self) -> str:
         return f"{self.players} players, {self.ending}"
 
-
-def pair_solver_plays(model, players: int = 2, ending: str = FIRST_TO_GOAL) -> bool:
-    """Whether the pair solver (:mod:`jeopardy.race.solver`, the paper's ``P(i, j, k)``)
-    solves this game: two players, first to the goal, turn totals that never fall
-    (a falling total gives the turn cycles that only :mod:`jeopardy.match.solver`
-    iterates).  Every other game is the N-player solver's."""
-    return pair_game(players, ending) and not (
-        model is not None and model.turn_totals_fall)

@@ -1,7 +1,13 @@
 """Optimal play of N-player race games, first-to-goal, equal-turns or one-more-turn.
 
+The one match solver: :func:`solve` serves every player count and ending and
+chooses its method (:func:`method_for`): two players first to the goal with
+turn totals that never fall by the pair method (:mod:`jeopardy.match.pair`,
+the paper's ``P(i, j, 0)``, its result a :class:`PairSolution`), every other
+game by the rotation classes below.  Every result is a :class:`MatchSolution`.
+
 Each player maximises its own chance of winning.  With two players that is
-the zero-sum optimum of :mod:`jeopardy.race.solver`; with more it is the
+the zero-sum optimum of :mod:`jeopardy.match.pair`; with more it is the
 equilibrium that value iteration reaches: every player's action at every
 state is a best response to everyone's later play (a subgame-perfect
 equilibrium of the stochastic game; rolling on ties).  Such equilibria need
@@ -69,13 +75,14 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
+from pathlib import Path
 from typing import Callable
 
 import numpy as np
 
 from jeopardy import compilation, convergence, resources, validate
 from jeopardy.errors import JeopardyError
-from jeopardy.match import kernels, last_round, sums
+from jeopardy.match import kernels, last_round, pair, sums
 from jeopardy.match.rules import FIRST_TO_GOAL, MatchRules
 from jeopardy.results import Result
 from jeopardy.rules import presets
@@ -134,6 +141,8 @@ class MatchSolution(StartChances, convergence.Converging, Result):  # its own sh
     unsettled_classes: int = 0  # rotation classes left off their fixed point
     mixes: dict = field(default_factory=dict, repr=False)  # (place, index) -> mode-2 table
     tolerance: float = 0.0  # the class fixed point's, as asked (convergence.accepted)
+
+    method = "classes"  # how solve() found it (method_for): rotation classes by score sum
 
     @property
     def column_passes(self) -> int:
@@ -206,7 +215,7 @@ class MatchSolution(StartChances, convergence.Converging, Result):  # its own sh
         its own first, then the others in turn order) and ``place`` in the round."""
         values, acts = self.column(scores, place)
         actions = "".join("R" if a else "H" for a in acts)
-        holds = actions.find("H")  # "roll iff k < h", as the pair solver's hold_threshold
+        holds = actions.find("H")  # "roll iff k < h", as PairSolution.hold_threshold
         threshold = len(actions) if holds < 0 else holds if "R" not in actions[holds:] else None
         mixed = self.mixes.get((self._place(place), self._index(scores)))
         return Decision(self.model.name, self.goal, self.players, self.rules.ending,
@@ -282,6 +291,124 @@ class MatchSolution(StartChances, convergence.Converging, Result):  # its own sh
         return (f"MatchSolution({self.model.name} to {self.goal}, {self.rules}: "
                 f"[{chances}], residual {self.max_residual:.1e}"
                 f"{'' if self.converged else ', NOT CONVERGED'})")
+
+
+@dataclass(frozen=True, repr=False)
+class PairSolution(MatchSolution):
+    """A solution of the pair method (:mod:`jeopardy.match.pair`: two players, first to
+    the goal): a :class:`MatchSolution` like any other, whose ``values`` hold
+    ``P(i, j, 0)`` in the turn-start layout, and which keeps the paper's table
+    ``start_values[i, j] = P(i, j, 0)``.  Its columns and pure actions come from the
+    pair kernels' sweep of that table, and it answers the paper's queries: ``P(i, j, k)``,
+    the action and the hold threshold at a state, the full tables and the figures."""
+
+    start_values: np.ndarray = field(default=None, repr=False)  # P(i, j, 0), [goal, goal]
+    cached: bool = False  # read from the solution cache
+
+    method = "pair"
+    __repr__ = Result.__repr__  # the scalars of to_dict, as every result's
+
+    @property
+    def states(self) -> int:
+        """Non-terminal states (i, j, k): 0 <= i, j < goal, 0 <= k < goal - i."""
+        return self.goal * self.goal * (self.goal + 1) // 2
+
+    def _check(self, i: int, j: int, k: int = 0) -> tuple[int, int, int]:
+        g = self.goal
+        i, j, k = validate.integer(i, "i"), validate.integer(j, "j"), validate.integer(k, "k")
+        if not 0 <= i < g:
+            raise JeopardyError(f"score must be in 0-{g - 1}; got {i}")
+        if not 0 <= j < g:
+            raise JeopardyError(f"opponent score must be in 0-{g - 1}; got {j}")
+        if k < 0:
+            raise JeopardyError(f"turn total must be non-negative; got {k}")
+        return i, j, k
+
+    def column(self, scores, place: int = 0) -> tuple[np.ndarray, np.ndarray]:
+        """As :meth:`MatchSolution.column`, from one sweep of the pair kernels
+        (:func:`jeopardy.match.pair.column`): ``values[k]`` holds ``P(i, j, k)`` and the
+        other player's chance, ``P(i, j, 0)`` the stored one."""
+        i, j = divmod(self._index(scores), self.goal)
+        self._place(place)
+        chances, acts = pair.column(self.model, self.goal, self.start_values, i, j)
+        return np.stack([chances, 1.0 - chances], axis=1), acts
+
+    def pure_table(self, race: kernels.Race, place: int) -> np.ndarray:
+        """As :meth:`MatchSolution.pure_table`: the pair kernels' actions, ``[i * goal + j, k]``."""
+        table = pair.policy_table(self.model, self.goal, self.start_values)
+        return table.reshape(self.goal * self.goal, self.goal)
+
+    def win_probability_at(self, i: int = 0, j: int = 0, k: int = 0) -> float:
+        """``P(i, j, k)``: the mover's chance at scores ``i`` (its own), ``j`` and turn total ``k``."""
+        i, j, k = self._check(i, j, k)
+        if i + k >= self.goal:
+            return 1.0
+        if k == 0:
+            return float(self.start_values[i, j])
+        return float(self.column((i, j))[0][k, 0])
+
+    def action(self, i: int, j: int, k: int) -> str:
+        i, j, k = self._check(i, j, k)
+        if i + k >= self.goal:
+            return "hold"
+        return "roll" if self.column((i, j))[1][k] else "hold"
+
+    def hold_threshold(self, i: int, j: int) -> int | None:
+        """The h with "roll iff k < h" at (i, j), or None if not a threshold."""
+        i, j, _ = self._check(i, j)
+        return self.decision((i, j)).hold_threshold
+
+    def expand(self) -> tuple[np.ndarray, np.ndarray]:
+        """Full arrays ``P[i, j, k]`` and ``roll[i, j, k]`` (``goal**3`` entries)."""
+        return pair.expand(self.model, self.goal, self.start_values)
+
+    def policy_table(self) -> np.ndarray:
+        """The optimal actions ``[i, j, k]`` (int8, 1: roll) over every state."""
+        pair.check_table_goal(self.goal)
+        return pair.policy_table(self.model, self.goal, self.start_values)
+
+    def plot(self, figure: str = "boundary", opponent: int = 30, ax=None):
+        """One of the paper's figures (``boundary``, ``cross-section``, ``reachable``,
+        ``reachable-roll``, ``contours``) of the optimal policy; a matplotlib Figure."""
+        return pair.plot(self, figure, opponent, ax)
+
+    def to_dict(self) -> dict:
+        return {
+            "game": self.model.name,
+            "goal": self.goal,
+            "players": 2,
+            "ending": "first-to-goal",
+            "win_probabilities": self.win_probabilities,
+            "win_probability": self.win_probability,
+            "states": self.states,
+            "seconds": self.seconds,
+            "max_residual": self.max_residual,
+            "converged": self.converged,
+            "passes": self.passes,
+            "sweeps": self.sweeps,
+            "cached": self.cached,
+        }
+
+    def save(self, path) -> Path:
+        """Write an ``.npz`` with ``P(i, j, 0)``, the rules and a checksum (no pickle;
+        :func:`jeopardy.match.pair.save`, read by :func:`load`)."""
+        return pair.save(path, pair.Solved(self.model, self.goal, self.start_values,
+                                           self.max_residual, self.seconds, self.passes,
+                                           self.sweeps))
+
+
+def pair_solution(solved: pair.Solved, tolerance: float = 0.0) -> PairSolution:
+    """The :class:`PairSolution` of what the pair method found (or a file held)."""
+    return PairSolution(solved.model, solved.goal, MatchRules(2, FIRST_TO_GOAL),
+                        pair.turn_start_values(solved.values), solved.max_residual,
+                        solved.seconds, solved.passes, solved.sweeps, solved.goal,
+                        tolerance=tolerance, start_values=solved.values, cached=solved.cached)
+
+
+def load(path) -> PairSolution:
+    """Read a solution file written by :meth:`PairSolution.save` (``jeopardy solve --out``),
+    verified, not trusted (:func:`jeopardy.match.pair.read`)."""
+    return pair_solution(pair.read(path))
 
 
 class EndlessGame(JeopardyError):
@@ -678,13 +805,37 @@ def warm_up(model: RollModel, rules: MatchRules) -> None:
         last_round.reach_chances(model, 4)
 
 
+METHODS = ("auto", "pair", "classes")
+
+
+def method_for(model: RollModel, rules: MatchRules, method: str = "auto") -> str:
+    """The method :func:`solve` uses: ``"pair"`` (:mod:`jeopardy.match.pair`) where it
+    plays (:func:`jeopardy.match.pair.plays`: two players, first to the goal, turn totals
+    that never fall) unless ``"classes"`` is asked for, else ``"classes"`` (the rotation
+    classes by score sum of this module: every game)."""
+    if method not in METHODS:
+        raise validate.ParameterError("method", f"must be one of {', '.join(METHODS)}; "
+                                                f"got {method!r}")
+    if method == "pair" and not pair.plays(model, rules):
+        model.require_rising("the race solver")  # the words every two-player command refuses with
+        raise JeopardyError(f"the pair method solves two players first to the goal; "
+                            f"this game is {rules}")
+    return "pair" if method != "classes" and pair.plays(model, rules) else "classes"
+
+
 def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIRST_TO_GOAL,
           tolerance: float = 1e-15, max_passes: int = 5000,
           progress: Callable[[float], None] | None = None,
-          cap: int | None = None, strict: bool = True) -> MatchSolution:
+          cap: int | None = None, strict: bool = True, method: str = "auto",
+          cache: bool = False) -> MatchSolution:
     """Solve the race game of ``model`` to ``goal`` for ``players`` players.
 
-    ``cap`` (equal turns) fixes the cap instead of choosing and proving one
+    ``method`` (:func:`method_for`): by default the pair method where it plays (a
+    :class:`PairSolution`), else this module's rotation classes; ``"classes"`` asks
+    for the latter for every game (the tests hold the two against each other).
+    ``cache`` (the pair method): read the solution from, and write it to, the cache
+    directory (``$JEOPARDY_CACHE_DIR`` or ``~/.cache/jeopardy``; verified, never
+    trusted).  ``cap`` (equal turns) fixes the cap instead of choosing and proving one
     (the tests use it to compare with the reference solver); a given cap is
     not checked.  A solution that did not converge raises
     :class:`~jeopardy.errors.NotConverged` (carrying it), unless ``strict`` is
@@ -694,6 +845,11 @@ def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIR
     goal = validate.positive_int(goal, "goal")
     rules = MatchRules(players, ending)
     tolerance = validate.tolerance(tolerance)
+    if method_for(model, rules, method) == "pair":
+        solved = pair.solve(model, goal, tolerance, validate.positive_int(max_passes, "max_passes"),
+                            progress, cache)
+        return convergence.settled(pair_solution(solved, tolerance), f"{model.name} to {goal}",
+                                   strict)
     if rules.players > 2:  # a falling column converges for two players (fall_passes)
         model.require_rising("the match solver with more than two players")
     rules.ending.require_players(rules.players)

@@ -19,7 +19,7 @@ def refuse_large(goal: int) -> None:
 def value_iteration_trace(name: str, goal: int, states, trace, path: str | Path | None = None,
                           *, ax=None):
     """Figure 2: every state's estimate over the sweeps (``trace[sweep][index]`` of the
-    state ``states[index]``, as :func:`jeopardy.race.reference.jacobi_trace` gives them);
+    state ``states[index]``, as :func:`jeopardy.exact.trace.jacobi_trace` gives them);
     returns the Figure."""
     refuse_large(goal)
     sweeps = len(trace) - 1

@@ -13,8 +13,7 @@ workers do, since the trace covers the whole process), ``estimated_memory_bytes`
 * ``solve`` -- P(the first player wins), every player playing optimally (with
   more than two players, the equilibrium of :mod:`jeopardy.match.solver`);
   ``win_probabilities`` lists every player's chance in turn order;
-* ``fairness`` -- the compensation points (:func:`jeopardy.fairness.race_fairness`,
-  :func:`~jeopardy.fairness.match_fairness` under the other endings):
+* ``fairness`` -- the compensation points (:func:`jeopardy.fairness.race_fairness`):
   the head start ``b`` for the second player that brings P(first wins) closest
   to 1/2 (``b < 0``: the first player needs the head start); two players;
 * ``compare`` -- P(optimal play beats the named policy), a fair coin deciding
@@ -24,11 +23,10 @@ workers do, since the trace covers the whole process), ``estimated_memory_bytes`
 * ``solitaire`` -- the fewest expected turns to reach the goal alone
   (:func:`jeopardy.solitaire.expected_turns`).
 
-Two players first to the goal are solved by the pair solver
-(:mod:`jeopardy.race.solver`); every other game (more players, the
-equal-turns or one-more-turn ending, turn totals that fall) by the N-player
-solver (:mod:`jeopardy.match.solver`), as ``jeopardy solve`` does
-(:func:`jeopardy.match.rules.pair_solver_plays`).  A task the analysis cannot
+Every game is solved by :func:`jeopardy.match.solver.solve`, as ``jeopardy
+solve`` does (two players first to the goal by its pair method, whose rows
+count the paper's states ``(i, j, k)``; the others count turn starts and list
+every player's chance).  A task the analysis cannot
 do has an error row saying why (:func:`unsupported`); a task past this
 machine's budget one with the estimate (:func:`jeopardy.sweeps.resources.refusal`),
 both before any work.
@@ -41,13 +39,13 @@ import tracemalloc
 from dataclasses import replace
 
 from jeopardy.errors import JeopardyError
-from jeopardy.fairness import match_fairness, race_fairness
+from jeopardy.fairness import race_fairness
+from jeopardy.match import policies
 from jeopardy.match.endings import pair_game
 from jeopardy.match.evaluation import evaluate
-from jeopardy.match.rules import pair_solver_plays
+from jeopardy.match.evaluation import head_to_head
+from jeopardy.match.solver import MatchSolution, PairSolution, solve
 from jeopardy.policy_language import race_policy
-from jeopardy.race import policies
-from jeopardy.race.evaluation import head_to_head
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.simultaneous.game import solve_simultaneous
 from jeopardy.solitaire import expected_turns
@@ -55,62 +53,47 @@ from jeopardy.sweeps.resources import refusal, task_memory
 from jeopardy.sweeps.spec import Task
 
 
-def _pair(task: Task) -> bool:
-    return pair_solver_plays(task.model, task.players, task.ending)
-
-
-def _match_solution(model: RollModel, task: Task):
-    from jeopardy.match.solver import solve
-
+def _solution(model: RollModel, task: Task) -> MatchSolution:
     return solve(model, task.goal, task.players, task.ending)
 
 
-def _solve(model: RollModel, task: Task) -> dict:
-    if not _pair(task):
-        solution = _match_solution(model, task)
-        chances = solution.win_probabilities
-        return {"value": chances[0], "win_probability": chances[0],
-                "win_probabilities": ",".join(repr(p) for p in chances),
-                "residual": solution.max_residual, "states": solution.turn_starts}
-    from jeopardy.race.solver import solve
+def _states(solution: MatchSolution) -> int:
+    """The row's ``states``: the paper's states ``(i, j, k)`` of the pair method's
+    solution, else the turn starts solved."""
+    return solution.states if isinstance(solution, PairSolution) else solution.turn_starts
 
-    solution = solve(model, task.goal)
-    return {"value": solution.win_probability, "win_probability": solution.win_probability,
-            "residual": solution.max_residual, "states": solution.states}
+
+def _solve(model: RollModel, task: Task) -> dict:
+    solution = _solution(model, task)
+    chances = solution.win_probabilities
+    row = {"value": chances[0], "win_probability": chances[0]}
+    if not isinstance(solution, PairSolution):  # more players: each one's chance
+        row["win_probabilities"] = ",".join(repr(p) for p in chances)
+    return {**row, "residual": solution.max_residual, "states": _states(solution)}
 
 
 def _fairness(model: RollModel, task: Task) -> dict:
-    if _pair(task):
-        from jeopardy.race.solver import solve
-
-        solution = solve(model, task.goal)
-        fairest, chance, states = race_fairness(solution), solution.win_probability, \
-            solution.states
-    else:
-        solution = _match_solution(model, task)
-        fairest, chance, states = match_fairness(solution), solution.win_probability, \
-            solution.turn_starts
+    solution = _solution(model, task)
+    fairest = race_fairness(solution)
     return {"value": float(fairest.bonus), "compensation_points": fairest.bonus,
             "compensated_win_probability": fairest.win_probability,
-            "win_probability": chance, "residual": solution.max_residual, "states": states}
+            "win_probability": solution.win_probability, "residual": solution.max_residual,
+            "states": _states(solution)}
 
 
 def _compare(model: RollModel, task: Task) -> dict:
     other = race_policy(task.against, model, task.goal, "sweep compare")
-    if not _pair(task):
-        optimal = _match_solution(model, task)
-        leading = evaluate(model, task.goal, [optimal, other], task.ending)
-        following = evaluate(model, task.goal, [other, optimal], task.ending)
-        first, second = leading.win_probabilities[0], following.win_probabilities[1]
-        return {"value": (first + second) / 2, "first": first, "second": second,
-                "residual": max(optimal.max_residual, leading.max_residual,
-                                following.max_residual)}
-    from jeopardy.race.solver import solve
-
-    optimal = policies.from_solution(solve(model, task.goal))
-    result = head_to_head(model, optimal, other)
-    return {"value": result.fair, "first": result.first, "second": result.second,
-            "residual": result.max_residual}
+    optimal = _solution(model, task)
+    if isinstance(optimal, PairSolution):
+        result = head_to_head(model, policies.from_solution(optimal), other)
+        return {"value": result.fair, "first": result.first, "second": result.second,
+                "residual": result.max_residual}
+    leading = evaluate(model, task.goal, [optimal, other], task.ending)
+    following = evaluate(model, task.goal, [other, optimal], task.ending)
+    first, second = leading.win_probabilities[0], following.win_probabilities[1]
+    return {"value": (first + second) / 2, "first": first, "second": second,
+            "residual": max(optimal.max_residual, leading.max_residual,
+                            following.max_residual)}
 
 
 def _simultaneous(model: RollModel, task: Task) -> dict:

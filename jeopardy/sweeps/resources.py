@@ -4,7 +4,7 @@ The Dask scheduler reserves :func:`estimated_memory` bytes of a worker's
 ``memory`` resource per task (what the analysis allocates beyond the worker
 process), and starts the longest tasks first (:func:`estimated_work`).  A
 task past this machine's budget is refused before it starts
-(:func:`refusal`).  Games the pair solver does not play (more players,
+(:func:`refusal`).  Games the pair method does not play (more players,
 another ending, turn totals that fall) take the N-player solver's own
 estimate (:func:`jeopardy.match.solver.estimate`, through the estimator).
 """

@@ -1,13 +1,13 @@
 """The browser app's numbers, from the library's own analyses (no web framework here).
 
 Every number the pages show comes from the functions the CLI calls:
-``jeopardy solve`` (:func:`jeopardy.race.solver.solve`,
-:func:`jeopardy.match.solver.solve`), ``jeopardy policy`` (the solution's
-column), ``jeopardy compare`` (:func:`jeopardy.race.evaluation.head_to_head`
+``jeopardy solve`` (:func:`jeopardy.match.solver.solve`, which chooses its
+method), ``jeopardy policy`` (the solution's
+column), ``jeopardy compare`` (:func:`jeopardy.match.evaluation.head_to_head`
 over :func:`jeopardy.policy_language.race_policy`), ``jeopardy simultaneous``
 (:func:`jeopardy.simultaneous.game.solve_simultaneous`) and ``jeopardy play``
-(:class:`jeopardy.race.play.Match` and its coach,
-:func:`jeopardy.race.play.action_values`).
+(:class:`jeopardy.match.play.Match` and its coach,
+:func:`jeopardy.match.play.action_values`).
 
 Sizes: a request is refused before any work when the CLI's estimate
 (:mod:`jeopardy.resources`) is past this machine's budget or past the app's own
@@ -36,7 +36,9 @@ import numpy as np
 from jeopardy import costs, resources
 from jeopardy.errors import JeopardyError
 from jeopardy.match import endings
+from jeopardy.match import solver
 from jeopardy.match.endings import FIRST_TO_GOAL
+from jeopardy.match.rules import MatchRules
 from jeopardy.rules import presets
 
 WEB_SECONDS = 30.0  # the longest solve a browser request may start (the CLI's estimate)
@@ -232,42 +234,36 @@ def goal_of(game: str, goal: int | None) -> int:
     return presets.goal_or_default(goal, game)
 
 
+def game_solution(model, goal: int, players: int = 2, ending: str = FIRST_TO_GOAL,
+                  method: str = "auto"):
+    """The solution of ``jeopardy solve`` (:func:`jeopardy.match.solver.solve`, which
+    chooses its method; its disk cache as the CLI's), kept in :data:`CACHE`;
+    ``method="pair"``: the paper's tables, or a one-line refusal."""
+    key = solution_key(model, goal, players, ending)
+    kept = CACHE.peek(key)  # solved: no estimate to make again
+    if kept is not None:
+        return kept
+    game = f"{model.name} to {goal}" if (players, ending) == (2, FIRST_TO_GOAL) else \
+        f"{model.name} to {goal}, {players} players"
+    cost = check_size("solve", f"solving {game}", goal=goal, model=model, players=players,
+                      ending=ending)
+    return CACHE.get(key, lambda: solver.solve(model, goal, players, ending, cache=True,
+                                               method=method), cost.task_bytes)
+
+
 def race_solution(model, goal: int):
-    """The two-player first-to-goal solution (``jeopardy solve``'s; disk cache as the CLI's)."""
-    from jeopardy.race.solver import solve
-
-    kept = CACHE.peek(("race", model, goal))  # solved: no estimate to make again
-    if kept is not None:
-        return kept
-    cost = check_size("race", f"solving {model.name} to {goal}", goal=goal, model=model)
-    return CACHE.get(("race", model, goal), lambda: solve(model, goal, cache=True),
-                     cost.task_bytes)
-
-
-def match_solution(model, goal: int, players: int, ending: str):
-    """The N-player (or equal-turns) solution of ``jeopardy solve --players``."""
-    from jeopardy.match.solver import solve
-
-    kept = CACHE.peek(("match", model, goal, players, ending))
-    if kept is not None:
-        return kept
-    cost = check_size("solve", f"solving {model.name} to {goal}, {players} players", goal=goal,
-               model=model, players=players, ending=ending)
-    return CACHE.get(("match", model, goal, players, ending),
-                     lambda: solve(model, goal, players, ending), cost.task_bytes)
+    """The two-player first-to-goal solution with the paper's tables ``P(i, j, k)`` (the
+    pair method's), which the two-player replay and policy words read."""
+    return game_solution(model, goal, method="pair")
 
 
 def solve(model, goal: int, players: int = 2, ending: str = FIRST_TO_GOAL) -> dict:
     """The keys of ``jeopardy solve --json``."""
-    from jeopardy.match.rules import pair_solver_plays
-
     if not 2 <= players <= MAX_SCORES:
         raise JeopardyError(f"players must be in 2-{MAX_SCORES}; got {players}")
     if endings.find(ending) is None:
         raise JeopardyError(f"ending must be {endings.spelled()}; got {ending!r}")
-    if pair_solver_plays(model, players, ending):
-        return race_solution(model, goal).to_dict()
-    return match_solution(model, goal, players, ending).to_dict()
+    return game_solution(model, goal, players, ending).to_dict()
 
 
 def parse_scores(text: str, goal: int) -> tuple[int, ...]:
@@ -285,13 +281,8 @@ def parse_scores(text: str, goal: int) -> tuple[int, ...]:
 
 
 def solution_key(model, goal: int, players: int = 2, ending: str = FIRST_TO_GOAL) -> tuple:
-    """The cache key of the solution that answers a game's policy: the pair solver's
-    (two players, first to the goal, rising totals) or the N-player solver's."""
-    from jeopardy.match.rules import pair_solver_plays
-
-    if pair_solver_plays(model, players, ending):
-        return ("race", model, goal)
-    return ("match", model, goal, players, ending)
+    """The cache key of a game's solution (:func:`game_solution`)."""
+    return ("solve", model, goal, players, ending)
 
 
 def policy_is_quick(model, goal: int, players: int, ending: str = FIRST_TO_GOAL) -> bool:
@@ -304,19 +295,20 @@ def policy(model, goal: int, scores: tuple[int, ...], ending: str = FIRST_TO_GOA
            place: int = 0) -> dict:
     """Two scores, first to the goal: the keys of ``jeopardy policy --score A --opponent B
     --json``; else those of ``jeopardy policy --scores A,B,C --json``."""
-    if solution_key(model, goal, len(scores), ending)[0] == "race":
-        return _answer(race_solution(model, goal), True, scores, place)
+    if solver.method_for(model, MatchRules(len(scores), ending)) == "pair":
+        return _answer(game_solution(model, goal), True, scores, place)
     if not 0 <= place < len(scores):
         raise JeopardyError(f"place must be in 0-{len(scores) - 1}; got {place}")
-    return _answer(match_solution(model, goal, len(scores), ending), False, scores, place)
+    return _answer(game_solution(model, goal, len(scores), ending), False, scores, place)
 
 
 def _answer(solution, race: bool, scores: tuple[int, ...], place: int) -> dict:
     if not race:  # the N-player solver's decision
         return solution.decision(scores, place).to_dict()
     score, opponent = scores
-    values, acts = solution.column(score, opponent)
-    # the hold threshold of RaceSolution.hold_threshold, from the column already swept
+    values, acts = solution.column((score, opponent))
+    values = values[:, 0]  # the mover's chances
+    # the hold threshold of PairSolution.hold_threshold, from the column already swept
     holds = np.flatnonzero(~acts)
     threshold = (solution.goal - score if len(holds) == 0 else
                  None if acts[holds[0]:].any() else int(holds[0]))
@@ -339,14 +331,13 @@ def policy_answer(model, goal: int, scores: tuple[int, ...], ending: str = FIRST
         if body is not None:
             return body
     if solved_only:
-        key = solution_key(model, goal, len(scores), ending)
-        solution = CACHE.peek(key)
-        if solution is None:
+        solved = CACHE.peek(solution_key(model, goal, len(scores), ending))
+        if solved is None:
             return None
-        race = key[0] == "race"
+        race = isinstance(solved, solver.PairSolution)  # the two-score answer
         if not race and not 0 <= place < len(scores):
             return None  # policy() says why
-        data = _answer(solution, race, scores, place)
+        data = _answer(solved, race, scores, place)
     else:
         data = policy(model, goal, scores, ending, place)
     body = json.dumps(data, ensure_ascii=False, allow_nan=False,
@@ -375,7 +366,7 @@ def _thresholds(roll, goal: int) -> tuple[list[list[int | None]], list[list[int]
 
 
 def named_policy(model, goal: int, spec: str, other: str | None = None):
-    """A :class:`~jeopardy.race.policies.RacePolicy` from compare's policy language
+    """A :class:`~jeopardy.match.policies.RacePolicy` from compare's policy language
     (no policy files: no request names a server path)."""
     from jeopardy.policy_language import parse, race_policy
 
@@ -412,7 +403,7 @@ def policy_map(model, goal: int, spec: str = "optimal") -> dict:
 
 def compare(model, goal: int, a: str, b: str) -> dict:
     """The keys of ``jeopardy compare A B --json`` (exact policy evaluation)."""
-    from jeopardy.race.evaluation import head_to_head
+    from jeopardy.match.evaluation import head_to_head
 
     first = named_policy(model, goal, a, b)
     second = named_policy(model, goal, b, a)
@@ -598,9 +589,9 @@ def play(model, goal: int, seed: int, moves: str, second: bool = False, players:
 
 def replay(model, goal: int, seed: int, moves: str, second: bool = False) -> Replay:
     """Play ``moves`` (``r``/``h``) for the person (player 0) against the optimal
-    player, from ``seed``; the coach's values are :func:`jeopardy.race.play.action_values`
+    player, from ``seed``; the coach's values are :func:`jeopardy.match.play.action_values`
     (``jeopardy play --hints``)."""
-    from jeopardy.race.play import Match, action_values
+    from jeopardy.match.play import Match, action_values
 
     _check_game(seed, moves)
     solution = race_solution(model, goal)
@@ -626,7 +617,7 @@ def replay(model, goal: int, seed: int, moves: str, second: bool = False) -> Rep
         if match.winner is not None:
             raise JeopardyError(f"move {index + 1} comes after the end of the game")
         i, j, k = match.state
-        roll, hold = action_values(solution, i, j, k)
+        roll, hold = action_values(solution, (i, j), k)
         chosen = roll if move == "r" else hold
         decisions.append({"move": index, "you": i, "computer": j, "turn_total": k,
                           "action": "roll" if move == "r" else "hold", "roll": roll,
@@ -641,7 +632,7 @@ def replay(model, goal: int, seed: int, moves: str, second: bool = False) -> Rep
     coach = None
     if match.winner is None:
         i, j, k = match.state
-        roll, hold = action_values(solution, i, j, k)
+        roll, hold = action_values(solution, (i, j), k)
         coach = {"roll": roll, "hold": hold, "best": "roll" if roll >= hold else "hold"}
     return Replay(model.name, goal, seed, moves, second, list(match.scores), match.mover,
                   match.turn_total, match.winner, events, decisions, coach,
@@ -665,7 +656,7 @@ def replay_table(model, goal: int, seed: int, moves: str, players: int, ending: 
                             f"{endings.spelled(lambda e: e.seats_policies)}")
     if not 0 <= seat < players:
         raise JeopardyError(f"seat must be in 0-{players - 1}; got {seat}")
-    solution = match_solution(model, goal, players, ending)
+    solution = game_solution(model, goal, players, ending)
     table = Table(solution, seed, person=seat)
     names = [("you" if s == seat else f"player {s + 1}") for s in range(players)]
     events: list[dict] = []

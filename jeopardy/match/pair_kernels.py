@@ -1,4 +1,4 @@
-"""numba kernels of the race solver.
+"""numba kernels of the match solver's pair method (:mod:`jeopardy.match.pair`).
 
 State ``(i, j, k)``: the player to move has banked ``i``, the opponent ``j``,
 the turn total is ``k``.  ``P0[i, j]`` holds ``P(i, j, 0)``; every other

@@ -25,8 +25,8 @@ import numpy as np
 from numba import njit
 
 from jeopardy.errors import JeopardyError
-from jeopardy.race import kernels
-from jeopardy.race.solver import RaceSolution
+from jeopardy.match import pair_kernels
+from jeopardy.match.solver import PairSolution
 from jeopardy.rules.compiled import RISE, STAY, roll_result
 from jeopardy.results import Result
 
@@ -136,8 +136,8 @@ def _certify(rules, P0, p_lo, p_hi, lo, hi):
     vals = np.empty(size)
     dvals = np.empty(size)
     margins, dmargins = np.empty(size), np.empty(size)
-    column_ij = kernels.Column(vals, dvals, acts_ij, margins, dmargins)
-    column_ji = kernels.Column(vals, dvals, acts_ji, margins, dmargins)
+    column_ij = pair_kernels.Column(vals, dvals, acts_ij, margins, dmargins)
+    column_ji = pair_kernels.Column(vals, dvals, acts_ji, margins, dmargins)
     f = np.empty((2, 12, size))  # forms of the two columns
     undecided = 0
     certified = 0
@@ -147,8 +147,8 @@ def _certify(rules, P0, p_lo, p_hi, lo, hi):
         for i in range(i_low, s // 2 + 1):
             j = s - i
             # The float policy of both columns.
-            kernels.sweep(rules, i, j, P0[j, i], P0, kernels.MAXIMISE, acts_ij, column_ij)
-            kernels.sweep(rules, j, i, P0[i, j], P0, kernels.MAXIMISE, acts_ji, column_ji)
+            pair_kernels.sweep(rules, i, j, P0[j, i], P0, pair_kernels.MAXIMISE, acts_ij, column_ij)
+            pair_kernels.sweep(rules, j, i, P0[i, j], P0, pair_kernels.MAXIMISE, acts_ji, column_ji)
             _column(rules, i, j, lo, hi, p_lo, p_hi, acts_ij, f[0])
             _column(rules, j, i, lo, hi, p_lo, p_hi, acts_ji, f[1])
             # x = cx + bx y, y = cy + by x  ->  x = (cx + bx cy) / (1 - bx by)
@@ -220,7 +220,7 @@ class Certificate(Result):
                 "win_probability_interval": [float(self.lower[0, 0]), float(self.upper[0, 0])]}
 
 
-def certify(solution: RaceSolution) -> Certificate:
+def certify(solution: PairSolution) -> Certificate:
     """Enclose the exact values of the float policy and certify its decisions."""
     model = solution.model
     if model.has_bust_all:

@@ -3,7 +3,7 @@
 A :class:`RacePolicy` is a table ``roll[i, j, k]`` for ``0 <= i, j < goal``,
 ``0 <= k < goal`` (entries with ``i + k >= goal`` are ignored: the player
 holds and wins).  Constructors: the optimal policy of a solution, "hold at
-h", a formula (:mod:`jeopardy.race.formula`), or a file.
+h", a formula (:mod:`jeopardy.match.formula`), or a file.
 
 Policy files (written by :meth:`RacePolicy.save`, ``jeopardy solve
 --policy-out FILE``; read by :func:`load`, i.e. by ``compare``, ``simulate``,
@@ -34,9 +34,9 @@ import numpy as np
 from jeopardy import validate
 from jeopardy.errors import JeopardyError
 from jeopardy.files import _readable, read_npz, read_text, write_atomically, write_text
-from jeopardy.race.formula import evaluate
-from jeopardy.race.solver import (MAX_TABLE_GOAL, RaceSolution, check_table_goal as _check_goal,
-                                  load as load_solution)
+from jeopardy.match.formula import evaluate
+from jeopardy.match.pair import MAX_TABLE_GOAL, check_table_goal as _check_goal
+from jeopardy.match.solver import PairSolution, load as load_solution
 
 RACE_FORMAT, RACE_VERSION = "jeopardy-race-policy", 1  # the .npz's metadata
 
@@ -118,9 +118,11 @@ class RacePolicy:
 
 
 def from_solution(solution) -> RacePolicy:
-    """The optimal policy of a :class:`~jeopardy.race.solver.RaceSolution`."""
-    if not isinstance(solution, RaceSolution):
-        raise validate.ParameterError("solution", f"must be a RaceSolution; got {type(solution).__name__}")
+    """The optimal policy of a :class:`~jeopardy.match.solver.PairSolution` (the pair
+    method's: two players, first to the goal)."""
+    if not isinstance(solution, PairSolution):
+        raise validate.ParameterError("solution", f"must be a PairSolution (two players, first "
+                                                  f"to the goal); got {type(solution).__name__}")
     return RacePolicy("optimal", solution.goal, solution.policy_table())
 
 
@@ -136,7 +138,7 @@ def hold_at(goal: int, h: int) -> RacePolicy:
 
 
 def from_formula(goal: int, text: str, name: str | None = None) -> RacePolicy:
-    """Roll where the formula is true (see :mod:`jeopardy.race.formula`)."""
+    """Roll where the formula is true (see :mod:`jeopardy.match.formula`)."""
     _check_goal(goal)
     if not isinstance(text, str):
         raise validate.ParameterError("text", f"must be a formula string; got {text!r}")
@@ -213,7 +215,7 @@ def load(path: str | Path, goal: int) -> RacePolicy:
                 f"{goal} (pass --players {meta.get('players')} --ending {meta.get('ending')})")
         with np.load(path, allow_pickle=False) as archive:
             names = set(archive.files)
-        if "start_values" not in names:  # a solution file has its own format (race.solver.load)
+        if "start_values" not in names:  # a solution file has its own format (solver.load)
             if "format" in meta and meta.get("format") != RACE_FORMAT:
                 raise JeopardyError(f"{source} has format {meta.get('format')!r}; "
                                     f"expected {RACE_FORMAT!r}")

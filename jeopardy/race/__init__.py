@@ -1,1 +1,0 @@
-"""Two-player race games: win probabilities and optimal play."""
