@@ -103,3 +103,39 @@ def test_moved_classes_skip_the_confirming_sweep_and_change_nothing(pig):
     W = np.full((1, starts, 4), 0.25)
     solver._iterate(pig, race, W, 1e-15, 10, None, solution.equilibrium_actions())
     assert np.max(np.abs(W - solution.values)) < 1e-14
+
+
+@pytest.mark.parametrize("name", ["pig", "two-dice-pig"])
+def test_the_pair_method_in_lanes_is_the_same_to_the_last_bit(monkeypatch, name):
+    """Two players first to the goal (the pair method): the pairs of each score sum in
+    lanes on 3 threads, and the residual's rows too, give the values, sweeps and
+    residual of one thread (from goal 2 up: THREADED_GOAL lowered)."""
+    from jeopardy.match import pair
+    from jeopardy.rules import presets
+
+    model = presets.game(name)
+    monkeypatch.setattr(pair, "THREADED_GOAL", 2)
+    monkeypatch.setenv("JEOPARDY_THREADS", "1")
+    one = pair.solve(model, 60)
+    monkeypatch.setenv("JEOPARDY_THREADS", "3")
+    three = pair.solve(model, 60)
+    assert np.array_equal(one.values, three.values)
+    assert (one.sweeps, one.passes) == (three.sweeps, three.passes)
+    assert one.max_residual == three.max_residual < 1e-14
+
+
+@pytest.mark.parametrize("threads", ["1", "3"])
+def test_the_pair_residual_in_lanes_reads_every_row(monkeypatch, threads):
+    """A value moved by 0.01 in any row of the table shows in the residual, whatever
+    the threads and lanes its rows are split into."""
+    from jeopardy.match import pair, pair_kernels
+    from jeopardy.rules import presets
+
+    model = presets.game("pig")
+    monkeypatch.setattr(pair, "THREADED_GOAL", 2)
+    monkeypatch.setenv("JEOPARDY_THREADS", threads)
+    solved = pair.solve(model, 60)
+    for row in range(60):
+        moved = solved.values.copy()
+        moved[row, 7] += 0.01
+        assert pair.max_residual(model, 60, pair_kernels.self_play(moved)) > 0.005, row

@@ -45,7 +45,7 @@ from jeopardy import compilation, convergence, resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.files import checked_array, checksum, meta_field, read_npz, write_atomically
 from jeopardy.interrupts import chunk_size
-from jeopardy.match import pair_kernels, reachability
+from jeopardy.match import pair_kernels, reachability, sums
 from jeopardy.rules.roll_model import RollModel, from_dict
 
 FORMAT_VERSION = 1
@@ -53,6 +53,11 @@ MAX_NEWTON_STEPS = 200
 # The solve's share of the time shown as progress; the Bellman residual over every
 # state takes the rest (Pig to 1000: 14.7 s, then 12 s).
 SOLVE_SHARE = 0.55
+# From this goal on, the pairs of each score sum (and the residual's rows) run in lanes on
+# every thread (jeopardy.match.sums.threads); below it a sum takes well under a
+# millisecond and starting threads would cost more than they give (Pig to 100: 200
+# sums of about 35 microseconds).
+THREADED_GOAL = 250
 # Values lie in [0, 1]: one rounding is at most 2**-53, and a pass re-solves
 # each value from others already rounded, so changes below a few dozen units
 # of 2**-53 are noise.  Passes stop there (or when the change stops halving
@@ -120,18 +125,31 @@ def iterate(model: RollModel, goal: int, players: pair_kernels.Players, toleranc
     chunk = chunk_size(top_sum + 1, 2.5e-8 * goal * goal * max(1, len(rules.kinds) / 8))
     if goal > 300:
         chunk = min(chunk, max(1, (top_sum + 1) // 100))
+    count = sums.threads() if goal >= THREADED_GOAL else 1
+    if count > 1:
+        chunk = 1  # a sum at a time, its pairs in lanes on every thread
     sweeps = 0
     passes = 0
     multi_pass = model.has_bust_all
     best_change, best_pass = np.inf, 0
+
+    def lanes_of(first: int, last: int) -> int:
+        if count == 1:
+            return pair_kernels.solve_sums(rules, players, first, last, MAX_NEWTON_STEPS,
+                                           tolerance)[0]
+        pairs = min(first, 2 * goal - 2 - first) // (2 if players.symmetric else 1) + 1
+        return sum(n for n, _ in sums.run_lanes(
+            lambda _, lane, lanes: pair_kernels.solve_sums(
+                rules, players, first, last, MAX_NEWTON_STEPS, tolerance, lane, lanes),
+            None, min(count, pairs), count))
+
     while True:
         passes += 1
         previous = (WA.copy(), WB.copy()) if multi_pass else None
         s = top_sum
         while s >= 0:
             last = max(0, s - chunk + 1)
-            n, _ = pair_kernels.solve_sums(rules, players, s, last, MAX_NEWTON_STEPS, tolerance)
-            sweeps += n
+            sweeps += lanes_of(s, last)
             s = last - 1
             if progress is not None:
                 done = 1 - (s + 1) ** 2 / (top_sum + 1) ** 2 if s >= 0 else 1.0
@@ -153,8 +171,15 @@ def iterate(model: RollModel, goal: int, players: pair_kernels.Players, toleranc
 
 
 def max_residual(model: RollModel, goal: int, players: pair_kernels.Players) -> float:
-    """The largest Bellman residual over every state (see pair_kernels.bellman_residual)."""
-    return float(pair_kernels.bellman_residual(model.kernel_rules(goal), players))
+    """The largest Bellman residual over every state (see pair_kernels.bellman_residual),
+    in lanes on every thread from :data:`THREADED_GOAL` (the largest of theirs: the same
+    number)."""
+    rules = model.kernel_rules(goal)
+    count = sums.threads() if goal >= THREADED_GOAL else 1
+    # lanes of rows i; 8 per thread even out the rows' lengths, each under a second
+    return float(max(sums.run_lanes(
+        lambda _, lane, lanes: pair_kernels.bellman_residual(rules, players, lane, lanes),
+        None, 8 * count if count > 1 else 1, count)))
 
 
 def warm_up(model: RollModel) -> None:

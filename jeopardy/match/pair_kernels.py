@@ -180,8 +180,11 @@ def play_stays(work, top, delta):
 
 
 @njit(cache=True, nogil=True)
-def solve_sums(rules, players, first_sum, last_sum, max_iter, tol):
-    """Solve every pair of swapped states with score sum ``first_sum`` .. ``last_sum``.
+def solve_sums(rules, players, first_sum, last_sum, max_iter, tol, lane=0, lanes=1):
+    """Solve every pair of swapped states with score sum ``first_sum`` .. ``last_sum``
+    (of each sum, every ``lanes``-th pair from the ``lane``-th: the pairs of one sum
+    read only higher sums and themselves, so lanes of one sum run in threads beside
+    each other, :func:`jeopardy.match.pair.iterate`).
 
     Player A moves at ``(i, j)`` with turn-start values ``WA``, player B at
     ``(j, i)`` with ``WB``; each maximises or follows its table (``mode_*``).
@@ -205,7 +208,7 @@ def solve_sums(rules, players, first_sum, last_sum, max_iter, tol):
     for s in range(first_sum, last_sum - 1, -1):
         i_low = s - goal + 1 if s - goal + 1 > 0 else 0
         i_high = s // 2 if symmetric else min(s, goal - 1)
-        for i in range(i_low, i_high + 1):
+        for i in range(i_low + lane, i_high + 1, lanes):
             j = s - i
             single = symmetric and i == j
             x = WA[i + 1, j] if i + 1 < goal else 0.5
@@ -255,9 +258,9 @@ def solve_sums(rules, players, first_sum, last_sum, max_iter, tol):
 
 
 @njit(cache=True, nogil=True)
-def bellman_residual(rules, players):
-    """Largest |sweep value at k = 0 - stored turn-start value| over every (i, j),
-    for A (and for B unless ``symmetric``).
+def bellman_residual(rules, players, lane=0, lanes=1):
+    """Largest |sweep value at k = 0 - stored turn-start value| over every (i, j)
+    (every ``lanes``-th ``i`` from ``lane``), for A (and for B unless ``symmetric``).
 
     The values at k > 0 are defined by the sweep itself, so this is the
     largest Bellman residual over every state.
@@ -266,7 +269,7 @@ def bellman_residual(rules, players):
     goal = rules.goal
     work = column(goal)
     worst = 0.0
-    for i in range(goal):
+    for i in range(lane, goal, lanes):
         for j in range(goal):
             if symmetric:  # the mode a constant: the inlined sweep specialises
                 v, d = _sweep_inline(rules, i, j, WB[j, i], WB, MAXIMISE, work.acts, work)

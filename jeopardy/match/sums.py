@@ -72,8 +72,9 @@ def threads() -> int:
 def own_scratch(race: kernels.Race) -> kernels.Race:
     """``race`` with scratch tables of its own, for a thread sweeping beside others: a
     turn process's bundle carries the tables its sweep writes
-    (:data:`jeopardy.match.process_kernels.SCRATCH`); a roll model's carries none."""
-    if race.process is None:
+    (:data:`jeopardy.match.process_kernels.SCRATCH`); a roll model's carries none (nor
+    does ``None``, the pair method's: its kernels allocate their own)."""
+    if race is None or race.process is None:
         return race
     fresh = {name: np.zeros_like(getattr(race.process, name))
              for name in process_kernels.SCRATCH}
