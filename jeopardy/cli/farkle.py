@@ -234,14 +234,13 @@ def turn(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact
 @click.option("--simulate", "games", type=int, default=0, help="also simulate this many games")
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--players", type=int, default=2, show_default=True,
-              help="players (3 to 6: the N-player equilibrium; the round ending with hot "
-                   "dice off)")
+              help="players (3 to 6: the N-player equilibrium, either ending)")
 @rule_options
 @json_option
 def solve(goal, first_to_reach, out, games, seed, players, min_bank, no_stop_on_six, keep_choice,
           high_min_bank, high_score, exact_goal, continue_position, rules_name, as_json) -> None:
-    """Optimal play: the first player's win probability (two players, or more with
-    --players: first to the goal, or the round ending with hot dice off)."""
+    """Optimal play: the first player's win probability (two players, or each player's
+    chance with --players 3 to 6)."""
     from jeopardy.cli.progress import ProgressLine
     from jeopardy.farkle.core import solve as run
 
@@ -284,7 +283,9 @@ def solve(goal, first_to_reach, out, games, seed, players, min_bank, no_stop_on_
         require_converged(solution, what, (out, f"{games:,} simulated games" if games else None))
         return
     rule = "first to bank the goal wins" if first_to_reach else \
-        "rounds: the second player answers a first player who reaches the goal"
+        "rounds: the second player answers a first player who reaches the goal" \
+        if players == 2 else "rounds: the players after the first to reach the goal each " \
+        "play one last turn"
     names = solution.to_dict()["rules"]
     click.echo(f"{_title(rules)} to {goal} ({rule}), minimum bank {min_bank}"
                + (f", first bank at least {rules.entry}" if rules.enters else "")

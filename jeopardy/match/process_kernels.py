@@ -23,10 +23,12 @@ Where the table may stop (``top``; proofs in :mod:`jeopardy.farkle.core`):
   (worth ``1 - Q(d)``, ``Q`` the last player's chance ``d`` behind) beats
   any throw.
 * a player before the end of the round, the last round solved from the process
-  (:mod:`jeopardy.match.process_last_round`; ``race.last`` not empty): ``dstar``
-  makes ``top = goal - 1 + M - own``, every total its turn can reach, and a bank
-  at the goal reads the last round's vector
-  (:func:`jeopardy.match.last_round.stop_value`).
+  (:mod:`jeopardy.match.process_last_round`; ``race.last`` not empty): a bank at
+  the goal reads the last round's vector (:func:`jeopardy.match.last_round.stop_value`).
+  A turn of at most ``M`` points: ``dstar`` makes ``top = goal - 1 + M - own``,
+  every total its turn can reach.  Otherwise ``top = cap - 1 - own`` and a throw
+  past it stops the mover there, banked (:func:`past_cap`; that module proves
+  the stop harmless).
 * a state without a throw (``bankable`` 2: Fast Pig's state after its one roll)
   banks where banking is allowed and loses the turn total elsewhere; a 0-point
   choice leads to a state listed earlier, whose value at the same turn total is
@@ -206,6 +208,23 @@ def beyond(m, first, d, state, exact, lock, lock_slope, lock_leave, Q, R, row, b
     return finish(m, first, d, Q, row)
 
 
+@njit(cache=True, nogil=True)
+def past_cap(race, where, place, banked, m):
+    """Player ``m``'s chance when a mover before the end of the round, its last round
+    solved from the process (``race.last``), is stopped at ``banked``, past the cap
+    (:mod:`jeopardy.match.process_last_round`): the last round's vector of
+    :func:`~jeopardy.match.last_round.stop_value`.  A turn of at most ``M`` points
+    (``race.layout[0, 1]`` below ``UNBOUNDED``) passes its top only from a state no
+    turn reaches: 0, never read."""
+    first, stride, span = where
+    d = banked - race.goal
+    if d >= span:
+        if race.layout[0, 1] < 2 ** 40:
+            return 0.0
+        raise ValueError("last round: a leader's score past the table (a wrong bound)")
+    return race.last[first + d * stride + m] if m < race.players - place else 0.0
+
+
 @njit(cache=True, nogil=True, inline='always')
 def frame(race, index, place):
     """``(own score, the next player's score, before the end of the round?, top)`` of a
@@ -381,11 +400,14 @@ def slot_chance(mode, table, mix, slot):
 
 @njit(cache=True, nogil=True)
 def choice_value(m, t, c, top, total, second, first, exact, lock, lock_slope, lock_leave, Q, R,
-                 row, bust_vec, settled, tail, V, points, nexts):
-    """Player ``m``'s chance after the choice ``c`` at turn total ``t``."""
+                 row, bust_vec, settled, tail, V, points, nexts, race, rounds, where, place):
+    """Player ``m``'s chance after the choice ``c`` at turn total ``t`` (``rounds``: past
+    the top the mover is stopped at the cap, :func:`past_cap`)."""
     u = t + points[c]
     if u <= top:
         return V[u, nexts[c], m]
+    if rounds:
+        return past_cap(race, where, place, total + points[c], m)
     return beyond(m, first, total + points[c] - second, nexts[c], exact, lock, lock_slope,
                   lock_leave, Q, R, row, bust_vec, settled, tail)
 
@@ -542,7 +564,8 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                     for m in range(n):
                         chain[m] = choice_value(m, t, last, top, total, second, first, exact,
                                                 lock, lock_slope, lock_leave, Q, R, row,
-                                                bust_vec, settled, tail, V, points, nexts)
+                                                bust_vec, settled, tail, V, points, nexts,
+                                                race, rounds, where, place)
                     chain_slope = choice_slope(t, last, top, exact, lock, lock_slope, settled,
                                                tail, D, points, nexts)
                     if slot_at + last - c0 < recorded:
@@ -552,7 +575,8 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                         w = slot_chance(mode, table, mix, slot)
                         here_value = choice_value(me, t, c, top, total, second, first, exact,
                                                   lock, lock_slope, lock_leave, Q, R, row,
-                                                  bust_vec, settled, tail, V, points, nexts)
+                                                  bust_vec, settled, tail, V, points, nexts,
+                                                  race, rounds, where, place)
                         if w < 0.0:
                             w = 1.0 if here_value >= chain[0] else 0.0
                         if slot < recorded:
@@ -563,7 +587,8 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                                 chain[m] = choice_value(m, t, c, top, total, second, first,
                                                         exact, lock, lock_slope, lock_leave, Q,
                                                         R, row, bust_vec, settled, tail, V,
-                                                        points, nexts)
+                                                        points, nexts, race, rounds, where,
+                                                        place)
                             chain_slope = choice_slope(t, c, top, exact, lock, lock_slope,
                                                        settled, tail, D, points, nexts)
                         elif w > 0.0:
@@ -572,7 +597,8 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                                 chain[m] = w * choice_value(
                                     m, t, c, top, total, second, first, exact, lock,
                                     lock_slope, lock_leave, Q, R, row, bust_vec, settled, tail,
-                                    V, points, nexts) + (1.0 - w) * chain[m]
+                                    V, points, nexts, race, rounds, where, place) + \
+                                    (1.0 - w) * chain[m]
                             chain_slope = w * choice_slope(t, c, top, exact, lock, lock_slope,
                                                            settled, tail, D, points, nexts) \
                                 + (1.0 - w) * chain_slope
@@ -591,6 +617,8 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                         u = t + points[c]
                         if u <= top:
                             v = V[u, nexts[c], 0]
+                        elif rounds:
+                            v = past_cap(race, where, place, total + points[c], me)
                         else:
                             v = beyond(me, first, total + points[c] - second, nexts[c], exact,
                                        lock, lock_slope, lock_leave, Q, R, row, bust_vec,
@@ -605,6 +633,10 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                     for m in range(1, rest):
                         acc[m] += p * V[u, nxt, m]
                     slope += p * D[u, nxt]
+                elif rounds:  # stopped at the cap (a bank: no slope)
+                    mover += p * past_cap(race, where, place, total + points[chosen], me)
+                    for m in range(1, rest):
+                        acc[m] += p * past_cap(race, where, place, total + points[chosen], m)
                 else:
                     d = total + points[chosen] - second
                     mover += p * beyond(me, first, d, nxt, exact, lock, lock_slope, lock_leave,

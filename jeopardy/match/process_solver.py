@@ -136,18 +136,19 @@ def above_zero(process: TurnProcess) -> np.ndarray:
 
 
 def bundle(process: TurnProcess, goal: int, rules: MatchRules, ending: Ending = NO_ENDING,
-           cap_scale: int = 1, seated: bool = False) -> kernels.Race:
+           cap_scale: int = 1, seated: bool = False, cap: int | None = None) -> kernels.Race:
     """The kernels' bundle of a turn process (scratch tables sized to the largest top);
     ``seated``: the mover's place in the round is kept (players following policies of
-    their own, :func:`policy_values`)."""
+    their own, :func:`policy_values`); ``cap``: the last round's cap of a process whose
+    turn is unbounded (:func:`jeopardy.match.process_last_round.plan`)."""
     arrays = process.arrays()
     lock, stay, leave = _lock(process)
     rounds = rules.ending.last_round and (rules.players > 2 or ending is NO_ENDING)
+    stop = 1
     if rounds:  # the last round from the process itself (process_last_round)
-        most = process_last_round.require_bounded(process, rules.players) * cap_scale
-        ending = Ending(np.zeros((2, 1)), np.zeros((2, 1)),
-                        process_last_round.race_bounds(goal, most))
-        layout = process_last_round.layout(goal, rules.players, most)
+        plan = process_last_round.plan(process, goal, rules.players, cap_scale, cap)
+        ending = Ending(plan.Q, plan.R, plan.dstar)
+        layout, stop = plan.layout, plan.cap
         last = np.zeros(int(layout[0, 0]))
     else:
         layout = np.zeros((rules.players, 4), dtype=np.int64)
@@ -187,7 +188,7 @@ def bundle(process: TurnProcess, goal: int, rules: MatchRules, ending: Ending = 
         *takeover, above_zero(process))
     race = kernels.Race(np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64), np.zeros(1),
                         np.int64(goal), np.int64(rules.players),
-                        np.int64(places), np.int64(rules.ending.code), np.int64(1),
+                        np.int64(places), np.int64(rules.ending.code), np.int64(stop),
                         last, np.int64(goal ** (rules.players - 1)), layout, np.int64(0), parts)
     rows = int(process_kernels.table_size(race)[0]) + 1
     scratch = (np.zeros((rows, size, rules.players)), np.zeros((rows, size)),
@@ -264,13 +265,17 @@ def warm_up(process: TurnProcess, goal: int, rules: MatchRules, data: Ending = N
 def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST_TO_GOAL,
           data: Ending = NO_ENDING, tolerance: float = 1e-15,
           progress: Callable[[float], None] | None = None, cap_scale: int = 1,
-          strict: bool = True) -> ProcessSolution:
+          strict: bool = True, cap: int | None = None) -> ProcessSolution:
     """Solve the game of ``process`` to ``goal`` (units) for ``players`` players.
 
     ``data``: the two-player ending data of equal turns (without it, and with three or
     more players, the last round is the process's own:
     :mod:`jeopardy.match.process_last_round`); ``cap_scale`` multiplies every
-    turn-total cap, and there the most points of a turn ``M`` (the tests double it).  A solution that did not converge
+    turn-total cap, and there the most points of a turn ``M`` (the tests double it).
+    A turn that collects points without bound has its last round capped: the cap is
+    chosen, and proved harmless over the solved values or grown and solved again
+    (:func:`jeopardy.match.process_last_round.cap_holds`); ``cap`` fixes it instead
+    (not proved: the tests compare caps).  A solution that did not converge
     raises :class:`~jeopardy.errors.NotConverged` unless ``strict`` is off
     (:mod:`jeopardy.convergence`).
     """
@@ -283,17 +288,44 @@ def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST
     if process.takeover and rules.players != 2:
         raise JeopardyError("taking the previous player's position over is solved for two "
                             "players")
+    capped = False
     if rules.ending.last_round and (rules.players > 2 or data is NO_ENDING):
-        process_last_round.require_bounded(process, rules.players)
+        capped = process_last_round.require_bounded(process, rules.players) is None
     if cap_scale < 1:
         raise JeopardyError(f"cap_scale must be at least 1; got {cap_scale}")
     started = time.perf_counter()
-    race = bundle(process, goal, rules, data, cap_scale)
-    W = np.full((int(race.places), goal ** rules.players, rules.players), 1.0 / rules.players)
+    tries = 1 if cap is not None or not capped else process_last_round.MAX_CAP_TRIES
+    for attempt in range(tries):
+        race = bundle(process, goal, rules, data, cap_scale, cap=cap)
+        W, sweeps, unsettled, mixes, indifference = _solve_race(process, race, tolerance,
+                                                                progress)
+        if tries == 1:
+            break
+        holds, least = process_last_round.cap_holds(process, race, W)
+        if holds:
+            break
+        if attempt == tries - 1:
+            raise JeopardyError(f"{process.name} to {goal}, {rules}: could not prove a cap "
+                                f"up to {int(race.cap)} harmless")
+        cap = process_last_round.next_cap(process, goal, rules.players, int(race.cap), least)
+    residual = float(kernels.bellman_residual(race, W, 0, mixed_actions(race, mixes)))
+    states = int(process_kernels.table_size(race)[1])
+    return convergence.settled(
+        ProcessSolution(process, goal, rules, W, race, residual, time.perf_counter() - started,
+                        sweeps, states, unsettled, tolerance, mixes, indifference),
+        f"{process.name} to {goal}, {rules}", strict)
+
+
+def _solve_race(process: TurnProcess, race: kernels.Race, tolerance: float,
+                progress: Callable[[float], None] | None):
+    """The turn starts of a bundle solved down the score sums: ``(W, sweeps, unsettled
+    classes, mixes, the largest indifference gap)``."""
+    players, goal = int(race.players), int(race.goal)
+    W = np.full((int(race.places), goal ** players, players), 1.0 / players)
     order, starts = kernels.order_by_sum(race)
     found = np.zeros((64, 2), dtype=np.int64)
-    top_sum = rules.players * (goal - 1)
-    per_sum = 2e-9 * W.shape[0] * W.shape[1] / (top_sum + 1) * rules.players * \
+    top_sum = players * (goal - 1)
+    per_sum = 2e-9 * W.shape[0] * W.shape[1] / (top_sum + 1) * players * \
         race.process.vals.shape[0] * len(race.process.pattern_probs)
     chunk = chunk_size(top_sum + 1, per_sum)
     sweeps = unsettled = 0
@@ -313,9 +345,4 @@ def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST
         s = done - 1
         if progress is not None:
             progress(1.0 - (s + 1) ** 2 / (top_sum + 1) ** 2 if s >= 0 else 1.0)
-    residual = float(kernels.bellman_residual(race, W, 0, mixed_actions(race, mixes)))
-    states = int(process_kernels.table_size(race)[1])
-    return convergence.settled(
-        ProcessSolution(process, goal, rules, W, race, residual, time.perf_counter() - started,
-                        sweeps, states, unsettled, tolerance, mixes, indifference),
-        f"{process.name} to {goal}, {rules}", strict)
+    return W, sweeps, unsettled, mixes, indifference
