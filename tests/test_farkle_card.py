@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from jeopardy.cli.main import cli as main
 from jeopardy.farkle import core
-from jeopardy.farkle.card import SITUATIONS, margin, max_score_play, strategy_card
+from jeopardy.farkle.card import SITUATIONS, bands, max_score_play, strategy_card
 from jeopardy.farkle.house import preset
 from jeopardy.farkle.turn import FarkleRules, solve_turn
 from jeopardy.farkle.versus import turn_starts_met, versus
@@ -140,38 +140,60 @@ def test_turn_starts_met_agree_with_a_forward_pass(solved):
     assert sum(1 for (i, j), v in met.items() if i != j and v > 1e-3) > 50  # many pairs met
 
 
+def _situation(goal, other):
+    """The card's situation (module docstring of jeopardy/farkle/card.py, written out):
+    by the other player's score, its need more than half the goal, down to a fifth, or
+    less."""
+    need = goal - other
+    return "far" if need > goal // 2 else "near" if need <= goal // 5 else "closer"
+
+
+def _median(pairs):
+    """The lowest value at which the weight of the values at or below it reaches half."""
+    if not sum(w for _, w in pairs):  # never met: each pair once
+        pairs = [(value, 1.0) for value, _ in pairs]
+    pairs = sorted(pairs)
+    half = sum(w for _, w in pairs) / 2
+    running = 0.0
+    for value, weight in pairs:
+        running += weight
+        if running >= half:
+            return value
+
+
 def test_card_thresholds_are_the_weighted_median_of_optimal_banks(solved, card):
     lowest = _lowest_banks(solved)
     weights = turn_starts_met(solved)  # checked above against the forward pass
     G = GOAL // 50
-    m = margin(GOAL)
+    assert card.bands == bands(GOAL) == (500, 800)
     for s, name in enumerate(SITUATIONS):
         for n in range(1, 7):
             values = []
             for i in range(G):
                 for j in range(G):
-                    diff = (i - j) * 50
-                    where = "behind" if diff <= -m else "ahead" if diff >= m else "level"
-                    if where == name:
+                    if _situation(GOAL, j * 50) == name:
                         first = lowest[i, j, n]
                         # never below the table's top: it banks only at the goal
                         values.append((GOAL if first is None else first, weights[i, j]))
-            if not sum(w for _, w in values):  # never met: each pair once
-                values = [(value, 1.0) for value, _ in values]
-            values.sort()
-            half = sum(w for _, w in values) / 2
-            running = 0.0
-            for value, weight in values:
-                running += weight
-                if running >= half:
-                    median = value
-                    break
+            median = _median(values)
             assert card.thresholds[s][n - 1] == (None if median >= GOAL else median), (name, n)
 
 
-def test_card_worth_is_the_max_score_turn_from_each_hand(card):
+def test_card_worth_is_what_the_max_score_turn_adds_below_the_typical_bank(solved, card):
+    """The worth of ``m`` dice: the max-score turn's value at ``(t, m)`` less ``t``,
+    averaged over the totals below the median of optimal play's lowest bank with ``m``
+    dice over every score pair, to the nearest 50."""
+    lowest = _lowest_banks(solved)
+    weights = turn_starts_met(solved)
+    G = GOAL // 50
     turn = solve_turn(preset("neller-busche").rules)
-    assert card.worth == tuple(int(round(turn.values[0, m] / 50)) * 50 for m in range(1, 7))
+    expected = []
+    for m in range(1, 7):
+        typical = _median([(GOAL if lowest[i, j, m] is None else lowest[i, j, m], weights[i, j])
+                           for i in range(G) for j in range(G)])
+        gains = [turn.values[t, m] - 50 * t for t in range(max(1, min(typical, GOAL) // 50))]
+        expected.append(int(round(sum(gains) / len(gains) / 50)) * 50)
+    assert card.worth == tuple(expected)
 
 
 def _simulate(solution, card, games, seed, card_first):
@@ -208,8 +230,7 @@ def _simulate(solution, card, games, seed, card_first):
             lambda t, n: not throws[min(t // 50, top), n])
 
     def card_turn(i, j):
-        diff = i - j
-        s = 0 if diff <= -card.margin else 2 if diff >= card.margin else 1
+        s = SITUATIONS.index(_situation(goal, j))
         limits = [GOAL * 100 if x is None else x for x in card.thresholds[s]]
 
         def choose(t, options):
@@ -242,6 +263,30 @@ def test_card_loss_agrees_with_a_simulation(solved, card):
         share = _simulate(solved, card, games, 7 if card_first else 8, card_first) / games
         stderr = (exact * (1 - exact) / games) ** 0.5
         assert abs(share - exact) <= 4 * stderr, (card_first, share, exact)
+
+
+def test_the_worked_example_is_the_cards_rule(card):
+    """The printed example: a first throw of six dice where the rule (points plus the
+    worth of the dice left, the fewer points of equal sums) takes a part of fewer points
+    than the most, by a clear sum; each line's sum, and the part taken, recomputed from
+    the card's worth and thresholds as the page words the rule."""
+    import re
+
+    text = card.example()
+    lines = text.splitlines()
+    assert lines[0].startswith("Example: a turn's first throw, ")
+    rows = [tuple(int(x.replace(",", "")) for x in re.findall(r"[\d,]+", line)[:5])
+            for line in lines[1:]]
+    far = card.thresholds[0]
+    sums = []
+    for kept, points, left, worth, total in rows:
+        assert left == (6 - kept if kept < 6 else 6)
+        limit = far[left - 1]
+        assert worth == (card.worth[left - 1] if limit is None or points < limit else 0)
+        assert total == points + worth
+        sums.append(total)
+    taken = [k for k, line in enumerate(lines[1:]) if "<- take this" in line]
+    assert taken == [sums.index(max(sums))] and sums[taken[0]] > sums[-1] and len(rows) >= 3
 
 
 def test_max_score_play_loses_to_optimal_and_banking_at_the_goal_helps(solved, card):

@@ -1,20 +1,32 @@
 """The strategy card: banking thresholds a family can print, and what they lose.
 
-The card reads a turn start by the score difference ``i - j`` (own banked score minus the
-other's): *behind* by at least the margin, *level* within it, *ahead* by at least it (the
-margin is a tenth of the goal, a multiple of 50).  For each situation and dice in hand
-``n`` it gives a threshold ``T``: bank once the turn total reaches ``T`` (and always bank
-when the bank reaches the goal).  ``T`` is derived from the optimal solution: the median,
-over the score pairs of that situation weighted by how often optimal play by both meets
-them (:func:`jeopardy.farkle.versus.turn_starts_met`), of the lowest turn total at which
+The card reads a turn start by the *other* player's banked score ``j`` (what it still
+needs to win): *far* (it needs more than half the goal), *closer* (between a fifth and
+a half), *near* (a fifth of the goal or less); the bands are multiples of 50
+(:func:`bands`).  For each situation and dice in hand ``n`` it gives a threshold
+``T``: bank once the turn total reaches ``T`` (and always bank when the bank reaches the
+goal).  ``T`` is derived from the optimal solution: the median, over the score pairs of
+that situation weighted by how often optimal play by both meets them
+(:func:`jeopardy.farkle.versus.turn_starts_met`), of the lowest turn total at which
 optimal play banks with ``n`` dice (:func:`jeopardy.farkle.versus.optimal_first_banks`).
 
+Why the other player's score.  The first card read the score difference (behind, level,
+ahead by a tenth of the goal) and lost 5.5% against optimal play to 3,000 (neller-busche),
+more than max-expected-score play (3.6%): optimal play changes most when the other
+player comes near the goal, which a difference does not see.  Read by the other's score
+the same medians lose 4.2%, and with the worth below 2.7% (measured, exact evaluations).
+
 Which dice to set aside (with ``set_aside = "choice"``): the card's second row gives the
-*worth* of ``m`` dice still to throw, the expected banked score of a turn begun with ``m``
-dice under max-expected-score play (:func:`jeopardy.farkle.turn.solve_turn`), to the
-nearest 50.  After a throw, set aside the part whose points plus the worth of the dice it
-leaves is largest, counting no worth where the new total reaches the threshold (the turn
-banks there).  All dice scored: the worth of a full hand (hot dice).
+*worth* of ``m`` dice still to throw: what throwing them on adds to the turn total under
+max-expected-score play (:func:`jeopardy.farkle.turn.solve_turn`: its value at ``(t,
+m)`` less ``t``), averaged over the totals ``t`` below the card's typical threshold for
+``m`` dice (the median over every score pair), to the nearest 50.  After a throw, set
+aside the part whose points plus the worth of the dice it leaves is largest, counting
+no worth where the new total reaches the threshold (the turn banks there); of equal
+sums, the one of fewer points (the more dice kept to throw).  All dice scored: the worth
+of a full hand (hot dice).  (The worth of a turn begun afresh with ``m`` dice, the
+first card's, overstates what dice are worth once points are at stake: it lost 1.5%
+more to 3,000.)
 
 The loss is exact: the card's play against optimal play in the solved game by policy
 evaluation (:func:`jeopardy.farkle.versus.versus`), both seats, and the loss the chance
@@ -25,34 +37,41 @@ against optimal play.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from jeopardy import resources
 from jeopardy.errors import JeopardyError
+from jeopardy.farkle.scoring import keep_options
 from jeopardy.farkle.turn import UNIT, FarkleRules, solve_turn
 from jeopardy.farkle.versus import (TablePlay, Versus, height, optimal_first_banks,
                                     turn_starts_met, versus)
 from jeopardy.results import Result
 
-SITUATIONS = ("behind", "level", "ahead")
+SITUATIONS = ("far", "closer", "near")
 
 
-def margin(goal: int) -> int:
-    """The score difference (points) that makes a player behind or ahead: a tenth of the
-    goal, a multiple of 50 (at least 50)."""
-    return max(UNIT, round(goal / 10 / UNIT) * UNIT)
+def bands(goal: int) -> tuple[int, int]:
+    """``(closer, near)``: the other player's banked scores (points) from which it is
+    *closer* (it needs at most half the goal) and *near* (a fifth of the goal or less),
+    multiples of 50, ``0 < closer < near < goal``."""
+    half = max(UNIT, round(goal / 2 / UNIT) * UNIT)
+    fifth = max(UNIT, round(goal / 5 / UNIT) * UNIT)
+    closer, near = goal - half, goal - fifth
+    if not 0 < closer < near < goal:
+        raise JeopardyError(f"goal {goal} is too small for the card's three situations")
+    return closer, near
 
 
 def situations(goal: int) -> np.ndarray:
-    """``[i, j]`` (units): 0 behind, 1 level, 2 ahead."""
+    """``[i, j]`` (units): 0 far, 1 closer, 2 near, by the other's score ``j``."""
     G = goal // UNIT
-    diff = (np.arange(G)[:, None] - np.arange(G)[None, :]) * UNIT
-    out = np.ones((G, G), dtype=np.int64)
-    out[diff <= -margin(goal)] = 0
-    out[diff >= margin(goal)] = 2
-    return out
+    closer, near = bands(goal)
+    j = np.arange(G) * UNIT
+    row = np.where(j >= near, 2, np.where(j >= closer, 1, 0)).astype(np.int64)
+    return np.ascontiguousarray(np.broadcast_to(row[None, :], (G, G)))
 
 
 def _on_board(rules: FarkleRules) -> FarkleRules:
@@ -80,7 +99,7 @@ class StrategyCard(Result):
     """The card's thresholds and dice worth, and its exact chances against optimal play."""
 
     rules: FarkleRules = field(repr=False)
-    margin: int
+    bands: tuple[int, int]  # the other's scores from which it is closer, near (points)
     thresholds: tuple[tuple[int | None, ...], ...]  # [situation][n - 1] points; None: never
     worth: tuple[int, ...]  # [m - 1] points
     against_optimal: Versus
@@ -96,7 +115,7 @@ class StrategyCard(Result):
         return 0.5 - self.against_optimal.a_fair
 
     def to_dict(self) -> dict:
-        data = {"game": self.rules.name, "goal": self.goal, "margin": self.margin,
+        data = {"game": self.rules.name, "goal": self.goal, "bands": list(self.bands),
                 "situations": list(SITUATIONS),
                 "thresholds": {s: list(row) for s, row in zip(SITUATIONS, self.thresholds)},
                 "worth": list(self.worth), "against_optimal": self.against_optimal.to_dict(),
@@ -109,6 +128,46 @@ class StrategyCard(Result):
     def play(self) -> TablePlay:
         """The card as a play (module docstring)."""
         return card_play(self.rules, self.thresholds, self.worth)
+
+    def choice(self, total: int, dice: int, counts: tuple[int, ...], situation: int = 0):
+        """The card's choice after throwing ``counts`` (faces 1 to 6) with ``dice`` in hand
+        at turn total ``total`` (points): ``[(points, dice kept, dice left, sum), ...]``
+        in the rules' order of parts and the index of the one taken (None: a farkle)."""
+        parts = keep_options(counts, self.rules.scoring)
+        rows = []
+        limits = [None] + list(self.thresholds[situation])
+        for points, kept in parts:
+            left = dice - kept if kept < dice else (self.rules.dice if self.rules.hot_dice else 0)
+            new = total + points
+            limit = limits[left] if left else 0
+            adds = left and (limit is None or new < limit)
+            rows.append((points, kept, left, new + (self.worth[left - 1] if adds else 0)))
+        if not rows:
+            return rows, None
+        best = max(r[3] for r in rows)
+        return rows, next(k for k, r in enumerate(rows) if r[3] == best)
+
+    def example(self) -> str | None:
+        """A worked choice for the printed card: the first throw of a full hand (faces in
+        order) offering three parts or more where the card takes a part of fewer points,
+        and by a clear sum (None under keep-all rules, or where no throw is such)."""
+        if not self.rules.keep_choice:
+            return None
+        hand = self.rules.dice
+        for throw in itertools.combinations_with_replacement(range(1, 7), hand):
+            counts = tuple(throw.count(face) for face in range(1, 7))
+            rows, taken = self.choice(0, hand, counts)
+            if len(rows) < 3 or rows[taken][3] <= rows[-1][3]:
+                continue  # not a choice the rule decides against the most points
+            lines = [f"Example: a turn's first throw, {' '.join(map(str, throw))} "
+                     f"(other player under {self.bands[0]:,}):"]
+            for k, (points, kept, left, total) in enumerate(rows):
+                worth = total - points
+                lines.append(f"  set aside {kept} {'die: ' if kept == 1 else 'dice:'} {points:>5,}"
+                             f" + worth of {left} left {worth:>4,} = {total:>5,}"
+                             + ("   <- take this" if k == taken else ""))
+            return "\n".join(lines)
+        return None
 
 
 def card_play(rules: FarkleRules, thresholds, worth) -> TablePlay:
@@ -128,21 +187,21 @@ def card_play(rules: FarkleRules, thresholds, worth) -> TablePlay:
     return TablePlay("card", situations(rules.goal), bank, prefer, True)
 
 
-def thresholds_of(first_banks: np.ndarray, goal: int,
-                  weights: np.ndarray) -> tuple[tuple[int | None, ...], ...]:
+def thresholds_of(first_banks: np.ndarray, goal: int, weights: np.ndarray,
+                  where: np.ndarray | None = None) -> tuple[tuple[int | None, ...], ...]:
     """Per situation and dice, the weighted median over the situation's score pairs of
     optimal play's lowest bank (``first_banks[i, j, n]`` units; ``weights[i, j]``: how
     often the turn start is met; a situation never met counts each pair once), in
     points: the lowest total at which the weight of the pairs banking there or lower
     reaches half.  None where it is at or past the goal (the card never banks there
-    but to win)."""
-    where = situations(goal)
+    but to win).  ``where``: the situation of each pair (default :func:`situations`)."""
+    where = situations(goal) if where is None else where
     out = []
-    for s in range(len(SITUATIONS)):
+    for s in range(int(where.max()) + 1):
         row = []
         mine = where == s
         if not mine.any():
-            raise JeopardyError(f"goal {goal} is too small for a {SITUATIONS[s]} situation")
+            raise JeopardyError(f"goal {goal} is too small for a situation {s}")
         # a situation optimal play never meets (a small goal, reached in one turn): each
         # of its pairs counts once
         weight = weights[mine] if weights[mine].sum() > 0 else np.ones(int(mine.sum()))
@@ -157,12 +216,19 @@ def thresholds_of(first_banks: np.ndarray, goal: int,
     return tuple(out)
 
 
-def worth_of(rules: FarkleRules) -> tuple[int, ...]:
-    """``m = 1 .. dice``: the expected banked score of a turn begun with ``m`` dice under
-    max-expected-score play, to the nearest 50."""
+def worth_of(rules: FarkleRules, typical: tuple[int | None, ...]) -> tuple[int, ...]:
+    """``m = 1 .. dice``: what throwing ``m`` dice on adds to the turn total under
+    max-expected-score play (its value at ``(t, m)`` less ``t``), averaged over the totals
+    ``t = 0, 50, ..`` below ``typical[m - 1]`` (points; None: the goal), to the nearest 50
+    (module docstring)."""
     turn = solve_turn(_on_board(rules))
-    return tuple(int(round(float(turn.values[0, m]) / UNIT)) * UNIT
-                 for m in range(1, rules.dice + 1))
+    out = []
+    for m in range(1, rules.dice + 1):
+        limit = rules.goal if typical[m - 1] is None else typical[m - 1]
+        rows = np.arange(max(1, limit // UNIT))
+        gains = [float(turn.values[t, m]) - t * UNIT if t <= turn.top else 0.0 for t in rows]
+        out.append(int(round(float(np.mean(gains)) / UNIT)) * UNIT)
+    return tuple(out)
 
 
 # The card's own work at goal 10,000, seconds: its two passes over the score pairs and two
@@ -189,9 +255,11 @@ def strategy_card(solution, with_max_score: bool = True) -> StrategyCard:
     rules = solution.rules
     first = optimal_first_banks(solution)
     weights = turn_starts_met(solution)
-    card = StrategyCard(rules, margin(rules.goal), thresholds_of(first, rules.goal, weights),
-                        worth_of(rules), Versus(rules.name, rules.goal, "card", "optimal",
-                                                0.0, 0.0, 0.0))
+    G = rules.goal // UNIT
+    typical = thresholds_of(first, rules.goal, weights, np.zeros((G, G), dtype=np.int64))[0]
+    card = StrategyCard(rules, bands(rules.goal), thresholds_of(first, rules.goal, weights),
+                        worth_of(rules, typical), Versus(rules.name, rules.goal, "card",
+                                                         "optimal", 0.0, 0.0, 0.0))
     result = versus(solution, card.play(), None)
     best = versus(solution, max_score_play(rules), None) if with_max_score else None
     return dataclasses.replace(card, against_optimal=result, max_score=best)
