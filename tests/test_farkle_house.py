@@ -160,6 +160,12 @@ def test_the_entry_minimum_is_the_minimum_at_score_zero_in_the_race():
     pytest.param({"penalty": {"farkles": 0}}, "penalty.farkles must be at least 1", id="penalty-farkles"),
     pytest.param({"penalty": {"floor": 500}}, "penalty.floor must be at most 0", id="penalty-floor"),
     pytest.param({"name": ""}, "name must be a non-empty string", id="name"),
+    pytest.param({"dice": 1, "hot_dice": False, "min_bank": 150},
+                 "min_bank 150 is more than a turn can score without hot dice (100)",
+                 id="unwinnable-min-bank"),
+    pytest.param({"dice": 2, "hot_dice": False, "min_bank": 0, "entry": 300},
+                 "entry 300 is more than a turn can score without hot dice (200)",
+                 id="unwinnable-entry"),
 ])
 def test_bad_rules_are_refused_in_one_line_naming_the_key(data, words):
     with pytest.raises(JeopardyError) as error:
