@@ -14,7 +14,8 @@ from click.testing import CliRunner
 
 from jeopardy.cli.main import cli as main
 from jeopardy.farkle import core
-from jeopardy.farkle.card import SITUATIONS, bands, max_score_play, strategy_card
+from jeopardy.farkle.card import (SITUATIONS, SOURCES, bands, card_play, max_score_play,
+                                  strategy_card)
 from jeopardy.farkle.house import preset
 from jeopardy.farkle.turn import FarkleRules, solve_turn
 from jeopardy.farkle.versus import turn_starts_met, versus
@@ -176,7 +177,31 @@ def test_card_thresholds_are_the_weighted_median_of_optimal_banks(solved, card):
                         # never below the table's top: it banks only at the goal
                         values.append((GOAL if first is None else first, weights[i, j]))
             median = _median(values)
-            assert card.thresholds[s][n - 1] == (None if median >= GOAL else median), (name, n)
+            medians = card.tables["medians"]
+            assert medians[s][n - 1] == (None if median >= GOAL else median), (name, n)
+
+
+def test_the_card_takes_the_better_table_by_exact_evaluation(solved, card):
+    """Two tables: the medians, and the max-expected-score turn's thresholds (the last
+    total where it throws, plus one unit, read off its banking table) while the other is
+    far or closer with the medians near; each evaluated exactly against optimal play,
+    and the card is the one that wins more."""
+    turn = solve_turn(preset("neller-busche").rules)
+    thresholds = []
+    for n in range(1, 7):
+        throws = [t for t in range(turn.bank.shape[0]) if not turn.bank[t, n]]
+        first = (throws[-1] + 1) * 50 if turn.bank[-1, n] else None
+        thresholds.append(None if first is None or first >= GOAL else first)
+    medians = card.tables["medians"]
+    assert card.tables["max-score until near"] == (tuple(thresholds), tuple(thresholds),
+                                                   medians[2])
+    chances = {name: versus(solved, card_play(solved.rules, table, card.worth), None).a_fair
+               for name, table in card.tables.items()}
+    for name in SOURCES:
+        assert chances[name] == pytest.approx(card.candidates[name].a_fair, abs=1e-15)
+    assert card.source == max(SOURCES, key=lambda name: chances[name])
+    assert card.thresholds == card.tables[card.source]
+    assert card.against_optimal.a_fair == card.candidates[card.source].a_fair
 
 
 def test_card_worth_is_what_the_max_score_turn_adds_below_the_typical_bank(solved, card):
@@ -305,6 +330,8 @@ def test_card_on_the_command_line(tmp_path):
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert set(data["thresholds"]) == set(SITUATIONS) and len(data["worth"]) == 6
+    assert data["source"] in SOURCES and set(data["candidates"]) == set(SOURCES)
+    assert data["loss"] == pytest.approx(data["candidates"][data["source"]], abs=1e-15)
     assert data["loss"] == pytest.approx(0.5 - data["against_optimal"]["a_fair"], abs=1e-15)
     assert out.read_bytes()[:4] == b"\x89PNG"
     assert [p.name for p in tmp_path.iterdir()] == ["card.png"]  # written atomically

@@ -406,7 +406,9 @@ def card(rules_name, goal, out, as_json) -> None:
     from jeopardy.plots.farkle_card import column_labels
 
     click.echo(f"{_title(rules)} to {rules.goal:,}, first to reach: bank once the turn total "
-               f"reaches (columns: the other player's score)")
+               f"reaches (columns: the other player's score; table: {result.source}, of "
+               + ", ".join(f"{name} losing {0.5 - v.a_fair:.6f}"
+                           for name, v in result.candidates.items()) + ")")
     labels = [f"{label:>16}" for label in column_labels(result)]
     click.echo(f"  dice  {'  '.join(labels)}")
     for n in range(1, rules.dice + 1):

@@ -5,10 +5,21 @@ needs to win): *far* (it needs more than half the goal), *closer* (between a fif
 a half), *near* (a fifth of the goal or less); the bands are multiples of 50
 (:func:`bands`).  For each situation and dice in hand ``n`` it gives a threshold
 ``T``: bank once the turn total reaches ``T`` (and always bank when the bank reaches the
-goal).  ``T`` is derived from the optimal solution: the median, over the score pairs of
-that situation weighted by how often optimal play by both meets them
-(:func:`jeopardy.farkle.versus.turn_starts_met`), of the lowest turn total at which
-optimal play banks with ``n`` dice (:func:`jeopardy.farkle.versus.optimal_first_banks`).
+goal).  Two tables are derived and the better one, by exact evaluation, is the card's
+(:data:`SOURCES`):
+
+* *medians*: in each situation ``T`` is the median, over its score pairs weighted by
+  how often optimal play by both meets them
+  (:func:`jeopardy.farkle.versus.turn_starts_met`), of the lowest turn total at which
+  optimal play banks with ``n`` dice (:func:`jeopardy.farkle.versus.optimal_first_banks`);
+* *max-score until near*: the max-expected-score turn's thresholds while the other
+  player is far or closer, the medians once it is near.
+
+A median of first banks is a poor summary where optimal play rarely banks: with five
+or six dice in hand early in a long game it banks only at large totals or never, and
+the median of the pairs where it does banks far too soon (neller-busche to 10,000:
+the medians lose 8.0%, the max-score turn 2.8%); near the end of the game, and in
+short games, the medians are the better guide.
 
 Why the other player's score.  The first card read the score difference (behind, level,
 ahead by a tenth of the goal) and lost 5.5% against optimal play to 3,000 (neller-busche),
@@ -51,6 +62,7 @@ from jeopardy.farkle.versus import (TablePlay, Versus, height, optimal_first_ban
 from jeopardy.results import Result
 
 SITUATIONS = ("far", "closer", "near")
+SOURCES = ("medians", "max-score until near")
 
 
 def bands(goal: int) -> tuple[int, int]:
@@ -100,10 +112,13 @@ class StrategyCard(Result):
 
     rules: FarkleRules = field(repr=False)
     bands: tuple[int, int]  # the other's scores from which it is closer, near (points)
+    source: str  # which table (SOURCES) the card took, the better by exact evaluation
     thresholds: tuple[tuple[int | None, ...], ...]  # [situation][n - 1] points; None: never
     worth: tuple[int, ...]  # [m - 1] points
     against_optimal: Versus
     max_score: Versus | None = None
+    candidates: dict = field(default_factory=dict, repr=False)  # source -> its Versus
+    tables: dict = field(default_factory=dict, repr=False)  # source -> its thresholds
 
     @property
     def goal(self) -> int:
@@ -116,7 +131,8 @@ class StrategyCard(Result):
 
     def to_dict(self) -> dict:
         data = {"game": self.rules.name, "goal": self.goal, "bands": list(self.bands),
-                "situations": list(SITUATIONS),
+                "situations": list(SITUATIONS), "source": self.source,
+                "candidates": {name: 0.5 - v.a_fair for name, v in self.candidates.items()},
                 "thresholds": {s: list(row) for s, row in zip(SITUATIONS, self.thresholds)},
                 "worth": list(self.worth), "against_optimal": self.against_optimal.to_dict(),
                 "loss": self.loss}
@@ -231,11 +247,12 @@ def worth_of(rules: FarkleRules, typical: tuple[int | None, ...]) -> tuple[int, 
     return tuple(out)
 
 
-# The card's own work at goal 10,000, seconds: its two passes over the score pairs and two
-# exact evaluations (the card's play, max-score play) grow like the cube of the goal in
-# units, as the solve does.  Measured (CPU, load 5, neller-busche): 4.6 s at 3,000 and 8.9 s
-# at 4,000; 8.9 s times (10,000 / 4,000)^3 is 139 s.
-CARD_SECONDS_AT_10000 = 140.0
+# The card's own work at goal 10,000, seconds: its two passes over the score pairs and
+# exact evaluations (two tables, max-score play) grow like the cube of the goal in units,
+# as the solve does.  Measured (CPU, load 5, neller-busche): 4.6 s at 3,000 and 8.9 s at
+# 4,000 with two evaluations; 8.9 s times (10,000 / 4,000)^3 is 139 s, and a third
+# evaluation (about 40 s of it) makes 180 s.
+CARD_SECONDS_AT_10000 = 180.0
 
 
 def cost(goal: int, keep_choice: bool = False, **_) -> resources.Estimate:
@@ -250,16 +267,33 @@ def cost(goal: int, keep_choice: bool = False, **_) -> resources.Estimate:
                               solve.bytes + 8 * 8 * g * g)
 
 
+def max_score_thresholds(rules: FarkleRules) -> tuple[int | None, ...]:
+    """The max-expected-score turn's bank threshold by dice in hand (points; None where it
+    banks only at the goal or never)."""
+    turn = solve_turn(_on_board(rules))
+    return tuple(None if t is None or t >= rules.goal else t for t in turn.thresholds())
+
+
+def candidate_tables(rules: FarkleRules, medians) -> dict[str, tuple]:
+    """The card's two tables (module docstring), by :data:`SOURCES`."""
+    turn = max_score_thresholds(rules)
+    return {SOURCES[0]: tuple(medians), SOURCES[1]: (turn, turn, medians[2])}
+
+
 def strategy_card(solution, with_max_score: bool = True) -> StrategyCard:
-    """The card of a solved two-player game (first to the goal) and its exact loss."""
+    """The card of a solved two-player game (first to the goal) and its exact loss: of
+    the two tables of :func:`candidate_tables`, the one whose play wins more against
+    optimal play (a fair coin for the first move; the first listed of equals)."""
     rules = solution.rules
     first = optimal_first_banks(solution)
     weights = turn_starts_met(solution)
     G = rules.goal // UNIT
     typical = thresholds_of(first, rules.goal, weights, np.zeros((G, G), dtype=np.int64))[0]
-    card = StrategyCard(rules, bands(rules.goal), thresholds_of(first, rules.goal, weights),
-                        worth_of(rules, typical), Versus(rules.name, rules.goal, "card",
-                                                         "optimal", 0.0, 0.0, 0.0))
-    result = versus(solution, card.play(), None)
+    worth = worth_of(rules, typical)
+    tables = candidate_tables(rules, thresholds_of(first, rules.goal, weights))
+    results = {name: versus(solution, card_play(rules, table, worth), None)
+               for name, table in tables.items()}
+    source = max(results, key=lambda name: (results[name].a_fair, -SOURCES.index(name)))
     best = versus(solution, max_score_play(rules), None) if with_max_score else None
-    return dataclasses.replace(card, against_optimal=result, max_score=best)
+    return StrategyCard(rules, bands(rules.goal), source, tables[source], worth,
+                        results[source], best, results, tables)

@@ -99,9 +99,11 @@ def strategy_card(card, path: str | Path | None = None):
     ax.text(0.5, y, "\n".join(lines), ha="center", va="top", fontsize=11.5,
             linespacing=1.45, bbox={"boxstyle": "round,pad=0.5", "facecolor": "0.96",
                                     "edgecolor": "0.7"})
-    ax.text(0.5, 0.0, "Bank numbers: the median of optimal play's lowest bank in each "
-            "situation; chances: exact, not simulated (jeopardy farkle card).",
-            ha="center", va="bottom", fontsize=8, color="0.4")
+    source = ("the median of optimal play's lowest bank in each column"
+              if card.source == "medians" else "the turn that scores the most, and in the "
+              "last column the median of optimal play's lowest bank")
+    ax.text(0.5, 0.0, f"Bank numbers: {source}; chances: exact, not simulated "
+            "(jeopardy farkle card).", ha="center", va="bottom", fontsize=8, color="0.4")
     if path is not None:
         save(figure, path)
     return figure
