@@ -259,10 +259,10 @@ def _first_cap(goal: int, players: int, reach: np.ndarray, bound: float, start: 
 
 
 def first_cap(process: TurnProcess, goal: int, players: int, start: int = 0,
-              slack: float = FIRST_SLACK) -> int:
+              slack: float | None = None) -> int:
     """The least cap from ``start`` where :func:`cap_possible` holds with ``slack`` times
-    the smallest bust chance to spare (the first cap tried: :data:`FIRST_SLACK`)."""
-    bound = smallest_bust(process) * slack
+    the smallest bust chance to spare (None: :data:`FIRST_SLACK`, the first cap tried)."""
+    bound = smallest_bust(process) * (FIRST_SLACK if slack is None else slack)
     size = 2 * max(goal, start) + 64
     while True:
         cap = _first_cap(goal, players, reach_chances(process, size), bound, start,
