@@ -182,10 +182,10 @@ def test_card_thresholds_are_the_weighted_median_of_optimal_banks(solved, card):
 
 
 def test_the_card_takes_the_better_table_by_exact_evaluation(solved, card):
-    """Two tables: the medians, and the max-expected-score turn's thresholds (the last
+    """Three tables: the medians; the max-expected-score turn's thresholds (the last
     total where it throws, plus one unit, read off its banking table) while the other is
-    far or closer with the medians near; each evaluated exactly against optimal play,
-    and the card is the one that wins more."""
+    far or closer, the medians near; those thresholds throughout.  Each evaluated exactly
+    against optimal play, and the card is the one that wins most."""
     turn = solve_turn(preset("neller-busche").rules)
     thresholds = []
     for n in range(1, 7):
@@ -195,6 +195,7 @@ def test_the_card_takes_the_better_table_by_exact_evaluation(solved, card):
     medians = card.tables["medians"]
     assert card.tables["max-score until near"] == (tuple(thresholds), tuple(thresholds),
                                                    medians[2])
+    assert card.tables["max-score"] == (tuple(thresholds),) * 3
     chances = {name: versus(solved, card_play(solved.rules, table, card.worth), None).a_fair
                for name, table in card.tables.items()}
     for name in SOURCES:
@@ -204,20 +205,36 @@ def test_the_card_takes_the_better_table_by_exact_evaluation(solved, card):
     assert card.against_optimal.a_fair == card.candidates[card.source].a_fair
 
 
-def test_card_worth_is_what_the_max_score_turn_adds_below_the_typical_bank(solved, card):
+def test_card_worth_is_what_the_max_score_turn_adds_where_it_chooses(card):
     """The worth of ``m`` dice: the max-score turn's value at ``(t, m)`` less ``t``,
-    averaged over the totals below the median of optimal play's lowest bank with ``m``
-    dice over every score pair, to the nearest 50."""
-    lowest = _lowest_banks(solved)
-    weights = turn_starts_met(solved)
-    G = GOAL // 50
-    turn = solve_turn(preset("neller-busche").rules)
+    averaged over the states where that turn arrives right after a throw offering
+    several parts (each throw's parts as the twin scores them, the part of highest value
+    taken) and throws on, weighted by how often it arrives there, to the nearest 50."""
+    rules = preset("neller-busche").rules
+    turn = solve_turn(rules)
+    top = turn.top
+    groups = _groups(rules)
+    mass = {(0, 6): 1.0}
+    weight = {}
+    for t in range(top + 1):
+        for n in range(6, 0, -1):
+            m = mass.get((t, n), 0.0)
+            if not m or (t and turn.bank[t, n]):
+                continue
+            for options, p in groups[n].items():
+                if not options:
+                    continue
+                s, left = max(options, key=lambda o: turn.values[min(t + o[0] // 50, top), o[1]])
+                key = (min(t + s // 50, top), left)
+                mass[key] = mass.get(key, 0.0) + m * p
+                if len(options) > 1 and not turn.bank[key]:
+                    weight[key] = weight.get(key, 0.0) + m * p
     expected = []
     for m in range(1, 7):
-        typical = _median([(GOAL if lowest[i, j, m] is None else lowest[i, j, m], weights[i, j])
-                           for i in range(G) for j in range(G)])
-        gains = [turn.values[t, m] - 50 * t for t in range(max(1, min(typical, GOAL) // 50))]
-        expected.append(int(round(sum(gains) / len(gains) / 50)) * 50)
+        total = sum(w for (t, n), w in weight.items() if n == m)
+        mean = sum(w * (turn.values[t, n] - 50 * t) for (t, n), w in weight.items()
+                   if n == m) / total if total else 0.0
+        expected.append(int(round(mean / 50)) * 50)
     assert card.worth == tuple(expected)
 
 

@@ -1278,6 +1278,8 @@ def _farkle_card(goal):
     for what, result in (("card", card.against_optimal), ("max-score", card.max_score)):
         out.update({f"{what} first": result.a_first, f"{what} second": result.a_second,
                     f"{what} fair": result.a_fair, f"{what} loss": 0.5 - result.a_fair})
+    out.update({f"table {name} loss": 0.5 - result.a_fair
+                for name, result in card.candidates.items()})
     return out
 
 

@@ -5,7 +5,7 @@ needs to win): *far* (it needs more than half the goal), *closer* (between a fif
 a half), *near* (a fifth of the goal or less); the bands are multiples of 50
 (:func:`bands`).  For each situation and dice in hand ``n`` it gives a threshold
 ``T``: bank once the turn total reaches ``T`` (and always bank when the bank reaches the
-goal).  Two tables are derived and the better one, by exact evaluation, is the card's
+goal).  Three tables are derived and the best one, by exact evaluation, is the card's
 (:data:`SOURCES`):
 
 * *medians*: in each situation ``T`` is the median, over its score pairs weighted by
@@ -13,13 +13,14 @@ goal).  Two tables are derived and the better one, by exact evaluation, is the c
   (:func:`jeopardy.farkle.versus.turn_starts_met`), of the lowest turn total at which
   optimal play banks with ``n`` dice (:func:`jeopardy.farkle.versus.optimal_first_banks`);
 * *max-score until near*: the max-expected-score turn's thresholds while the other
-  player is far or closer, the medians once it is near.
+  player is far or closer, the medians once it is near;
+* *max-score*: the max-expected-score turn's thresholds throughout.
 
 A median of first banks is a poor summary where optimal play rarely banks: with five
 or six dice in hand early in a long game it banks only at large totals or never, and
 the median of the pairs where it does banks far too soon (neller-busche to 10,000:
-the medians lose 8.0%, the max-score turn 2.8%); near the end of the game, and in
-short games, the medians are the better guide.
+the medians lose 8.0%, max-expected-score play 2.8%); near the end of the game, and in
+short games, the medians are the better guide (to 1,000: 1.9% against 4.6%).
 
 Why the other player's score.  The first card read the score difference (behind, level,
 ahead by a tenth of the goal) and lost 5.5% against optimal play to 3,000 (neller-busche),
@@ -30,14 +31,16 @@ the same medians lose 4.2%, and with the worth below 2.7% (measured, exact evalu
 Which dice to set aside (with ``set_aside = "choice"``): the card's second row gives the
 *worth* of ``m`` dice still to throw: what throwing them on adds to the turn total under
 max-expected-score play (:func:`jeopardy.farkle.turn.solve_turn`: its value at ``(t,
-m)`` less ``t``), averaged over the totals ``t`` below the card's typical threshold for
-``m`` dice (the median over every score pair), to the nearest 50.  After a throw, set
+m)`` less ``t``), averaged over the states ``(t, m)`` where that play arrives right
+after a choice among several parts and throws on, weighted by how often it arrives
+there (:func:`choice_mass`), to the nearest 50.  After a throw, set
 aside the part whose points plus the worth of the dice it leaves is largest, counting
 no worth where the new total reaches the threshold (the turn banks there); of equal
 sums, the one of fewer points (the more dice kept to throw).  All dice scored: the worth
 of a full hand (hot dice).  (The worth of a turn begun afresh with ``m`` dice, the
-first card's, overstates what dice are worth once points are at stake: it lost 1.5%
-more to 3,000.)
+first card's, overstates what dice are worth once points are at stake: with the
+max-score thresholds to 3,000 it loses 5.27%, the weighted worth 3.81%, the exact
+choice of max-expected-score play 3.56%.)
 
 The loss is exact: the card's play against optimal play in the solved game by policy
 evaluation (:func:`jeopardy.farkle.versus.versus`), both seats, and the loss the chance
@@ -56,13 +59,14 @@ import numpy as np
 from jeopardy import resources
 from jeopardy.errors import JeopardyError
 from jeopardy.farkle.scoring import keep_options
+from jeopardy.farkle.throws import option_outcomes
 from jeopardy.farkle.turn import UNIT, FarkleRules, solve_turn
 from jeopardy.farkle.versus import (TablePlay, Versus, height, optimal_first_banks,
                                     turn_starts_met, versus)
 from jeopardy.results import Result
 
 SITUATIONS = ("far", "closer", "near")
-SOURCES = ("medians", "max-score until near")
+SOURCES = ("medians", "max-score until near", "max-score")
 
 
 def bands(goal: int) -> tuple[int, int]:
@@ -232,27 +236,57 @@ def thresholds_of(first_banks: np.ndarray, goal: int, weights: np.ndarray,
     return tuple(out)
 
 
-def worth_of(rules: FarkleRules, typical: tuple[int | None, ...]) -> tuple[int, ...]:
-    """``m = 1 .. dice``: what throwing ``m`` dice on adds to the turn total under
-    max-expected-score play (its value at ``(t, m)`` less ``t``), averaged over the totals
-    ``t = 0, 50, ..`` below ``typical[m - 1]`` (points; None: the goal), to the nearest 50
-    (module docstring)."""
+def choice_mass(rules: FarkleRules) -> np.ndarray:
+    """``[t, m]``: how often a turn of max-expected-score play from a full hand arrives at
+    turn total ``t`` (units) with ``m`` dice left right after choosing among several
+    scoring parts (its choice: the part of highest value), and throws on from there."""
     turn = solve_turn(_on_board(rules))
+    top, D = turn.top, rules.dice
+    mass = np.zeros((top + 1, D + 1))
+    mass[0, D] = 1.0
+    chosen = np.zeros((top + 1, D + 1))
+    outcomes = {n: [(float(p), choices) for p, choices in
+                    option_outcomes(n, rules.scoring, rules.fresh)] for n in range(1, D + 1)}
+    for t in range(top + 1):
+        for n in range(1, D + 1):
+            m = mass[t, n]
+            if m == 0.0 or (t > 0 and turn.bank[t, n]):
+                continue
+            for p, choices in outcomes[n]:
+                if not choices:
+                    continue
+                points, left = max(choices, key=lambda c: turn.values[
+                    min(t + c[0] // UNIT, top), c[1]])
+                u = min(t + points // UNIT, top)
+                mass[u, left] += m * p
+                if len(choices) > 1:
+                    chosen[u, left] += m * p
+    chosen[:, 1:] *= ~turn.bank[:top + 1, 1:]
+    return chosen
+
+
+def worth_of(rules: FarkleRules) -> tuple[int, ...]:
+    """``m = 1 .. dice``: what throwing ``m`` dice on adds to the turn total under
+    max-expected-score play (its value at ``(t, m)`` less ``t``), averaged over the states
+    where that play arrives after a choice and throws on (:func:`choice_mass`), to the
+    nearest 50; 0 where it never does (module docstring)."""
+    turn = solve_turn(_on_board(rules))
+    weights = choice_mass(rules)
+    gains = turn.values[:turn.top + 1] - (np.arange(turn.top + 1) * UNIT)[:, None]
     out = []
     for m in range(1, rules.dice + 1):
-        limit = rules.goal if typical[m - 1] is None else typical[m - 1]
-        rows = np.arange(max(1, limit // UNIT))
-        gains = [float(turn.values[t, m]) - t * UNIT if t <= turn.top else 0.0 for t in rows]
-        out.append(int(round(float(np.mean(gains)) / UNIT)) * UNIT)
+        total = float(weights[:, m].sum())
+        mean = float((weights[:, m] * gains[:, m]).sum()) / total if total > 0 else 0.0
+        out.append(int(round(mean / UNIT)) * UNIT)
     return tuple(out)
 
 
 # The card's own work at goal 10,000, seconds: its two passes over the score pairs and
-# exact evaluations (two tables, max-score play) grow like the cube of the goal in units,
-# as the solve does.  Measured (CPU, load 5, neller-busche): 4.6 s at 3,000 and 8.9 s at
-# 4,000 with two evaluations; 8.9 s times (10,000 / 4,000)^3 is 139 s, and a third
-# evaluation (about 40 s of it) makes 180 s.
-CARD_SECONDS_AT_10000 = 180.0
+# exact evaluations (three tables, max-score play) grow like the cube of the goal in
+# units, as the solve does.  Measured (CPU, load 5, neller-busche): 4.6 s at 3,000 and
+# 8.9 s at 4,000 with two evaluations; 8.9 s times (10,000 / 4,000)^3 is 139 s, and two
+# more evaluations (about 40 s each) make 220 s.
+CARD_SECONDS_AT_10000 = 220.0
 
 
 def cost(goal: int, keep_choice: bool = False, **_) -> resources.Estimate:
@@ -275,21 +309,20 @@ def max_score_thresholds(rules: FarkleRules) -> tuple[int | None, ...]:
 
 
 def candidate_tables(rules: FarkleRules, medians) -> dict[str, tuple]:
-    """The card's two tables (module docstring), by :data:`SOURCES`."""
+    """The card's tables (module docstring), by :data:`SOURCES`."""
     turn = max_score_thresholds(rules)
-    return {SOURCES[0]: tuple(medians), SOURCES[1]: (turn, turn, medians[2])}
+    return {SOURCES[0]: tuple(medians), SOURCES[1]: (turn, turn, medians[2]),
+            SOURCES[2]: (turn, turn, turn)}
 
 
 def strategy_card(solution, with_max_score: bool = True) -> StrategyCard:
     """The card of a solved two-player game (first to the goal) and its exact loss: of
-    the two tables of :func:`candidate_tables`, the one whose play wins more against
+    the tables of :func:`candidate_tables`, the one whose play wins most against
     optimal play (a fair coin for the first move; the first listed of equals)."""
     rules = solution.rules
     first = optimal_first_banks(solution)
     weights = turn_starts_met(solution)
-    G = rules.goal // UNIT
-    typical = thresholds_of(first, rules.goal, weights, np.zeros((G, G), dtype=np.int64))[0]
-    worth = worth_of(rules, typical)
+    worth = worth_of(rules)
     tables = candidate_tables(rules, thresholds_of(first, rules.goal, weights))
     results = {name: versus(solution, card_play(rules, table, worth), None)
                for name, table in tables.items()}
