@@ -179,8 +179,9 @@ class StrategyCard(Result):
             rows, taken = self.choice(0, hand, counts)
             if len(rows) < 3 or rows[taken][3] <= rows[-1][3]:
                 continue  # not a choice the rule decides against the most points
-            lines = [f"Example: a turn's first throw, {' '.join(map(str, throw))} "
-                     f"(other player under {self.bands[0]:,}):"]
+            same = self.thresholds[0] == self.thresholds[1] == self.thresholds[2]
+            lines = [f"Example: a turn's first throw, {' '.join(map(str, throw))}"
+                     + (":" if same else f" (other player under {self.bands[0]:,}):")]
             for k, (points, kept, left, total) in enumerate(rows):
                 worth = total - points
                 lines.append(f"  set aside {kept} {'die: ' if kept == 1 else 'dice:'} {points:>5,}"

@@ -37,23 +37,29 @@ def strategy_card(card, path: str | Path | None = None):
     ax.set_ylim(0, 1)
     rules = card.rules
     dice = len(card.worth)
+    same = card.thresholds[0] == card.thresholds[1] == card.thresholds[2]
     ax.text(0.5, 0.995, "Farkle: when to bank", ha="center", va="top", fontsize=24,
             weight="bold")
     ax.text(0.5, 0.95, f"{rules.name}: {dice} dice, the first to {card.goal:,} wins"
             + (f", bank at least {rules.min_bank:,}" if rules.min_bank else "")
             + (f", first bank at least {rules.entry:,}" if rules.enters else ""),
             ha="center", va="top", fontsize=12, color="0.25")
-    ax.text(0.5, 0.915, "Find the column of the OTHER player's score and the row of the dice\n"
-            "you still hold. Bank as soon as your turn total reaches that number.\n"
+    ax.text(0.5, 0.915, ("Find the row of the dice you still hold.\n" if same else
+                         "Find the column of the OTHER player's score and the row of the dice\n"
+                         "you still hold. ")
+            + "Bank as soon as your turn total reaches that number.\n"
             "Always bank when banking reaches the goal.",
             ha="center", va="top", fontsize=13, linespacing=1.5)
-    header = ["dice\nin hand"] + [f"other player\nhas {label}" for label in column_labels(card)]
-    rows = [[str(n)] + [_points(card.thresholds[s][n - 1]) for s in range(3)]
+    columns = 1 if same else 3  # one column where the other's score changes nothing
+    header = ["dice\nin hand"] + (["bank at\n(whatever the other player has)"] if same else
+                                   [f"other player\nhas {label}" for label in column_labels(card)])
+    rows = [[str(n)] + [_points(card.thresholds[s][n - 1]) for s in range(columns)]
             for n in range(1, dice + 1)]
     height = 0.05 * (dice + 1)
     bottom = 0.80 - height
     table = ax.table(cellText=rows, colLabels=header, cellLoc="center",
-                     bbox=(0.0, bottom, 1.0, height), colWidths=[0.16, 0.28, 0.28, 0.28])
+                     bbox=(0.0, bottom, 1.0, height),
+                     colWidths=[0.16] + [0.84 / columns] * columns)
     table.auto_set_font_size(False)
     table.set_fontsize(16)
     for (row, col), cell in table.get_celld().items():
@@ -94,16 +100,18 @@ def strategy_card(card, path: str | Path | None = None):
              f"so it gives away {100 * card.loss:.1f} games in 100."]
     if card.max_score is not None:
         best = card.max_score
-        lines[-1] += (f" Playing every turn for the most points"
-                      f"\ngives away {100 * (0.5 - best.a_fair):.1f} in 100.")
+        lines[-1] += (f" A computer playing every turn for the most"
+                      f"\npoints (too many numbers for a card) gives away "
+                      f"{100 * (0.5 - best.a_fair):.1f} in 100.")
     ax.text(0.5, y, "\n".join(lines), ha="center", va="top", fontsize=11.5,
             linespacing=1.45, bbox={"boxstyle": "round,pad=0.5", "facecolor": "0.96",
                                     "edgecolor": "0.7"})
-    source = ("the median of optimal play's lowest bank in each column"
-              if card.source == "medians" else "the turn that scores the most, and in the "
-              "last column the median of optimal play's lowest bank")
-    ax.text(0.5, 0.0, f"Bank numbers: {source}; chances: exact, not simulated "
-            "(jeopardy farkle card).", ha="center", va="bottom", fontsize=8, color="0.4")
+    source = {"medians": "medians of optimal play's lowest banks",
+              "max-score until near": "the most-points turn's, the last column medians of "
+                                      "optimal play's lowest banks",
+              "max-score": "the most-points turn's"}.get(card.source, card.source)
+    ax.text(0.5, 0.0, f"Bank numbers: {source}; chances exact (jeopardy farkle card).",
+            ha="center", va="bottom", fontsize=8, color="0.4")
     if path is not None:
         save(figure, path)
     return figure
