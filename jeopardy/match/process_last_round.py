@@ -114,11 +114,23 @@ def most_points(process: TurnProcess) -> int | None:
     return None
 
 
+def above_zero(process: TurnProcess) -> np.ndarray:
+    """1 for the states that can hold a turn total above 0: entered by a choice with
+    points, or by a 0-point choice from such a state (the others: at 0 only)."""
+    size = len(process.states)
+    above = np.zeros(size, dtype=np.int8)
+    for _ in range(size):
+        for state, outcomes in enumerate(process.throws):
+            for _, choices in outcomes:
+                for points, nxt in choices:
+                    if points > 0 or above[state]:
+                        above[nxt] = 1
+    return above
+
+
 def smallest_bust(process: TurnProcess) -> float:
     """``b``: the smallest bust chance of a state with a throw that can hold a total
     above 0 (a throw past the cap happens only there)."""
-    from jeopardy.match.process_solver import above_zero
-
     above = above_zero(process)
     arrays = process.arrays()
     chances = [float(arrays.bust[s]) for s in range(len(process.states))

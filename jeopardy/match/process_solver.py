@@ -35,6 +35,7 @@ from jeopardy import compilation, convergence, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import chunk_size
 from jeopardy.match import kernels, mixing, process_kernels, process_last_round
+from jeopardy.match.process_last_round import above_zero
 from jeopardy.match.rules import FIRST_TO_GOAL, MatchRules
 from jeopardy.match.solver import MAX_NEWTON_STEPS, NO_ACTIONS, StartChances, mix_arrays
 from jeopardy.results import Result
@@ -119,20 +120,6 @@ def _lock(process: TurnProcess) -> tuple[int, float, float]:
             else:
                 leave += float(p)
     return lock, stay, leave
-
-
-def above_zero(process: TurnProcess) -> np.ndarray:
-    """1 for the states that can hold a turn total above 0: entered by a choice with
-    points, or by a 0-point choice from such a state (the others: at 0 only)."""
-    size = len(process.states)
-    above = np.zeros(size, dtype=np.int8)
-    for _ in range(size):
-        for state, outcomes in enumerate(process.throws):
-            for _, choices in outcomes:
-                for points, nxt in choices:
-                    if points > 0 or above[state]:
-                        above[nxt] = 1
-    return above
 
 
 def bundle(process: TurnProcess, goal: int, rules: MatchRules, ending: Ending = NO_ENDING,
