@@ -14,6 +14,15 @@ measures the contention, the CPU time the work.
 
 ``--four`` adds 4-player Pig to 100 (one run, no warm-up: about 25 minutes and 4.5 GB
 when last measured; it did not converge then).
+
+``family.toml`` is issue 29's house-rules case (any scoring part kept, rule IV.4): where
+it ran with Ten Thousand's round ending, the ratio of their CPU seconds is printed
+(target: at most 1.5).
+
+``--baseline REV`` measures every case in a checkout of ``REV`` too (a ``git worktree``
+in /tmp, made on first use; its own numba cache), the runs of the two alternating so
+that both see the same load, and prints each case's CPU ratio (this / baseline): the
+issue asks for speed against the code before the change, measured in the same run.
 """
 from __future__ import annotations
 
@@ -37,17 +46,35 @@ CASES = (
     ("Ten Thousand to 10,000, round ending", ("farkle", "solve", "--goal", "10000"), "<= 30 s"),
     ("Ten Thousand to 10,000, first to reach",
      ("farkle", "solve", "--goal", "10000", "--first-to-reach"), "<= 30 s"),
+    ("family.toml (IV.4) to 10,000, round ending",
+     ("farkle", "solve", "--rules", "docs/examples/family.toml", "--goal", "10000"),
+     "<= 1.5x the seed's round ending (issue 29)"),
 )
+# issue 29's ratio: a house-rules file's solve over the seed's preset, printed when both ran
+HOUSE_RATIO = (CASES[5][0], CASES[3][0])
 FOUR = ("4-player Pig to 100", ("solve", "--players", "4", "--goal", "100"),
         "converged, <= 10 min, <= 8 GB")
 
 
-def run_measured(arguments: tuple[str, ...]) -> dict:
-    """One child ``jeopardy ARGS --json``: its JSON, wall and CPU seconds, peak GB, exit."""
+def baseline_checkout(revision: str) -> Path:
+    """A worktree of ``revision`` in /tmp (made once, reused)."""
+    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", revision],
+                            check=True, capture_output=True, text=True).stdout.strip()
+    where = Path(tempfile.gettempdir()) / f"jeopardy-speed-{commit}"
+    if not (where / "jeopardy").is_dir():
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(where),
+                        commit], check=True, capture_output=True)
+    return where
+
+
+def run_measured(arguments: tuple[str, ...], root: Path = ROOT) -> dict:
+    """One child ``jeopardy ARGS --json`` of the checkout at ``root``: its JSON, wall and
+    CPU seconds, peak GB, exit."""
     started = time.perf_counter()
+    env = {**os.environ, "PYTHONPATH": str(root)}
     with tempfile.TemporaryFile() as errors:  # stderr (progress lines) to a file: no pipe to fill
         child = subprocess.Popen([sys.executable, "-m", "jeopardy", *arguments, "--json"],
-                                 stdout=subprocess.PIPE, stderr=errors, cwd=ROOT)
+                                 stdout=subprocess.PIPE, stderr=errors, cwd=root, env=env)
         stdout = child.stdout.read().decode()  # one JSON document, read to its end
         _, status, usage = os.wait4(child.pid, 0)  # the child's own CPU and peak memory
         child.returncode = os.waitstatus_to_exitcode(status)
@@ -63,11 +90,35 @@ def run_measured(arguments: tuple[str, ...]) -> dict:
             "stderr": stderr.strip()}
 
 
-def measure(label: str, arguments: tuple[str, ...], target: str, runs: int, warm: bool) -> None:
+def measure(label: str, arguments: tuple[str, ...], target: str, runs: int, warm: bool,
+            baseline: Path | None = None) -> tuple[float, float]:
+    """Run and print one case; its median child CPU seconds here and in the baseline."""
     load = os.getloadavg()[0]
+    roots = [ROOT] if baseline is None else [ROOT, baseline]
     if warm:
-        run_measured(arguments)
-    results = [run_measured(arguments) for _ in range(runs)]
+        for root in roots:
+            run_measured(arguments, root)
+    results, before = [], []
+    for _ in range(runs):  # alternating, so that both checkouts see the same load
+        results.append(run_measured(arguments, ROOT))
+        if baseline is not None:
+            before.append(run_measured(arguments, baseline))
+    if before:
+        show(f"{label} (baseline)", before, target, load)
+    show(label, results, target, load)
+    if before and before[-1]["code"] in (0, 3):
+        def median(runs: list[dict], key) -> float:
+            return statistics.median(key(r) for r in runs)
+
+        cpu = median(results, lambda r: r["cpu"]) / median(before, lambda r: r["cpu"])
+        solve = median(results, lambda r: r["json"].get("seconds", float("nan"))) / \
+            median(before, lambda r: r["json"].get("seconds", float("nan")))
+        print(f"{label:40s} this / baseline: child CPU {cpu:.2f}, solve time {solve:.2f}")
+    return (statistics.median(r["cpu"] for r in results),
+            statistics.median(r["cpu"] for r in before) if before else float("nan"))
+
+
+def show(label: str, results: list[dict], target: str, load: float) -> None:
     last = results[-1]
     if last["code"] not in (0, 3) or not last["json"]:
         print(f"{label:40s} failed (exit {last['code']}): {last['stderr'][-200:]}")
@@ -90,11 +141,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="measured runs per case")
     parser.add_argument("--four", action="store_true", help="also 4-player Pig to 100")
+    parser.add_argument("--baseline", metavar="REV",
+                        help="also measure a checkout of REV, alternating, and print ratios")
+    parser.add_argument("--only", metavar="TEXT", help="only the cases whose label holds TEXT")
     options = parser.parse_args()
+    baseline = None if options.baseline is None else baseline_checkout(options.baseline)
+    cpu = {}
     for label, arguments, target in CASES:
-        measure(label, arguments, target, options.runs, warm=True)
+        if options.only is None or options.only in label:
+            cpu[label] = measure(label, arguments, target, options.runs, warm=True,
+                                 baseline=baseline)
+    house, seed = HOUSE_RATIO
+    if house in cpu and seed in cpu:
+        print(f"issue 29: {house} / {seed}: child CPU {cpu[house][0] / cpu[seed][0]:.2f}x"
+              + (f" (baseline {cpu[house][1] / cpu[seed][1]:.2f}x)" if baseline else ""))
     if options.four:
-        measure(*FOUR, runs=1, warm=False)
+        measure(*FOUR, runs=1, warm=False, baseline=baseline)
 
 
 if __name__ == "__main__":

@@ -41,7 +41,7 @@ import numpy as np
 
 from jeopardy import convergence, resources, validate
 from jeopardy.errors import JeopardyError
-from jeopardy.match import kernels
+from jeopardy.match import kernels, sums
 from jeopardy.match.policy_file import MatchPolicy, describe
 from jeopardy.match.endings import ENDINGS as REGISTRY
 from jeopardy.match.rules import FIRST_TO_GOAL, MatchRules
@@ -222,7 +222,7 @@ def policy_values(model: RollModel, goal: int, policies, ending: str = FIRST_TO_
     race, actions = seated_actions(model, goal, rules, policies, cap)
     W = np.full((players, goal ** players, players), 1.0 / players)
     _iterate(model, race, W, 1e-15, 5000, None, actions)
-    return W, float(kernels.bellman_residual(race, W, 1, actions))
+    return W, sums.residual(race, W, 1, actions)
 
 
 def evaluate(model: RollModel, goal: int, policies, ending: str = FIRST_TO_GOAL,

@@ -127,10 +127,11 @@ def sweep(race, W, index, place, y, vals, dvals, acts, mode, table, mix, work):
         top = limit(race, place) - index // race.high
         vals[:top, :] = 0.0
         dvals[:top] = 0.0
-    return one_turn(race, W, index, place, y, vals, dvals, acts, mode, table, mix, work)
+    return one_turn(race, W, index, place, y, vals, dvals, acts, mode, table, mix, work,
+                    np.empty((0, 2)))
 
 
-def one_turn(race, W, index, place, y, vals, dvals, acts, mode, table, mix, work):
+def one_turn(race, W, index, place, y, vals, dvals, acts, mode, table, mix, work, margins):
     """One turn at a turn start in compiled code: :func:`sweep_from_guess` for a roll
     model's bundle (``race.process`` is None), :func:`jeopardy.match.process_kernels.process_sweep`
     for a turn process's.  numba picks one when it compiles the caller, so a kernel
@@ -147,22 +148,24 @@ def _roll_model(race) -> bool:
 
 
 @overload(one_turn)
-def _one_turn(race, W, index, place, y, vals, dvals, acts, mode, table, mix, work):
+def _one_turn(race, W, index, place, y, vals, dvals, acts, mode, table, mix, work, margins):
     if _roll_model(race):
         def roll_model_turn(race, W, index, place, y, vals, dvals, acts, mode, table, mix,
-                            work):
+                            work, margins):
             return sweep_from_guess(race, W, index, place, y, vals, dvals, acts, mode, table,
-                                    mix, work)
+                                    mix, work, margins)
         return roll_model_turn
 
-    def process_turn(race, W, index, place, y, vals, dvals, acts, mode, table, mix, work):
+    def process_turn(race, W, index, place, y, vals, dvals, acts, mode, table, mix, work,
+                     margins):
         return process_kernels.process_sweep(race, W, index, place, y, vals, dvals, acts, work,
                                              mode, table, mix)
     return process_turn
 
 
 @njit(cache=True, nogil=True, inline="always")
-def sweep_from_guess(race, W, index, place, y, vals, dvals, acts, mode, table, mix, work):
+def sweep_from_guess(race, W, index, place, y, vals, dvals, acts, mode, table, mix, work,
+                     margins):
     """:func:`sweep` of a roll model's bundle, where a turn total that falls starts
     from the guess in ``vals``.
 
@@ -188,7 +191,7 @@ def sweep_from_guess(race, W, index, place, y, vals, dvals, acts, mode, table, m
     start = top - 1
     for _ in range(max(1, race.passes)):
         top, change, moved = column_pass(race, W, index, place, y, vals, dvals, acts, mode,
-                                         table, mix, work, start)
+                                         table, mix, work, start, margins)
         if change <= FALL_ROUNDING:
             break
         # Above the highest total that moved plus the largest fall, every input of the
@@ -198,7 +201,8 @@ def sweep_from_guess(race, W, index, place, y, vals, dvals, acts, mode, table, m
 
 
 @njit(cache=True, nogil=True)
-def column_pass(race, W, index, place, y, vals, dvals, acts, mode, table, mix, work, start):
+def column_pass(race, W, index, place, y, vals, dvals, acts, mode, table, mix, work, start,
+                margins):
     """One backward pass over the turn at turn start ``index`` (place ``place``),
     given the bust target ``y``.
 
@@ -218,6 +222,11 @@ def column_pass(race, W, index, place, y, vals, dvals, acts, mode, table, mix, w
     largest change of a value or slope, the highest k that changed, or -1)``:
     where the turn total falls, lower totals are read as the previous pass
     left them (:func:`sweep_from_guess`).
+
+    ``margins`` (mode 0, if it has rows): ``margins[k] = (gain, slope)`` of the
+    mover's decision at ``k``, its value of the action taken minus the other's
+    and that difference's slope in ``rotate(y)[0]`` (:func:`moved_class`);
+    no rows, nothing is recorded.
     """
     n = race.players
     goal = race.goal
@@ -234,6 +243,7 @@ def column_pass(race, W, index, place, y, vals, dvals, acts, mode, table, mix, w
     rotate(n, y, bust_vec)
     change = 0.0
     moved = -1
+    record = mode == 0 and margins.shape[0] > 0
     for k in range(start, -1, -1):
         f = own + k
         if k == 0:
@@ -243,7 +253,9 @@ def column_pass(race, W, index, place, y, vals, dvals, acts, mode, table, mix, w
             stop_value(race, place, where, f, hold)
             dhold = 0.0
         else:
-            rotate(n, table_next[base + f], hold)
+            hold[0] = table_next[base + f, n - 1]
+            for m in range(1, n):
+                hold[m] = table_next[base + f, m - 1]
             dhold = 0.0
         if table is not None and mode == 1 and table[k] == 0:
             if moved < 0 and (vals[k, 0] != hold[0] or vals[k, n - 1] != hold[n - 1]
@@ -253,7 +265,8 @@ def column_pass(race, W, index, place, y, vals, dvals, acts, mode, table, mix, w
             dvals[k] = dhold
             acts[k] = 0
             continue
-        roll[:] = 0.0
+        for m in range(n):
+            roll[m] = 0.0
         droll = 0.0
         stay = 0.0
         for e in range(race.kinds.shape[0]):
@@ -263,9 +276,12 @@ def column_pass(race, W, index, place, y, vals, dvals, acts, mode, table, mix, w
                 if nk == k:
                     stay += p
                 elif nk >= top:
-                    stop_value(race, place, where, own + nk, other)
-                    for m in range(n):
-                        roll[m] += p * other[m]
+                    if where[2] == 0:  # the mover wins outright
+                        roll[0] += p
+                    else:
+                        stop_value(race, place, where, own + nk, other)
+                        for m in range(n):
+                            roll[m] += p * other[m]
                 else:  # nk < k (a fall): the previous pass's value
                     for m in range(n):
                         roll[m] += p * vals[nk, m]
@@ -285,7 +301,9 @@ def column_pass(race, W, index, place, y, vals, dvals, acts, mode, table, mix, w
             for m in range(n):
                 roll[m] /= 1.0 - stay
             droll /= 1.0 - stay
-        before, last_before, slope_before = vals[k, 0], vals[k, n - 1], dvals[k]
+        falls = race.passes > 0  # a column of Gauss-Seidel passes: track its changes
+        if falls:
+            before, last_before, slope_before = vals[k, 0], vals[k, n - 1], dvals[k]
         if mix is not None and mode == 2 and mix[k] >= 0.0:
             w = mix[k]
             for m in range(n):
@@ -293,18 +311,27 @@ def column_pass(race, W, index, place, y, vals, dvals, acts, mode, table, mix, w
             dvals[k] = w * droll + (1.0 - w) * dhold
             acts[k] = 1 if w >= 0.5 else 0
         elif mode == 1 or roll[0] >= hold[0]:
-            copy(roll, vals[k])
+            for m in range(n):
+                vals[k, m] = roll[m]
             dvals[k] = droll
             acts[k] = 1
+            if record:
+                margins[k, 0] = roll[0] - hold[0]
+                margins[k, 1] = droll - dhold
         else:
-            copy(hold, vals[k])
+            for m in range(n):
+                vals[k, m] = hold[m]
             dvals[k] = dhold
             acts[k] = 0
-        shift = max(abs(vals[k, 0] - before), abs(vals[k, n - 1] - last_before),
-                    abs(dvals[k] - slope_before))  # falling columns: two players
-        if shift > 0.0 and moved < 0:
-            moved = k
-        change = max(change, shift)
+            if record:
+                margins[k, 0] = hold[0] - roll[0]
+                margins[k, 1] = dhold - droll
+        if falls:
+            shift = max(abs(vals[k, 0] - before), abs(vals[k, n - 1] - last_before),
+                        abs(dvals[k] - slope_before))  # falling columns: two players
+            if shift > 0.0 and moved < 0:
+                moved = k
+            change = max(change, shift)
     return top, change, moved
 
 
@@ -315,12 +342,19 @@ def order_by_sum(race):
     second and more to compile on a cold cache, and this runs once per solve."""
     n = int(race.players)
     goal = int(race.goal)
-    sums = np.zeros(goal ** n, dtype=np.int64)
-    rest = np.arange(goal ** n, dtype=np.int64)
-    for _ in range(n):
-        sums += rest % goal
-        rest //= goal
-    order = np.argsort(sums, kind="stable").astype(np.int64)
+    # The sums in flat index order, built by outer sums in the smallest integer type
+    # that holds them (4-player Pig to 100: 0.2 GB, where int64 digits and their sums
+    # took 1.6 GB beside the 3.2 GB table); a stable sort keeps each sum's indices
+    # increasing (a radix sort for 16-bit sums).
+    kind = np.int16 if n * (goal - 1) <= np.iinfo(np.int16).max else np.int64
+    digits = np.arange(goal, dtype=kind)
+    sums = digits
+    for _ in range(n - 1):
+        sums = np.add.outer(sums, digits)
+    sums = sums.ravel()
+    order = np.argsort(sums, kind="stable")
+    if order.dtype != np.int64:
+        order = order.astype(np.int64)
     starts = np.zeros(n * (goal - 1) + 2, dtype=np.int64)
     np.cumsum(np.bincount(sums, minlength=n * (goal - 1) + 1), out=starts[1:])
     return order, starts
@@ -349,6 +383,59 @@ def guess_column(race, index, place, y, ylast, vals, dvals, work):
     copy(y, ylast)
 
 
+# A decision whose gain would come within this of a tie is not trusted to stay (rounding):
+# the class is swept again instead of moved.
+MOVE_MARGIN = 1e-13
+
+
+@njit(cache=True, nogil=True, inline="always")
+def moved_class(members, n, x, xold, ys, cdvals, margins, tops, moved, work):
+    """The class's turn-start vectors at the Newton step's ``x``, moved from their
+    sweeps at ``xold`` without sweeping again, into ``moved``; False where a decision
+    might change on the way (``moved`` then unusable).
+
+    ``ys[c]``, ``cdvals[c, 0]``: member ``c``'s turn-start vector and slope from its
+    sweep at its bust target (``xold`` for the last member, ``ys[c + 1]`` for the
+    others); ``margins[c, k]``, ``k < tops[c]``: that sweep's gain and gain slope of
+    the decision at turn total ``k`` (:func:`column_pass`).
+
+    Why a move is exact.  Hold the decisions of one turn fixed.  A hold reads other
+    turn starts, fixed during the class; a roll averages the values of higher turn
+    totals and the bust target's vector ``z = rotate(y)`` with chances summing to 1.
+    So, by induction down the turn totals, every value of the turn is ``A + D z`` with
+    one slope ``D`` per turn total for every player (the chance of ending the turn
+    with nothing banked), and each decision's gain (the mover's value of the action
+    taken minus the other's) is affine in ``z[0]`` with the slope the sweep records.
+    A step ``delta`` of ``z[0]`` with ``gain + slope delta > MOVE_MARGIN`` for every
+    decision keeps every gain positive at both ends of the step, hence along it (an
+    affine function); by the same induction every decision is the same at
+    ``z + delta``, and the turn start's vector is exactly ``ys[c] + D_0 (z' - z)``,
+    every component with the one slope.  If every member's step passes, the class
+    map ``F`` is affine from ``xold`` to ``x`` with the slope the Newton step used,
+    so ``x = (F(xold) - slope xold) / (1 - slope)`` is its fixed point and the moved
+    vectors are the class's values (to rounding: the caller compares ``moved[0]``
+    with ``x`` against its tolerance, and the solve's Bellman residual sweeps every
+    turn start once more).  Ties at ``MOVE_MARGIN`` or below are never moved: the
+    roll-on-ties rule would need the exact gain.
+    """
+    now = work[0]
+    before = work[1]
+    for c in range(members - 1, -1, -1):
+        if c == members - 1:
+            rotate(n, x, now)
+            rotate(n, xold, before)
+        else:
+            rotate(n, moved[c + 1], now)
+            rotate(n, ys[c + 1], before)
+        delta = now[0] - before[0]
+        for k in range(tops[c]):
+            if margins[c, k, 0] + margins[c, k, 1] * delta <= MOVE_MARGIN:
+                return False
+        for m in range(n):
+            moved[c, m] = ys[c, m] + cdvals[c, 0] * (now[m] - before[m])
+    return True
+
+
 # Members of a class a period apart are one turn start: their two values, each the end of
 # its own run of sweeps, agree to rounding (~1e-15) where the class map settled on a fixed
 # point of the period's map, and differ by a cycle's jump (2.6e-3 in 4-player Pig to 60)
@@ -356,9 +443,163 @@ def guess_column(race, index, place, y, ylast, vals, dvals, work):
 PERIOD_AGREEMENT = 1e-12
 
 
+@njit(cache=True, nogil=True, inline="always")
+def class_space(race, members, move):
+    """Scratch space of :func:`newton_class` for a class of ``members`` turn starts:
+    ``(cvals, cdvals, ylast, acts, ys, work, margins, tops, xold, moved, none, no_mix)``.
+    One column per member: a turn total that falls starts each sweep from the member's
+    last column (see :func:`guess_column`).  ``move``: room for the margins that
+    :func:`moved_class` reads."""
+    n = race.players
+    width = race.cap + 1
+    return (np.zeros((members, width + 1, n)), np.zeros((members, width + 1)),
+            np.zeros((members, n)), np.empty(width + 1, dtype=np.int8),
+            np.empty((members, n)), np.empty((4, n)),
+            np.zeros((members, width + 1 if move else 0, 2)),
+            np.zeros(members, dtype=np.int64), np.empty(n), np.empty((members, n)),
+            np.empty(0, dtype=np.int8), np.empty(0))
+
+
+@njit(cache=True, nogil=True, inline="always")
+def newton_step(n, members, x, xold, y, slope, work):
+    """Newton's step on a class map of ``members`` turns: ``x`` the fixed point of the
+    affine map through ``(xold, y = F(xold))`` with the linear part ``slope R^members``.
+
+    A turn maps its bust target ``z`` to ``A + D rotate(z)`` (one slope for every
+    component), so ``members`` turns map ``x`` to ``A' + slope R^p x``, ``R`` the
+    rotation of the players' frame and ``p = members``.  Around the whole table
+    (``p = n``) ``R^n`` is the identity and the fixed point is
+    ``(y - slope xold) / (1 - slope)``.  A class whose scores repeat around the table
+    returns to its turn start after its period ``p``, a divisor of ``n``, with the
+    frame turned by ``p`` seats: ``R^p`` has order ``q = n / p``, and
+    ``(I - s R^p)^-1 = sum_{j < q} s^j R^(p j) / (1 - s^q)`` applied to
+    ``A' = y - s R^p xold`` is the fixed point (the scalar step would miss it by the
+    frame's turn: 4-player Pig to 100 at (37, 57, 37, 57) moved away, not closer)."""
+    if members == n:
+        for m in range(n):
+            x[m] = (y[m] - slope * xold[m]) / (1.0 - slope)
+        return
+    q = n // members
+    for m in range(n):  # R^p moves component m - p to m
+        work[m] = y[m] - slope * xold[(m - members) % n]
+    scale = 1.0 - slope ** q
+    for m in range(n):
+        total = 0.0
+        weight = 1.0
+        for j in range(q):
+            total += weight * work[(m - members * j) % n]
+            weight *= slope
+        x[m] = total / scale
+
+
+@njit(cache=True, nogil=True, inline="always")
+def newton_class(race, W, indices, r0, members, x, space, mode, actions, rows, max_iter, tol,
+                 move, stuck_stops):
+    """Newton's steps on the map of one rotation class: ``x`` (in place) the value
+    vector at its first turn start ``indices[0]``, place ``r0``; member ``c`` is
+    ``indices[c]`` at place ``(r0 + c) % places``, and a bust of the last member leads
+    back to the first.  Leaves each member's turn-start vector from the last sweeps in
+    ``space[4]`` (``ys``).  Returns ``(sweeps, residual |F(x) - x|, stuck)``.
+
+    Each step sweeps the members from the last (given ``x``) to the first; the class map
+    is affine for fixed actions with the product of the members' slopes, and Newton's
+    step solves it.  Where a step does not lower the residual the steps turn plain
+    (``x = F(x)``: Gauss-Seidel around the cycle, a contraction by the cycle's bust
+    chance).  A slope of 1 (nobody ever banks around the cycle): ``stuck_stops`` stops
+    (stuck 1, the game never ends), else the step is plain.  ``move``: a Newton step
+    whose decisions all stay is taken without a sweep (:func:`moved_class`).
+
+    The movers play ``rows[c]`` (mode 2: a roll chance, or negative to maximise) where
+    ``rows`` is an array (:mod:`jeopardy.match.mixing`), else their actions from
+    ``mode`` and ``actions`` (:func:`member_actions`).
+    """
+    cvals, cdvals, ylast, acts, ys, work, margins, tops, xold, moved, none, no_mix = space
+    n = race.players
+    sweeps = 0
+    previous = np.inf
+    plain = False
+    residual = 0.0
+    for _ in range(max_iter):
+        slope = 1.0
+        for c in range(members - 1, -1, -1):
+            place = (r0 + c) % race.places
+            target = x if c == members - 1 else ys[c + 1]
+            guess(race, indices[c], place, target, ylast[c], cvals[c], cdvals[c], work)
+            if rows is not None:
+                turn_mode, table, mix = 2, none, rows[c]
+            else:
+                turn_mode, table, mix = member_actions(
+                    actions, mode, place * W.shape[1] + indices[c], place, indices[c], none,
+                    no_mix, mode == 1)
+            remember(race, c)
+            tops[c] = one_turn(race, W, indices[c], place, target, cvals[c], cdvals[c], acts,
+                               turn_mode, table, mix, work, margins[c])
+            sweeps += 1
+            copy(cvals[c, 0], ys[c])
+            slope *= cdvals[c, 0]
+        flat = slope >= 1.0 - 1e-12
+        if flat and stuck_stops:
+            return sweeps, residual, 1  # nobody ever banks around the cycle
+        residual = 0.0
+        for m in range(n):
+            residual = max(residual, abs(ys[0, m] - x[m]))
+        if residual <= tol:
+            break
+        if residual >= previous:
+            plain = True
+        previous = residual
+        if plain or flat:
+            copy(ys[0], x)
+            continue
+        copy(x, xold)
+        newton_step(n, members, x, xold, ys[0], slope, work[2])
+        # No decision changes on the way to x: the class's values there are the swept
+        # ones moved along their slopes, and no sweep need confirm them.
+        if move and moved_class(members, n, x, xold, ys, cdvals, margins, tops, moved, work):
+            residual = 0.0
+            for m in range(n):
+                residual = max(residual, abs(moved[0, m] - x[m]))
+            if residual <= tol:
+                for c in range(members):
+                    copy(moved[c], ys[c])
+                break
+    return sweeps, residual, 0
+
+
+@njit(cache=True, nogil=True)
+def class_fixed_point(race, W, indices, r0, x, rows, steps, tol, ys_out):
+    """:func:`newton_class` of a class whose members play the chances ``rows[c]`` (mode 2:
+    negative where they maximise), from ``x`` (moved in place to the last step's point),
+    with plain steps where the slope is 1; the members' vectors into ``ys_out``.  Returns
+    the residual.  For :mod:`jeopardy.match.mixing`, which searches the chances."""
+    members = indices.shape[0]
+    space = class_space(race, members, False)
+    residual = newton_class(race, W, indices, r0, members, x, space, 2, None, rows, steps,
+                            tol, False, False)[1]
+    ys = space[4]
+    for c in range(members):
+        copy(ys[c], ys_out[c])
+    return residual
+
+
+@njit(cache=True, nogil=True)
+def decision_gap(race, W, index, place, y, row, k):
+    """Roll minus hold, for the mover at turn start ``index`` (``place``) at turn total
+    ``k``, given the bust target ``y`` and the chances ``row`` elsewhere (mode 2)."""
+    vals, dvals, acts, work = sweep_space(race)
+    none = np.empty(0, dtype=np.int8)
+    table = row.copy()
+    table[k] = 1.0
+    sweep(race, W, index, place, y, vals, dvals, acts, 2, none, table, work)
+    roll = vals[k, 0]
+    table[k] = 0.0
+    sweep(race, W, index, place, y, vals, dvals, acts, 2, none, table, work)
+    return roll - vals[k, 0]
+
+
 @njit(cache=True, nogil=True)
 def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode, actions,
-               unsettled_out):
+               unsettled_out, lane, lanes):
     """Solve every rotation class with score sum ``first_sum`` down to ``last_sum``.
 
     ``mode`` 0: every mover maximises (``actions`` None: compiled without the
@@ -379,31 +620,34 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode,
     residual above tol after max_iter steps, classes where nobody ever banks: the
     cycle's chance of ending a turn with nothing banked is 1)``.
 
-    ``max_iter`` 0: no solve; the Bellman residual of ``W`` over every turn start
-    instead, as the largest residual (:func:`bellman_residual`).
+    ``lane`` of ``lanes``: only the classes whose first member lies at a position
+    ``lane, lane + lanes, ...`` of each sum's run of ``order`` (the classes of one sum
+    are independent, :mod:`jeopardy.match.sums`, which solves the lanes at once).
+
+    ``max_iter`` 0: no solve; the Bellman residual of ``W`` over the ``lane``-th of
+    ``lanes`` blocks of turn starts instead, as the largest residual
+    (:func:`bellman_residual`).
+
+    A turn process's bundle (mode 0): each member's sweep records and replays its
+    decisions (:func:`remember`), and each class's Bellman residual is found as soon as
+    it is solved (:func:`class_residuals`).
     """
     if max_iter == 0:
-        return 0, residual_of(race, W, mode, actions), 0, 0, last_sum
+        return 0, residual_of(race, W, mode, actions, lane, lanes), 0, 0, last_sum
     n = race.players
-    width = race.cap + 1
-    # One column per member of the class: a turn total that falls starts each
-    # sweep from the member's last column (see guess_column).
-    cvals = np.zeros((n, width + 1, n))
-    cdvals = np.zeros((n, width + 1))
-    ylast = np.zeros((n, n))
-    acts = np.empty(width + 1, dtype=np.int8)
-    none = np.empty(0, dtype=np.int8)
-    no_mix = np.empty(0)
     indices = np.empty(n, dtype=np.int64)
-    ys = np.empty((n, n))
     x = np.empty(n)
-    work = np.empty((4, n))
+    # Moving a class (moved_class): each member's margins and turn-total count, the
+    # Newton step's start and the moved values.
+    move = mode == 0 and race.passes == 0 and race.process is None
+    space = class_space(race, n, move)
+    ys = space[4]
     sweeps = 0
     worst = 0.0
     unsettled = 0
     stuck = 0
     for s in range(first_sum, last_sum - 1, -1):
-        for position in range(starts[s], starts[s + 1]):
+        for position in range(starts[s] + lane, starts[s + 1], lanes):
             index = order[position]
             indices[0] = index
             canonical = True
@@ -447,40 +691,11 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode,
                             x[m] = min(1.0, max(0.0, v))
                 else:
                     copy(W[r0, index], x)
-                previous = np.inf
-                plain = False
-                residual = 0.0
-                for _ in range(max_iter):
-                    slope = 1.0
-                    for c in range(n - 1, -1, -1):
-                        place = (r0 + c) % race.places
-                        target = x if c == n - 1 else ys[c + 1]
-                        guess(race, indices[c], place, target, ylast[c], cvals[c], cdvals[c],
-                              work)
-                        turn_mode, table, mix = member_actions(
-                            actions, mode, place * W.shape[1] + indices[c], place, indices[c],
-                            none, no_mix, mode == 1)
-                        one_turn(race, W, indices[c], place, target, cvals[c], cdvals[c],
-                                 acts, turn_mode, table, mix, work)
-                        sweeps += 1
-                        copy(cvals[c, 0], ys[c])
-                        slope *= cdvals[c, 0]
-                    if slope >= 1.0 - 1e-12:
-                        stuck += 1  # nobody ever banks around the cycle: the game never ends
-                        break
-                    residual = 0.0
-                    for m in range(n):
-                        residual = max(residual, abs(ys[0, m] - x[m]))
-                    if residual <= tol:
-                        break
-                    if residual >= previous:
-                        plain = True
-                    previous = residual
-                    if plain:
-                        copy(ys[0], x)
-                    else:
-                        for m in range(n):
-                            x[m] = (ys[0, m] - slope * x[m]) / (1.0 - slope)
+                done, residual, stuck_class = newton_class(
+                    race, W, indices, r0, n, x, space, mode, actions, None, max_iter, tol,
+                    move, True)
+                sweeps += done
+                stuck += stuck_class
                 for c in range(period, n):  # one turn start, two values: not settled
                     for m in range(n):
                         apart = abs(ys[c, m] - ys[c - period, m])
@@ -488,6 +703,10 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode,
                             residual = max(residual, apart)
                 for c in range(n):
                     copy(ys[c], W[(r0 + c) % race.places, indices[c]])
+                remember(race, -1)
+                if mode == 0:
+                    class_residuals(race, W, indices, r0, space[0], space[1], space[3],
+                                    space[5], space[6])
                 if residual > worst:
                     worst = residual
                 if residual > tol:
@@ -577,6 +796,54 @@ def _member_actions(actions, mode, key, place, index, none, no_mix, look_up):
     return played
 
 
+def remember(race, slot):
+    """A turn process's bundle: the class member (``slot``; -1: none) whose decisions the
+    next sweep replays where they provably stay and records
+    (:mod:`jeopardy.match.process_kernels`, "Replayed decisions").  Nothing for a roll
+    model's bundle."""
+    raise NotImplementedError("remember runs in compiled code only")
+
+
+@overload(remember)
+def _remember(race, slot):
+    if _roll_model(race):
+        return lambda race, slot: None
+
+    def process_remember(race, slot):
+        process_kernels.remember(race.process, slot)
+    return process_remember
+
+
+def class_residuals(race, W, indices, r0, vals, dvals, acts, work, margins):
+    """A turn process's bundle: the Bellman residual of a class just solved (mode 0), into
+    ``race.process.memo_residual`` (:func:`jeopardy.match.process_kernels.add_residual`),
+    from one sweep of its last member.  Every other turn start of the class keeps the
+    vector of its last sweep, which read the stored vector of the next member's: a sweep
+    now would repeat it, so its residual is exactly 0.  (Where scores repeat around the
+    table a turn start is several members and keeps the last one's vector; those last
+    ones are the final ``period`` members, each but the last reading the next: the same
+    holds.)  Nothing for a roll model's bundle (:func:`bellman_residual` sweeps every turn
+    start after the solve)."""
+    raise NotImplementedError("class_residuals runs in compiled code only")
+
+
+@overload(class_residuals)
+def _class_residuals(race, W, indices, r0, vals, dvals, acts, work, margins):
+    if _roll_model(race):
+        return lambda race, W, indices, r0, vals, dvals, acts, work, margins: None
+
+    def process_class_residuals(race, W, indices, r0, vals, dvals, acts, work, margins):
+        last = race.players - 1
+        place = (r0 + last) % race.places
+        process_kernels.remember(race.process, last)
+        # the Newton steps' own call: a second call of the turn made a cold start 4 s longer
+        one_turn(race, W, indices[last], place, W[(place + 1) % race.places, indices[0]],
+                 vals[last], dvals[last], acts, 0, None, None, work, margins[last])
+        process_kernels.remember(race.process, -1)
+        process_kernels.add_residual(race.process, vals[last, 0], W[place, indices[last]])
+    return process_class_residuals
+
+
 # bellman_residual's arguments of solve_sums that it does not read
 NO_ORDER = np.zeros(1, dtype=np.int64)
 NO_FOUND = np.zeros((64, 2), dtype=np.int64)
@@ -590,24 +857,28 @@ def bellman_residual(race, W, mode, actions):
     ``actions.mix_tables`` (mode 2).  ``actions`` None: every mover maximises.
     Compiled as :func:`solve_sums` with ``max_iter`` 0 (:func:`residual_of`): one
     kernel holding the turn, not two, each a second or more of a cold start."""
-    return solve_sums(race, W, NO_ORDER, NO_ORDER, 0, 0, 0, 0.0, mode, actions, NO_FOUND)[1]
+    return solve_sums(race, W, NO_ORDER, NO_ORDER, 0, 0, 0, 0.0, mode, actions, NO_FOUND, 0,
+                      1)[1]
 
 
 @njit(cache=True, nogil=True, inline="always")
-def residual_of(race, W, mode, actions):
-    """:func:`bellman_residual` in compiled code."""
+def residual_of(race, W, mode, actions, lane, lanes):
+    """:func:`bellman_residual` in compiled code, over the ``lane``-th of ``lanes``
+    blocks of consecutive turn starts."""
     n = race.players
     vals, dvals, acts, work = sweep_space(race)
     none = np.empty(0, dtype=np.int8)
     no_mix = np.empty(0)
+    no_margins = np.empty((0, 2))
     worst = 0.0
     for place in range(race.places):
         following = (place + 1) % race.places
-        for index in range(W.shape[1]):
+        block = (W.shape[1] + lanes - 1) // lanes
+        for index in range(lane * block, min(W.shape[1], (lane + 1) * block)):
             turn_mode, table, mix = member_actions(actions, mode, place * W.shape[1] + index,
                                                    place, index, none, no_mix, True)
             one_turn(race, W, index, place, W[following, rotation(race, index)], vals, dvals,
-                     acts, turn_mode, table, mix, work)
+                     acts, turn_mode, table, mix, work, no_margins)
             for m in range(n):
                 worst = max(worst, abs(vals[0, m] - W[place, index, m]))
     return worst
@@ -623,7 +894,7 @@ def policy_table(race, W, place, out):
     following = (place + 1) % race.places
     for index in range(W.shape[1]):
         top = one_turn(race, W, index, place, W[following, rotation(race, index)], vals, dvals,
-                       acts, 0, none, np.empty(0), work)
+                       acts, 0, none, np.empty(0), work, np.empty((0, 2)))
         for k in range(top):
             out[index, k] = acts[k]
 

@@ -45,6 +45,18 @@ FIXED_POINT_ACCEPTED = 1e-12
 # reaches 9e-15 within 200, and the class settles (rolling at 20 with chance 0.67).
 FIXED_POINT_STEPS = 200
 PLAIN_STEPS = 24  # iterations watched for contested decisions
+# The logit path (logit_path): temperatures from the largest gap down tenfold at a time, a
+# step's fixed point counted as solved at this sum of squares, and the function
+# evaluations (class fixed points) allowed a least-squares solve.
+LOGIT_STEPS = 80  # points of the path, at most
+LOGIT_END = 1e-14  # the path ends at this fraction of the first temperature
+LOGIT_FACTOR = 10.0  # the step in temperature, and the least a failed step shrinks to:
+LOGIT_LEAST_FACTOR = 1.1
+LOGIT_SOLVED = 1e-20
+LOGIT_EVALUATIONS = 300
+POLISH_STEPS = 8  # Newton's steps after a least-squares solve of a candidate's chances
+EXPANSIONS = 3  # guided searches, each with the decisions the last one saw flip added
+
 MAX_CONTESTED = 12  # more contested decisions than this: the class is left unsettled
 
 
@@ -62,6 +74,8 @@ class ClassMap:
                 break
             self.indices.append(following)
         self.members = len(self.indices)
+        self.flips = None  # {decision: actions seen} while the guided search records them
+        self.index_array = np.array(self.indices, dtype=np.int64)
         self.places = [(r0 + c) % places for c in range(self.members)]
         self.width = int(race.cap) + 2
         self.vals = np.empty((self.width, n))
@@ -96,23 +110,13 @@ class ClassMap:
         return ys, slope, actions
 
     def fixed_point(self, x: np.ndarray, tables: np.ndarray, steps: int = FIXED_POINT_STEPS):
-        """Newton's steps on the class map (plain steps once they stop helping)."""
-        x = x.copy()
-        previous, plain = np.inf, False
-        ys = None
-        residual = np.inf
-        for _ in range(steps):
-            ys, slope, _ = self.apply(x, tables)
-            residual = float(np.max(np.abs(ys[0] - x)))
-            if residual <= FIXED_POINT:
-                break
-            plain = plain or residual >= previous
-            previous = residual
-            if plain or slope >= 1.0 - 1e-12:
-                x = ys[0].copy()
-            else:
-                x = (ys[0] - slope * x) / (1.0 - slope)
-        return x, ys, residual
+        """Newton's steps on the class map (plain steps once they stop helping), the
+        solver's own (:func:`jeopardy.match.kernels.newton_class`): ``(x, ys, residual)``."""
+        x = np.array(x, dtype=float)
+        ys = np.empty((self.members, self.n))
+        residual = kernels.class_fixed_point(self.race, self.W, self.index_array,
+                                             self.places[0], x, tables, steps, FIXED_POINT, ys)
+        return x, ys, float(residual)
 
     def actions(self, top: int) -> np.ndarray:
         """The actions of the last sweep (1 roll) at turn totals below ``top``."""
@@ -121,13 +125,8 @@ class ClassMap:
     def gap(self, c: int, k: int, x: np.ndarray, ys: np.ndarray, tables: np.ndarray) -> float:
         """Roll minus hold for the mover of state ``c`` at turn total ``k``."""
         y = x if c == self.members - 1 else ys[c + 1]
-        table = tables[c].copy()
-        table[k] = 1.0
-        self._sweep(c, y, table)
-        roll = self.vals[k, 0]
-        table[k] = 0.0
-        self._sweep(c, y, table)
-        return float(roll - self.vals[k, 0])
+        return float(kernels.decision_gap(self.race, self.W, self.indices[c], self.places[c],
+                                          y, tables[c], k))
 
 
 class ProcessClassMap(ClassMap):
@@ -235,27 +234,21 @@ def _mix_one(cmap, x0, decisions, d):
     return 0.5 * (low + high)
 
 
-def _mix_many(cmap, x0, decisions, mixed):
-    """Newton's method on the roll probabilities of ``mixed`` for indifference at each."""
+def _mix_many(cmap, x0, decisions, mixed, start=None, steps=40):
+    """Newton's method on the roll probabilities of ``mixed`` for indifference at each,
+    from ``start`` (default: 1/2 each), for at most ``steps`` steps."""
     m = len(mixed)
-
-    def gaps(p):
-        trial = dict(decisions)
-        trial.update(zip(mixed, p))
-        tables = cmap.tables(trial)
-        x, ys, _ = cmap.fixed_point(x0, tables)
-        return np.array([cmap.gap(c, k, x, ys, tables) for c, k in mixed])
-
-    p = np.full(m, 0.5)
-    for _ in range(40):
-        value = gaps(p)
+    p = np.full(m, 0.5) if start is None else np.array(start, dtype=float)
+    for _ in range(steps):
+        value = _gaps(cmap, x0, decisions, mixed, p)
         if np.max(np.abs(value)) <= INDIFFERENCE:
             return p
         jacobian = np.empty((m, m))
         for column in range(m):
             step = np.zeros(m)
             step[column] = 1e-7 if p[column] < 0.5 else -1e-7
-            jacobian[:, column] = (gaps(p + step) - value) / step[column]
+            jacobian[:, column] = (_gaps(cmap, x0, decisions, mixed, p + step) - value) / \
+                step[column]
         try:
             p = np.clip(p - np.linalg.solve(jacobian, value), 0.0, 1.0)
         except np.linalg.LinAlgError:
@@ -312,6 +305,108 @@ def candidates(disputed: list[tuple[int, int]]):
     return [(pure, mixed) for _, pure, mixed in combos]
 
 
+def _gaps(cmap, x0, decisions, mixed, p):
+    """Roll minus hold at each decision of ``mixed`` (played with chances ``p``),
+    the others of ``decisions`` as given, best responses elsewhere (whose actions
+    are recorded in ``cmap.flips`` where it is a dict: :func:`settle`)."""
+    trial = dict(decisions)
+    trial.update(zip(mixed, p))
+    tables = cmap.tables(trial)
+    x, ys, _ = cmap.fixed_point(x0, tables)
+    if cmap.flips is not None:
+        _, _, actions = cmap.apply(x, tables)
+        for c, row in enumerate(actions):
+            for k, action in enumerate(row):
+                if (c, k) not in trial:
+                    cmap.flips.setdefault((c, k), set()).add(int(action))
+    return np.array([cmap.gap(c, k, x, ys, tables) for c, k in mixed])
+
+
+def logit_path(cmap, x0, disputed):
+    """Points of the logit path of the contested decisions, from the far end to the
+    nearest solved: ``p`` with ``p_i = expit(gap_i(p) / tau)`` for ``tau`` falling
+    tenfold from the largest gap at ``p = 1/2``.
+
+    Each mover rolls with the logit chance of its gain: a smoothed best response,
+    whose fixed points (logit equilibria) exist for every ``tau > 0`` and approach
+    an equilibrium of the class as ``tau`` falls.  The path is followed while each
+    step's fixed point is solved (to ``LOGIT_SOLVED``), from the last point solved:
+    tenfold steps in ``tau``, shortened (square roots of the factor) where a step
+    fails, down to :data:`LOGIT_LEAST_FACTOR`; where the path folds or jumps (the
+    equilibrium moves off a decision's best response elsewhere) it stops, and its
+    last points say which decisions the equilibrium near them plays purely and
+    which it mixes (:func:`_guided`)."""
+    # scipy's solvers: heavy to import, and only the hardest classes come here
+    from scipy.optimize import least_squares
+    from scipy.special import expit
+
+    p = np.full(len(disputed), 0.5)
+    largest = float(np.max(np.abs(_gaps(cmap, x0, {}, disputed, p))))
+    if not largest > 0.0:
+        return []
+    points = []
+    tau, factor = largest, 1.0
+    while tau > LOGIT_END * largest and len(points) < LOGIT_STEPS:
+        trial = tau / factor
+        solved = least_squares(lambda q: q - expit(_gaps(cmap, x0, {}, disputed, q) / trial), p,
+                               bounds=(0.0, 1.0), xtol=1e-15, ftol=1e-15, gtol=1e-15,
+                               diff_step=1e-9, max_nfev=LOGIT_EVALUATIONS)
+        if solved.cost <= LOGIT_SOLVED:
+            p, tau = solved.x, trial
+            points.append(p.copy())
+            factor = min(LOGIT_FACTOR, factor * factor) if factor > 1.0 else LOGIT_FACTOR
+        elif factor > LOGIT_LEAST_FACTOR:
+            factor = factor ** 0.5  # a smaller step from the last point solved
+        else:
+            break
+    return points[::-1]
+
+
+def _indifferent(cmap, x0, pure, mixed, start):
+    """The chances at ``mixed`` that make each mover indifferent (to
+    :data:`INDIFFERENCE`), ``pure`` played as given: least squares (bounded, robust
+    far off) from ``start``, then Newton's steps (:func:`_mix_many`) from where it
+    stops, since its stopping rules leave gaps near 1e-12; None where they do not
+    get there."""
+    from scipy.optimize import least_squares  # heavy to import: the hardest classes only
+
+    solved = least_squares(lambda q: _gaps(cmap, x0, pure, mixed, q),
+                           np.asarray(start, dtype=float), bounds=(0.0, 1.0), xtol=1e-15,
+                           ftol=1e-15, gtol=1e-15, diff_step=1e-8, max_nfev=LOGIT_EVALUATIONS)
+    return _mix_many(cmap, x0, pure, mixed, solved.x, POLISH_STEPS)
+
+
+def _guided(cmap, x0, disputed):
+    """A second search, where :func:`candidates` found no equilibrium: candidates read
+    off the logit path (:func:`logit_path`).  At each point, from the nearest, the
+    decisions are ranked by how far their chance lies from 0 and 1; the ``j`` farthest
+    mix and the others are played purely (rounded), for ``j = 0, 1, ...``; the mixed
+    chances are solved for indifference by least squares from the path's, and each
+    candidate is checked as any other (:func:`_check`).  Returns ``(decisions, (ys,
+    worst gap))`` or None."""
+    seen = set()
+    for point in logit_path(cmap, x0, disputed):
+        ranked = sorted(range(len(disputed)), key=lambda i: -min(point[i], 1.0 - point[i]))
+        for j in range(len(disputed) + 1):
+            mixed = [disputed[i] for i in sorted(ranked[:j])]
+            pure = {d: float(round(v)) for d, v in zip(disputed, point) if d not in mixed}
+            key = (tuple(sorted(pure.items())), tuple(mixed))
+            if key in seen:
+                continue
+            seen.add(key)
+            decisions = dict(pure)
+            if mixed:
+                chances = _indifferent(cmap, x0, pure, mixed,
+                                       np.array([point[disputed.index(d)] for d in mixed]))
+                if chances is None:
+                    continue
+                decisions.update(zip(mixed, chances))
+            result = _check(cmap, x0, decisions, set(mixed))
+            if result is not None:
+                return decisions, result
+    return None
+
+
 def settle_found(race: kernels.Race, W: np.ndarray, found: np.ndarray, left: int,
                  mixes: dict) -> tuple[int, float]:
     """Settle the unsettled classes a sweep reported (``found[:left]``; ``left`` past
@@ -359,6 +454,18 @@ def settle(race: kernels.Race, W: np.ndarray, index: int, r0: int):
         if result is not None:
             found = decisions, result
             break
+    # The guided search (the logit path), on the contested decisions and, where it
+    # finds nothing, on those too that its own fixed points saw flip (a best response
+    # elsewhere that jumps as the chances move: 4-player Pig to 100 at
+    # (10, 65, 53, 11), where two more decisions must mix).
+    for _ in range(EXPANSIONS if found is None and disputed else 0):
+        cmap.flips = {}
+        found = _guided(cmap, x0, disputed)
+        more = sorted(d for d, seen in cmap.flips.items() if len(seen) > 1)
+        cmap.flips = None
+        if found is not None or not more or len(disputed) + len(more) > MAX_CONTESTED:
+            break
+        disputed = sorted(disputed + more)
     if found is None:
         return None
     decisions, (ys, worst) = found

@@ -13,6 +13,48 @@ ending the turn with nothing banked) are kept in the bundle's scratch tables
 ``vals[t, s, m]``, ``dvals[t, s]``, ``acts[t, s]`` (1 throw).  The turn
 start's vector goes to ``vals[0]`` of the caller, its slope to ``dvals[0]``.
 
+The throw reads every choice from two flat tables, the mover's values and the
+slopes row by row (``mover``, ``dvals`` read flat), at a place fixed per
+choice (``choice_at``) and with unsigned indices, and the ``most`` rows past the
+top hold what a throw past the table leads to (:func:`past_top`, filled before
+the sweep; :func:`past_cap_rows` for a mover before the end of the round when the
+last round is the process's own), so the loop over outcomes and choices has no test
+of the table's end and no call.  Ten Thousand to 3,000, the sweep of every turn start (the
+residual's): 104 -> 21 us a turn start; with rule IV.4's choices (family.toml)
+380 -> 46 us, the same values to the last bit.
+
+Replayed decisions.  The class solve sweeps each member's turn several times at
+bust targets close together (Newton's steps, then the class's residual), and the
+decisions mostly come out the same.  Every value of a turn, as a function of the
+mover's component ``z`` of the bust target, is nondecreasing with slope at most 1:
+a bank reads other turn starts (fixed while the class is solved) or the end of
+the game; a throw averages later values and ``z`` with chances summing to 1 (so
+do a lock state's tail and a turn lost past an exact goal); the best choice, and
+the better of throwing and banking, is a maximum of such functions.  So the gain
+of a decision over another (the difference of two of them) moves by at most
+``|z' - z|`` when ``z`` moves to ``z'``.  A sweep of a class member (its slot in
+:data:`Process` ``memo_*``) records at each decision of the mover the action taken and a float32
+lower bound of its gain over every other; the next sweep of the same turn start
+takes a recorded action without comparing where that bound exceeds
+``|z' - z| + margin``, and keeps the bound less ``|z' - z|``.  A replayed bank
+computes no throw; a replayed choice reads one value.  With every action the same,
+the sweep does the arithmetic of one that compares, so the values are the same to
+the last bit (the tests compare the two).  ``margin`` covers rounding: a computed
+value is off the exact one by at most ``rows * (outcomes + 1) * 2**-53`` (a throw
+averages values already off by at most that much and rounds once per term), so a
+computed gain is off by twice that at either target (``Process.margin``, at least
+``1e-10``).  Ten Thousand to 10,000, the solve with its residual (CPU, load ~6):
+9.4 s comparing every decision, 7.0 s replaying them (71 million decisions
+replayed); family.toml (rule IV.4) 31.6 -> 18.6 s (1.6 billion).
+
+The residual of a class.  Once a class's values are stored, every input of its
+members' sweeps is final (higher sums solved, the class's own values stored), so
+a member's sweep then is the one the Bellman residual's pass over every turn
+start would do, to the last bit: :func:`jeopardy.match.kernels.class_residuals`
+does it right away for the last member, with its decisions replayed
+(:func:`add_residual`); every other member's residual is exactly 0.  Two players:
+one sweep a class, replaying, where the pass over every turn start made two.
+
 Where the table may stop (``top``; proofs in :mod:`jeopardy.farkle.core`):
 
 * first to the goal, or the last player of the round under equal turns:
@@ -27,8 +69,8 @@ Where the table may stop (``top``; proofs in :mod:`jeopardy.farkle.core`):
   the goal reads the last round's vector (:func:`jeopardy.match.last_round.stop_value`).
   A turn of at most ``M`` points: ``dstar`` makes ``top = goal - 1 + M - own``,
   every total its turn can reach.  Otherwise ``top = cap - 1 - own`` and a throw
-  past it stops the mover there, banked (:func:`past_cap`; that module proves
-  the stop harmless).
+  past it stops the mover there, banked (:func:`past_cap`, in the rows past the
+  top by :func:`past_cap_rows`; that module proves the stop harmless).
 * a state without a throw (``bankable`` 2: Fast Pig's state after its one roll)
   banks where banking is allowed and loses the turn total elsewhere; a 0-point
   choice leads to a state listed earlier, whose value at the same turn total is
@@ -81,7 +123,8 @@ from jeopardy.match.rotation import rotate, rotation
 #   lock, lock_stay, lock_leave   the state without a bank (-1: none): chances to stay in it
 #                           and to leave it with points; its bust chance is bust[lock]
 #   Q, R, dstar, cap_scale  the ending data (module docstring)
-#   vals, dvals, acts       scratch tables [t, s(, m)], large enough for every top
+#   vals, dvals, acts       scratch tables [t, s(, m)], large enough for every top plus
+#                           ``most`` rows past it (:func:`past_top`)
 #   takeover                1: a turn may start from the position the previous player banked
 #                           (Ten Thousand's rule IV.5; two players, one choice per throw)
 #   C                       takeover, equal turns: C[r + goal, s], the last player's chance
@@ -96,12 +139,44 @@ from jeopardy.match.rotation import rotate, rotation
 #   above_zero              1 where a state can hold a turn total above 0 (entered by a
 #                           choice with points, or by a 0-point one from such a state); a
 #                           state with 0 (Fast Pig's choice and dice) is swept at t = 0 only
+#   most                    the most points of one choice
+#   choice_at               uint64[c]: choice c's place in a flat table row by row,
+#                           ``choice_points[c] * states + choice_nexts[c]``
+#   mover                   the mover's value ``vals[t, s, 0]`` again, [t, s]: the turn reads
+#                           it and ``dvals`` flat, ``[t * states + s]``
+#   multi                   int64[k]: outcome k's place among those offering several choices
+#                           (-1: one choice)
+#   margin                  what a recorded gain must exceed beyond the target's move (module
+#                           docstring, "Replayed decisions"); 2.0 (never) turns replaying off
+# The decisions of each class member's last sweep (module docstring, "Replayed
+# decisions"), one slot a member, and the class solve's residual; all scratch, with 0
+# for none:
+#   memo_slot               int64[1]: 1 + the slot the running sweep reads and records
+#   memo_key                int64[slot]: 1 + the turn start recorded, ``place * turn starts
+#                           + index``
+#   memo_target             float64[slot]: the bust target's first component it was swept at
+#   memo_act, memo_cell_gap [slot, t * states + s]: 1 throw, 0 bank; a float32 lower bound of
+#                           the mover's gain of it over the other
+#   memo_choice, memo_gap   [slot, t * outcomes + j]: the choice taken at the j-th outcome
+#                           offering several (uint16: its ``choice_at``); the lower bound of
+#                           its gain over every other
+#   memo_residual           float64[1]: the largest Bellman residual of the classes solved
+#   replayed                int64[1]: decisions replayed (a count for tests and benchmarks)
 Process = namedtuple("Process", [
     "states", "start", "pattern_offsets", "pattern_probs", "choice_offsets", "choice_points",
     "choice_nexts", "bust", "bankable", "min_low", "min_high", "high_score", "exact_goal",
     "lock", "lock_stay", "lock_leave", "Q", "R", "dstar", "cap_scale", "vals", "dvals", "acts",
     "takeover", "C", "transitions", "store_offsets", "store_tops", "store", "theta", "tail",
-    "above_zero"])
+    "above_zero", "most", "choice_at", "mover", "multi", "margin", "memo_slot", "memo_key",
+    "memo_target", "memo_act", "memo_cell_gap", "memo_choice", "memo_gap", "memo_residual",
+    "replayed"])
+
+
+# The fields of the process bundle a sweep writes as scratch (every other field is read
+# only, or written at the swept turn start's own entries): each thread sweeping at once
+# needs its own copies (jeopardy.match.sums).
+SCRATCH = ("vals", "dvals", "acts", "tail", "mover", "memo_slot", "memo_key", "memo_target",
+           "memo_act", "memo_cell_gap", "memo_choice", "memo_gap", "memo_residual", "replayed")
 
 
 # The takeover fields of a bundle without the rule: its ``transitions`` are None, so its
@@ -226,6 +301,63 @@ def past_cap(race, where, place, banked, m):
 
 
 @njit(cache=True, nogil=True, inline='always')
+def slope_beyond(state, exact, lock, lock_slope, settled, tail):
+    """The slope of :func:`beyond` (the chance of ending the turn with nothing banked)."""
+    if settled:
+        return tail[1, state]
+    return 1.0 if exact else (lock_slope if state == lock else 0.0)
+
+
+@njit(cache=True, nogil=True)
+def past_top(V, D, M, top, reach, first, own, second, exact, lock, lock_slope, lock_leave, Q, R,
+             row, bust_vec, settled, tail):
+    """Rows ``top + 1 .. reach`` of the turn's flat tables ``M`` (the mover's value) and
+    ``D`` (slopes): what a throw past the table leads to (:func:`beyond`,
+    :func:`slope_beyond`), so that the turn reads every choice from the tables; with
+    three or more players also ``V`` (the others' values).  Past the table a state's
+    value is its turn total's alone unless the column is settled or the state is the
+    lock state: computed once per total (``plain``) and copied to the other states
+    (Ten Thousand to 3,000: a call per state and player took a third of the sweep)."""
+    states = V.shape[1]
+    n = V.shape[2]
+    rest = n if n > 2 else 1  # players whose values are read past the table
+    plain = 1 if lock == 0 else 0
+    for u in range(top + 1, reach + 1):
+        d = own + u - second
+        at = u * states
+        for s in range(states):
+            if settled or s == lock or s == plain:
+                for m in range(rest):
+                    V[u, s, m] = beyond(m, first, d, s, exact, lock, lock_slope, lock_leave, Q,
+                                        R, row, bust_vec, settled, tail)
+            else:
+                for m in range(rest):
+                    V[u, s, m] = V[u, plain, m]
+            M[at + s] = V[u, s, 0]
+            D[u, s] = slope_beyond(s, exact, lock, lock_slope, settled, tail)
+
+
+@njit(cache=True, nogil=True)
+def past_cap_rows(race, where, place, V, D, M, top, reach, own):
+    """:func:`past_top` for a mover before the end of the round whose last round is the
+    process's own (``race.last``): a throw past the top stops it at its score plus the
+    turn total, banked (:func:`past_cap`).  The value is that total's alone, the same in
+    every state, and a bank has no slope in the bust target."""
+    states = V.shape[1]
+    n = V.shape[2]
+    rest = n if n > 2 else 1  # players whose values are read past the table
+    for u in range(top + 1, reach + 1):
+        at = u * states
+        for m in range(rest):
+            value = past_cap(race, where, place, own + u, m)
+            for s in range(states):
+                V[u, s, m] = value
+        for s in range(states):
+            M[at + s] = V[u, s, 0]
+            D[u, s] = 0.0
+
+
+@njit(cache=True, nogil=True, inline='always')
 def frame(race, index, place):
     """``(own score, the next player's score, before the end of the round?, top)`` of a
     turn start (equal turns: a bank at the goal leaves others a last turn)."""
@@ -341,6 +473,22 @@ def process_sweep(race, W, index, place, y, vals, dvals, acts, work, mode, table
 
 
 @njit(cache=True, nogil=True, inline='always')
+def remember(process, slot):
+    """The class member (``slot``; -1: none) whose decisions the next sweep replays and
+    records (module docstring, "Replayed decisions")."""
+    process.memo_slot[0] = slot + 1
+
+
+@njit(cache=True, nogil=True, inline='always')
+def add_residual(process, swept, stored):
+    """A turn start's Bellman residual, ``|one sweep at the stored values - the stored
+    vector|`` over its players, into ``process.memo_residual`` (module docstring, "The
+    residual of a class")."""
+    for m in range(swept.shape[0]):
+        process.memo_residual[0] = max(process.memo_residual[0], abs(swept[m] - stored[m]))
+
+
+@njit(cache=True, nogil=True, inline='always')
 def decision_widths(process):
     """``(slots at t = 0, slots at every t > 0)`` of a turn's decision slots
     (:func:`turn`)."""
@@ -419,9 +567,17 @@ def choice_slope(t, c, top, exact, lock, lock_slope, settled, tail, D, points, n
     nxt = nexts[c]
     if u <= top:
         return D[u, nxt]
-    if settled:
-        return tail[1, nxt]
-    return 1.0 if exact else (lock_slope if nxt == lock else 0.0)
+    return slope_beyond(nxt, exact, lock, lock_slope, settled, tail)
+
+
+# float32 lower bounds: a gain times SHRINK, rounded to float32, is below the gain
+SHRINK = 1.0 - 2.0 ** -20
+
+
+@njit(cache=True, nogil=True, inline='always')
+def lower32(gain):
+    """A float32 at most ``gain`` (0 for a gain at most 0: never replayed)."""
+    return np.float32(gain * SHRINK) if gain > 0.0 else np.float32(0.0)
 
 
 @njit(cache=True, nogil=True)
@@ -464,6 +620,10 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
     own, second, first, top = frame(race, index, place)
     V = process.vals
     D = process.dvals
+    M = process.mover.reshape(process.mover.size)  # flat views: [t * states + s]
+    DF = D.reshape(D.size)
+    choice_at = process.choice_at
+    wide = np.uint64(process.states)
     A = process.acts
     bankable = process.bankable
     above_zero = process.above_zero
@@ -486,7 +646,7 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
     base = (index % race.high) * goal
     rest = 1 if n == 2 else n  # players m >= 1 summed in the throw (two: the rest of 1)
     # the last round's tables (process_last_round): a bank at the goal before the end of
-    # the round reads them; the table reaches every total (no throw passes its top)
+    # the round reads them; a throw past the top stops the mover there, banked (past_cap)
     rounds = first and race.last.shape[0] > 0
     where = (0, 0, 0)
     if rounds:
@@ -525,6 +685,35 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
     chain = work[3]
     recorded = acts_out.shape[0] - 1
     probe_throw = probe_bank = -1.0
+    # the rows past the top hold what a throw past the table leads to (a probe past the
+    # top reads its choices with choice_value)
+    if rounds:
+        past_cap_rows(race, where, place, V, D, M, top, top + process.most, own)
+    else:
+        past_top(V, D, M, top, top + process.most, first, own, second, exact, lock,
+                 lock_slope, lock_leave, Q, R, row, bust_vec, settled, tail)
+    # the decisions of this turn start's last sweep, replayed where they provably stay
+    # (module docstring): a solve's class members only (slot >= 0), not a probe, not
+    # rule IV.5 (its sweep stores every throw value)
+    member = process.memo_slot[0] - 1
+    use = table is None and member >= 0 and probe_t < 0 and not takeover
+    replay = False
+    needed = 0.0  # the gain a recorded decision needs to be replayed
+    shrunk = 0.0  # what a replayed decision's gain may have lost
+    if use:
+        key = place * W.shape[1] + index + 1
+        replay = process.memo_key[member] == key
+        shrunk = abs(bust_vec[0] - process.memo_target[member])
+        needed = shrunk + process.margin
+        process.memo_key[member] = key
+        process.memo_target[member] = bust_vec[0]
+    act_memo = process.memo_act[max(member, 0)]
+    cell_gap = process.memo_cell_gap[max(member, 0)]
+    choice_memo = process.memo_choice[max(member, 0)]
+    gap_memo = process.memo_gap[max(member, 0)]
+    multi = process.multi
+    outcomes = np.uint64(gap_memo.shape[0] // V.shape[0])  # outcomes with several choices
+    replays = 0
     for t in range(max(top, probe_t), -1, -1):
         total = own + t
         if exact:
@@ -551,14 +740,29 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                 continue
             tabled = mode != 0 and t <= top
             slot_at = here + 1
+            rows_at = np.uint64(t) * wide
+            cell = rows_at + np.uint64(s)
+            decided = allowed and bankable[s] == 1  # the mover chooses: throw or bank
+            if replay and decided and act_memo[cell] == 0 and cell_gap[cell] > needed:
+                # banking stays best: no throw to compute (the gain bound shrinks by the move)
+                cell_gap[cell] = lower32(cell_gap[cell] - shrunk)
+                replays += 1
+                for m in range(n):
+                    V[t, s, m] = bank[m]
+                M[cell] = bank[0]
+                D[t, s] = 0.0
+                A[t, s] = 0
+                continue
+            row_j = np.uint64(t) * outcomes
             b = bust[s]
             mover = b * bust_vec[0]
             for m in range(1, rest):
                 acc[m] = b * bust_vec[m]
             slope = b
             for k in range(pattern_offsets[s], pattern_offsets[s + 1]):
-                p = probs[k]
-                c0 = offsets[k]
+                # indices cast to unsigned: numba then adds no test for a negative index
+                p = probs[np.uint64(k)]
+                c0 = offsets[np.uint64(k)]
                 if table is not None and tabled and offsets[k + 1] - c0 > 1:  # the chain of the choices' slots
                     last = offsets[k + 1] - 1
                     for m in range(n):
@@ -608,46 +812,57 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                     slope += p * chain_slope
                     slot_at += offsets[k + 1] - c0
                     continue
-                if offsets[k + 1] - c0 > 1:
-                    slot_at += offsets[k + 1] - c0
-                chosen = c0
-                if offsets[k + 1] - c0 > 1:
+                c1 = offsets[np.uint64(k + 1)]
+                if c1 - c0 > 1:
+                    slot_at += c1 - c0
+                if t > top:  # a probe past the table: beyond the scratch rows, maybe
+                    chosen = c0
                     best = -1.0
-                    for c in range(c0, offsets[k + 1]):
-                        u = t + points[c]
-                        if u <= top:
-                            v = V[u, nexts[c], 0]
-                        elif rounds:
-                            v = past_cap(race, where, place, total + points[c], me)
-                        else:
-                            v = beyond(me, first, total + points[c] - second, nexts[c], exact,
-                                       lock, lock_slope, lock_leave, Q, R, row, bust_vec,
-                                       settled, tail)
+                    for c in range(c0, c1):
+                        v = choice_value(me, t, c, top, total, second, first, exact, lock,
+                                         lock_slope, lock_leave, Q, R, row, bust_vec, settled,
+                                         tail, V, points, nexts, race, rounds, where, place)
                         if v > best:
                             best = v
                             chosen = c
-                u = t + points[chosen]
-                nxt = nexts[chosen]
-                if u <= top:
-                    mover += p * V[u, nxt, 0]
+                    mover += p * best
+                    for m in range(1, rest):
+                        acc[m] += p * choice_value(m, t, chosen, top, total, second, first,
+                                                   exact, lock, lock_slope, lock_leave, Q, R,
+                                                   row, bust_vec, settled, tail, V, points,
+                                                   nexts, race, rounds, where, place)
+                    slope += p * choice_slope(t, chosen, top, exact, lock, lock_slope, settled,
+                                              tail, D, points, nexts)
+                    continue
+                # the best choice, read from the flat tables (rows past the top included):
+                # unsigned offsets, so numba adds no test for negative indices
+                pick = choice_at[np.uint64(c0)]
+                if c1 - c0 > 1:
+                    j = row_j + np.uint64(multi[np.uint64(k)])
+                    if replay and gap_memo[j] > needed:  # the recorded choice stays best
+                        pick = np.uint64(choice_memo[j])
+                        gap_memo[j] = lower32(gap_memo[j] - shrunk)
+                        replays += 1
+                    else:
+                        best = M[rows_at + pick]
+                        runner = -1.0  # the best of the others
+                        for c in range(c0 + 1, c1):
+                            at_c = choice_at[np.uint64(c)]
+                            v = M[rows_at + at_c]
+                            runner = max(runner, min(v, best))
+                            if v > best:
+                                best = v
+                                pick = at_c
+                        if use:
+                            choice_memo[j] = pick
+                            gap_memo[j] = lower32(best - runner)
+                mover += p * M[rows_at + pick]
+                if rest > 1:
+                    u = t + np.int64(pick // wide)
+                    nxt = np.int64(pick % wide)
                     for m in range(1, rest):
                         acc[m] += p * V[u, nxt, m]
-                    slope += p * D[u, nxt]
-                elif rounds:  # stopped at the cap (a bank: no slope)
-                    mover += p * past_cap(race, where, place, total + points[chosen], me)
-                    for m in range(1, rest):
-                        acc[m] += p * past_cap(race, where, place, total + points[chosen], m)
-                else:
-                    d = total + points[chosen] - second
-                    mover += p * beyond(me, first, d, nxt, exact, lock, lock_slope, lock_leave,
-                                        Q, R, row, bust_vec, settled, tail)
-                    for m in range(1, rest):
-                        acc[m] += p * beyond(m, first, d, nxt, exact, lock, lock_slope,
-                                             lock_leave, Q, R, row, bust_vec, settled, tail)
-                    if settled:
-                        slope += p * tail[1, nxt]
-                    else:
-                        slope += p * (1.0 if exact else (lock_slope if nxt == lock else 0.0))
+                slope += p * DF[rows_at + pick]
             may_bank = allowed and bankable[s] >= 1
             if transitions is not None and takeover and may_bank:
                 if total < goal:
@@ -680,6 +895,9 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                 else:
                     acts_out[1 + here] = 0 if may_bank and (bank[0] >= mover or
                                                             bankable[s] == 2) else 1
+            if use and decided:
+                act_memo[cell] = 0 if bank[0] >= mover else 1
+                cell_gap[cell] = lower32(abs(bank[0] - mover))
             if 0.0 < w < 1.0:  # a mixed throw
                 for m in range(n):
                     if m == 0:
@@ -689,16 +907,19 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                     else:
                         thrown = acc[m]
                     V[t, s, m] = w * thrown + (1.0 - w) * bank[m]
+                M[rows_at + s] = V[t, s, 0]
                 D[t, s] = w * slope
                 A[t, s] = 1 if w >= 0.5 else 0
             elif w == 0.0 or (w < 0.0 and may_bank and (bank[0] >= mover or
                                                        bankable[s] == 2)):  # 2: no throw, bank
                 for m in range(n):
                     V[t, s, m] = bank[m]
+                M[rows_at + s] = bank[0]
                 D[t, s] = 0.0
                 A[t, s] = 0
             else:
                 V[t, s, 0] = mover
+                M[rows_at + s] = mover
                 if n == 2:
                     V[t, s, 1] = 1.0 - mover
                 else:
@@ -706,6 +927,8 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                         V[t, s, m] = acc[m]
                 D[t, s] = slope
                 A[t, s] = 1
+    if replays > 0:
+        process.replayed[0] += replays
     return probe_throw, probe_bank
 
 

@@ -4,9 +4,12 @@ The game is a :class:`~jeopardy.rules.turn_process.TurnProcess` with match
 rules (players, ending); the solve is the match solver's: turn starts by
 score sum from the top, each rotation class of turn starts solved together
 by Newton's step around the class (:func:`jeopardy.match.kernels.solve_sums`),
-and the largest Bellman residual over every turn start
-(:func:`jeopardy.match.kernels.bellman_residual`).  Only the turn itself is
-the process's (:func:`jeopardy.match.process_kernels.process_sweep`).
+and the largest Bellman residual over every turn start, found as each class is
+solved (:func:`jeopardy.match.kernels.class_residuals`; after mixing, by
+:func:`jeopardy.match.kernels.bellman_residual`).  Only the turn itself is
+the process's (:func:`jeopardy.match.process_kernels.process_sweep`), which
+replays a class member's decisions where they provably stay (its module
+docstring, "Replayed decisions").
 
 The equal-turns ending, two players, may come with the last player's chances
 ``Q`` and the bounds ``dstar`` that prove where the tables stop (:class:`Ending`);
@@ -33,8 +36,7 @@ import numpy as np
 
 from jeopardy import compilation, convergence, validate
 from jeopardy.errors import JeopardyError
-from jeopardy.interrupts import chunk_size
-from jeopardy.match import kernels, mixing, process_kernels, process_last_round
+from jeopardy.match import kernels, process_kernels, process_last_round, sums
 from jeopardy.match.process_last_round import above_zero
 from jeopardy.match.rules import FIRST_TO_GOAL, MatchRules
 from jeopardy.match.solver import MAX_NEWTON_STEPS, NO_ACTIONS, StartChances, mix_arrays
@@ -122,12 +124,38 @@ def _lock(process: TurnProcess) -> tuple[int, float, float]:
     return lock, stay, leave
 
 
+def memo_arrays(arrays, players: int, rows: int, states: int, replay: bool = True) -> dict:
+    """The replayed decisions' fields of a bundle
+    (:data:`~jeopardy.match.process_kernels.Process`): one slot per class member, tables
+    of ``rows`` turn totals; ``replay`` off: every decision is compared (the tests
+    compare the two)."""
+    several = np.diff(arrays.choice_offsets) > 1
+    if several.any() and (arrays.choice_points.max() + 1) * states > np.iinfo(np.uint16).max:
+        raise JeopardyError("a choice's place in a row of the turn's tables passes what its "
+                            "record holds (65,535)")
+    multi = np.full(len(several), -1, dtype=np.int64)
+    multi[several] = np.arange(int(several.sum()))
+    cells, outcomes = rows * states, rows * int(several.sum())
+    per_state = int(np.diff(arrays.pattern_offsets).max(initial=0))
+    margin = max(1e-10, 4.0 * rows * (per_state + 1) * 2.0 ** -53) if replay else 2.0
+    return dict(multi=multi, margin=np.float64(margin),
+                memo_slot=np.zeros(1, dtype=np.int64), memo_key=np.zeros(players, dtype=np.int64),
+                memo_target=np.zeros(players), memo_act=np.zeros((players, cells), dtype=np.int8),
+                memo_cell_gap=np.zeros((players, cells), dtype=np.float32),
+                memo_choice=np.zeros((players, outcomes), dtype=np.uint16),
+                memo_gap=np.zeros((players, outcomes), dtype=np.float32),
+                memo_residual=np.zeros(1), replayed=np.zeros(1, dtype=np.int64))
+
+
 def bundle(process: TurnProcess, goal: int, rules: MatchRules, ending: Ending = NO_ENDING,
-           cap_scale: int = 1, seated: bool = False, cap: int | None = None) -> kernels.Race:
+           cap_scale: int = 1, seated: bool = False, cap: int | None = None,
+           replay: bool = True) -> kernels.Race:
     """The kernels' bundle of a turn process (scratch tables sized to the largest top);
     ``seated``: the mover's place in the round is kept (players following policies of
     their own, :func:`policy_values`); ``cap``: the last round's cap of a process whose
-    turn is unbounded (:func:`jeopardy.match.process_last_round.plan`)."""
+    turn is unbounded (:func:`jeopardy.match.process_last_round.plan`); ``replay`` off: a
+    class solve compares every decision (:mod:`jeopardy.match.process_kernels`,
+    "Replayed decisions")."""
     arrays = process.arrays()
     lock, stay, leave = _lock(process)
     rounds = rules.ending.last_round and (rules.players > 2 or ending is NO_ENDING)
@@ -172,15 +200,19 @@ def bundle(process: TurnProcess, goal: int, rules: MatchRules, ending: Ending = 
         np.ascontiguousarray(ending.dstar, dtype=np.int64),
         np.int64(1 if rounds else cap_scale),  # rounds: cap_scale doubles M (above)
         *empty_scratch,
-        *takeover, above_zero(process))
+        *takeover, above_zero(process), np.int64(arrays.choice_points.max(initial=0)),
+        (arrays.choice_points * size + arrays.choice_nexts).astype(np.uint64),
+        np.zeros((1, size)), **memo_arrays(arrays, rules.players, 1, size))
     race = kernels.Race(np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64), np.zeros(1),
                         np.int64(goal), np.int64(rules.players),
                         np.int64(places), np.int64(rules.ending.code), np.int64(stop),
                         last, np.int64(goal ** (rules.players - 1)), layout, np.int64(0), parts)
-    rows = int(process_kernels.table_size(race)[0]) + 1
-    scratch = (np.zeros((rows, size, rules.players)), np.zeros((rows, size)),
-               np.zeros((rows, size), dtype=np.int8))
-    parts = parts._replace(vals=scratch[0], dvals=scratch[1], acts=scratch[2])
+    rows = int(process_kernels.table_size(race)[0]) + 1 + int(parts.most)  # past_top's rows
+    parts = parts._replace(vals=np.zeros((rows, size, rules.players)),
+                           dvals=np.zeros((rows, size)),
+                           acts=np.zeros((rows, size), dtype=np.int8),
+                           mover=np.zeros((rows, size)),
+                           **memo_arrays(arrays, rules.players, rows, size, replay))
     if process.takeover:
         race = race._replace(process=parts)
         size = process_kernels.store_layout(race, parts.store_offsets, parts.store_tops)
@@ -216,16 +248,9 @@ def policy_values(race: kernels.Race, actions: kernels.Actions,
     affine and Newton's step solves it (:func:`jeopardy.match.kernels.solve_sums`)."""
     players = int(race.players)
     W = np.full((int(race.places), int(race.goal) ** players, players), 1.0 / players)
-    order, starts = kernels.order_by_sum(race)
-    found = np.zeros((64, 2), dtype=np.int64)
-    s = players * (int(race.goal) - 1)
-    while s >= 0:
-        _, _, _, stuck, done = kernels.solve_sums(race, W, order, starts, s, 0,
-                                                  MAX_NEWTON_STEPS, tolerance, 1, actions, found)
-        if stuck:
-            raise JeopardyError("under these policies some turn start never ends")
-        s = done - 1
-    return W, float(kernels.bellman_residual(race, W, 1, actions))
+    sums.solve(race, W, tolerance, MAX_NEWTON_STEPS, 1, actions,
+               stuck=lambda: JeopardyError("under these policies some turn start never ends"))
+    return W, sums.residual(race, W, 1, actions)
 
 
 def warm_up(process: TurnProcess, goal: int, rules: MatchRules, data: Ending = NO_ENDING,
@@ -242,17 +267,18 @@ def warm_up(process: TurnProcess, goal: int, rules: MatchRules, data: Ending = N
     if not announced:
         compilation.announce_if_cold(
             (kernels.solve_sums, race, W, ints, ints, top_sum, 0, MAX_NEWTON_STEPS, 1e-15, 0,
-             None, found))
+             None, found, 0, 1))
     order, starts = kernels.order_by_sum(race)
     kernels.solve_sums(race, W, order, starts, top_sum, 0, MAX_NEWTON_STEPS, 1e-15, 0,
-                       None, found)
+                       None, found, 0, 1)
     kernels.bellman_residual(race, W, 0, None)
 
 
 def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST_TO_GOAL,
           data: Ending = NO_ENDING, tolerance: float = 1e-15,
           progress: Callable[[float], None] | None = None, cap_scale: int = 1,
-          strict: bool = True, cap: int | None = None) -> ProcessSolution:
+          strict: bool = True, cap: int | None = None,
+          replay: bool = True) -> ProcessSolution:
     """Solve the game of ``process`` to ``goal`` (units) for ``players`` players.
 
     ``data``: the two-player ending data of equal turns (without it, and with three or
@@ -264,7 +290,13 @@ def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST
     (:func:`jeopardy.match.process_last_round.cap_holds`); ``cap`` fixes it instead
     (not proved: the tests compare caps).  A solution that did not converge
     raises :class:`~jeopardy.errors.NotConverged` unless ``strict`` is off
-    (:mod:`jeopardy.convergence`).
+    (:mod:`jeopardy.convergence`).  ``replay`` off: every sweep compares every decision
+    (the same values to the last bit, slower; :mod:`jeopardy.match.process_kernels`,
+    "Replayed decisions").
+
+    The Bellman residual is found as each class is solved
+    (:func:`jeopardy.match.kernels.class_residuals`); where a class was settled with
+    mixed actions afterwards, by a sweep of every turn start at the end.
     """
     goal = validate.positive_int(goal, "goal")
     rules = MatchRules(players, ending)
@@ -283,9 +315,8 @@ def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST
     started = time.perf_counter()
     tries = 1 if cap is not None or not capped else process_last_round.MAX_CAP_TRIES
     for attempt in range(tries):
-        race = bundle(process, goal, rules, data, cap_scale, cap=cap)
-        W, sweeps, unsettled, mixes, indifference = _solve_race(process, race, tolerance,
-                                                                progress)
+        race = bundle(process, goal, rules, data, cap_scale, cap=cap, replay=replay)
+        W, swept, mixes = _solve_race(process, race, tolerance, progress)
         if tries == 1:
             break
         holds, least = process_last_round.cap_holds(process, race, W)
@@ -295,7 +326,12 @@ def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST
             raise JeopardyError(f"{process.name} to {goal}, {rules}: could not prove a cap "
                                 f"up to {int(race.cap)} harmless")
         cap = process_last_round.next_cap(process, goal, rules.players, int(race.cap), least)
-    residual = float(kernels.bellman_residual(race, W, 0, mixed_actions(race, mixes)))
+    sweeps, unsettled, indifference = swept.sweeps, swept.unsettled, swept.indifference
+    # every class's residual was found as it was solved; a class settled by mixing
+    # afterwards changed: then every turn start is swept again
+    residual = swept.residual
+    if unsettled or mixes:
+        residual = sums.residual(race, W, 0, mixed_actions(race, mixes))
     states = int(process_kernels.table_size(race)[1])
     return convergence.settled(
         ProcessSolution(process, goal, rules, W, race, residual, time.perf_counter() - started,
@@ -305,31 +341,16 @@ def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST
 
 def _solve_race(process: TurnProcess, race: kernels.Race, tolerance: float,
                 progress: Callable[[float], None] | None):
-    """The turn starts of a bundle solved down the score sums: ``(W, sweeps, unsettled
-    classes, mixes, the largest indifference gap)``."""
+    """The turn starts of a bundle solved down the score sums
+    (:func:`jeopardy.match.sums.solve`): ``(W, its report, the mixed turn starts)``."""
     players, goal = int(race.players), int(race.goal)
     W = np.full((int(race.places), goal ** players, players), 1.0 / players)
-    order, starts = kernels.order_by_sum(race)
-    found = np.zeros((64, 2), dtype=np.int64)
-    top_sum = players * (goal - 1)
-    per_sum = 2e-9 * W.shape[0] * W.shape[1] / (top_sum + 1) * players * \
-        race.process.vals.shape[0] * len(race.process.pattern_probs)
-    chunk = chunk_size(top_sum + 1, per_sum)
-    sweeps = unsettled = 0
     mixes: dict = {}
-    indifference = 0.0
-    s = top_sum
-    while s >= 0:
-        last = max(0, s - chunk + 1)
-        n, _, left, stuck, done = kernels.solve_sums(race, W, order, starts, s, last,
-                                                     MAX_NEWTON_STEPS, tolerance, 0, None, found)
-        if stuck:
-            raise JeopardyError(f"{process.name}: some turn start never ends")
-        sweeps += n
-        more, gap = mixing.settle_found(race, W, found, left, mixes)
-        unsettled += more
-        indifference = max(indifference, gap)
-        s = done - 1
-        if progress is not None:
-            progress(1.0 - (s + 1) ** 2 / (top_sum + 1) ** 2 if s >= 0 else 1.0)
-    return W, sweeps, unsettled, mixes, indifference
+
+    def report(s: int, top: int) -> None:
+        progress(1.0 - s ** 2 / (top + 1) ** 2)
+
+    swept = sums.solve(race, W, tolerance, MAX_NEWTON_STEPS, 0, None, mixes,
+                       None if progress is None else report,
+                       lambda: JeopardyError(f"{process.name}: some turn start never ends"))
+    return W, swept, mixes

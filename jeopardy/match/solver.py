@@ -75,8 +75,7 @@ import numpy as np
 
 from jeopardy import compilation, convergence, resources, validate
 from jeopardy.errors import JeopardyError
-from jeopardy.interrupts import chunk_size
-from jeopardy.match import kernels, last_round, mixing
+from jeopardy.match import kernels, last_round, sums
 from jeopardy.match.rules import FIRST_TO_GOAL, MatchRules
 from jeopardy.results import Result
 from jeopardy.rules import presets
@@ -289,6 +288,11 @@ class EndlessGame(JeopardyError):
     """Some turn start never ends: every player passes around a cycle of turns."""
 
 
+def _endless() -> EndlessGame:
+    return EndlessGame("under these policies some turn start never ends: every player passes "
+                       "without banking around a cycle of turns")
+
+
 # --------------------------------------------------- turn totals that fall
 def fall_contraction(model: RollModel) -> Fraction:
     """``rho = p_fall / (p_fall + p_end)``, exactly: the factor by which one column
@@ -495,44 +499,23 @@ def _iterate(model: RollModel, race: kernels.Race, W: np.ndarray, tolerance: flo
     of a mixed action)``."""
     if mixes is None:
         mixes = {}
-    found = np.zeros((64, 2), dtype=np.int64)
     mode = 0 if actions is None else 1  # None: the kernels compiled for maximising alone
-    order, starts = kernels.order_by_sum(race)
-    top_sum = race.players * (race.goal - 1)
-    per_sum = 2e-9 * W.shape[0] * W.shape[1] / (top_sum + 1) * race.players * race.cap * \
-        len(model.outcomes) * race.players
-    chunk = chunk_size(top_sum + 1, per_sum)
     multi_pass = model.has_bust_all
     passes = sweeps = 0
-    worst = 0.0
     best_change, best_pass = np.inf, 0
     while True:
         passes += 1
         previous = W.copy() if multi_pass else None
-        s = top_sum
-        worst = 0.0
-        unsettled = 0
-        indifference = 0.0
         mixes.clear()
-        while s >= 0:
-            last = max(0, s - chunk + 1)
-            n, residual, left, stuck, done = kernels.solve_sums(
-                race, W, order, starts, s, last, MAX_NEWTON_STEPS, tolerance, mode, actions, found)
-            if stuck:
-                raise EndlessGame("under these policies some turn start never ends: every "
-                                  "player passes without banking around a cycle of turns")
-            sweeps += n
-            worst = max(worst, residual)
-            if mode == 0:  # a table or a mix given: nothing to settle, only to count
-                more, gap = mixing.settle_found(race, W, found, left, mixes)
-                indifference = max(indifference, gap)
-            else:
-                more = left
-            unsettled += more
-            s = done - 1
-            if progress is not None:
-                done = 1.0 - (s + 1) / (top_sum + 1) if s >= 0 else 1.0
-                progress(done if not multi_pass else min(1.0, (passes - 1 + done) / (passes + 1)))
+
+        def report(s: int, top: int) -> None:
+            done = 1.0 - s / (top + 1)
+            progress(done if not multi_pass else min(1.0, (passes - 1 + done) / (passes + 1)))
+
+        swept = sums.solve(race, W, tolerance, MAX_NEWTON_STEPS, mode, actions, mixes,
+                           None if progress is None else report, _endless)
+        sweeps += swept.sweeps
+        unsettled, indifference = swept.unsettled, swept.indifference
         if not multi_pass:
             break
         change = float(np.max(np.abs(W - previous)))
@@ -681,9 +664,10 @@ def warm_up(model: RollModel, rules: MatchRules) -> None:
     found = np.zeros((1, 2), dtype=np.int64)
     ints = np.zeros(1, dtype=np.int64)
     compilation.announce_if_cold(
-        (kernels.solve_sums, race, W, ints, ints, rules.players, 0, 2, 1e-15, 0, None, found))
+        (kernels.solve_sums, race, W, ints, ints, rules.players, 0, 2, 1e-15, 0, None, found, 0,
+         1))
     order, starts = kernels.order_by_sum(race)
-    kernels.solve_sums(race, W, order, starts, rules.players, 0, 2, 1e-15, 0, None, found)
+    kernels.solve_sums(race, W, order, starts, rules.players, 0, 2, 1e-15, 0, None, found, 0, 1)
     kernels.bellman_residual(race, W, 0, None)
     if rules.ending.last_round and not model.turn_totals_fall:
         last_round.reach_chances(model, 4)
@@ -740,7 +724,7 @@ def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIR
                             f"for {model.name} to {goal}")
     played = kernels.Actions(NO_TABLE, *mix_arrays(mixes, W.shape[1], race.cap + 2)) \
         if mixes else None
-    residual = max(float(kernels.bellman_residual(race, W, 0, played)), indifference)
+    residual = max(sums.residual(race, W, 0, played), indifference)
     seconds = time.perf_counter() - started
     if progress is not None:
         progress(1.0)

@@ -1,0 +1,105 @@
+"""The score sums solved on every core, and classes moved instead of swept
+(jeopardy.match.sums, jeopardy.match.kernels.moved_class).
+
+The classes of one score sum are independent, so the lanes a sum is split into
+and the threads that solve them change nothing: not a bit of a value, not a
+sweep counted, not a mixed action.  These tests solve the same games with one
+thread and with several (and with many more lanes than threads), roll models
+and turn processes, pure and mixed, and compare everything.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from jeopardy.errors import JeopardyError
+from jeopardy.farkle import core
+from jeopardy.farkle.turn import FarkleRules
+from jeopardy.fast_pig import solve as fast_pig_solve
+from jeopardy.match import process_kernels, process_solver, solver, sums
+from jeopardy.match.rules import MatchRules
+from jeopardy.rules.fast_pig import FastPigRules
+
+
+def _same(first, second):
+    """Two match or process solutions agree in every stored bit that a solve decides."""
+    assert np.array_equal(first.values, second.values)
+    assert first.sweeps == second.sweeps
+    assert first.max_residual == second.max_residual
+    assert sorted(first.mixes) == sorted(second.mixes)
+    for key, table in first.mixes.items():
+        assert np.array_equal(table, second.mixes[key])
+
+
+def _pig_62(pig):
+    return solver.solve(pig, 62, 3)
+
+
+def _fast_pig_22(pig):
+    return fast_pig_solve(FastPigRules("test", 3, 5, 0, 22), 3).solution
+
+
+def _farkle_round(pig):
+    return core.solve(FarkleRules(goal=1_500)).solution
+
+
+@pytest.mark.parametrize("game", [_pig_62, _fast_pig_22, _farkle_round],
+                         ids=["pig-62-three-players-mixed", "fast-pig-22-three-players-mixed",
+                              "ten-thousand-1500-round"])
+def test_threads_and_lanes_change_nothing(pig, monkeypatch, game):
+    monkeypatch.setenv("JEOPARDY_THREADS", "1")
+    alone = game(pig)
+    monkeypatch.setenv("JEOPARDY_THREADS", "3")
+    _same(alone, game(pig))
+    # every sum cut into many more lanes than threads (each lane's call "too long")
+    monkeypatch.setattr(sums, "CHUNK_SECONDS", 1e-9)
+    _same(alone, game(pig))
+    assert alone.converged
+
+
+def test_a_lane_bundle_has_scratch_of_its_own(pig):
+    """A turn process's bundle carries the tables its sweep writes: a thread sweeping
+    beside others gets its own, and shares everything else."""
+    process = core.turn_process(FarkleRules(goal=1_000))
+    bundle = process_solver.bundle(process, 20, MatchRules(2))
+    own = sums.own_scratch(bundle)
+    for name in process_kernels.SCRATCH:
+        mine, theirs = getattr(own.process, name), getattr(bundle.process, name)
+        assert mine.shape == theirs.shape and not np.shares_memory(mine, theirs)
+    shared = [name for name in bundle.process._fields if name not in process_kernels.SCRATCH]
+    assert all(getattr(own.process, name) is getattr(bundle.process, name) for name in shared)
+    roll_model = solver.bundle(pig, 10, MatchRules(3), 10)
+    assert sums.own_scratch(roll_model) is roll_model
+
+
+@pytest.mark.parametrize("given", ["0", "-2", "three", "65"])
+def test_a_bad_thread_count_is_refused_in_one_line(pig, monkeypatch, given):
+    monkeypatch.setenv("JEOPARDY_THREADS", given)
+    with pytest.raises(JeopardyError, match="JEOPARDY_THREADS must be"):
+        solver.solve(pig, 10, 3)
+    done = subprocess.run([sys.executable, "-m", "jeopardy", "solve", "--players", "3",
+                           "--goal", "10"], capture_output=True, text=True,
+                          env={**os.environ, "JEOPARDY_THREADS": given}, timeout=120)
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert lines[-1].startswith("jeopardy: error: JEOPARDY_THREADS must be")
+    assert "Traceback" not in done.stderr
+
+
+def test_moved_classes_skip_the_confirming_sweep_and_change_nothing(pig):
+    """4-player Pig to 24: a class moved along its slopes instead of swept again
+    (kernels.moved_class) is a class swept: the solve's values agree with the policy
+    evaluation of its own actions (mode 1, which never moves) to rounding, and the
+    solve sweeps each turn start about once instead of twice."""
+    solution = solver.solve(pig, 24, 4)
+    starts = 24 ** 4
+    assert solution.converged and not solution.mixes
+    assert solution.sweeps < 1.2 * starts  # without moves: 2 sweeps per turn start
+    race = solver.bundle(pig, 24, solution.rules, solution.cap)
+    W = np.full((1, starts, 4), 0.25)
+    solver._iterate(pig, race, W, 1e-15, 10, None, solution.equilibrium_actions())
+    assert np.max(np.abs(W - solution.values)) < 1e-14
