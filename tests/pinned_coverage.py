@@ -116,6 +116,8 @@ NOT_RESULTS = [
          r"^\s*\d+\s+(?:first|second) (?P<n>\d+) vs (?P<n2>\d+)",
      ]),
     ("coordinate", "the state or item naming a pinned value, not a value", [
+         r"\bunder (?P<n>[\d,]+)\s+(?P<n2>[\d,]+) to ",  # a strategy card's columns
+         r" to (?P<n>[\d,]+)\s+(?P<n2>[\d,]+) or more$",  # (the other player's score bands)
          r"P_?\{?\((?P<n>[\d,]+)\)",
          r"P_\{(?P<n>[\d,]+)\}",
          r"\bturn (?P<n>\d+), score",

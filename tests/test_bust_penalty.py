@@ -132,12 +132,58 @@ def test_a_rules_file_with_a_penalty_solves_on_the_command_line(tmp_path):
     text = runner.invoke(main, ["farkle", "solve", "--rules", str(path)])
     assert text.exit_code == 0, text.output
     assert "2 farkles in a row lose 300 (scores kept at or above -250)" in text.output
+    # the round ending (a rules file's default): solved, and said so
+    path.write_text(path.read_text().replace('ending = "first-to-goal"\n', ""))
+    result = runner.invoke(main, ["farkle", "solve", "--rules", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    rounds = json.loads(result.stdout)
+    assert rounds["ending"] == "round" and not rounds["first_to_reach"]
+    assert rounds["win_probability"] == pytest.approx(
+        penalty.solve(rules, first_to_reach=False).win_probability, abs=1e-14)
+
+
+def test_farkle_with_the_penalty_and_the_round_ending_agrees_with_the_reference():
+    """The round ending with the penalty (two dice, hot dice, two farkles lose 100, floor
+    -100): every match state of both places in the round against the reference's plain
+    iteration (tests/oracles/bust_penalty.py, :func:`solve_rounds`: the second player's
+    last turn by recursion, the first's turn banked 500 past the goal; 1,000 gives the
+    same chances)."""
+    from jeopardy.farkle.house import house_rules
+
+    data = dict(PRESETS["facebook"], goal=250, min_bank=50, dice=2, ending="equal-turns",
+                penalty={"farkles": 2, "points": 100, "floor": -100})
+    house = house_rules(data)
+    assert not house.first_to_reach
+    ours = penalty.solve(house.rules, first_to_reach=False)
+    assert ours.converged and ours.max_residual < 1e-12 and not ours.first_to_reach
+    throws = {n: v for n, v in reference.farkle_throws(house.to_dict()).items() if n <= 2}
+    first, second = reference.solve_rounds(throws, 2, 250, lambda score: 50, 2, 100, -100, 50,
+                                           far=500, tolerance=1e-13)
+    for table, place in ((first, True), (second, False)):
+        assert max(abs(value - ours.value(mine, a, other, b, place))
+                   for (mine, a, other, b), value in table.items()) < 1e-10
+
+
+def test_doubling_the_round_bounds_with_the_penalty_changes_nothing():
+    """The first player's tables past the goal doubled (``cap_scale=2``: its bounds, and
+    the last-turn chances to match): the bounds were proved, so no chance moves."""
+    from jeopardy.farkle.core import turn_process as process_of
+    from jeopardy.farkle.ending import penalty_round_ending
+
+    rules = dataclasses.replace(preset("facebook").rules, goal=500, penalty=type(
+        preset("facebook").rules.penalty)(3, 500, -250))
+    one = penalty.solve(rules, first_to_reach=False)
+    two = counters.solve(process_of(rules), 10, penalty.bust_penalty(rules),
+                         ending=penalty_round_ending(rules, cap_scale=2))
+    assert two.states > one.states
+    assert abs(one.solution.values - two.values).max() < 1e-12
 
 
 @pytest.mark.parametrize("changes, first_to_reach, message", [
-    pytest.param({}, False, "solved first to the goal", id="round-ending"),
     pytest.param({"entry": 500, "min_bank": 300}, True, "entry minimum with the penalty",
                  id="entry"),
+    pytest.param({"entry": 500, "min_bank": 300}, False, "entry minimum with the penalty",
+                 id="entry-round-ending"),
 ])
 def test_what_the_penalty_solve_does_not_model_is_refused(changes, first_to_reach, message):
     rules = dataclasses.replace(preset("facebook").rules, goal=500, **changes)

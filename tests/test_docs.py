@@ -43,6 +43,8 @@ SLOW = (
     "--rules docs/examples/penalty.toml",
     "jeopardy farkle solve --rules neller-busche --goal 1000 --players 3",
     "jeopardy farkle card --rules neller-busche --goal 1000",
+    "jeopardy farkle solve --rules ten-thousand --goal 500 --players 3",
+    "--rules docs/examples/penalty-round.toml", "--simulate 100000",
 )
 # Commands of minutes (Ten Thousand to 10,000, three-player Fast Pig to 100, the
 # variants table, THINK, the reproduce report, sweeps, benchmarks, a million

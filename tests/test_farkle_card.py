@@ -14,7 +14,8 @@ from click.testing import CliRunner
 
 from jeopardy.cli.main import cli as main
 from jeopardy.farkle import core
-from jeopardy.farkle.card import SITUATIONS, margin, max_score_play, strategy_card
+from jeopardy.farkle.card import (SITUATIONS, SOURCES, bands, card_play, max_score_play,
+                                  strategy_card)
 from jeopardy.farkle.house import preset
 from jeopardy.farkle.turn import FarkleRules, solve_turn
 from jeopardy.farkle.versus import turn_starts_met, versus
@@ -140,38 +141,101 @@ def test_turn_starts_met_agree_with_a_forward_pass(solved):
     assert sum(1 for (i, j), v in met.items() if i != j and v > 1e-3) > 50  # many pairs met
 
 
+def _situation(goal, other):
+    """The card's situation (module docstring of jeopardy/farkle/card.py, written out):
+    by the other player's score, its need more than half the goal, down to a fifth, or
+    less."""
+    need = goal - other
+    return "far" if need > goal // 2 else "near" if need <= goal // 5 else "closer"
+
+
+def _median(pairs):
+    """The lowest value at which the weight of the values at or below it reaches half."""
+    if not sum(w for _, w in pairs):  # never met: each pair once
+        pairs = [(value, 1.0) for value, _ in pairs]
+    pairs = sorted(pairs)
+    half = sum(w for _, w in pairs) / 2
+    running = 0.0
+    for value, weight in pairs:
+        running += weight
+        if running >= half:
+            return value
+
+
 def test_card_thresholds_are_the_weighted_median_of_optimal_banks(solved, card):
     lowest = _lowest_banks(solved)
     weights = turn_starts_met(solved)  # checked above against the forward pass
     G = GOAL // 50
-    m = margin(GOAL)
+    assert card.bands == bands(GOAL) == (500, 800)
     for s, name in enumerate(SITUATIONS):
         for n in range(1, 7):
             values = []
             for i in range(G):
                 for j in range(G):
-                    diff = (i - j) * 50
-                    where = "behind" if diff <= -m else "ahead" if diff >= m else "level"
-                    if where == name:
+                    if _situation(GOAL, j * 50) == name:
                         first = lowest[i, j, n]
                         # never below the table's top: it banks only at the goal
                         values.append((GOAL if first is None else first, weights[i, j]))
-            if not sum(w for _, w in values):  # never met: each pair once
-                values = [(value, 1.0) for value, _ in values]
-            values.sort()
-            half = sum(w for _, w in values) / 2
-            running = 0.0
-            for value, weight in values:
-                running += weight
-                if running >= half:
-                    median = value
-                    break
-            assert card.thresholds[s][n - 1] == (None if median >= GOAL else median), (name, n)
+            median = _median(values)
+            medians = card.tables["medians"]
+            assert medians[s][n - 1] == (None if median >= GOAL else median), (name, n)
 
 
-def test_card_worth_is_the_max_score_turn_from_each_hand(card):
+def test_the_card_takes_the_better_table_by_exact_evaluation(solved, card):
+    """Three tables: the medians; the max-expected-score turn's thresholds (the last
+    total where it throws, plus one unit, read off its banking table) while the other is
+    far or closer, the medians near; those thresholds throughout.  Each evaluated exactly
+    against optimal play, and the card is the one that wins most."""
     turn = solve_turn(preset("neller-busche").rules)
-    assert card.worth == tuple(int(round(turn.values[0, m] / 50)) * 50 for m in range(1, 7))
+    thresholds = []
+    for n in range(1, 7):
+        throws = [t for t in range(turn.bank.shape[0]) if not turn.bank[t, n]]
+        first = (throws[-1] + 1) * 50 if turn.bank[-1, n] else None
+        thresholds.append(None if first is None or first >= GOAL else first)
+    medians = card.tables["medians"]
+    assert card.tables["max-score until near"] == (tuple(thresholds), tuple(thresholds),
+                                                   medians[2])
+    assert card.tables["max-score"] == (tuple(thresholds),) * 3
+    chances = {name: versus(solved, card_play(solved.rules, table, card.worth), None).a_fair
+               for name, table in card.tables.items()}
+    for name in SOURCES:
+        assert chances[name] == pytest.approx(card.candidates[name].a_fair, abs=1e-15)
+    assert card.source == max(SOURCES, key=lambda name: chances[name])
+    assert card.thresholds == card.tables[card.source]
+    assert card.against_optimal.a_fair == card.candidates[card.source].a_fair
+
+
+def test_card_worth_is_what_the_max_score_turn_adds_where_it_chooses(card):
+    """The worth of ``m`` dice: the max-score turn's value at ``(t, m)`` less ``t``,
+    averaged over the states where that turn arrives right after a throw offering
+    several parts (each throw's parts as the twin scores them, the part of highest value
+    taken) and throws on, weighted by how often it arrives there, to the nearest 50."""
+    rules = preset("neller-busche").rules
+    turn = solve_turn(rules)
+    top = turn.top
+    groups = _groups(rules)
+    mass = {(0, 6): 1.0}
+    weight = {}
+    for t in range(top + 1):
+        for n in range(6, 0, -1):
+            m = mass.get((t, n), 0.0)
+            if not m or (t and turn.bank[t, n]):
+                continue
+            for options, p in groups[n].items():
+                if not options:
+                    continue
+                s, left = max(options, key=lambda o: turn.values[min(t + o[0] // 50, top), o[1]])
+                key = (min(t + s // 50, top), left)
+                mass[key] = mass.get(key, 0.0) + m * p
+                if len(options) > 1 and not turn.bank[key]:
+                    weight[key] = weight.get(key, 0.0) + m * p
+    expected = []
+    for m in range(1, 7):
+        total = sum(w for (t, n), w in weight.items() if n == m)
+        mean = sum(w * (turn.values[t, n] - 50 * t) for (t, n), w in weight.items()
+                   if n == m) / total if total else 0.0
+        expected.append(int(round(mean / 50)) * 50)
+    assert card.worth == tuple(expected)
 
 
 def _simulate(solution, card, games, seed, card_first):
@@ -208,8 +272,7 @@ def _simulate(solution, card, games, seed, card_first):
             lambda t, n: not throws[min(t // 50, top), n])
 
     def card_turn(i, j):
-        diff = i - j
-        s = 0 if diff <= -card.margin else 2 if diff >= card.margin else 1
+        s = SITUATIONS.index(_situation(goal, j))
         limits = [GOAL * 100 if x is None else x for x in card.thresholds[s]]
 
         def choose(t, options):
@@ -244,6 +307,30 @@ def test_card_loss_agrees_with_a_simulation(solved, card):
         assert abs(share - exact) <= 4 * stderr, (card_first, share, exact)
 
 
+def test_the_worked_example_is_the_cards_rule(card):
+    """The printed example: a first throw of six dice where the rule (points plus the
+    worth of the dice left, the fewer points of equal sums) takes a part of fewer points
+    than the most, by a clear sum; each line's sum, and the part taken, recomputed from
+    the card's worth and thresholds as the page words the rule."""
+    import re
+
+    text = card.example()
+    lines = text.splitlines()
+    assert lines[0].startswith("Example: a turn's first throw, ")
+    rows = [tuple(int(x.replace(",", "")) for x in re.findall(r"[\d,]+", line)[:5])
+            for line in lines[1:]]
+    far = card.thresholds[0]
+    sums = []
+    for kept, points, left, worth, total in rows:
+        assert left == (6 - kept if kept < 6 else 6)
+        limit = far[left - 1]
+        assert worth == (card.worth[left - 1] if limit is None or points < limit else 0)
+        assert total == points + worth
+        sums.append(total)
+    taken = [k for k, line in enumerate(lines[1:]) if "<- take this" in line]
+    assert taken == [sums.index(max(sums))] and sums[taken[0]] > sums[-1] and len(rows) >= 3
+
+
 def test_max_score_play_loses_to_optimal_and_banking_at_the_goal_helps(solved, card):
     pure = card.max_score
     at_goal = versus(solved, max_score_play(solved.rules, True), None)
@@ -260,6 +347,8 @@ def test_card_on_the_command_line(tmp_path):
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert set(data["thresholds"]) == set(SITUATIONS) and len(data["worth"]) == 6
+    assert data["source"] in SOURCES and set(data["candidates"]) == set(SOURCES)
+    assert data["loss"] == pytest.approx(data["candidates"][data["source"]], abs=1e-15)
     assert data["loss"] == pytest.approx(0.5 - data["against_optimal"]["a_fair"], abs=1e-15)
     assert out.read_bytes()[:4] == b"\x89PNG"
     assert [p.name for p in tmp_path.iterdir()] == ["card.png"]  # written atomically

@@ -165,8 +165,9 @@ def test_bad_turn_processes_are_refused():
 
     with pytest.raises(JeopardyError, match="not a turn-process outcome"):
         TurnProcess.from_roll_model(two_dice_pig())
-    with pytest.raises(JeopardyError, match="equal-turns"):
-        process_solver.solve(TurnProcess("x", ("a",), 0, (good,), (True,)), 10, 2, EQUAL_TURNS)
+    never = TurnProcess("x", ("a",), 0, (((Fraction(1), ((1, 0),)),),), (True,))
+    with pytest.raises(JeopardyError, match="equal-turns.*never busts"):
+        process_solver.solve(never, 10, 2, EQUAL_TURNS)
     with pytest.raises(JeopardyError, match="IV.5.*on its own"):
         core.solve(FarkleRules(goal=1000, continue_position=True, exact_goal=True))
     taking = TurnProcess("x", ("a",), 0, (good,), (True,), takeover=True)

@@ -905,6 +905,45 @@ def _farkle_house_three_players():
     return {f"player {m + 1}": chance for m, chance in enumerate(chances)}
 
 
+@analysis("farkle house ten-thousand 500 three players rounds")
+def _farkle_house_three_players_rounds():
+    """Issue 29: three players, the round ending with hot dice (the engine's capped last
+    round, docs/farkle.md "More players")."""
+    import dataclasses
+
+    from jeopardy.farkle.core import solve
+
+    rules = dataclasses.replace(_house_rules("ten-thousand").rules, goal=500)
+    chances = solve(rules, False, players=3).win_probabilities
+    return {f"player {m + 1}": chance for m, chance in enumerate(chances)}
+
+
+@analysis("farkle penalty rounds example")
+def _farkle_penalty_rounds():
+    """Issue 29: the penalty under the round ending, docs/examples/penalty-round.toml."""
+    from pathlib import Path
+
+    from jeopardy.farkle.house import read_rules
+    from jeopardy.farkle.penalty import solve
+
+    house = read_rules(Path(__file__).resolve().parent.parent / "docs/examples/penalty-round.toml")
+    return {"first player": solve(house.rules, house.first_to_reach).win_probability}
+
+
+@analysis("farkle three-dice simulated")
+def _farkle_three_dice_simulated():
+    """Issue 29: --simulate without hot dice (docs/examples/three-dice.toml)."""
+    from pathlib import Path
+
+    from jeopardy.farkle.core import solve
+    from jeopardy.farkle.house import read_rules
+    from jeopardy.farkle.simulation import simulate
+
+    house = read_rules(Path(__file__).resolve().parent.parent / "docs/examples/three-dice.toml")
+    result = simulate(solve(house.rules, house.first_to_reach), 100_000, 1)
+    return {"first player, 100,000 games, seed 1": result.first_player_wins}
+
+
 @analysis("farkle turn exact")
 def _farkle_turn_exact():
     from jeopardy.farkle.turn import exact_turn_value
@@ -1278,6 +1317,8 @@ def _farkle_card(goal):
     for what, result in (("card", card.against_optimal), ("max-score", card.max_score)):
         out.update({f"{what} first": result.a_first, f"{what} second": result.a_second,
                     f"{what} fair": result.a_fair, f"{what} loss": 0.5 - result.a_fair})
+    out.update({f"table {name} loss": 0.5 - result.a_fair
+                for name, result in card.candidates.items()})
     return out
 
 

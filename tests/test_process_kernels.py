@@ -63,6 +63,42 @@ def test_the_rows_past_the_top_are_what_beyond_gives(players, first, exact, lock
     assert (M[:(top + 1) * states] == -1.0).all() and (D[:top + 1] == -1.0).all()
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_rows_past_the_top_before_the_end_of_the_round_are_past_caps(players):
+    """A mover before the end of the round whose last round is the process's own (hot
+    dice: capped, process_last_round) is stopped past its top, banked: past_cap_rows must
+    put past_cap's value of each total in every state (for three players every player's:
+    the turn reads them past the table) and a slope of 0 (a bank), and leave the table's
+    own rows alone."""
+    from jeopardy.match.last_round import stop_slice
+
+    rules = FarkleRules(goal=500)
+    race = process_solver.bundle(core.turn_process(rules), rules.goal // core.UNIT,
+                                 MatchRules(players, core.ending_of(False)))
+    goal, states, most = int(race.goal), int(race.process.states), int(race.process.most)
+    checked = 0
+    high = goal ** (players - 1)  # a turn start's index: own * high + the others' scores
+    for index, place in ((0, 0), (3 * high + 7, 0), (9 * high, 0), (5 * high + 2, players - 2)):
+        own, second, first, top = process_kernels.frame.py_func(race, index, place)
+        assert first and top == int(race.cap) - 1 - own  # the capped table
+        where = stop_slice(race, place, index)
+        rows = top + most + 1
+        V = np.full((rows, states, players), -1.0)
+        D = np.full((rows, states), -1.0)
+        M = np.full(rows * states, -1.0)
+        process_kernels.past_cap_rows(race, where, place, V, D, M, top, top + most, own)
+        for u, s in itertools.product(range(top + 1, top + most + 1), range(states)):
+            values = [process_kernels.past_cap(race, where, place, own + u, m)
+                      for m in range(players)]
+            assert M[u * states + s] == values[0]
+            if players > 2:
+                assert list(V[u, s]) == values
+            assert D[u, s] == 0.0
+            checked += 1
+        assert (M[:(top + 1) * states] == -1.0).all() and (D[:top + 1] == -1.0).all()
+    assert checked > 0
+
+
 # ------------------------------------------------------- replayed decisions
 def _farkle(first_to_reach, **rules):
     rules = FarkleRules(goal=1000, **rules)
@@ -74,6 +110,14 @@ def _family():
     rules = dataclasses.replace(house.rules_named("docs/examples/family.toml").rules, goal=1000)
     return (core.turn_process(rules), rules.goal // core.UNIT, 2, core.ending_of(False),
             round_ending(rules, False))
+
+
+def _own_round(players, goal):
+    """Ten Thousand (hot dice) under the round ending with the last round the process's
+    own (no ending data): capped, the cap proved (process_last_round)."""
+    rules = FarkleRules(goal=goal)
+    return (core.turn_process(rules), goal // core.UNIT, players, core.ending_of(False),
+            process_solver.NO_ENDING)
 
 
 def _fast_pig(players, goal, faces, max_dice):
@@ -90,6 +134,8 @@ def _fast_pig(players, goal, faces, max_dice):
     pytest.param(lambda: _farkle(False, high_min_bank=500, high_score=500), id="IV.2"),
     pytest.param(lambda: _fast_pig(2, 30, 6, 5), id="fast-pig"),
     pytest.param(lambda: _fast_pig(3, 22, 3, 5), id="three-players-mixed"),
+    pytest.param(lambda: _own_round(2, 1000), id="ten-thousand-own-capped-round"),
+    pytest.param(lambda: _own_round(3, 300), id="three-players-capped-round"),
 ])
 def test_replayed_decisions_give_the_values_of_compared_ones(game, monkeypatch):
     """The class solve replays a member's recorded decisions where their gain exceeds the

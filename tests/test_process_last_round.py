@@ -26,7 +26,7 @@ from jeopardy.farkle.ending import most_one_turn
 from jeopardy.farkle.turn import FarkleRules
 from jeopardy.farkle import core
 from jeopardy.match import process_last_round, process_solver
-from jeopardy.match.rules import EQUAL_TURNS
+from jeopardy.match.rules import EQUAL_TURNS, MatchRules
 from jeopardy.rules.fast_pig import FastPigRules, turn_process
 from jeopardy.rules.presets import pig
 from jeopardy.rules.turn_process import TurnProcess
@@ -89,11 +89,123 @@ def test_the_most_points_of_a_turn():
     assert process_last_round.most_points(core.turn_process(FarkleRules(goal=1000))) is None
 
 
-def test_unbounded_turns_are_refused_in_one_line():
-    for process in (TurnProcess.from_roll_model(pig()), core.turn_process(FarkleRules(goal=1000))):
-        with pytest.raises(JeopardyError, match="points are bounded") as caught:
-            process_solver.solve(process, 10, 3, EQUAL_TURNS)
+@pytest.mark.parametrize("players, goal", [pytest.param(2, 20, id="2-players-to-20"),
+                                           pytest.param(3, 12, id="3-players-to-12")])
+def test_pig_as_a_process_with_equal_turns_is_the_roll_model_solvers(players, goal):
+    """Pig's turn collects points without bound: the process's last round is capped and
+    the cap proved (:func:`process_last_round.cap_holds`).  The roll-model solver
+    (:mod:`jeopardy.match.solver`: its own last round, cap and proof) gives every turn
+    start of every place the same chances, to the agreement the issues ask."""
+    from jeopardy.match import solver
+
+    process = TurnProcess.from_roll_model(pig())
+    ours = process_solver.solve(process, goal, players, EQUAL_TURNS)
+    theirs = solver.solve(pig(), goal, players, EQUAL_TURNS)
+    assert ours.converged and ours.max_residual < 1e-14
+    assert ours.values.shape == theirs.values.shape
+    assert np.max(np.abs(ours.values - theirs.values)) < AGREE
+    assert int(ours.race.cap) > goal
+
+
+def test_farkle_with_hot_dice_two_players_without_ending_data_is_its_round_ending():
+    """Hot dice, two players: the engine's capped last round (no Farkle code) against
+    Farkle's round ending (:func:`jeopardy.farkle.ending.round_ending`: the second
+    player's last turn and the first's bounds written for Farkle), every turn start of
+    both places; on the seed's table and on a house table keeping any part, with an
+    entry minimum."""
+    from jeopardy.farkle.ending import round_ending
+    from jeopardy.farkle.house import house_rules
+
+    family = house_rules({"name": "t", "goal": 400, "min_bank": 0, "entry": 300,
+                          "set_aside": "choice", "scoring": {"three_pairs": 750,
+                                                             "straight": 1500}}).rules
+    for rules in (FarkleRules(goal=500), family):
+        process = core.turn_process(rules)
+        g = rules.goal // 50
+        own = process_solver.solve(process, g, 2, EQUAL_TURNS)
+        given = process_solver.solve(process, g, 2, EQUAL_TURNS, round_ending(rules))
+        assert own.max_residual < 1e-14
+        assert np.max(np.abs(given.values - own.values)) < SAME, rules.name
+
+
+FARKLE_SMALL = {"name": "small", "dice": 2, "goal": 200, "ending": "equal-turns",
+                "min_bank": 100, "entry": 150, "hot_dice": True, "set_aside": "all"}
+
+
+@pytest.mark.parametrize("changes", [
+    pytest.param({}, id="two-dice-hot-dice"),
+    pytest.param({"hot_dice": False, "min_bank": 50, "entry": 0}, id="two-dice-hot-dice-off"),
+])
+def test_farkle_three_players_with_the_round_ending_match_the_oracle(changes):
+    """Three players, the round ending: every race state's chances against the
+    rules-first twin (tests/oracles/farkle_house.py, :func:`n_players_rounds`: plain
+    iteration over the seats' scores, the last round played seat by seat, every turn
+    banked ``far`` past the goal; ``far`` doubled changes nothing there).  Two dice with
+    hot dice, a minimum bank and an entry minimum (the last round capped, the cap
+    proved); without hot dice (every total a turn reaches)."""
+    from jeopardy.farkle.house import house_rules
+    from oracles.farkle_house import n_players_rounds
+
+    house = house_rules({**FARKLE_SMALL, **changes})
+    ours = core.solve(house.rules, players=3)
+    assert ours.converged and ours.max_residual < 1e-14
+    V = n_players_rounds(house.to_dict(), 3, far=500)
+    g = house.rules.goal // 50
+    for (scores, seat), chances in V.items():
+        seen = [scores[(seat + m) % 3] // 50 for m in range(3)]
+        index = (seen[0] * g + seen[1]) * g + seen[2]
+        theirs = [chances[(seat + m) % 3] for m in range(3)]
+        assert np.max(np.abs(ours.solution.values[seat, index] - theirs)) < AGREE, (scores, seat)
+
+
+def test_doubling_the_cap_margin_changes_nothing():
+    """The cap past the goal doubled: the last-turn tables, the leaders stored and the
+    race's tables all grow, and no chance moves (the cap was proved harmless)."""
+    from jeopardy.farkle.house import house_rules
+
+    process = core.turn_process(house_rules({**FARKLE_SMALL, "dice": 3}).rules)
+    one = process_solver.solve(process, 4, 3, EQUAL_TURNS)
+    cap = int(one.race.cap)
+    two = process_solver.solve(process, 4, 3, EQUAL_TURNS, cap=4 + 2 * (cap - 4))
+    assert int(two.race.layout[1, 1]) > int(one.race.layout[1, 1])
+    assert np.max(np.abs(one.values - two.values)) < SAME
+
+
+def test_a_cap_that_fails_its_proof_is_grown_and_solved_again(monkeypatch):
+    """A first cap chosen with no margin to spare (``FIRST_SLACK`` 1: the mover's value
+    after a bust taken as 0) fails the proof over the solved values (two players, the
+    seed's table to 500, without Farkle's own ending data); the solve grows it
+    (:func:`process_last_round.next_cap`) and ends with a proved cap and the chances of
+    a cap proved at once."""
+    rules = FarkleRules(goal=500)
+    process = core.turn_process(rules)
+    proved = process_solver.solve(process, 10, 2, EQUAL_TURNS)
+    small = process_last_round.first_cap(process, 10, 2, slack=1.0)
+    race = process_solver.bundle(process, 10, MatchRules(2, EQUAL_TURNS), cap=small)
+    W = process_solver._solve_race(process, race, 1e-15, None)[0]
+    assert not process_last_round.cap_holds(process, race, W)[0]
+    monkeypatch.setattr(process_last_round, "FIRST_SLACK", 1.0)
+    grown = process_solver.solve(process, 10, 2, EQUAL_TURNS)
+    assert int(grown.race.cap) > small
+    assert process_last_round.cap_holds(process, grown.race, grown.values)[0]
+    assert np.max(np.abs(grown.values - proved.values)) < SAME
+
+
+def test_unboundable_turns_are_refused_in_one_line():
+    """A turn that collects points without end is capped only where the cap can be
+    proved: a state whose throw never busts (no total is ever safe to bank), or a state
+    that may not bank (Ten Thousand's rule IV.1), is refused in one line."""
+    from fractions import Fraction
+
+    never = TurnProcess("never", ("roll",), 0, (((Fraction(1), ((1, 0),)),),), (True,))
+    locked = core.turn_process(FarkleRules(goal=300, no_stop_on_six=True))
+    for process, words in ((never, "never busts"), (locked, "may not bank")):
+        with pytest.raises(JeopardyError, match=words) as caught:
+            process_solver.solve(process, 6, 3, EQUAL_TURNS)
         assert "\n" not in str(caught.value)
+    with pytest.raises(JeopardyError, match="rule IV.1") as caught:
+        core.solve(FarkleRules(goal=300, no_stop_on_six=True), players=3)
+    assert "\n" not in str(caught.value)
 
 
 def _cli(*args, answers=""):
@@ -253,12 +365,11 @@ def test_farkle_two_players_without_ending_data_agree_with_its_round_ending():
 
 def test_farkle_three_players_with_the_round_ending():
     """Three players, the round ending, hot dice off: converged, the chances sum to 1,
-    doubling ``M`` changes nothing; with hot dice the round is refused in one line."""
+    doubling ``M`` changes nothing."""
     rules = FarkleRules(goal=300, hot_dice=False)
     ours = core.solve(rules, players=3)
     assert ours.converged and ours.max_residual < 1e-14
     assert abs(sum(ours.win_probabilities) - 1.0) < SAME
     doubled = core.solve(rules, players=3, cap_scale=2)
+    assert int(doubled.solution.race.layout[1, 1]) == 2 * int(ours.solution.race.layout[1, 1])
     assert np.max(np.abs(ours.solution.values - doubled.solution.values)) < SAME
-    with pytest.raises(JeopardyError, match="hot dice are solved first to the goal only"):
-        core.solve(FarkleRules(goal=300), players=3)

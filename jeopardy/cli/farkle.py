@@ -234,25 +234,19 @@ def turn(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact
 @click.option("--simulate", "games", type=int, default=0, help="also simulate this many games")
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--players", type=int, default=2, show_default=True,
-              help="players (3 to 6: the N-player equilibrium; the round ending with hot "
-                   "dice off)")
+              help="players (3 to 6: the N-player equilibrium, either ending)")
 @rule_options
 @json_option
 def solve(goal, first_to_reach, out, games, seed, players, min_bank, no_stop_on_six, keep_choice,
           high_min_bank, high_score, exact_goal, continue_position, rules_name, as_json) -> None:
-    """Optimal play: the first player's win probability (two players, or more with
-    --players: first to the goal, or the round ending with hot dice off)."""
+    """Optimal play: the first player's win probability (two players, or each player's
+    chance with --players 3 to 6)."""
     from jeopardy.cli.progress import ProgressLine
     from jeopardy.farkle.core import solve as run
 
     if rules_name is not None:
         rules, first_to_reach = _house(rules_name, goal, first_to_reach)
         goal, min_bank = rules.goal, rules.min_bank
-        if games and (rules.dice != 6 or not rules.hot_dice):
-            raise JeopardyError("--simulate plays six dice and hot dice (dice = 6, "
-                                "hot_dice = true)")
-        if games and rules.min_bank == 0:
-            raise JeopardyError("--simulate needs a positive minimum bank (min_bank)")
     else:
         rules = _rules(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score,
                        exact_goal, continue_position, goal)
@@ -284,7 +278,9 @@ def solve(goal, first_to_reach, out, games, seed, players, min_bank, no_stop_on_
         require_converged(solution, what, (out, f"{games:,} simulated games" if games else None))
         return
     rule = "first to bank the goal wins" if first_to_reach else \
-        "rounds: the second player answers a first player who reaches the goal"
+        "rounds: the second player answers a first player who reaches the goal" \
+        if players == 2 else "rounds: the players after the first to reach the goal each " \
+        "play one last turn"
     names = solution.to_dict()["rules"]
     click.echo(f"{_title(rules)} to {goal} ({rule}), minimum bank {min_bank}"
                + (f", first bank at least {rules.entry}" if rules.enters else "")
@@ -379,9 +375,10 @@ def fairness(goal, first_to_reach, max_bonus, min_bank, no_stop_on_six, keep_cho
               help="draw the card to this file (.pdf, .png or .svg)")
 @json_option
 def card(rules_name, goal, out, as_json) -> None:
-    """A printable strategy card: banking thresholds by dice in hand when behind, level or
-    ahead, derived from optimal play, and the win probability the card loses against
-    optimal play (exact policy evaluation, both seats)."""
+    """A printable strategy card: banking thresholds by dice in hand and the other player's
+    score, derived from optimal play, how to choose the dice to set aside, and the win
+    probability the card loses against optimal play (exact policy evaluation, both
+    seats)."""
     from jeopardy.cli.progress import ProgressLine
     from jeopardy import resources
     from jeopardy.farkle.card import SITUATIONS, strategy_card
@@ -406,16 +403,21 @@ def card(rules_name, goal, out, as_json) -> None:
     if as_json:
         emit_json({**result.to_dict(), **({"out": out} if out else {})})
         return
-    m = result.margin
+    from jeopardy.plots.farkle_card import column_labels
+
     click.echo(f"{_title(rules)} to {rules.goal:,}, first to reach: bank once the turn total "
-               f"reaches (behind / ahead: by {m:,} or more)")
-    click.echo(f"  dice  {'  '.join(f'{s:>7}' for s in SITUATIONS)}")
+               f"reaches (columns: the other player's score; table: {result.source}, of "
+               + ", ".join(f"{name} losing {0.5 - v.a_fair:.6f}"
+                           for name, v in result.candidates.items()) + ")")
+    labels = [f"{label:>16}" for label in column_labels(result)]
+    click.echo(f"  dice  {'  '.join(labels)}")
     for n in range(1, rules.dice + 1):
-        cells = ["  never" if row[n - 1] is None else f"{row[n - 1]:7d}"
+        cells = [f"{'only to win':>16}" if row[n - 1] is None else f"{row[n - 1]:16,}"
                  for row in result.thresholds]
         click.echo(f"  {n:>4}  {'  '.join(cells)}")
-    click.echo("  worth of the dice left: " + ", ".join(f"{n}: {w}" for n, w in
-                                                      enumerate(result.worth, start=1)))
+    if rules.keep_choice:
+        click.echo("  worth of the dice left: " + ", ".join(f"{n}: {w}" for n, w in
+                                                          enumerate(result.worth, start=1)))
     versus = result.against_optimal
     click.echo(f"the card against optimal play: wins {versus.a_first:.6f} first, "
                f"{versus.a_second:.6f} second, {versus.a_fair:.6f} by a fair coin "

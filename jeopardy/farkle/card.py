@@ -1,20 +1,46 @@
 """The strategy card: banking thresholds a family can print, and what they lose.
 
-The card reads a turn start by the score difference ``i - j`` (own banked score minus the
-other's): *behind* by at least the margin, *level* within it, *ahead* by at least it (the
-margin is a tenth of the goal, a multiple of 50).  For each situation and dice in hand
-``n`` it gives a threshold ``T``: bank once the turn total reaches ``T`` (and always bank
-when the bank reaches the goal).  ``T`` is derived from the optimal solution: the median,
-over the score pairs of that situation weighted by how often optimal play by both meets
-them (:func:`jeopardy.farkle.versus.turn_starts_met`), of the lowest turn total at which
-optimal play banks with ``n`` dice (:func:`jeopardy.farkle.versus.optimal_first_banks`).
+The card reads a turn start by the *other* player's banked score ``j`` (what it still
+needs to win): *far* (it needs more than half the goal), *closer* (between a fifth and
+a half), *near* (a fifth of the goal or less); the bands are multiples of 50
+(:func:`bands`).  For each situation and dice in hand ``n`` it gives a threshold
+``T``: bank once the turn total reaches ``T`` (and always bank when the bank reaches the
+goal).  Three tables are derived and the best one, by exact evaluation, is the card's
+(:data:`SOURCES`):
+
+* *medians*: in each situation ``T`` is the median, over its score pairs weighted by
+  how often optimal play by both meets them
+  (:func:`jeopardy.farkle.versus.turn_starts_met`), of the lowest turn total at which
+  optimal play banks with ``n`` dice (:func:`jeopardy.farkle.versus.optimal_first_banks`);
+* *max-score until near*: the max-expected-score turn's thresholds while the other
+  player is far or closer, the medians once it is near;
+* *max-score*: the max-expected-score turn's thresholds throughout.
+
+A median of first banks is a poor summary where optimal play rarely banks: with five
+or six dice in hand early in a long game it banks only at large totals or never, and
+the median of the pairs where it does banks far too soon (neller-busche to 10,000:
+the medians lose 8.0%, max-expected-score play 2.8%); near the end of the game, and in
+short games, the medians are the better guide (to 1,000: 1.9% against 4.6%).
+
+Why the other player's score.  The first card read the score difference (behind, level,
+ahead by a tenth of the goal) and lost 5.5% against optimal play to 3,000 (neller-busche),
+more than max-expected-score play (3.6%): optimal play changes most when the other
+player comes near the goal, which a difference does not see.  Read by the other's score
+the same medians lose 4.2%, and with the worth below 2.7% (measured, exact evaluations).
 
 Which dice to set aside (with ``set_aside = "choice"``): the card's second row gives the
-*worth* of ``m`` dice still to throw, the expected banked score of a turn begun with ``m``
-dice under max-expected-score play (:func:`jeopardy.farkle.turn.solve_turn`), to the
-nearest 50.  After a throw, set aside the part whose points plus the worth of the dice it
-leaves is largest, counting no worth where the new total reaches the threshold (the turn
-banks there).  All dice scored: the worth of a full hand (hot dice).
+*worth* of ``m`` dice still to throw: what throwing them on adds to the turn total under
+max-expected-score play (:func:`jeopardy.farkle.turn.solve_turn`: its value at ``(t,
+m)`` less ``t``), averaged over the states ``(t, m)`` where that play arrives right
+after a choice among several parts and throws on, weighted by how often it arrives
+there (:func:`choice_mass`), to the nearest 50.  After a throw, set
+aside the part whose points plus the worth of the dice it leaves is largest, counting
+no worth where the new total reaches the threshold (the turn banks there); of equal
+sums, the one of fewer points (the more dice kept to throw).  All dice scored: the worth
+of a full hand (hot dice).  (The worth of a turn begun afresh with ``m`` dice, the
+first card's, overstates what dice are worth once points are at stake: with the
+max-score thresholds to 3,000 it loses 5.27%, the weighted worth 3.81%, the exact
+choice of max-expected-score play 3.56%.)
 
 The loss is exact: the card's play against optimal play in the solved game by policy
 evaluation (:func:`jeopardy.farkle.versus.versus`), both seats, and the loss the chance
@@ -25,34 +51,43 @@ against optimal play.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from jeopardy import resources
 from jeopardy.errors import JeopardyError
+from jeopardy.farkle.scoring import keep_options
+from jeopardy.farkle.throws import option_outcomes
 from jeopardy.farkle.turn import UNIT, FarkleRules, solve_turn
 from jeopardy.farkle.versus import (TablePlay, Versus, height, optimal_first_banks,
                                     turn_starts_met, versus)
 from jeopardy.results import Result
 
-SITUATIONS = ("behind", "level", "ahead")
+SITUATIONS = ("far", "closer", "near")
+SOURCES = ("medians", "max-score until near", "max-score")
 
 
-def margin(goal: int) -> int:
-    """The score difference (points) that makes a player behind or ahead: a tenth of the
-    goal, a multiple of 50 (at least 50)."""
-    return max(UNIT, round(goal / 10 / UNIT) * UNIT)
+def bands(goal: int) -> tuple[int, int]:
+    """``(closer, near)``: the other player's banked scores (points) from which it is
+    *closer* (it needs at most half the goal) and *near* (a fifth of the goal or less),
+    multiples of 50, ``0 < closer < near < goal``."""
+    half = max(UNIT, round(goal / 2 / UNIT) * UNIT)
+    fifth = max(UNIT, round(goal / 5 / UNIT) * UNIT)
+    closer, near = goal - half, goal - fifth
+    if not 0 < closer < near < goal:
+        raise JeopardyError(f"goal {goal} is too small for the card's three situations")
+    return closer, near
 
 
 def situations(goal: int) -> np.ndarray:
-    """``[i, j]`` (units): 0 behind, 1 level, 2 ahead."""
+    """``[i, j]`` (units): 0 far, 1 closer, 2 near, by the other's score ``j``."""
     G = goal // UNIT
-    diff = (np.arange(G)[:, None] - np.arange(G)[None, :]) * UNIT
-    out = np.ones((G, G), dtype=np.int64)
-    out[diff <= -margin(goal)] = 0
-    out[diff >= margin(goal)] = 2
-    return out
+    closer, near = bands(goal)
+    j = np.arange(G) * UNIT
+    row = np.where(j >= near, 2, np.where(j >= closer, 1, 0)).astype(np.int64)
+    return np.ascontiguousarray(np.broadcast_to(row[None, :], (G, G)))
 
 
 def _on_board(rules: FarkleRules) -> FarkleRules:
@@ -80,11 +115,14 @@ class StrategyCard(Result):
     """The card's thresholds and dice worth, and its exact chances against optimal play."""
 
     rules: FarkleRules = field(repr=False)
-    margin: int
+    bands: tuple[int, int]  # the other's scores from which it is closer, near (points)
+    source: str  # which table (SOURCES) the card took, the better by exact evaluation
     thresholds: tuple[tuple[int | None, ...], ...]  # [situation][n - 1] points; None: never
     worth: tuple[int, ...]  # [m - 1] points
     against_optimal: Versus
     max_score: Versus | None = None
+    candidates: dict = field(default_factory=dict, repr=False)  # source -> its Versus
+    tables: dict = field(default_factory=dict, repr=False)  # source -> its thresholds
 
     @property
     def goal(self) -> int:
@@ -96,8 +134,9 @@ class StrategyCard(Result):
         return 0.5 - self.against_optimal.a_fair
 
     def to_dict(self) -> dict:
-        data = {"game": self.rules.name, "goal": self.goal, "margin": self.margin,
-                "situations": list(SITUATIONS),
+        data = {"game": self.rules.name, "goal": self.goal, "bands": list(self.bands),
+                "situations": list(SITUATIONS), "source": self.source,
+                "candidates": {name: 0.5 - v.a_fair for name, v in self.candidates.items()},
                 "thresholds": {s: list(row) for s, row in zip(SITUATIONS, self.thresholds)},
                 "worth": list(self.worth), "against_optimal": self.against_optimal.to_dict(),
                 "loss": self.loss}
@@ -109,6 +148,47 @@ class StrategyCard(Result):
     def play(self) -> TablePlay:
         """The card as a play (module docstring)."""
         return card_play(self.rules, self.thresholds, self.worth)
+
+    def choice(self, total: int, dice: int, counts: tuple[int, ...], situation: int = 0):
+        """The card's choice after throwing ``counts`` (faces 1 to 6) with ``dice`` in hand
+        at turn total ``total`` (points): ``[(points, dice kept, dice left, sum), ...]``
+        in the rules' order of parts and the index of the one taken (None: a farkle)."""
+        parts = keep_options(counts, self.rules.scoring)
+        rows = []
+        limits = [None] + list(self.thresholds[situation])
+        for points, kept in parts:
+            left = dice - kept if kept < dice else (self.rules.dice if self.rules.hot_dice else 0)
+            new = total + points
+            limit = limits[left] if left else 0
+            adds = left and (limit is None or new < limit)
+            rows.append((points, kept, left, new + (self.worth[left - 1] if adds else 0)))
+        if not rows:
+            return rows, None
+        best = max(r[3] for r in rows)
+        return rows, next(k for k, r in enumerate(rows) if r[3] == best)
+
+    def example(self) -> str | None:
+        """A worked choice for the printed card: the first throw of a full hand (faces in
+        order) offering three parts or more where the card takes a part of fewer points,
+        and by a clear sum (None under keep-all rules, or where no throw is such)."""
+        if not self.rules.keep_choice:
+            return None
+        hand = self.rules.dice
+        for throw in itertools.combinations_with_replacement(range(1, 7), hand):
+            counts = tuple(throw.count(face) for face in range(1, 7))
+            rows, taken = self.choice(0, hand, counts)
+            if len(rows) < 3 or rows[taken][3] <= rows[-1][3]:
+                continue  # not a choice the rule decides against the most points
+            same = self.thresholds[0] == self.thresholds[1] == self.thresholds[2]
+            lines = [f"Example: a turn's first throw, {' '.join(map(str, throw))}"
+                     + (":" if same else f" (other player under {self.bands[0]:,}):")]
+            for k, (points, kept, left, total) in enumerate(rows):
+                worth = total - points
+                lines.append(f"  set aside {kept} {'die: ' if kept == 1 else 'dice:'} {points:>5,}"
+                             f" + worth of {left} left {worth:>4,} = {total:>5,}"
+                             + ("   <- take this" if k == taken else ""))
+            return "\n".join(lines)
+        return None
 
 
 def card_play(rules: FarkleRules, thresholds, worth) -> TablePlay:
@@ -128,21 +208,21 @@ def card_play(rules: FarkleRules, thresholds, worth) -> TablePlay:
     return TablePlay("card", situations(rules.goal), bank, prefer, True)
 
 
-def thresholds_of(first_banks: np.ndarray, goal: int,
-                  weights: np.ndarray) -> tuple[tuple[int | None, ...], ...]:
+def thresholds_of(first_banks: np.ndarray, goal: int, weights: np.ndarray,
+                  where: np.ndarray | None = None) -> tuple[tuple[int | None, ...], ...]:
     """Per situation and dice, the weighted median over the situation's score pairs of
     optimal play's lowest bank (``first_banks[i, j, n]`` units; ``weights[i, j]``: how
     often the turn start is met; a situation never met counts each pair once), in
     points: the lowest total at which the weight of the pairs banking there or lower
     reaches half.  None where it is at or past the goal (the card never banks there
-    but to win)."""
-    where = situations(goal)
+    but to win).  ``where``: the situation of each pair (default :func:`situations`)."""
+    where = situations(goal) if where is None else where
     out = []
-    for s in range(len(SITUATIONS)):
+    for s in range(int(where.max()) + 1):
         row = []
         mine = where == s
         if not mine.any():
-            raise JeopardyError(f"goal {goal} is too small for a {SITUATIONS[s]} situation")
+            raise JeopardyError(f"goal {goal} is too small for a situation {s}")
         # a situation optimal play never meets (a small goal, reached in one turn): each
         # of its pairs counts once
         weight = weights[mine] if weights[mine].sum() > 0 else np.ones(int(mine.sum()))
@@ -157,19 +237,57 @@ def thresholds_of(first_banks: np.ndarray, goal: int,
     return tuple(out)
 
 
-def worth_of(rules: FarkleRules) -> tuple[int, ...]:
-    """``m = 1 .. dice``: the expected banked score of a turn begun with ``m`` dice under
-    max-expected-score play, to the nearest 50."""
+def choice_mass(rules: FarkleRules) -> np.ndarray:
+    """``[t, m]``: how often a turn of max-expected-score play from a full hand arrives at
+    turn total ``t`` (units) with ``m`` dice left right after choosing among several
+    scoring parts (its choice: the part of highest value), and throws on from there."""
     turn = solve_turn(_on_board(rules))
-    return tuple(int(round(float(turn.values[0, m]) / UNIT)) * UNIT
-                 for m in range(1, rules.dice + 1))
+    top, D = turn.top, rules.dice
+    mass = np.zeros((top + 1, D + 1))
+    mass[0, D] = 1.0
+    chosen = np.zeros((top + 1, D + 1))
+    outcomes = {n: [(float(p), choices) for p, choices in
+                    option_outcomes(n, rules.scoring, rules.fresh)] for n in range(1, D + 1)}
+    for t in range(top + 1):
+        for n in range(1, D + 1):
+            m = mass[t, n]
+            if m == 0.0 or (t > 0 and turn.bank[t, n]):
+                continue
+            for p, choices in outcomes[n]:
+                if not choices:
+                    continue
+                points, left = max(choices, key=lambda c: turn.values[
+                    min(t + c[0] // UNIT, top), c[1]])
+                u = min(t + points // UNIT, top)
+                mass[u, left] += m * p
+                if len(choices) > 1:
+                    chosen[u, left] += m * p
+    chosen[:, 1:] *= ~turn.bank[:top + 1, 1:]
+    return chosen
 
 
-# The card's own work at goal 10,000, seconds: its two passes over the score pairs and two
-# exact evaluations (the card's play, max-score play) grow like the cube of the goal in
-# units, as the solve does.  Measured (CPU, load 5, neller-busche): 4.6 s at 3,000 and 8.9 s
-# at 4,000; 8.9 s times (10,000 / 4,000)^3 is 139 s.
-CARD_SECONDS_AT_10000 = 140.0
+def worth_of(rules: FarkleRules) -> tuple[int, ...]:
+    """``m = 1 .. dice``: what throwing ``m`` dice on adds to the turn total under
+    max-expected-score play (its value at ``(t, m)`` less ``t``), averaged over the states
+    where that play arrives after a choice and throws on (:func:`choice_mass`), to the
+    nearest 50; 0 where it never does (module docstring)."""
+    turn = solve_turn(_on_board(rules))
+    weights = choice_mass(rules)
+    gains = turn.values[:turn.top + 1] - (np.arange(turn.top + 1) * UNIT)[:, None]
+    out = []
+    for m in range(1, rules.dice + 1):
+        total = float(weights[:, m].sum())
+        mean = float((weights[:, m] * gains[:, m]).sum()) / total if total > 0 else 0.0
+        out.append(int(round(mean / UNIT)) * UNIT)
+    return tuple(out)
+
+
+# The card's own work at goal 10,000, seconds: its two passes over the score pairs and
+# exact evaluations (three tables, max-score play) grow like the cube of the goal in
+# units, as the solve does.  Measured (CPU, load 5, neller-busche): 4.6 s at 3,000 and
+# 8.9 s at 4,000 with two evaluations; 8.9 s times (10,000 / 4,000)^3 is 139 s, and two
+# more evaluations (about 40 s each) make 220 s.
+CARD_SECONDS_AT_10000 = 220.0
 
 
 def cost(goal: int, keep_choice: bool = False, **_) -> resources.Estimate:
@@ -184,14 +302,32 @@ def cost(goal: int, keep_choice: bool = False, **_) -> resources.Estimate:
                               solve.bytes + 8 * 8 * g * g)
 
 
+def max_score_thresholds(rules: FarkleRules) -> tuple[int | None, ...]:
+    """The max-expected-score turn's bank threshold by dice in hand (points; None where it
+    banks only at the goal or never)."""
+    turn = solve_turn(_on_board(rules))
+    return tuple(None if t is None or t >= rules.goal else t for t in turn.thresholds())
+
+
+def candidate_tables(rules: FarkleRules, medians) -> dict[str, tuple]:
+    """The card's tables (module docstring), by :data:`SOURCES`."""
+    turn = max_score_thresholds(rules)
+    return {SOURCES[0]: tuple(medians), SOURCES[1]: (turn, turn, medians[2]),
+            SOURCES[2]: (turn, turn, turn)}
+
+
 def strategy_card(solution, with_max_score: bool = True) -> StrategyCard:
-    """The card of a solved two-player game (first to the goal) and its exact loss."""
+    """The card of a solved two-player game (first to the goal) and its exact loss: of
+    the tables of :func:`candidate_tables`, the one whose play wins most against
+    optimal play (a fair coin for the first move; the first listed of equals)."""
     rules = solution.rules
     first = optimal_first_banks(solution)
     weights = turn_starts_met(solution)
-    card = StrategyCard(rules, margin(rules.goal), thresholds_of(first, rules.goal, weights),
-                        worth_of(rules), Versus(rules.name, rules.goal, "card", "optimal",
-                                                0.0, 0.0, 0.0))
-    result = versus(solution, card.play(), None)
+    worth = worth_of(rules)
+    tables = candidate_tables(rules, thresholds_of(first, rules.goal, weights))
+    results = {name: versus(solution, card_play(rules, table, worth), None)
+               for name, table in tables.items()}
+    source = max(results, key=lambda name: (results[name].a_fair, -SOURCES.index(name)))
     best = versus(solution, max_score_play(rules), None) if with_max_score else None
-    return dataclasses.replace(card, against_optimal=result, max_score=best)
+    return StrategyCard(rules, bands(rules.goal), source, tables[source], worth,
+                        results[source], best, results, tables)

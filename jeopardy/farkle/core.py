@@ -263,8 +263,11 @@ def estimate(rules: FarkleRules, first_to_reach: bool = False,
     ``KEEP_CHOICE_SLOWER`` times the seed's time.  Rule
     IV.5 keeps every turn state's throw value (8 bytes each): at most ``10 g^3``
     states in ``g`` units (measured: 9.6 g^3 at goal 1,000, 6.7 g^3 at 3,000).
-    ``players`` above 2 (first to the goal): ``g^players`` turn starts, each a turn of
-    up to ``g`` totals and a value per player (``N_PLAYER_SECONDS``)."""
+    ``players`` above 2: ``g^players`` turn starts, each a turn of up to ``g`` totals and
+    a value per player (``N_PLAYER_SECONDS``); under the round ending a table per place
+    in the round, turns of totals up to the last round's cap (hot dice) or the goal plus
+    the most a turn scores (hot dice off), and the last round's tables
+    (:mod:`jeopardy.match.process_last_round`)."""
     g = rules.goal // UNIT
     at_10000 = 30.0 if first_to_reach else 55.0
     slower = KEEP_CHOICE_SLOWER if rules.keep_choice else 1.0
@@ -272,12 +275,22 @@ def estimate(rules: FarkleRules, first_to_reach: bool = False,
         starts = float(g) ** players
         seconds = N_PLAYER_SECONDS * starts * g * players * slower
         memory = 8 * players * starts * 2 + 50_000_000
-        if not first_to_reach:  # a table per place, and the last round's (hot dice off)
-            most = process_last_round.most_points(turn_process(rules)) or g
-            seconds = seconds * players + N_PLAYER_SECONDS * most * most * g ** (players - 1) \
-                * slower
-            memory += 8 * players * starts * (players - 1) + \
-                8 * process_last_round.table_floats(g, players, most)
+        if not first_to_reach:  # a table per place, and the last round's
+            process = turn_process(rules)
+            most = process_last_round.most_points(process)
+            if most is not None:  # hot dice off: every total a turn reaches
+                rows, floats = g + most, process_last_round.table_floats(g, players, most)
+                span, shared = most, most
+            else:  # hot dice: totals to the cap, leaders to a throw past it per layer
+                cap = process_last_round.first_cap(process, g, players)
+                gain = process.max_points
+                rows = cap
+                floats = process_last_round.table_floats(g, players, 0, cap, gain)
+                span = cap - g + (players - 1) * gain
+                shared = cap + g * max(process.minimum, process.high_minimum or 0, 1)
+            seconds = N_PLAYER_SECONDS * starts * rows * players * slower * players + \
+                N_PLAYER_SECONDS * span * shared * g ** (players - 2) * slower
+            memory += 8 * players * starts * (players - 1) + 8 * floats
         return seconds, int(memory)
     seconds = at_10000 * (g / 200) ** 3 * slower
     store = 8 * 10 * g ** 3 if rules.continue_position else 0
@@ -341,9 +354,9 @@ def solve(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
           cap_scale: int = 1, strict: bool = True, players: int = 2) -> CoreFarkleSolution:
     """Solve Ten Thousand to ``rules.goal`` with the match solver (``strict``: as
     :func:`jeopardy.match.process_solver.solve`).  ``players`` above 2: the N-player
-    equilibrium of the match solver, whose convergence the solution reports; with the
-    round ending only where hot dice are off (a turn's points bounded: the last round of
-    :mod:`jeopardy.match.process_last_round`)."""
+    equilibrium of the match solver, whose convergence the solution reports; under the
+    round ending the last round is the engine's (:mod:`jeopardy.match.process_last_round`:
+    every total a turn reaches with hot dice off, a proved cap with hot dice)."""
     from jeopardy import validate
 
     players = validate.integer(players, "players", 2, MAX_PLAYERS)
@@ -361,10 +374,10 @@ def solve(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
     if players > 2 and rules.continue_position:
         raise JeopardyError("rule IV.5 (continue from the previous player's position) is solved "
                             "for two players")
-    if players > 2 and not first_to_reach and rules.hot_dice:
-        raise JeopardyError(f"{players} players with hot dice are solved first to the goal only "
-                            "(the round's last turns need a turn's points bounded: hot_dice = "
-                            "false); use --first-to-reach or ending = \"first-to-goal\"")
+    if players > 2 and not first_to_reach and rules.no_stop_on_six:
+        raise JeopardyError(f"rule IV.1 (no bank with six dice in hand) is solved for two "
+                            f"players under the round ending: with {players} the last "
+                            f"round's cap needs a bank at every total past it")
     refuse_too_big(rules, first_to_reach, cap_scale, players)
     warm_up(rules, first_to_reach, players)
     started = time.perf_counter()

@@ -324,3 +324,45 @@ def _continuing_round(rules: FarkleRules, throws: Throws, cap_scale: int) -> End
     Q = _last_turn(reach + 1, minimum, False, False, throws)
     return Ending(np.vstack([Q, Q]), np.zeros((2, 1)), dstar, C[:, 1:])
 
+
+
+def penalty_round_ending(rules: FarkleRules, cap_scale: int = 1) -> Ending:
+    """The round ending's data with the penalty (:func:`jeopardy.match.counters.solve`):
+    B's last-turn chances ``Q`` and the first player's bounds ``dstar[j - floor]`` for
+    B's every score ``j`` from the penalty's floor.  The proof of the caps is the
+    module's: A's bust is worth ``1 - y`` with ``y >= L(j)`` whatever the penalty takes
+    from A (B wins at once by reaching the goal in its next turn), ``L(j)`` the chance
+    that one turn from ``j`` gets there (farther for a score below 0); with hot dice off
+    A's table holds every total its turn reaches.  ``cap_scale`` multiplies every bound
+    (the tests double it).  Rules IV.1, IV.3 and IV.5 are refused by the penalty's solve."""
+    throws = rules_throws(rules)
+    g = rules.goal // UNIT
+    floor = rules.penalty.floor // UNIT
+    scores = np.arange(floor, g)
+    min_low, min_high, high = rules.in_units()
+    minima = (min_low, min_high)
+    rows = (scores > high).astype(int)
+    if not rules.hot_dice:
+        dstar = (most_one_turn(rules) + g - 1 - scores).astype(np.int64)
+    else:
+        smallest_bust = float(min(throws.bust[1:]))
+        reach = _reach_probabilities(g - floor + max(minima) + 1, False, throws)
+        lower = np.array([reach[max(g - j, minima[r])] for j, r in zip(scores, rows)])
+        if np.any(lower <= 0.0):
+            raise JeopardyError(f"goal {rules.goal}, floor {rules.penalty.floor}: the cap's "
+                                "bound underflows; use a smaller goal or a higher floor")
+        size = g - floor + max(minima) + 64
+        while True:
+            Q = np.vstack([_last_turn(size, m, False, False, throws) for m in minima])
+            below = [np.flatnonzero((Q[r] <= smallest_bust * low) & (np.arange(size) > 0))
+                     for r, low in zip(rows, lower)]
+            if all(len(b) for b in below):
+                dstar = np.array([b[0] for b in below], dtype=np.int64)
+                break
+            size *= 2
+    dstar = dstar * cap_scale
+    top = int(max(g - floor, max(minima), int(np.max(dstar + scores)) - floor))
+    # counters.solve reads Q to a deficit of the largest top past a throw, from the floor
+    reach_top = top + rules.max_gain + g - floor + 2
+    Q = np.vstack([_last_turn(reach_top + 1, m, False, False, throws) for m in minima])
+    return Ending(Q, np.zeros((2, 1)), dstar)

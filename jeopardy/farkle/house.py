@@ -29,7 +29,7 @@ from pathlib import Path
 from jeopardy.errors import JeopardyError
 from jeopardy.files import read_text
 from jeopardy.farkle.scoring import GROWTH, ScoringTable
-from jeopardy.farkle.turn import FarkleRules, Penalty
+from jeopardy.farkle.turn import UNIT, FarkleRules, Penalty
 from jeopardy.match.endings import ENDINGS as REGISTRY, EQUAL_TURNS, FIRST_TO_GOAL
 from jeopardy.rules.farkle_presets import PRESETS
 
@@ -148,6 +148,14 @@ def house_rules(data: dict, where: str = "rules") -> HouseRules:
                             entry=entry, penalty=penalty, dice=dice, hot_dice=merged["hot_dice"])
     except JeopardyError as error:  # a combination the checks above let through
         raise JeopardyError(f"{where}: {error}") from None
+    if not rules.hot_dice:  # a game no one can win: no turn reaches the least bank
+        from jeopardy.farkle.ending import most_one_turn
+
+        most = most_one_turn(rules) * UNIT
+        for key, value in (("min_bank", min_bank), ("entry", entry)):
+            if value > most:
+                raise JeopardyError(f"{where}: {key} {value:,} is more than a turn can score "
+                                    f"without hot dice ({most:,}): no one could ever bank")
     return HouseRules(rules, ENDINGS[ending])
 
 

@@ -4,12 +4,14 @@ A rule set's ``[penalty]`` (``farkles`` in a row lose ``points``; banked scores
 kept at or above ``floor``) is :class:`jeopardy.match.counters.BustPenalty` in
 units of 50 on the rule set's turn process (:func:`jeopardy.farkle.core.turn_process`);
 the solve is :func:`jeopardy.match.counters.solve` (two players, first to the
-goal: Busche's game).  At the floor a penalty leaves the score at the floor.
+goal: Busche's game; or the round ending, with the second player's last turn and
+the first player's bounds of :func:`jeopardy.farkle.ending.penalty_round_ending`).
+At the floor a penalty leaves the score at the floor.
 
-Refused in one line (never ignored): the penalty with the round ending, with an
-entry minimum (with the penalty a score can fall back to 0 or below after the
-first bank, so "on the board" needs a state of its own, not modelled), and with
-rules IV.1, IV.3, IV.5.
+Refused in one line (never ignored): the penalty for more than two players (the
+counters of the match state are kept for two), with an entry minimum (with the
+penalty a score can fall back to 0 or below after the first bank, so "on the
+board" needs a state of its own, not modelled), and with rules IV.1, IV.3, IV.5.
 """
 from __future__ import annotations
 
@@ -33,16 +35,20 @@ SECONDS_PER_CHOICE = 1.9e-9
 
 @dataclass(frozen=True, repr=False)
 class PenaltyFarkleSolution(EngineResult):
-    """Two-player Farkle, first to the goal, with the penalty for farkles in a row."""
+    """Two-player Farkle, first to the goal or the round ending, with the penalty for
+    farkles in a row."""
 
     rules: FarkleRules
     solution: counters.CounterSolution = field(repr=False)
 
-    first_to_reach = True
+    @property
+    def first_to_reach(self) -> bool:
+        return not self.solution.rounds_ending
 
-    def value(self, mine: int, my_farkles: int, theirs: int, their_farkles: int) -> float:
+    def value(self, mine: int, my_farkles: int, theirs: int, their_farkles: int,
+              first: bool = True) -> float:
         """The chance of the player to move at banked scores ``mine`` and ``theirs``
-        (points) with these farkles in a row."""
+        (points) with these farkles in a row (``first``: the first of the round)."""
         for score in (mine, theirs):
             if score % UNIT or not self.rules.penalty.floor <= score < self.rules.goal:
                 raise JeopardyError(f"scores must be multiples of {UNIT} in "
@@ -50,13 +56,15 @@ class PenaltyFarkleSolution(EngineResult):
         for count in (my_farkles, their_farkles):
             if not 0 <= count < self.rules.penalty.farkles:
                 raise JeopardyError(f"farkles in a row must be 0..{self.rules.penalty.farkles - 1}")
-        return self.solution.value(mine // UNIT, my_farkles, theirs // UNIT, their_farkles)
+        return self.solution.value(mine // UNIT, my_farkles, theirs // UNIT, their_farkles,
+                                   0 if first or self.first_to_reach else 1)
 
     def to_dict(self) -> dict:
         p = self.rules.penalty
         return {"game": self.rules.name, "goal": self.rules.goal,
-                "min_bank": self.rules.min_bank, "ending": "first-to-reach",
-                "first_to_reach": True, "rules": [], "win_probability": self.win_probability,
+                "min_bank": self.rules.min_bank,
+                "ending": "first-to-reach" if self.first_to_reach else "round",
+                "first_to_reach": self.first_to_reach, "rules": [], "win_probability": self.win_probability,
                 "states": self.states, "seconds": self.seconds,
                 "max_residual": self.max_residual, "converged": self.converged,
                 "penalty": {"farkles": p.farkles, "points": p.points, "floor": p.floor},
@@ -73,9 +81,6 @@ def refuse_unsolved(rules: FarkleRules, first_to_reach: bool) -> None:
     """Refuse, in one line, what the penalty's solve does not model (module docstring)."""
     if rules.penalty is None:
         raise JeopardyError(f"rules {rules.name!r} have no [penalty]")
-    if not first_to_reach:
-        raise JeopardyError(f"rules {rules.name!r}: the penalty is solved first to the goal "
-                            "(Busche's game); the round ending with it is not modelled")
     if rules.enters:
         raise JeopardyError(f"rules {rules.name!r}: an entry minimum with the penalty is not "
                             "modelled (a penalty can take a player who is on the board back "
@@ -84,25 +89,30 @@ def refuse_unsolved(rules: FarkleRules, first_to_reach: bool) -> None:
         raise JeopardyError("the penalty is solved without rules IV.1, IV.3 and IV.5")
 
 
-def estimate(rules: FarkleRules) -> tuple[float, int]:
+def estimate(rules: FarkleRules, first_to_reach: bool = True) -> tuple[float, int]:
     """Rough ``(seconds, bytes)`` of :func:`solve`: five Bellman rounds over every turn
     row (goal 10,000, floor -2,500: about 10 min on one core), and the recorded play:
-    one float per bank total below the goal, per turn start."""
+    one float per bank total below the goal, per turn start.  The round ending keeps a
+    table per place, the first's rows past the goal to its bound (counted as the goal's
+    worth again: about 800 units at 10,000)."""
     penalty = bust_penalty(rules)
     size = rules.goal // UNIT - penalty.floor  # banked scores kept
     rows = size * (size + 3) // 2  # turn rows of one turn start per score (top: goal - own)
+    places = 1 if first_to_reach else 2
+    if not first_to_reach:
+        rows = rows * 2 + size * max(size, 200)
     choices = 900 if rules.keep_choice else 300  # entries of the throw table (845, 254)
     work = rows * size * penalty.limit ** 2 * choices
     seconds = 5 + EXPECTED_ROUNDS * SECONDS_PER_CHOICE * work
     recorded = size * (size - 1) // 2  # bank totals below the goal
-    return seconds, 8 * recorded * size * penalty.limit ** 2 + 48 * size * size * \
-        penalty.limit ** 2 + 100_000_000
+    return seconds, places * (8 * recorded * size * penalty.limit ** 2 + 48 * size * size *
+                              penalty.limit ** 2) + 100_000_000
 
 
-def require(rules: FarkleRules) -> None:
+def require(rules: FarkleRules, first_to_reach: bool = True) -> None:
     """Refuse, before any work, a solve past this machine's budget (:mod:`jeopardy.resources`);
     warn of a long one."""
-    seconds, size = estimate(rules)
+    seconds, size = estimate(rules, first_to_reach)
     cost = resources.Estimate(seconds, size)
     limit = resources.budget()
     what = f"goal {rules.goal:,}, floor {rules.penalty.floor:,} (Farkle with the penalty)"
@@ -121,18 +131,22 @@ def solve(rules: FarkleRules, first_to_reach: bool = True,
           progress: Callable[[float], None] | None = None, tolerance: float = 1e-13,
           strict: bool = True) -> PenaltyFarkleSolution:
     """Solve two-player Farkle with the penalty (``strict``: as
-    :func:`jeopardy.match.counters.solve`); refused up front past the budget."""
+    :func:`jeopardy.match.counters.solve`), first to the goal or with the round ending;
+    refused up front past the budget."""
+    from jeopardy.farkle.ending import penalty_round_ending
+
     if not isinstance(rules, FarkleRules):
         raise JeopardyError(f"rules must be a FarkleRules; got {type(rules).__name__}")
     refuse_unsolved(rules, first_to_reach)
-    require(rules)
+    require(rules, first_to_reach)
+    ending = None if first_to_reach else penalty_round_ending(rules)
 
     def report(kind: str, count: int, change: float) -> None:
         if progress is not None and kind == "bellman":
             progress(min(count / EXPECTED_ROUNDS, 0.95))
 
     solution = counters.solve(turn_process(rules), rules.goal // UNIT, bust_penalty(rules),
-                              tolerance, progress=report, strict=strict)
+                              tolerance, progress=report, strict=strict, ending=ending)
     if progress is not None:
         progress(1.0)
     return PenaltyFarkleSolution(rules, solution)

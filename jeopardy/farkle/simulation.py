@@ -5,10 +5,13 @@ Real dice are thrown: one uniform draw below ``6**n`` from a seeded
 :func:`jeopardy.farkle.scoring.score_counts` (every scoring die set aside) or,
 under rule IV.4 (``set_aside = "choice"``), offering every scoring part of
 :func:`jeopardy.farkle.scoring.keep_options`.
-The turn follows :class:`~jeopardy.farkle.turn.FarkleRules`: the minimum bank
-(IV.2's higher minimum above a score), hot dice, IV.1 (no bank with six dice
-in hand) and IV.3 (a throw past the goal busts; landing on it needs no
-minimum), and the ending (first to reach, or the round's answer).  The
+The turn follows :class:`~jeopardy.farkle.turn.FarkleRules`: a hand of ``dice``
+dice (1 to 6), the minimum bank (any, from 0; IV.2's higher minimum above a
+score; the entry minimum at a score of 0), hot dice (or, with ``hot_dice`` off,
+a turn whose every die is set aside banks where it may and loses its total
+elsewhere), IV.1 (no bank with six dice in hand) and IV.3 (a throw past the goal
+busts; landing on it needs no minimum), and the ending (first to reach, or the
+round's answer).  The
 bank/throw decisions come from the solution, tabulated once: every column of
 both roles (:func:`decision_tables`, the solver's own kernel) and, for B's
 last turn of the round ending, whether to take a tie at ``t == d``.
@@ -59,15 +62,16 @@ class DecisionTables:
     """The optimal bank/throw decision at every turn state, as arrays; under IV.4 the
     states' values too (to choose the part set aside; empty otherwise)."""
 
-    offsets: np.ndarray  # [role, i, j] -> start of the column in ``flat``
+    offsets: np.ndarray  # [role, i, j] -> start of the column in ``flat`` (rows of
+    #                      dice + 2: column n holds n dice, dice + 1 none; :func:`column`)
     tops: np.ndarray  # [role, i, j] -> the column's largest turn total (units)
     flat: np.ndarray  # int8, 1 = throw
-    tie: np.ndarray  # [minimum row, d, n]: B's last turn takes the tie at t == d
+    tie: np.ndarray  # [minimum row, d, n]: B's last turn takes the tie at t == d (n 0: none)
     values: np.ndarray  # IV.4: the mover's chance at each state of ``flat``
     bust: np.ndarray  # IV.4: [role, i, j] the mover's chance after a bust
     last_offsets: np.ndarray  # IV.4: [minimum row, d] -> start of B's last-turn table
     last_tops: np.ndarray  # IV.4: [minimum row, d] -> its largest turn total
-    last_values: np.ndarray  # IV.4: B's last-turn chances V[t, n], rows of 7
+    last_values: np.ndarray  # IV.4: B's last-turn chances V[t, n], rows of dice + 1
 
 
 @njit(cache=True, nogil=True)
@@ -96,21 +100,31 @@ def _value_tables(race, W, offsets, values, bust, width, shift):
                     values[at + t * width + s + shift] = process.vals[t, s, 0]
 
 
+@njit(cache=True, nogil=True, inline="always")
+def column(n, hand):
+    """The column of ``n`` dice in hand in a row of the decision tables: ``n``, and
+    ``hand + 1`` for none (hot dice off, every die set aside)."""
+    return n if n > 0 else hand + 1
+
+
 def decision_tables(solution: CoreFarkleSolution) -> DecisionTables:
     g = solution.goal_units
     offsets = np.zeros((2, g, g), dtype=np.int64)
     tops = np.zeros((2, g, g), dtype=np.int64)
-    flat = np.zeros(solution.states // 6 * 7, dtype=np.int8)
     race = solution.solution.race
+    hand = solution.rules.dice
+    width = hand + 2  # columns 1 .. hand + 1: the turn states, shifted by one
+    flat = np.zeros(solution.states // int(race.process.states) * width, dtype=np.int8)
     core_offsets = np.zeros((int(race.places), g * g), dtype=np.int64)
     core_tops = np.zeros_like(core_offsets)
     process_kernels.decision_tables(race, solution.solution.values, core_offsets, core_tops,
-                                    flat, 7, 1)
+                                    flat, width, 1)
     choice = solution.rules.keep_choice
     values = np.zeros(flat.shape[0] if choice else 0)
     core_bust = np.zeros((int(race.places), g * g))
     if choice:
-        _value_tables(race, solution.solution.values, core_offsets, values, core_bust, 7, 1)
+        _value_tables(race, solution.solution.values, core_offsets, values, core_bust, width,
+                      1)
     bust = np.zeros((2, g, g))
     for role in range(2):
         place = solution.place(role == 0)
@@ -123,7 +137,7 @@ def decision_tables(solution: CoreFarkleSolution) -> DecisionTables:
     largest = int(tops.max()) + g + 2
     if choice:  # A may bank a throw past its top: B's last turn d behind, every d
         largest += rules.max_gain
-    tie = np.zeros((2, largest + 1, 7), dtype=np.int8)
+    tie = np.zeros((2, largest + 1, hand + 1), dtype=np.int8)
     last_offsets = np.zeros((2, largest + 1), dtype=np.int64)
     last_tops = np.zeros((2, largest + 1), dtype=np.int64)
     tables = []
@@ -133,7 +147,7 @@ def decision_tables(solution: CoreFarkleSolution) -> DecisionTables:
             for d in range(1, largest + 1):
                 V = last_turn_values(d, minimum, rules.exact_goal, rules.no_stop_on_six,
                                      throws)
-                for n in range(1, 7):
+                for n in range(hand + 1):
                     # the DP takes the tie (value 1/2) where throwing is worth no more
                     tie[row, d, n] = d < V.shape[0] and V[d, n] == 0.5
                 if choice:
@@ -147,7 +161,7 @@ def decision_tables(solution: CoreFarkleSolution) -> DecisionTables:
 
 
 # Indices into the policy's parameters (:func:`policy_data`).
-P_GOAL, P_HIGH, P_ROUND, P_EXACT = range(4)
+P_GOAL, P_HIGH, P_ROUND, P_EXACT, P_HAND, P_HOT = range(6)
 
 
 @njit(cache=True, nogil=True)
@@ -168,7 +182,8 @@ def _decide(data, role, my_score, other_score, turn_total, dice):
         return t == d and d < tie.shape[1] and tie[row, d, dice] == 1
     if t > tops[role, i, j]:
         return True  # past the table every bank is best (jeopardy.farkle.ending's proof)
-    return flat[offsets[role, i, j] + t * 7 + dice] == 0
+    hand = params[P_HAND]
+    return flat[offsets[role, i, j] + t * (hand + 2) + column(dice, hand)] == 0
 
 
 @njit(cache=True, nogil=True)
@@ -181,19 +196,19 @@ def _choose(data, role, my_score, other_score, turn_total, dice, points, kept):
     tests/oracles/farkle_policies.py."""
     offsets, tops, params, values, bust = data[0], data[1], data[4], data[5], data[6]
     last_offsets, last_tops, last_values, Q = data[7], data[8], data[9], data[10]
-    goal, high = params[P_GOAL], params[P_HIGH]
+    goal, high, hand = params[P_GOAL], params[P_HIGH], params[P_HAND]
     i = my_score // 50
     j = other_score // 50
     u = (turn_total + points) // 50
     left = dice - kept
-    if left == 0:  # hot dice
-        left = DICE
+    if left == 0 and params[P_HOT]:  # hot dice (off: none left, column hand + 1)
+        left = hand
     if j >= goal:  # B's last turn: its own table, needing more than d
         d = j - i
         row = 1 if i > high else 0
         if u > last_tops[row, d]:  # past it: a bank that wins (IV.3: past the goal, lost)
             return 0.0 if params[P_EXACT] else 1.0
-        return last_values[last_offsets[row, d] + u * 7 + left]
+        return last_values[last_offsets[row, d] + u * (hand + 1) + left]
     if u > tops[role, i, j]:
         if params[P_EXACT]:  # past the goal: the turn is lost
             return bust[role, i, j]
@@ -202,7 +217,7 @@ def _choose(data, role, my_score, other_score, turn_total, dice, points, kept):
             row = 1 if j > high else 0
             return 1.0 - (Q[row, d] if d < Q.shape[1] else 0.0)
         return 1.0  # a bank that wins at once
-    return values[offsets[role, i, j] + u * 7 + left]
+    return values[offsets[role, i, j] + u * (hand + 2) + column(left, hand)]
 
 
 def policy_data(solution: CoreFarkleSolution) -> tuple:
@@ -211,8 +226,8 @@ def policy_data(solution: CoreFarkleSolution) -> tuple:
     last-turn chances ``Q``."""
     tables = decision_tables(solution)
     params = np.array([solution.goal_units, solution.rules.in_units()[2],
-                       0 if solution.first_to_reach else 1, int(solution.rules.exact_goal)],
-                      dtype=np.int64)
+                       0 if solution.first_to_reach else 1, int(solution.rules.exact_goal),
+                       solution.rules.dice, int(solution.rules.hot_dice)], dtype=np.int64)
     Q = np.ascontiguousarray(solution.solution.race.process.Q, dtype=np.float64)
     return (tables.offsets, tables.tops, tables.flat, tables.tie, params, tables.values,
             tables.bust, tables.last_offsets, tables.last_tops, tables.last_values, Q)
@@ -268,7 +283,7 @@ def part_table(table: ScoringTable = SEED) -> tuple[np.ndarray, np.ndarray, np.n
 NO_PARTS = (np.zeros((1, 1), np.int64), np.zeros((1, 1), np.int64), np.zeros((1, 1), np.int64))
 
 # Indices into the rules bundle of the simulation (scores in units of 50).
-GOAL, MIN_LOW, MIN_HIGH, HIGH_SCORE, NO_BANK_SIX, EXACT, ROUND, CHOICE = range(8)
+GOAL, MIN_LOW, MIN_HIGH, HIGH_SCORE, NO_BANK_SIX, EXACT, ROUND, CHOICE, HAND, HOT = range(10)
 
 
 def rules_bundle(solution: CoreFarkleSolution) -> np.ndarray:
@@ -276,7 +291,7 @@ def rules_bundle(solution: CoreFarkleSolution) -> np.ndarray:
     min_low, min_high, high = rules.in_units()
     return np.array([solution.goal_units, min_low, min_high, high, int(rules.no_stop_on_six),
                      int(rules.exact_goal), int(not solution.first_to_reach),
-                     int(rules.keep_choice)], np.int64)
+                     int(rules.keep_choice), rules.dice, int(rules.hot_dice)], np.int64)
 
 
 @njit(cache=True, nogil=True)
@@ -292,11 +307,12 @@ def _may_bank(rules, score, t, n):
 
 @njit(cache=True, nogil=True)
 def _play_turn(role, score, other, rules, points, used, parts, rng, data):
-    """One turn from a fresh six dice: the points banked (units), 0 after a
-    throw that scores nothing or (IV.3) passes the goal.  IV.4: of the throw's
-    parts (``parts``, :func:`part_table`) the first that :func:`_choose` values most."""
+    """One turn from a fresh hand: the points banked (units), 0 after a throw that
+    scores nothing or (IV.3) passes the goal, or with every die set aside and hot
+    dice off, below the minimum bank.  IV.4: of the throw's parts (``parts``,
+    :func:`part_table`) the first that :func:`_choose` values most."""
     t = 0
-    n = DICE
+    n = rules[HAND]
     first = True  # a turn throws at least once
     throws, part_points, part_kept = parts
     while True:
@@ -327,8 +343,10 @@ def _play_turn(role, score, other, rules, points, used, parts, rng, data):
         if rules[EXACT] and score + t > rules[GOAL]:
             return 0
         n -= aside
-        if n == 0:  # hot dice
-            n = DICE
+        if n == 0:
+            if not rules[HOT]:  # nothing left to throw: bank where allowed
+                return t if _may_bank(rules, score, t, n) else 0
+            n = rules[HAND]  # hot dice
 
 
 @njit(cache=True, nogil=True)
@@ -379,10 +397,6 @@ def simulate(solution: CoreFarkleSolution, games: int, seed: int = 0) -> Simulat
     """Play ``games`` seeded games, both players following the optimal policy."""
     if solution.rules.continue_position:
         raise JeopardyError("the simulation does not play rule IV.5 (taking a position over)")
-    if solution.rules.min_bank == 0:
-        raise JeopardyError("the simulation needs a positive minimum bank")
-    if solution.rules.dice != DICE or not solution.rules.hot_dice:
-        raise JeopardyError("the simulation plays six dice with hot dice")
     if solution.players != 2:
         raise JeopardyError("the simulation plays two players")
     games = validate.positive_int(games, "games", MAX_GAMES)

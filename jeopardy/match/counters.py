@@ -106,9 +106,12 @@ class BustPenalty:
 
 @dataclass(frozen=True, repr=False)
 class CounterSolution(convergence.Converging, Result):
-    """Two players, first to the goal, with busts in a row counted and punished.
+    """Two players, first to the goal or with the round ending, with busts in a row
+    counted and punished.
 
-    ``values[own - floor, a, other - floor, b]``: the mover's chance to win.
+    ``values[place, own - floor, a, other - floor, b]``: the mover's chance to win, the
+    mover the first (place 0) or the second (1) of the round; first to the goal, one
+    place.
     """
 
     process: TurnProcess
@@ -122,11 +125,16 @@ class CounterSolution(convergence.Converging, Result):
     states: int
     tolerance: float = 0.0
 
-    def value(self, own: int, a: int, other: int, b: int) -> float:
+    @property
+    def rounds_ending(self) -> bool:
+        """Whether the round is played out (equal turns), not first to the goal."""
+        return self.values.shape[0] == 2
+
+    def value(self, own: int, a: int, other: int, b: int, place: int = 0) -> float:
         """The mover's chance at ``own`` (units) with ``a`` busts in a row against
-        ``other`` with ``b``."""
+        ``other`` with ``b``, the mover at ``place`` in the round."""
         floor = self.penalty.floor
-        return float(self.values[own - floor, a, other - floor, b])
+        return float(self.values[place, own - floor, a, other - floor, b])
 
     @property
     def win_probability(self) -> float:
@@ -140,7 +148,7 @@ class CounterSolution(convergence.Converging, Result):
     def to_dict(self) -> dict:
         p = self.penalty
         return {"game": self.process.name, "goal": self.goal, "players": 2,
-                "ending": "first-to-goal", "penalty": {"limit": p.limit, "points": p.points,
+                "ending": "equal-turns" if self.rounds_ending else "first-to-goal", "penalty": {"limit": p.limit, "points": p.points,
                                                         "floor": p.floor},
                 "win_probabilities": self.win_probabilities,
                 "win_probability": self.win_probability, "states": self.states,
@@ -154,8 +162,8 @@ def _turn(minimum, top, bankv, z, bankable, offsets, probs, choice_offsets, jump
           CH, PRINT, record):
     """The turns of one turn start's counters ``a`` at once (they share the bank's
     values ``bankv[t]`` and differ in the bust's, ``z[a]``): turn totals ``top .. 0``
-    backwards in the scratch ``T[t, s, a]`` (rows past ``top``: 1, a scoring throw
-    there wins), the action in ``ACT[t, s, a]`` (1 throw).  The counters go in
+    backwards in the scratch ``T[t, s, a]`` (rows past ``top``: the bank there,
+    ``bankv[t]``, which no throw beats), the action in ``ACT[t, s, a]`` (1 throw).  The counters go in
     blocks of :data:`LANES`, each kept in a local (``T``'s last axis is a multiple
     of it; padded lanes carry ``z`` 0 and are never read).
 
@@ -171,7 +179,7 @@ def _turn(minimum, top, bankv, z, bankable, offsets, probs, choice_offsets, jump
     for u in range(top + 1, T.shape[0]):
         for s in range(states):
             for a in range(width):
-                T[u, s, a] = 1.0
+                T[u, s, a] = bankv[u]
     for a in range(width):
         PRINT[a] = ONE
     flat = T.reshape(-1)
@@ -271,11 +279,13 @@ def _decide(T, ACT, t, s, a, mover, may_bank, bank):
 
 
 @njit(cache=True, nogil=True)
-def _exits(top, room, start, offsets, probs, points, targets, bust, ACT, CH, a, M, pi):
+def _exits(top, room, start, offsets, probs, points, targets, bust, ACT, CH, a, M, pi, bankv):
     """The exits of counter ``a``'s turn under the actions of :func:`_turn` (of every
     outcome the first best choice, ``CH``): ``pi[t - 1]`` the chance of banking
     ``t < room`` (the landing score is below the goal), and ``(win, bust)``: the
-    chances of a bank that wins and of a bust.  ``M[t, s]``: scratch of the chance
+    mover's chance from its banks at the goal (each worth ``bankv[t]``: 1 first to
+    the goal, what the other's last turn leaves under the round) and the chance of a
+    bust.  ``M[t, s]``: scratch of the chance
     of reaching ``(t, s)``; ``targets[c]``: choice ``c``'s step in ``M`` flattened
     (its points times the states, plus its next state)."""
     states = bust.shape[0]
@@ -303,7 +313,7 @@ def _exits(top, room, start, offsets, probs, points, targets, bust, ACT, CH, a, 
                 if t < room:
                     pi[t - 1] += m
                 else:
-                    win += m
+                    win += m * bankv[t]
                 continue
             busted += m * bust[s]
             for k in range(offsets[s], offsets[s + 1]):
@@ -311,7 +321,7 @@ def _exits(top, room, start, offsets, probs, points, targets, bust, ACT, CH, a, 
                 if t + points[c] <= top:
                     flat[here + targets[c]] += m * probs[k]
                 else:
-                    win += m * probs[k]
+                    win += m * probs[k] * bankv[t + points[c]]
     return win, busted
 
 
@@ -342,17 +352,44 @@ def _guess(V, mover, b, other, c, solved, step):
     return V[min(mover + k, G - 1), b, min(other + k, G - 1), c]
 
 
+@njit(cache=True, nogil=True, inline='always')
+def _frame(p, places, own, other, oj, goal, minimum, Q, dstar, high_score):
+    """``(top, row)``: the table's top of the mover at ``place`` ``p`` and the row of
+    ``Q`` of the other player; the first of the round under the round ending (``places``
+    2, ``p`` 0) keeps totals to ``dstar[oj] + other - own`` (module docstring)."""
+    top = max(goal - own, minimum)
+    if places == 2 and p == 0:
+        top = max(top, dstar[oj] + other - own)
+    return top, 1 if other > high_score else 0
+
+
+@njit(cache=True, nogil=True, inline='always')
+def _bank_values(bankv, p, places, own, oi, oj, other, b, goal, top, Q, row, Vn):
+    """``bankv[t]``, ``t = 1 ..`` the table's end: the mover's chance after banking ``t``."""
+    room = goal - own
+    for t in range(1, bankv.shape[0]):
+        if t < room:
+            if t <= top:
+                bankv[t] = 1.0 - Vn[oj, b, oi + t, 0]
+        elif places == 2 and p == 0:  # the other's last turn, behind by d
+            d = own + t - other
+            bankv[t] = 1.0 - (Q[row, d] if d < Q.shape[1] else 0.0)
+        else:
+            bankv[t] = 1.0
+
+
 @njit(cache=True, nogil=True)
 def _bellman(V, write, record, guess, goal, floor, limit, penalty, min_low, min_high, high_score,
              start, bankable, offsets, probs, choice_offsets, points, targets, jump, bust, T,
-             bankv, ACT, CH, M, PI, base, WIN, BUST, PRINTS):
+             bankv, ACT, CH, M, PI, base, WIN, BUST, PRINTS, Q, dstar):
     """One Bellman application to every state, the score sums from the top down and
     within a sum the other's counter ``b`` from the top down, every counter ``a`` of
-    the mover at once (:func:`_turn`); returns the largest change.  ``write`` 0:
-    nothing is written to ``V`` (the residual); ``record`` 1: every turn's exits
-    under its best actions go to ``PI`` (at ``base[oi]`` on), ``WIN`` and ``BUST``
-    (:func:`_evaluate`)."""
+    the mover at once (:func:`_turn`), each place in the round in turn; returns the
+    largest change.  ``write`` 0: nothing is written to ``V`` (the residual); ``record``
+    1: every turn's exits under its best actions go to ``PI`` (at ``base[p, oi]`` on),
+    ``WIN`` and ``BUST`` (:func:`_evaluate`)."""
     G = goal - floor
+    places = V.shape[0]
     change = 0.0
     z = np.zeros(T.shape[2])
     PRINT = np.zeros(T.shape[2], dtype=np.uint64)
@@ -361,37 +398,40 @@ def _bellman(V, write, record, guess, goal, floor, limit, penalty, min_low, min_
             for oi in range(max(0, S - (G - 1)), min(G - 1, S) + 1):
                 oj = S - oi
                 own = oi + floor
+                other = oj + floor
                 minimum = min_high if own > high_score else min_low
-                top = max(goal - own, minimum)
                 room = goal - own
-                for t in range(1, top + 1):
-                    bankv[t] = 1.0 if t >= room else 1.0 - V[oj, b, oi + t, 0]
-                for a in range(limit):
-                    z[a] = _bust_value(V, oi, a, oj, b, floor, limit, penalty)
-                if guess == 1:  # the first round: targets not solved yet are guessed
-                    for a in range(limit - 1):
-                        if a + 1 < b or (a + 1 == b and oj >= oi):
-                            z[a] = 1.0 - _guess(V, oj, b, oi, a + 1, S + 1, penalty)
-                    z[limit - 1] = 1.0 - _guess(V, oj, b, max(oi - penalty, 0), 0, S + 1,
-                                                penalty)
-                _turn(minimum, top, bankv, z, bankable, offsets, probs, choice_offsets, jump,
-                      bust, T, ACT, CH, PRINT, record)
-                for a in range(limit):
-                    v = T[0, start, a]
-                    d = abs(v - V[oi, a, oj, b])
-                    if d > change:
-                        change = d
-                    if write == 1:
-                        V[oi, a, oj, b] = v
-                if record == 1:
+                for p in range(places):
+                    Vn = V[(p + 1) % places]
+                    top, row = _frame(p, places, own, other, oj, goal, minimum, Q, dstar,
+                                      high_score)
+                    _bank_values(bankv, p, places, own, oi, oj, other, b, goal, top, Q, row, Vn)
                     for a in range(limit):
-                        if PRINT[a] == PRINTS[oi, a, oj, b]:
-                            continue
-                        PRINTS[oi, a, oj, b] = PRINT[a]
-                        at = base[oi] + ((a * G + oj) * limit + b) * (room - 1)
-                        WIN[oi, a, oj, b], BUST[oi, a, oj, b] = _exits(
-                            top, room, start, offsets, probs, points, targets, bust, ACT, CH,
-                            a, M, PI[at:at + room - 1])
+                        z[a] = _bust_value(Vn, oi, a, oj, b, floor, limit, penalty)
+                    if guess == 1:  # the first round: targets not solved yet are guessed
+                        for a in range(limit - 1):
+                            if a + 1 < b or (a + 1 == b and oj >= oi):
+                                z[a] = 1.0 - _guess(Vn, oj, b, oi, a + 1, S + 1, penalty)
+                        z[limit - 1] = 1.0 - _guess(Vn, oj, b, max(oi - penalty, 0), 0, S + 1,
+                                                    penalty)
+                    _turn(minimum, top, bankv, z, bankable, offsets, probs, choice_offsets, jump,
+                          bust, T, ACT, CH, PRINT, record)
+                    for a in range(limit):
+                        v = T[0, start, a]
+                        d = abs(v - V[p, oi, a, oj, b])
+                        if d > change:
+                            change = d
+                        if write == 1:
+                            V[p, oi, a, oj, b] = v
+                    if record == 1:
+                        for a in range(limit):
+                            if PRINT[a] == PRINTS[p, oi, a, oj, b]:
+                                continue
+                            PRINTS[p, oi, a, oj, b] = PRINT[a]
+                            at = base[p, oi] + ((a * G + oj) * limit + b) * (room - 1)
+                            WIN[p, oi, a, oj, b], BUST[p, oi, a, oj, b] = _exits(
+                                top, room, start, offsets, probs, points, targets, bust, ACT,
+                                CH, a, M, PI[at:at + room - 1], bankv)
     return change
 
 
@@ -400,6 +440,7 @@ def _evaluate(V, goal, floor, limit, penalty, PI, base, WIN, BUST):
     """One sweep of the recorded play (every turn's exits fixed), in the same order;
     returns the largest change."""
     G = goal - floor
+    places = V.shape[0]
     change = 0.0
     for S in range(2 * (G - 1), -1, -1):
         for cs in range(2 * (limit - 1), -1, -1):
@@ -408,15 +449,17 @@ def _evaluate(V, goal, floor, limit, penalty, PI, base, WIN, BUST):
                 room = goal - (oi + floor)
                 for a in range(max(0, cs - (limit - 1)), min(limit - 1, cs) + 1):
                     b = cs - a
-                    at = base[oi] + ((a * G + oj) * limit + b) * (room - 1)
-                    v = WIN[oi, a, oj, b] + BUST[oi, a, oj, b] * _bust_value(
-                        V, oi, a, oj, b, floor, limit, penalty)
-                    for t in range(1, room):
-                        v += PI[at + t - 1] * (1.0 - V[oj, b, oi + t, 0])
-                    d = abs(v - V[oi, a, oj, b])
-                    if d > change:
-                        change = d
-                    V[oi, a, oj, b] = v
+                    for p in range(places):
+                        Vn = V[(p + 1) % places]
+                        at = base[p, oi] + ((a * G + oj) * limit + b) * (room - 1)
+                        v = WIN[p, oi, a, oj, b] + BUST[p, oi, a, oj, b] * _bust_value(
+                            Vn, oi, a, oj, b, floor, limit, penalty)
+                        for t in range(1, room):
+                            v += PI[at + t - 1] * (1.0 - Vn[oj, b, oi + t, 0])
+                        d = abs(v - V[p, oi, a, oj, b])
+                        if d > change:
+                            change = d
+                        V[p, oi, a, oj, b] = v
     return change
 
 
@@ -444,12 +487,20 @@ def _arrays(process: TurnProcess):
     return arrays, high_min, high
 
 
-def states(process: TurnProcess, goal: int, penalty: BustPenalty) -> int:
-    """Turn states ``(t, s)`` of every turn start (counters included)."""
+def states(process: TurnProcess, goal: int, penalty: BustPenalty, ending=None) -> int:
+    """Turn states ``(t, s)`` of every turn start (counters included; ``ending``: the
+    round's data, the first of the round's tables reaching ``dstar``)."""
     _, high_min, high = _arrays(process)
+    G = goal - penalty.floor
     rows = sum(max(goal - own, high_min if own > high else process.minimum) + 1
-               for own in range(penalty.floor, goal))
-    return rows * len(process.states) * (goal - penalty.floor) * penalty.limit ** 2
+               for own in range(penalty.floor, goal)) * G
+    if ending is not None:
+        dstar = np.asarray(ending.dstar)
+        for own in range(penalty.floor, goal):
+            least = high_min if own > high else process.minimum
+            rows += int(np.maximum(max(goal - own, least), dstar + np.arange(G) + penalty.floor
+                                   - own).sum()) + G
+    return rows * len(process.states) * penalty.limit ** 2
 
 
 def sweep_work(process: TurnProcess, goal: int, penalty: BustPenalty) -> int:
@@ -461,8 +512,11 @@ def sweep_work(process: TurnProcess, goal: int, penalty: BustPenalty) -> int:
 
 def solve(process: TurnProcess, goal: int, penalty: BustPenalty, tolerance: float = 1e-13,
           max_rounds: int = MAX_ROUNDS, progress: Callable[[str, int, float], None] | None = None,
-          strict: bool = True) -> CounterSolution:
+          strict: bool = True, ending=None) -> CounterSolution:
     """Solve two players, first to ``goal`` (units), with ``penalty`` (module docstring).
+    ``ending``: the round ending's data (``Q``, ``dstar``:
+    :data:`jeopardy.match.process_solver.Ending`, ``dstar`` over the other's scores from
+    the floor), or None: first to the goal.
 
     ``progress(kind, count, change)`` is called after every Bellman application
     (``kind`` "bellman") and every sweep of the recorded play ("play").  A solution
@@ -478,27 +532,44 @@ def solve(process: TurnProcess, goal: int, penalty: BustPenalty, tolerance: floa
     floor, limit = penalty.floor, penalty.limit
     G = goal - floor
     size = len(process.states)
-    V = np.full((G, limit, G, limit), 0.5)
+    places = 1 if ending is None else 2
+    V = np.full((places, G, limit, G, limit), 0.5)
     top = max(goal - floor, process.minimum, high_min)
+    if ending is None:
+        Q, dstar = np.zeros((2, 1)), np.zeros(G, dtype=np.int64)
+    else:  # the first of the round's tops (_frame)
+        Q = np.ascontiguousarray(ending.Q, dtype=np.float64)
+        dstar = np.ascontiguousarray(ending.dstar, dtype=np.int64)
+        if dstar.shape != (G,):
+            raise JeopardyError(f"the round's bounds must hold one per score from the floor "
+                                f"({G}); got {dstar.shape}")
+        top = max(top, int(np.max(dstar + np.arange(G) + floor)) - floor)
+    gain = int(arrays.choice_points.max())
+    if ending is not None and Q.shape[1] < top + gain + goal - floor + 1:
+        raise JeopardyError(f"the round's last-turn chances must reach a deficit of "
+                            f"{top + gain + goal - floor}; got {Q.shape[1] - 1}")
     width = -(-limit // LANES) * LANES  # the counters padded to whole blocks (_turn)
-    T = np.zeros((top + 1 + int(arrays.choice_points.max()), size, width))
+    T = np.zeros((top + 1 + gain, size, width))
     M = np.zeros((top + 1, size))
     ACT = np.zeros((top + 1, size, width), dtype=np.int8)
     CH = np.zeros((top + 1, len(arrays.pattern_probs), width), dtype=np.int32)
     rooms = goal - (np.arange(G) + floor) - 1  # bank totals below the goal, per own score
-    base = np.zeros(G + 1, dtype=np.int64)
-    base[1:] = np.cumsum(rooms * G * limit * limit)
-    PI = np.zeros(int(base[-1]))
-    WIN = np.zeros((G, limit, G, limit))
-    BUST = np.zeros((G, limit, G, limit))
+    base = np.zeros((places, G + 1), dtype=np.int64)
+    one = np.cumsum(rooms * G * limit * limit)
+    for p in range(places):
+        base[p, 1:] = one + p * int(one[-1])
+        base[p, 0] = p * int(one[-1])
+    PI = np.zeros(int(one[-1]) * places)
+    WIN = np.zeros((places, G, limit, G, limit))
+    BUST = np.zeros((places, G, limit, G, limit))
     # each choice's target row (points, next state) in T, and its offset in the counters' rows
     targets = (arrays.choice_points * size + arrays.choice_nexts).astype(np.uint64)
     jump = targets * np.uint64(width)
     args = (goal, floor, limit, penalty.points, process.minimum, high_min, high, process.start,
             np.array(process.bankable, dtype=np.int8), arrays.pattern_offsets,
             arrays.pattern_probs, arrays.choice_offsets, arrays.choice_points, targets, jump,
-            arrays.bust, T, np.zeros(top + 1), ACT, CH, M, PI, base,
-            WIN, BUST, np.zeros((G, limit, G, limit), dtype=np.uint64))
+            arrays.bust, T, np.zeros(T.shape[0]), ACT, CH, M, PI, base,
+            WIN, BUST, np.zeros((places, G, limit, G, limit), dtype=np.uint64), Q, dstar)
     played = (goal, floor, limit, penalty.points, PI, base, WIN, BUST)
     # Bellman applications in place (each is nearly exact down the score sums) while they
     # move values by more than IN_PLACE, each play recorded and evaluated; then one
@@ -526,7 +597,8 @@ def solve(process: TurnProcess, goal: int, penalty: BustPenalty, tolerance: floa
             if progress is not None:
                 progress("play", sweeps, change)
     solution = CounterSolution(process, goal, penalty, V, residual, rounds, sweeps,
-                               time.perf_counter() - started, states(process, goal, penalty),
-                               tolerance)
+                               time.perf_counter() - started,
+                               states(process, goal, penalty, ending), tolerance)
     return convergence.settled(solution, f"{process.name} to {goal} with busts in a row "
-                               f"({penalty.limit} lose {penalty.points})", strict)
+                               f"({penalty.limit} lose {penalty.points})"
+                               f"{', the round ending' if ending is not None else ''}", strict)

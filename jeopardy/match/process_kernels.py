@@ -17,8 +17,9 @@ The throw reads every choice from two flat tables, the mover's values and the
 slopes row by row (``mover``, ``dvals`` read flat), at a place fixed per
 choice (``choice_at``) and with unsigned indices, and the ``most`` rows past the
 top hold what a throw past the table leads to (:func:`past_top`, filled before
-the sweep), so the loop over outcomes and choices has no test of the table's end
-and no call.  Ten Thousand to 3,000, the sweep of every turn start (the
+the sweep; :func:`past_cap_rows` for a mover before the end of the round when the
+last round is the process's own), so the loop over outcomes and choices has no test
+of the table's end and no call.  Ten Thousand to 3,000, the sweep of every turn start (the
 residual's): 104 -> 21 us a turn start; with rule IV.4's choices (family.toml)
 380 -> 46 us, the same values to the last bit.
 
@@ -64,10 +65,12 @@ Where the table may stop (``top``; proofs in :mod:`jeopardy.farkle.core`):
   (worth ``1 - Q(d)``, ``Q`` the last player's chance ``d`` behind) beats
   any throw.
 * a player before the end of the round, the last round solved from the process
-  (:mod:`jeopardy.match.process_last_round`; ``race.last`` not empty): ``dstar``
-  makes ``top = goal - 1 + M - own``, every total its turn can reach, and a bank
-  at the goal reads the last round's vector
-  (:func:`jeopardy.match.last_round.stop_value`).
+  (:mod:`jeopardy.match.process_last_round`; ``race.last`` not empty): a bank at
+  the goal reads the last round's vector (:func:`jeopardy.match.last_round.stop_value`).
+  A turn of at most ``M`` points: ``dstar`` makes ``top = goal - 1 + M - own``,
+  every total its turn can reach.  Otherwise ``top = cap - 1 - own`` and a throw
+  past it stops the mover there, banked (:func:`past_cap`, in the rows past the
+  top by :func:`past_cap_rows`; that module proves the stop harmless).
 * a state without a throw (``bankable`` 2: Fast Pig's state after its one roll)
   banks where banking is allowed and loses the turn total elsewhere; a 0-point
   choice leads to a state listed earlier, whose value at the same turn total is
@@ -280,6 +283,23 @@ def beyond(m, first, d, state, exact, lock, lock_slope, lock_leave, Q, R, row, b
     return finish(m, first, d, Q, row)
 
 
+@njit(cache=True, nogil=True)
+def past_cap(race, where, place, banked, m):
+    """Player ``m``'s chance when a mover before the end of the round, its last round
+    solved from the process (``race.last``), is stopped at ``banked``, past the cap
+    (:mod:`jeopardy.match.process_last_round`): the last round's vector of
+    :func:`~jeopardy.match.last_round.stop_value`.  A turn of at most ``M`` points
+    (``race.layout[0, 1]`` below ``UNBOUNDED``) passes its top only from a state no
+    turn reaches: 0, never read."""
+    first, stride, span = where
+    d = banked - race.goal
+    if d >= span:
+        if race.layout[0, 1] < 2 ** 40:
+            return 0.0
+        raise ValueError("last round: a leader's score past the table (a wrong bound)")
+    return race.last[first + d * stride + m] if m < race.players - place else 0.0
+
+
 @njit(cache=True, nogil=True, inline='always')
 def slope_beyond(state, exact, lock, lock_slope, settled, tail):
     """The slope of :func:`beyond` (the chance of ending the turn with nothing banked)."""
@@ -315,6 +335,26 @@ def past_top(V, D, M, top, reach, first, own, second, exact, lock, lock_slope, l
                     V[u, s, m] = V[u, plain, m]
             M[at + s] = V[u, s, 0]
             D[u, s] = slope_beyond(s, exact, lock, lock_slope, settled, tail)
+
+
+@njit(cache=True, nogil=True)
+def past_cap_rows(race, where, place, V, D, M, top, reach, own):
+    """:func:`past_top` for a mover before the end of the round whose last round is the
+    process's own (``race.last``): a throw past the top stops it at its score plus the
+    turn total, banked (:func:`past_cap`).  The value is that total's alone, the same in
+    every state, and a bank has no slope in the bust target."""
+    states = V.shape[1]
+    n = V.shape[2]
+    rest = n if n > 2 else 1  # players whose values are read past the table
+    for u in range(top + 1, reach + 1):
+        at = u * states
+        for m in range(rest):
+            value = past_cap(race, where, place, own + u, m)
+            for s in range(states):
+                V[u, s, m] = value
+        for s in range(states):
+            M[at + s] = V[u, s, 0]
+            D[u, s] = 0.0
 
 
 @njit(cache=True, nogil=True, inline='always')
@@ -508,11 +548,14 @@ def slot_chance(mode, table, mix, slot):
 
 @njit(cache=True, nogil=True)
 def choice_value(m, t, c, top, total, second, first, exact, lock, lock_slope, lock_leave, Q, R,
-                 row, bust_vec, settled, tail, V, points, nexts):
-    """Player ``m``'s chance after the choice ``c`` at turn total ``t``."""
+                 row, bust_vec, settled, tail, V, points, nexts, race, rounds, where, place):
+    """Player ``m``'s chance after the choice ``c`` at turn total ``t`` (``rounds``: past
+    the top the mover is stopped at the cap, :func:`past_cap`)."""
     u = t + points[c]
     if u <= top:
         return V[u, nexts[c], m]
+    if rounds:
+        return past_cap(race, where, place, total + points[c], m)
     return beyond(m, first, total + points[c] - second, nexts[c], exact, lock, lock_slope,
                   lock_leave, Q, R, row, bust_vec, settled, tail)
 
@@ -603,7 +646,7 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
     base = (index % race.high) * goal
     rest = 1 if n == 2 else n  # players m >= 1 summed in the throw (two: the rest of 1)
     # the last round's tables (process_last_round): a bank at the goal before the end of
-    # the round reads them; the table reaches every total (no throw passes its top)
+    # the round reads them; a throw past the top stops the mover there, banked (past_cap)
     rounds = first and race.last.shape[0] > 0
     where = (0, 0, 0)
     if rounds:
@@ -644,8 +687,11 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
     probe_throw = probe_bank = -1.0
     # the rows past the top hold what a throw past the table leads to (a probe past the
     # top reads its choices with choice_value)
-    past_top(V, D, M, top, top + process.most, first, own, second, exact, lock, lock_slope,
-             lock_leave, Q, R, row, bust_vec, settled, tail)
+    if rounds:
+        past_cap_rows(race, where, place, V, D, M, top, top + process.most, own)
+    else:
+        past_top(V, D, M, top, top + process.most, first, own, second, exact, lock,
+                 lock_slope, lock_leave, Q, R, row, bust_vec, settled, tail)
     # the decisions of this turn start's last sweep, replayed where they provably stay
     # (module docstring): a solve's class members only (slot >= 0), not a probe, not
     # rule IV.5 (its sweep stores every throw value)
@@ -722,7 +768,8 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                     for m in range(n):
                         chain[m] = choice_value(m, t, last, top, total, second, first, exact,
                                                 lock, lock_slope, lock_leave, Q, R, row,
-                                                bust_vec, settled, tail, V, points, nexts)
+                                                bust_vec, settled, tail, V, points, nexts,
+                                                race, rounds, where, place)
                     chain_slope = choice_slope(t, last, top, exact, lock, lock_slope, settled,
                                                tail, D, points, nexts)
                     if slot_at + last - c0 < recorded:
@@ -732,7 +779,8 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                         w = slot_chance(mode, table, mix, slot)
                         here_value = choice_value(me, t, c, top, total, second, first, exact,
                                                   lock, lock_slope, lock_leave, Q, R, row,
-                                                  bust_vec, settled, tail, V, points, nexts)
+                                                  bust_vec, settled, tail, V, points, nexts,
+                                                  race, rounds, where, place)
                         if w < 0.0:
                             w = 1.0 if here_value >= chain[0] else 0.0
                         if slot < recorded:
@@ -743,7 +791,8 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                                 chain[m] = choice_value(m, t, c, top, total, second, first,
                                                         exact, lock, lock_slope, lock_leave, Q,
                                                         R, row, bust_vec, settled, tail, V,
-                                                        points, nexts)
+                                                        points, nexts, race, rounds, where,
+                                                        place)
                             chain_slope = choice_slope(t, c, top, exact, lock, lock_slope,
                                                        settled, tail, D, points, nexts)
                         elif w > 0.0:
@@ -752,7 +801,8 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                                 chain[m] = w * choice_value(
                                     m, t, c, top, total, second, first, exact, lock,
                                     lock_slope, lock_leave, Q, R, row, bust_vec, settled, tail,
-                                    V, points, nexts) + (1.0 - w) * chain[m]
+                                    V, points, nexts, race, rounds, where, place) + \
+                                    (1.0 - w) * chain[m]
                             chain_slope = w * choice_slope(t, c, top, exact, lock, lock_slope,
                                                            settled, tail, D, points, nexts) \
                                 + (1.0 - w) * chain_slope
@@ -771,7 +821,7 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                     for c in range(c0, c1):
                         v = choice_value(me, t, c, top, total, second, first, exact, lock,
                                          lock_slope, lock_leave, Q, R, row, bust_vec, settled,
-                                         tail, V, points, nexts)
+                                         tail, V, points, nexts, race, rounds, where, place)
                         if v > best:
                             best = v
                             chosen = c
@@ -780,7 +830,7 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                         acc[m] += p * choice_value(m, t, chosen, top, total, second, first,
                                                    exact, lock, lock_slope, lock_leave, Q, R,
                                                    row, bust_vec, settled, tail, V, points,
-                                                   nexts)
+                                                   nexts, race, rounds, where, place)
                     slope += p * choice_slope(t, chosen, top, exact, lock, lock_slope, settled,
                                               tail, D, points, nexts)
                     continue

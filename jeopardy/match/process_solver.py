@@ -37,6 +37,7 @@ import numpy as np
 from jeopardy import compilation, convergence, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.match import kernels, process_kernels, process_last_round, sums
+from jeopardy.match.process_last_round import above_zero
 from jeopardy.match.rules import FIRST_TO_GOAL, MatchRules
 from jeopardy.match.solver import MAX_NEWTON_STEPS, NO_ACTIONS, StartChances, mix_arrays
 from jeopardy.results import Result
@@ -123,20 +124,6 @@ def _lock(process: TurnProcess) -> tuple[int, float, float]:
     return lock, stay, leave
 
 
-def above_zero(process: TurnProcess) -> np.ndarray:
-    """1 for the states that can hold a turn total above 0: entered by a choice with
-    points, or by a 0-point choice from such a state (the others: at 0 only)."""
-    size = len(process.states)
-    above = np.zeros(size, dtype=np.int8)
-    for _ in range(size):
-        for state, outcomes in enumerate(process.throws):
-            for _, choices in outcomes:
-                for points, nxt in choices:
-                    if points > 0 or above[state]:
-                        above[nxt] = 1
-    return above
-
-
 def memo_arrays(arrays, players: int, rows: int, states: int, replay: bool = True) -> dict:
     """The replayed decisions' fields of a bundle
     (:data:`~jeopardy.match.process_kernels.Process`): one slot per class member, tables
@@ -161,19 +148,22 @@ def memo_arrays(arrays, players: int, rows: int, states: int, replay: bool = Tru
 
 
 def bundle(process: TurnProcess, goal: int, rules: MatchRules, ending: Ending = NO_ENDING,
-           cap_scale: int = 1, seated: bool = False, replay: bool = True) -> kernels.Race:
+           cap_scale: int = 1, seated: bool = False, cap: int | None = None,
+           replay: bool = True) -> kernels.Race:
     """The kernels' bundle of a turn process (scratch tables sized to the largest top);
     ``seated``: the mover's place in the round is kept (players following policies of
-    their own, :func:`policy_values`); ``replay`` off: a class solve compares every
-    decision (:mod:`jeopardy.match.process_kernels`, "Replayed decisions")."""
+    their own, :func:`policy_values`); ``cap``: the last round's cap of a process whose
+    turn is unbounded (:func:`jeopardy.match.process_last_round.plan`); ``replay`` off: a
+    class solve compares every decision (:mod:`jeopardy.match.process_kernels`,
+    "Replayed decisions")."""
     arrays = process.arrays()
     lock, stay, leave = _lock(process)
     rounds = rules.ending.last_round and (rules.players > 2 or ending is NO_ENDING)
+    stop = 1
     if rounds:  # the last round from the process itself (process_last_round)
-        most = process_last_round.require_bounded(process, rules.players) * cap_scale
-        ending = Ending(np.zeros((2, 1)), np.zeros((2, 1)),
-                        process_last_round.race_bounds(goal, most))
-        layout = process_last_round.layout(goal, rules.players, most)
+        plan = process_last_round.plan(process, goal, rules.players, cap_scale, cap)
+        ending = Ending(plan.Q, plan.R, plan.dstar)
+        layout, stop = plan.layout, plan.cap
         last = np.zeros(int(layout[0, 0]))
     else:
         layout = np.zeros((rules.players, 4), dtype=np.int64)
@@ -215,7 +205,7 @@ def bundle(process: TurnProcess, goal: int, rules: MatchRules, ending: Ending = 
         np.zeros((1, size)), **memo_arrays(arrays, rules.players, 1, size))
     race = kernels.Race(np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64), np.zeros(1),
                         np.int64(goal), np.int64(rules.players),
-                        np.int64(places), np.int64(rules.ending.code), np.int64(1),
+                        np.int64(places), np.int64(rules.ending.code), np.int64(stop),
                         last, np.int64(goal ** (rules.players - 1)), layout, np.int64(0), parts)
     rows = int(process_kernels.table_size(race)[0]) + 1 + int(parts.most)  # past_top's rows
     parts = parts._replace(vals=np.zeros((rows, size, rules.players)),
@@ -287,13 +277,18 @@ def warm_up(process: TurnProcess, goal: int, rules: MatchRules, data: Ending = N
 def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST_TO_GOAL,
           data: Ending = NO_ENDING, tolerance: float = 1e-15,
           progress: Callable[[float], None] | None = None, cap_scale: int = 1,
-          strict: bool = True, replay: bool = True) -> ProcessSolution:
+          strict: bool = True, cap: int | None = None,
+          replay: bool = True) -> ProcessSolution:
     """Solve the game of ``process`` to ``goal`` (units) for ``players`` players.
 
     ``data``: the two-player ending data of equal turns (without it, and with three or
     more players, the last round is the process's own:
     :mod:`jeopardy.match.process_last_round`); ``cap_scale`` multiplies every
-    turn-total cap, and there the most points of a turn ``M`` (the tests double it).  A solution that did not converge
+    turn-total cap, and there the most points of a turn ``M`` (the tests double it).
+    A turn that collects points without bound has its last round capped: the cap is
+    chosen, and proved harmless over the solved values or grown and solved again
+    (:func:`jeopardy.match.process_last_round.cap_holds`); ``cap`` fixes it instead
+    (not proved: the tests compare caps).  A solution that did not converge
     raises :class:`~jeopardy.errors.NotConverged` unless ``strict`` is off
     (:mod:`jeopardy.convergence`).  ``replay`` off: every sweep compares every decision
     (the same values to the last bit, slower; :mod:`jeopardy.match.process_kernels`,
@@ -312,21 +307,25 @@ def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST
     if process.takeover and rules.players != 2:
         raise JeopardyError("taking the previous player's position over is solved for two "
                             "players")
+    capped = False
     if rules.ending.last_round and (rules.players > 2 or data is NO_ENDING):
-        process_last_round.require_bounded(process, rules.players)
+        capped = process_last_round.require_bounded(process, rules.players) is None
     if cap_scale < 1:
         raise JeopardyError(f"cap_scale must be at least 1; got {cap_scale}")
     started = time.perf_counter()
-    race = bundle(process, goal, rules, data, cap_scale, replay=replay)
-    W = np.full((int(race.places), goal ** rules.players, rules.players), 1.0 / rules.players)
-    mixes: dict = {}
-
-    def report(s: int, top: int) -> None:
-        progress(1.0 - s ** 2 / (top + 1) ** 2)
-
-    swept = sums.solve(race, W, tolerance, MAX_NEWTON_STEPS, 0, None, mixes,
-                       None if progress is None else report,
-                       lambda: JeopardyError(f"{process.name}: some turn start never ends"))
+    tries = 1 if cap is not None or not capped else process_last_round.MAX_CAP_TRIES
+    for attempt in range(tries):
+        race = bundle(process, goal, rules, data, cap_scale, cap=cap, replay=replay)
+        W, swept, mixes = _solve_race(process, race, tolerance, progress)
+        if tries == 1:
+            break
+        holds, least = process_last_round.cap_holds(process, race, W)
+        if holds:
+            break
+        if attempt == tries - 1:
+            raise JeopardyError(f"{process.name} to {goal}, {rules}: could not prove a cap "
+                                f"up to {int(race.cap)} harmless")
+        cap = process_last_round.next_cap(process, goal, rules.players, int(race.cap), least)
     sweeps, unsettled, indifference = swept.sweeps, swept.unsettled, swept.indifference
     # every class's residual was found as it was solved; a class settled by mixing
     # afterwards changed: then every turn start is swept again
@@ -338,3 +337,20 @@ def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST
         ProcessSolution(process, goal, rules, W, race, residual, time.perf_counter() - started,
                         sweeps, states, unsettled, tolerance, mixes, indifference),
         f"{process.name} to {goal}, {rules}", strict)
+
+
+def _solve_race(process: TurnProcess, race: kernels.Race, tolerance: float,
+                progress: Callable[[float], None] | None):
+    """The turn starts of a bundle solved down the score sums
+    (:func:`jeopardy.match.sums.solve`): ``(W, its report, the mixed turn starts)``."""
+    players, goal = int(race.players), int(race.goal)
+    W = np.full((int(race.places), goal ** players, players), 1.0 / players)
+    mixes: dict = {}
+
+    def report(s: int, top: int) -> None:
+        progress(1.0 - s ** 2 / (top + 1) ** 2)
+
+    swept = sums.solve(race, W, tolerance, MAX_NEWTON_STEPS, 0, None, mixes,
+                       None if progress is None else report,
+                       lambda: JeopardyError(f"{process.name}: some turn start never ends"))
+    return W, swept, mixes

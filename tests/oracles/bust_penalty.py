@@ -81,3 +81,85 @@ def farkle_throws(rules: dict) -> dict:
             merged[key] = merged.get(key, 0.0) + probability
         out[n] = [(probability, list(key)) for key, probability in merged.items()]
     return out
+
+
+def solve_rounds(throws: dict, start, goal: int, minimum: Callable[[int], int], limit: int,
+                 points: int, floor: int, step: int, far: int, tolerance: float = 1e-15,
+                 max_iterations: int = 100_000) -> tuple[dict, dict]:
+    """The same game decided by rounds: when the first player of the round banks the
+    goal or more, the second plays one last turn and wins by ending strictly higher
+    (equal: each 1/2); the second reaching the goal first wins at once.  ``(A, B)``:
+    every match state's chance for the first, resp. second, player of the round to
+    move.  The first player's turn past the goal banks once its score passes ``goal +
+    far`` (the tests double ``far``)."""
+    scores = range(floor, goal, step)
+    keys = [(mine, a, theirs, b) for mine in scores for theirs in scores
+            for a in range(limit) for b in range(limit)]
+    A = dict.fromkeys(keys, 0.5)
+    B = dict.fromkeys(keys, 0.5)
+    last: dict = {}
+
+    def last_turn(mine: int, target: int) -> float:
+        """The second player's chance in its last turn from ``mine``, ``target`` to beat."""
+        if (mine, target) not in last:
+            least = minimum(mine)
+
+            @lru_cache(maxsize=None)
+            def value(total: int, state) -> float:
+                may_bank = total > 0 and total >= least
+                if may_bank and mine + total > target:
+                    return 1.0
+                throw = 0.0
+                for probability, choices in throws[state]:
+                    if choices:
+                        throw += probability * max(value(total + p, nxt) for p, nxt in choices)
+                if may_bank and mine + total == target:
+                    return max(0.5, throw)
+                return throw
+
+            last[(mine, target)] = value(0, start)
+        return last[(mine, target)]
+
+    def after_bust(table, mine, a, theirs, b) -> float:
+        if a + 1 < limit:
+            return 1.0 - table[(theirs, b, mine, a + 1)]
+        return 1.0 - table[(theirs, b, max(mine - points, floor), 0)]
+
+    def turn(first: bool, mine, a, theirs, b) -> float:
+        least = minimum(mine)
+        other = B if first else A
+        bust = after_bust(other, mine, a, theirs, b)
+
+        @lru_cache(maxsize=None)
+        def value(total: int, state) -> float:
+            may_bank = total > 0 and total >= least
+            bank = None
+            if may_bank:
+                if mine + total < goal:
+                    bank = 1.0 - other[(theirs, b, mine + total, 0)]
+                elif not first:
+                    return 1.0  # the second player reaches the goal: it wins at once
+                else:
+                    bank = 1.0 - last_turn(theirs, mine + total)
+                    if mine + total >= goal + far:
+                        return bank
+            throw = 0.0
+            for probability, choices in throws[state]:
+                if choices:
+                    throw += probability * max(value(total + p, nxt) for p, nxt in choices)
+                else:
+                    throw += probability * bust
+            return throw if bank is None else max(bank, throw)
+
+        return value(0, start)
+
+    for _ in range(max_iterations):
+        moved = 0.0
+        for key in keys:
+            for table, first in ((A, True), (B, False)):
+                new = turn(first, *key)
+                moved = max(moved, abs(new - table[key]))
+                table[key] = new
+        if moved <= tolerance:
+            return A, B
+    raise RuntimeError(f"no convergence in {max_iterations} iterations (last move {moved:.1e})")

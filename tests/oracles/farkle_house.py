@@ -307,3 +307,109 @@ def n_players(rules: dict, players: int, tolerance: float = 1e-14) -> list[float
             V[scores] = new
         if change < tolerance:
             return V[tuple([0] * players)]
+
+
+def n_players_rounds(rules: dict, players: int, far: int, tolerance: float = 1e-14):
+    """Equal turns for ``players`` players, from the rules text.  The seats play in turn,
+    seat 0 first; when a player ends its turn with at least the goal, every seat after
+    it in the round plays one last turn (the round is finished), then the highest score
+    wins and tied players share (a finisher in the last seat ends the game at once).
+    Every player maximises its own chance; between throwing and banking a tie goes to
+    banking; of an outcome's choices the first best is kept.  A turn whose score plus
+    total reaches ``goal + far`` (or, in the last round, ``far`` past the leader) banks
+    there; the tests double ``far``.
+
+    Returns ``{(scores, seat): chances}``: every state of the race (every score below the
+    goal, ``seat`` to move), each player's chance by seat."""
+    goal = rules["goal"]
+    hand = rules.get("dice", 6)
+    entry, low = rules.get("entry", 0), rules["min_bank"]
+    choices = {n: list(throw_choices(rules, n).values()) for n in range(1, hand + 1)}
+    choices[0] = []
+    step = POINTS_STEP
+
+    def least(score: int) -> int:
+        return max(entry, low) if score == 0 and entry else low
+
+    def turn(score: int, top: int, bank_value, bust: list[float], mover: int) -> list[float]:
+        """One turn from ``score``: ``bank_value(t)`` the chances after banking ``t``;
+        ``bust`` after losing the total; at ``t >= top`` (where a bank is allowed) the
+        turn banks."""
+        value: dict[tuple[int, int], list[float]] = {}
+        highest = top + max(p for n in choices for _, options in choices[n] for p, _ in options)
+
+        def at(t: int, n: int) -> list[float]:
+            if t >= top and t > 0 and t >= least(score):
+                return bank_value(t)
+            return value[(t, n)]
+
+        for t in range(highest, -1, -step):
+            for n in range(0, hand + 1):
+                may_bank = t > 0 and t >= least(score)
+                if t >= top and may_bank:
+                    continue  # read through at()
+                throw = [0.0] * players
+                for probability, options in choices[n]:
+                    if not options:
+                        best = bust
+                    else:
+                        best = None
+                        for p, k in options:
+                            candidate = at(t + p, k)
+                            if best is None or candidate[mover] > best[mover]:
+                                best = candidate
+                    throw = [a + probability * b for a, b in zip(throw, best)]
+                if n == 0:
+                    throw = list(bust)
+                banked = bank_value(t) if may_bank else None
+                value[(t, n)] = banked if banked is not None and banked[mover] >= throw[mover] \
+                    else throw
+        return at(0, hand)
+
+    def final(scores: tuple[int, ...]) -> list[float]:
+        top = max(scores)
+        winners = [s for s in range(players) if scores[s] == top]
+        return [1.0 / len(winners) if s in winners else 0.0 for s in range(players)]
+
+    ends: dict = {}
+
+    def last_round(scores: tuple[int, ...], seat: int) -> list[float]:
+        """Seat ``seat`` and those after it play one last turn each."""
+        if seat == players:
+            return final(scores)
+        key = (scores, seat)
+        if key not in ends:
+            own = scores[seat]
+            leader = max(scores)
+
+            def after(t: int, own=own, seat=seat) -> list[float]:
+                new = list(scores)
+                new[seat] = own + t
+                return last_round(tuple(new), seat + 1)
+
+            top = max(goal + far, leader + step) - own
+            ends[key] = turn(own, top, after, after(0), seat)
+        return ends[key]
+
+    every = list(itertools.product(range(0, goal, step), repeat=players))
+    V = {(scores, seat): [1.0 / players] * players for scores in every for seat in range(players)}
+    while True:
+        change = 0.0
+        for scores in every:
+            for seat in range(players):
+                own = scores[seat]
+
+                def after(t: int, scores=scores, seat=seat, own=own) -> list[float]:
+                    new = list(scores)
+                    new[seat] = own + t
+                    new = tuple(new)
+                    if own + t >= goal:
+                        return last_round(new, seat + 1)
+                    return V[(new, (seat + 1) % players)]
+
+                top = goal + far - own if seat < players - 1 else max(goal - own, least(own))
+                new = turn(own, top, after, V[(scores, (seat + 1) % players)], seat)
+                change = max(change, max(abs(a - b) for a, b in zip(new, V[(scores, seat)])))
+                V[(scores, seat)] = new
+        if change < tolerance:
+            return V

@@ -24,7 +24,10 @@ which reads each combination of the rules text on its own; a part scores if
 every die in it belongs to a combination.  Keep-all sets aside the part of most
 points (of equal points, the most dice); IV.4 offers, for each number of dice,
 its part of most points.  ``entry`` (the house rules' least first bank): a
-player with nothing banked may bank only at least ``entry``.
+player with nothing banked may bank only at least ``entry``.  ``dice``: a turn
+starts with that many dice (1 to 6), and when every die thrown is set aside the
+whole hand is thrown again; with ``hot_dice`` off nothing is left to throw
+instead, and the turn banks its total if the rules allow that bank, else loses it.
 
 The result is the mean over games of the first player's points (1 for a win,
 1/2 for a tie), with its standard error.
@@ -138,7 +141,7 @@ def ordered_throws() -> np.ndarray:
 
 # Indices into the rules bundle of the simulation.
 GOAL, MIN_LOW, MIN_HIGH, HIGH_SCORE, NO_BANK_SIX, EXACT, ROUND = range(7)
-CONTINUE, ENTRY = 7, 8
+CONTINUE, ENTRY, HAND, HOT = 7, 8, 9, 10
 
 
 @njit(cache=True, nogil=True)
@@ -163,7 +166,7 @@ def _play_turn(role, score, other, rules, table, rng, policy, left):
     points, used, ordered = table
     decide, choose, data, take = policy
     t = 0
-    n = MAX_DICE
+    n = rules[HAND]
     if rules[CONTINUE] and left[0] > 0 and take(data, role, UNIT * score, UNIT * other,
                                                   UNIT * left[0], left[1]):
         t, n = left
@@ -191,8 +194,10 @@ def _play_turn(role, score, other, rules, table, rng, policy, left):
         if rules[EXACT] and score + t > rules[GOAL]:  # IV.3: past the goal busts
             return 0, 0
         n -= used[index, pick]
-        if n == 0:  # hot dice
-            n = MAX_DICE
+        if n == 0:
+            if rules[HOT] == 0:  # every die set aside and no hot dice: bank it if allowed
+                return (t, 0) if _may_bank(rules, score, t, n) else (0, 0)
+            n = rules[HAND]  # hot dice: the whole hand again
 
 
 @njit(cache=True, nogil=True)
@@ -228,14 +233,21 @@ def _play(rules, table, rng, policy_first, policy_second, games, outcome):
 
 
 def simulate(rules: ReferenceRules, first: Policy, second: Policy, games: int,
-             seed: int = 0, scoring: dict | None = None, entry: int = 0) -> SimulationResult:
+             seed: int = 0, scoring: dict | None = None, entry: int = 0, dice: int = MAX_DICE,
+             hot_dice: bool = True, min_bank: int | None = None) -> SimulationResult:
     """Play ``games`` seeded games between the two policies; ``scoring``: a house table's
-    ``[scoring]`` keys (None: the seed's), ``entry``: the least first bank (points)."""
+    ``[scoring]`` keys (None: the seed's), ``entry``: the least first bank (points),
+    ``dice`` in a hand, ``hot_dice`` (module docstring); ``min_bank`` (points) replaces
+    the rules' minimum bank, also by 0 (any total above 0 may be banked), which
+    :class:`~oracles.farkle.ReferenceRules` does not take."""
     if not 1 <= games <= MAX_GAMES:
         raise JeopardyError(f"games must be between 1 and {MAX_GAMES:,}; got {games}")
     started = time.perf_counter()
     bundle = rules.bundle(0, True)[:7]
-    bundle = np.append(bundle, [np.int64(rules.continue_position), np.int64(entry // UNIT)])
+    if min_bank is not None:
+        bundle[MIN_LOW] = bundle[MIN_HIGH] = min_bank // UNIT
+    bundle = np.append(bundle, [np.int64(rules.continue_position), np.int64(entry // UNIT),
+                                np.int64(dice), np.int64(hot_dice)])
     rng = np.random.default_rng(seed)
     outcome = np.zeros(games, np.int8)
     house = tuple(sorted(scoring.items())) if scoring is not None else None
