@@ -104,12 +104,12 @@ def test_one_newton_step_per_pair_sweeps_each_turn_start_once(name, goal):
     model = game(name)
     rules = model.kernel_rules(goal)
     sweeps, _ = pair_kernels.solve_sums(rules, pair_kernels.self_play(np.full((goal, goal), 0.5)),
-                                        2 * goal - 2, 0, 1, 1e-15)
+                                        2 * goal - 2, 0, 1, 1e-15, 0, 1)
     assert sweeps == goal ** 2
     table = pair_kernels.no_table(goal)
     two = pair_kernels.Players(np.full((goal, goal), 0.5), np.full((goal, goal), 0.5), MAXIMISE,
                                table, MAXIMISE, table, False)
-    sweeps, _ = pair_kernels.solve_sums(rules, two, 2 * goal - 2, 0, 1, 1e-15)
+    sweeps, _ = pair_kernels.solve_sums(rules, two, 2 * goal - 2, 0, 1, 1e-15, 0, 1)
     assert sweeps == 2 * goal ** 2
 
 
@@ -122,7 +122,7 @@ def test_the_pairs_converge_in_a_few_newton_steps(name, goal):
     values = np.full((goal, goal), 0.5)
     sweeps, worst = pair_kernels.solve_sums(model.kernel_rules(goal),
                                             pair_kernels.self_play(values),
-                                            2 * goal - 2, 0, 100, 1e-15)
+                                            2 * goal - 2, 0, 100, 1e-15, 0, 1)
     assert worst <= 1e-15
     assert goal ** 2 <= sweeps <= 3 * goal ** 2
 

@@ -91,7 +91,7 @@ def test_kernels_refuse_an_unknown_code_instead_of_doubling():
     broken = rules._replace(kinds=np.array([0, 9], dtype=np.int64))
     values = np.full((4, 4), 0.5)
     with pytest.raises(JeopardyError, match="unknown effect kind"):
-        pair_kernels.solve_sums(broken, pair_kernels.self_play(values), 6, 0, 5, 1e-15)
+        pair_kernels.solve_sums(broken, pair_kernels.self_play(values), 6, 0, 5, 1e-15, 0, 1)
     race = bundle(model, 4, MatchRules(2), 4)
     race = race._replace(kinds=np.array([0, 9], dtype=np.int64))
     W = np.full((1, 16, 2), 0.5)

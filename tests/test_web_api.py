@@ -157,7 +157,7 @@ def test_the_computer_moving_first(client):
     pytest.param("/api/solve", {"goal": 0}, 400, "goal", id="goal-zero"),
     pytest.param("/api/solve", {"goal": "ten"}, 400, "goal", id="goal-text"),
     pytest.param("/api/solve", {"goal": 5000}, 413, "needs about", id="too-big"),
-    pytest.param("/api/solve", {"goal": 40, "players": 4}, 413, "needs about",
+    pytest.param("/api/solve", {"goal": 100, "players": 5}, 413, "needs about",
                  id="too-many-players"),
     pytest.param("/api/policy", {"goal": 20, "scores": "1,x"}, 400, "integers", id="scores-text"),
     pytest.param("/api/policy", {"goal": 20, "scores": "1,20"}, 400, "0-19", id="score-big"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 
 from jeopardy.cli.common import (applies, check_output, emit_json, given, json_option,
-                                 require_converged)
+                                 require_bonus, require_converged)
 from jeopardy.errors import JeopardyError
 
 
@@ -350,6 +350,7 @@ def fairness(goal, first_to_reach, max_bonus, min_bank, no_stop_on_six, keep_cho
     from jeopardy.fairness import farkle_fairness
     from jeopardy.farkle.core import solve as run
 
+    require_bonus(max_bonus)
     if rules_name is not None:
         rules, first_to_reach = _house(rules_name, goal, first_to_reach)
         goal = rules.goal

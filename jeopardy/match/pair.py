@@ -136,7 +136,7 @@ def iterate(model: RollModel, goal: int, players: pair_kernels.Players, toleranc
     def lanes_of(first: int, last: int) -> int:
         if count == 1:
             return pair_kernels.solve_sums(rules, players, first, last, MAX_NEWTON_STEPS,
-                                           tolerance)[0]
+                                           tolerance, 0, 1)[0]
         pairs = min(first, 2 * goal - 2 - first) // (2 if players.symmetric else 1) + 1
         return sum(n for n, _ in sums.run_lanes(
             lambda _, lane, lanes: pair_kernels.solve_sums(
@@ -187,8 +187,10 @@ def warm_up(model: RollModel) -> None:
     clock starts; says so first where they must be compiled
     (:func:`jeopardy.compilation.announce_if_cold`)."""
     rules, players = model.kernel_rules(2), pair_kernels.self_play(np.full((2, 2), 0.5))
-    compilation.announce_if_cold((pair_kernels.solve_sums, rules, players, 2, 0, 2, 1e-15))
-    pair_kernels.solve_sums(rules, players, 2, 0, 2, 1e-15)
+    compilation.announce_if_cold((pair_kernels.solve_sums, rules, players, 2, 0, 2, 1e-15, 0, 1),
+                                 (pair_kernels.bellman_residual, rules, players, 0, 1))
+    pair_kernels.solve_sums(rules, players, 2, 0, 2, 1e-15, 0, 1)
+    pair_kernels.bellman_residual(rules, players, 0, 1)
 
 
 def solve(model: RollModel, goal: int, tolerance: float = 1e-15, max_passes: int = 5000,

@@ -180,11 +180,13 @@ def play_stays(work, top, delta):
 
 
 @njit(cache=True, nogil=True)
-def solve_sums(rules, players, first_sum, last_sum, max_iter, tol, lane=0, lanes=1):
+def solve_sums(rules, players, first_sum, last_sum, max_iter, tol, lane, lanes):
     """Solve every pair of swapped states with score sum ``first_sum`` .. ``last_sum``
     (of each sum, every ``lanes``-th pair from the ``lane``-th: the pairs of one sum
     read only higher sums and themselves, so lanes of one sum run in threads beside
-    each other, :func:`jeopardy.match.pair.iterate`).
+    each other, :func:`jeopardy.match.pair.iterate`; one lane: ``0, 1``).  No defaults:
+    a call that left them out would be another compiled signature, which the cold-cache
+    check (:func:`jeopardy.compilation.announce_if_cold`) would not find.
 
     Player A moves at ``(i, j)`` with turn-start values ``WA``, player B at
     ``(j, i)`` with ``WB``; each maximises or follows its table (``mode_*``).
@@ -258,7 +260,7 @@ def solve_sums(rules, players, first_sum, last_sum, max_iter, tol, lane=0, lanes
 
 
 @njit(cache=True, nogil=True)
-def bellman_residual(rules, players, lane=0, lanes=1):
+def bellman_residual(rules, players, lane, lanes):
     """Largest |sweep value at k = 0 - stored turn-start value| over every (i, j)
     (every ``lanes``-th ``i`` from ``lane``), for A (and for B unless ``symmetric``).
 
