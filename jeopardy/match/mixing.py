@@ -407,22 +407,6 @@ def _guided(cmap, x0, disputed):
     return None
 
 
-def settle_found(race: kernels.Race, W: np.ndarray, found: np.ndarray, left: int,
-                 mixes: dict) -> tuple[int, float]:
-    """Settle the unsettled classes a sweep reported (``found[:left]``; ``left`` past
-    the table: counted, not searched) with :func:`settle`, adding their mixes to
-    ``mixes``; returns ``(classes left unsettled, largest indifference gap)``."""
-    unsettled, indifference = max(0, left - len(found)), 0.0
-    for index, r0 in found[:min(left, len(found))]:
-        settled = settle(race, W, int(index), int(r0))
-        if settled is None:
-            unsettled += 1
-        else:
-            mixes.update(settled[0])
-            indifference = max(indifference, settled[1])
-    return unsettled, indifference
-
-
 def settle(race: kernels.Race, W: np.ndarray, index: int, r0: int):
     """Solve one unsettled class with mixed actions; writes its values into ``W``.
 

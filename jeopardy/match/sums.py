@@ -5,7 +5,7 @@ The match solver (:mod:`jeopardy.match.solver`), the turn-process solver
 the same way: score sums from the highest down, each rotation class of a sum
 by Newton's step around the class (:func:`jeopardy.match.kernels.solve_sums`),
 then the classes whose pure best responses cycle settled with mixed actions
-(:func:`jeopardy.match.mixing.settle_found`).  :func:`solve` is that loop,
+(:func:`settle`, on every thread too).  :func:`solve` is that loop,
 written once.
 
 Why the classes of one sum can be solved at once.  A class at score sum ``s``
@@ -162,6 +162,7 @@ def solve(race: kernels.Race, W: np.ndarray, tolerance: float, max_steps: int, m
         results = run_lanes(lane_task, race, lanes, count)
         if positions:
             per_position = (time.perf_counter() - began) * min(count, lanes) / positions
+        rows = []  # the classes to settle with mixed actions, named by the lanes
         for (sweeps, worst, left, stuck_classes, _), found, residual in results:
             swept.residual = max(swept.residual, residual)
             if stuck_classes:
@@ -170,15 +171,40 @@ def solve(race: kernels.Race, W: np.ndarray, tolerance: float, max_steps: int, m
                                      "without banking around a cycle of turns"))
             swept.sweeps += sweeps
             swept.worst = max(swept.worst, worst)
-            if mode == 0:
-                more, gap = mixing.settle_found(race, W, found, left, mixes)
-                swept.indifference = max(swept.indifference, gap)
-            else:
-                more = left
+            named = min(left, len(found)) if mode == 0 else 0
+            rows.extend((int(index), int(r0)) for index, r0 in found[:named])
+            swept.unsettled += left - named  # past the lane's table: counted, not searched
+        if rows:
+            more, gap = settle(race, W, rows, mixes, count)
             swept.unsettled += more
+            swept.indifference = max(swept.indifference, gap)
         if progress is not None:
             progress(s, top)
     return swept
+
+
+def settle(race: kernels.Race, W: np.ndarray, rows: list, mixes: dict,
+           count: int) -> tuple[int, float]:
+    """The classes ``rows`` (``(index, r0)``) of one score sum settled with mixed actions
+    (:func:`jeopardy.match.mixing.settle`) on ``count`` threads: like the sum's classes,
+    they read only higher sums and their own members, and each writes only its members'
+    values.  Their mixes go into ``mixes`` in the order of ``rows`` whatever the
+    threads; returns ``(classes left unsettled, largest indifference gap)``.  (The
+    mixing's fixed points and sweeps are compiled and release the GIL; its Python
+    between them runs one thread at a time.)"""
+    def lane_task(bundle: kernels.Race, lane: int, lanes: int) -> list:
+        return [(at, mixing.settle(bundle, W, *rows[at])) for at in range(lane, len(rows), lanes)]
+
+    settled = sorted((pair for part in run_lanes(lane_task, race, min(count, len(rows)), count)
+                      for pair in part), key=lambda pair: pair[0])
+    unsettled, indifference = 0, 0.0
+    for _, result in settled:
+        if result is None:
+            unsettled += 1
+        else:
+            mixes.update(result[0])
+            indifference = max(indifference, result[1])
+    return unsettled, indifference
 
 
 def class_residual(race: kernels.Race) -> float:
