@@ -125,7 +125,7 @@ def iterate(model: RollModel, goal: int, players: pair_kernels.Players, toleranc
     chunk = chunk_size(top_sum + 1, 2.5e-8 * goal * goal * max(1, len(rules.kinds) / 8))
     if goal > 300:
         chunk = min(chunk, max(1, (top_sum + 1) // 100))
-    count = sums.threads() if goal >= THREADED_GOAL else 1
+    count = _threads(goal)
     if count > 1:
         chunk = 1  # a sum at a time, its pairs in lanes on every thread
     sweeps = 0
@@ -134,14 +134,11 @@ def iterate(model: RollModel, goal: int, players: pair_kernels.Players, toleranc
     best_change, best_pass = np.inf, 0
 
     def lanes_of(first: int, last: int) -> int:
-        if count == 1:
-            return pair_kernels.solve_sums(rules, players, first, last, MAX_NEWTON_STEPS,
-                                           tolerance, 0, 1)[0]
-        pairs = min(first, 2 * goal - 2 - first) // (2 if players.symmetric else 1) + 1
+        # one lane per thread (a lane past a short sum's pairs has none: it returns 0)
         return sum(n for n, _ in sums.run_lanes(
             lambda _, lane, lanes: pair_kernels.solve_sums(
                 rules, players, first, last, MAX_NEWTON_STEPS, tolerance, lane, lanes),
-            None, min(count, pairs), count))
+            None, count, count))
 
     while True:
         passes += 1
@@ -170,12 +167,17 @@ def iterate(model: RollModel, goal: int, players: pair_kernels.Players, toleranc
     return passes, sweeps
 
 
+def _threads(goal: int) -> int:
+    """The threads the pair method uses at ``goal`` (one below :data:`THREADED_GOAL`)."""
+    return sums.threads() if goal >= THREADED_GOAL else 1
+
+
 def max_residual(model: RollModel, goal: int, players: pair_kernels.Players) -> float:
     """The largest Bellman residual over every state (see pair_kernels.bellman_residual),
     in lanes on every thread from :data:`THREADED_GOAL` (the largest of theirs: the same
     number)."""
     rules = model.kernel_rules(goal)
-    count = sums.threads() if goal >= THREADED_GOAL else 1
+    count = _threads(goal)
     # lanes of rows i; 8 per thread even out the rows' lengths, each under a second
     return float(max(sums.run_lanes(
         lambda _, lane, lanes: pair_kernels.bellman_residual(rules, players, lane, lanes),
