@@ -86,9 +86,10 @@ def test_the_rows_past_the_top_before_the_end_of_the_round_are_past_caps(players
         V = np.full((rows, states, players), -1.0)
         D = np.full((rows, states), -1.0)
         M = np.full(rows * states, -1.0)
-        process_kernels.past_cap_rows(race, where, place, V, D, M, top, top + most, own)
+        ends = process_kernels.last_ends(race)
+        process_kernels.past_cap_rows(ends, where, place, V, D, M, top, top + most, own)
         for u, s in itertools.product(range(top + 1, top + most + 1), range(states)):
-            values = [process_kernels.past_cap(race, where, place, own + u, m)
+            values = [process_kernels.past_cap(ends, where, place, own + u, m)
                       for m in range(players)]
             assert M[u * states + s] == values[0]
             if players > 2:

@@ -836,9 +836,11 @@ def _class_residuals(race, W, indices, r0, vals, dvals, acts, work, margins):
         last = race.players - 1
         place = (r0 + last) % race.places
         process_kernels.remember(race.process, last)
-        # the Newton steps' own call: a second call of the turn made a cold start 4 s longer
-        one_turn(race, W, indices[last], place, W[(place + 1) % race.places, indices[0]],
-                 vals[last], dvals[last], acts, 0, None, None, work, margins[last])
+        # the turn itself, not one_turn: numba compiled one_turn's implementation again
+        # for this caller (1.3 to 2 s of a cold start); the Newton steps' mode type (int64)
+        process_kernels.process_sweep(race, W, indices[last], place,
+                                      W[(place + 1) % race.places, indices[0]], vals[last],
+                                      dvals[last], acts, work, np.int64(0), None, None)
         process_kernels.remember(race.process, -1)
         process_kernels.add_residual(race.process, vals[last, 0], W[place, indices[last]])
     return process_class_residuals

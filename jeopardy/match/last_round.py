@@ -112,7 +112,7 @@ def layout(model: RollModel, goal: int, players: int, cap: int) -> np.ndarray:
     return rows
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _entry(race, R, L, t, players_index):
     """Flat position of ``E_R(L, t, players)``."""
     span = race.layout[R, SPAN]

@@ -284,20 +284,29 @@ def beyond(m, first, d, state, exact, lock, lock_slope, lock_leave, Q, R, row, b
 
 
 @njit(cache=True, nogil=True)
-def past_cap(race, where, place, banked, m):
+def past_cap(ends, where, place, banked, m):
     """Player ``m``'s chance when a mover before the end of the round, its last round
     solved from the process (``race.last``), is stopped at ``banked``, past the cap
     (:mod:`jeopardy.match.process_last_round`): the last round's vector of
     :func:`~jeopardy.match.last_round.stop_value`.  A turn of at most ``M`` points
     (``race.layout[0, 1]`` below ``UNBOUNDED``) passes its top only from a state no
-    turn reaches: 0, never read."""
+    turn reaches: 0, never read.  ``ends``: :func:`last_ends` (not the bundle: a kernel
+    taking the whole bundle compiles a second or more longer on a cold cache)."""
+    last, goal, players, bounded = ends
     first, stride, span = where
-    d = banked - race.goal
+    d = banked - goal
     if d >= span:
-        if race.layout[0, 1] < 2 ** 40:
+        if bounded:
             return 0.0
         raise ValueError("last round: a leader's score past the table (a wrong bound)")
-    return race.last[first + d * stride + m] if m < race.players - place else 0.0
+    return last[first + d * stride + m] if m < players - place else 0.0
+
+
+@njit(cache=True, nogil=True, inline='always')
+def last_ends(race):
+    """What :func:`past_cap` reads of the bundle: ``(race.last, goal, players, whether
+    a turn's points are bounded)``."""
+    return race.last, race.goal, race.players, race.layout[0, 1] < 2 ** 40
 
 
 @njit(cache=True, nogil=True, inline='always')
@@ -338,7 +347,7 @@ def past_top(V, D, M, top, reach, first, own, second, exact, lock, lock_slope, l
 
 
 @njit(cache=True, nogil=True)
-def past_cap_rows(race, where, place, V, D, M, top, reach, own):
+def past_cap_rows(ends, where, place, V, D, M, top, reach, own):
     """:func:`past_top` for a mover before the end of the round whose last round is the
     process's own (``race.last``): a throw past the top stops it at its score plus the
     turn total, banked (:func:`past_cap`).  The value is that total's alone, the same in
@@ -349,7 +358,7 @@ def past_cap_rows(race, where, place, V, D, M, top, reach, own):
     for u in range(top + 1, reach + 1):
         at = u * states
         for m in range(rest):
-            value = past_cap(race, where, place, own + u, m)
+            value = past_cap(ends, where, place, own + u, m)
             for s in range(states):
                 V[u, s, m] = value
         for s in range(states):
@@ -548,14 +557,14 @@ def slot_chance(mode, table, mix, slot):
 
 @njit(cache=True, nogil=True)
 def choice_value(m, t, c, top, total, second, first, exact, lock, lock_slope, lock_leave, Q, R,
-                 row, bust_vec, settled, tail, V, points, nexts, race, rounds, where, place):
+                 row, bust_vec, settled, tail, V, points, nexts, ends, rounds, where, place):
     """Player ``m``'s chance after the choice ``c`` at turn total ``t`` (``rounds``: past
     the top the mover is stopped at the cap, :func:`past_cap`)."""
     u = t + points[c]
     if u <= top:
         return V[u, nexts[c], m]
     if rounds:
-        return past_cap(race, where, place, total + points[c], m)
+        return past_cap(ends, where, place, total + points[c], m)
     return beyond(m, first, total + points[c] - second, nexts[c], exact, lock, lock_slope,
                   lock_leave, Q, R, row, bust_vec, settled, tail)
 
@@ -651,6 +660,7 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
     where = (0, 0, 0)
     if rounds:
         where = stop_slice(race, place, index)
+    ends = last_ends(race)
     # the mover, an int64 as the other players' m: a literal 0 in a call compiled the
     # callee a second time (for Literal[int](0))
     me = np.int64(0)
@@ -688,7 +698,7 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
     # the rows past the top hold what a throw past the table leads to (a probe past the
     # top reads its choices with choice_value)
     if rounds:
-        past_cap_rows(race, where, place, V, D, M, top, top + process.most, own)
+        past_cap_rows(ends, where, place, V, D, M, top, top + process.most, own)
     else:
         past_top(V, D, M, top, top + process.most, first, own, second, exact, lock,
                  lock_slope, lock_leave, Q, R, row, bust_vec, settled, tail)
@@ -769,7 +779,7 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                         chain[m] = choice_value(m, t, last, top, total, second, first, exact,
                                                 lock, lock_slope, lock_leave, Q, R, row,
                                                 bust_vec, settled, tail, V, points, nexts,
-                                                race, rounds, where, place)
+                                                ends, rounds, where, place)
                     chain_slope = choice_slope(t, last, top, exact, lock, lock_slope, settled,
                                                tail, D, points, nexts)
                     if slot_at + last - c0 < recorded:
@@ -780,7 +790,7 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                         here_value = choice_value(me, t, c, top, total, second, first, exact,
                                                   lock, lock_slope, lock_leave, Q, R, row,
                                                   bust_vec, settled, tail, V, points, nexts,
-                                                  race, rounds, where, place)
+                                                  ends, rounds, where, place)
                         if w < 0.0:
                             w = 1.0 if here_value >= chain[0] else 0.0
                         if slot < recorded:
@@ -791,7 +801,7 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                                 chain[m] = choice_value(m, t, c, top, total, second, first,
                                                         exact, lock, lock_slope, lock_leave, Q,
                                                         R, row, bust_vec, settled, tail, V,
-                                                        points, nexts, race, rounds, where,
+                                                        points, nexts, ends, rounds, where,
                                                         place)
                             chain_slope = choice_slope(t, c, top, exact, lock, lock_slope,
                                                        settled, tail, D, points, nexts)
@@ -801,7 +811,7 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                                 chain[m] = w * choice_value(
                                     m, t, c, top, total, second, first, exact, lock,
                                     lock_slope, lock_leave, Q, R, row, bust_vec, settled, tail,
-                                    V, points, nexts, race, rounds, where, place) + \
+                                    V, points, nexts, ends, rounds, where, place) + \
                                     (1.0 - w) * chain[m]
                             chain_slope = w * choice_slope(t, c, top, exact, lock, lock_slope,
                                                            settled, tail, D, points, nexts) \
@@ -821,7 +831,7 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                     for c in range(c0, c1):
                         v = choice_value(me, t, c, top, total, second, first, exact, lock,
                                          lock_slope, lock_leave, Q, R, row, bust_vec, settled,
-                                         tail, V, points, nexts, race, rounds, where, place)
+                                         tail, V, points, nexts, ends, rounds, where, place)
                         if v > best:
                             best = v
                             chosen = c
@@ -830,7 +840,7 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                         acc[m] += p * choice_value(m, t, chosen, top, total, second, first,
                                                    exact, lock, lock_slope, lock_leave, Q, R,
                                                    row, bust_vec, settled, tail, V, points,
-                                                   nexts, race, rounds, where, place)
+                                                   nexts, ends, rounds, where, place)
                     slope += p * choice_slope(t, chosen, top, exact, lock, lock_slope, settled,
                                               tail, D, points, nexts)
                     continue
