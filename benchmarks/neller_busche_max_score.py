@@ -203,16 +203,18 @@ def head_start_advantage(WA, WB, start: int) -> float:
     return 1.0 - a_first - a_second
 
 
-def load_solution(rules: FarkleRules, cache: Path):
-    """What :func:`versus` needs of the solved game; ``VF`` from ``cache`` if there."""
-    path = cache / f"VF_{rules.goal}.npy"
-    if path.exists():
+def load_solution(rules: FarkleRules, cache: Path | None):
+    """What :func:`versus` needs of the solved game; ``VF`` from ``cache`` if there (None:
+    solved each run)."""
+    path = cache / f"VF_{rules.goal}.npy" if cache is not None else None
+    if path is not None and path.exists():
         VF = np.load(path)
     else:
         from jeopardy.farkle.core import solve
         VF = np.ascontiguousarray(solve(rules, True).VF)
-        cache.mkdir(parents=True, exist_ok=True)
-        np.save(path, VF)
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            np.save(path, VF)
     return SimpleNamespace(rules=rules, first_to_reach=True, players=2, VF=VF,
                            win_probability=float(VF[0, 0]))
 
@@ -234,8 +236,9 @@ def advantages(v: Versus, w0: float) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--goal", type=int, default=10_000)
-    parser.add_argument("--cache", type=Path, default=Path("neller-busche-cache"),
-                        help="where the solved table VF_<goal>.npy is kept")
+    parser.add_argument("--cache", type=Path, default=None,
+                        help="a folder to keep the solved table VF_<goal>.npy in (default: "
+                             "solve each run)")
     parser.add_argument("--only", nargs="*", default=None, help="plays to evaluate")
     parser.add_argument("--self", action="store_true", help="also each play against itself")
     args = parser.parse_args()

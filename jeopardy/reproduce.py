@@ -416,8 +416,10 @@ def neller_busche(goal: int = 10_000) -> list[Claim]:
                      "advantage read as P(optimal wins) - P(max-score wins), a fair coin for "
                      "the first move; max-score play: the optimal single turn at every score. "
                      "How the paper's max-score player ends the game is not in the text "
-                     "available to us: banking at the goal brings ours closer; the rest of the "
-                     "gap is not explained", otherwise=UNEXPLAINED))
+                     "available to us: banking at the goal brings ours closer; other readings "
+                     "evaluated exactly (benchmarks/neller_busche_max_score.py: capped "
+                     "expected score 5.27%, fewest turns to the goal 4.21%) miss it too; the "
+                     "rest of the gap is not explained", otherwise=UNEXPLAINED))
     rows.append(Claim(source, "first player wins under optimal play by both", "not in the "
                       "text available to us", f"{solution.win_probability:.9f} {at}", None,
                       "the paper's figures beyond its abstract were not available",
