@@ -285,3 +285,32 @@ def test_every_page_has_its_commands_collected():
             ROOT / "docs" / template.name
         wanted = [line[2:] for line in template.read_text().splitlines() if line.startswith("$ ")]
         assert [c for _, c, _ in documented_commands(page)] == wanted, page.name
+
+
+def _without_output(text: str) -> list[str]:
+    """A page's lines with every console block cut down to its ``$`` commands: what
+    docs/build.py makes the page from (the template)."""
+    lines = []
+    block = None  # the open fence's info string
+    for line in text.splitlines():
+        if line.startswith("```"):
+            block = line[3:].strip() if block is None else None
+            lines.append(line)
+        elif block != "console" or line.startswith("$ "):
+            lines.append(line)
+    return lines
+
+
+def test_every_page_is_its_template_with_the_output_filled_in():
+    """docs/build.py makes each page from its template, filling in each command's output:
+    the page without that output is the template, so prose edited on a page alone (lost
+    at the next build) or in a template alone (not on the page yet) fails here."""
+    for template in (ROOT / "docs" / "templates").glob("*.md"):
+        page = ROOT / "README.md" if template.name == "ROOT_README.md" else \
+            ROOT / "docs" / template.name
+        ours, theirs = _without_output(page.read_text()), template.read_text().splitlines()
+        first = next((i for i, (a, b) in enumerate(zip(ours, theirs)) if a != b),
+                     min(len(ours), len(theirs)))
+        assert ours == theirs, (f"{page.relative_to(ROOT)} differs from docs/templates/"
+                                f"{template.name} outside the command output, at the "
+                                f"template's line {first + 1}")
