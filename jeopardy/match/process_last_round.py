@@ -440,10 +440,12 @@ def _cells(race, R, L, t, rest, own, lowest, vals, below, work):
         split = lowest
         low = lowest
         high = min(stop, reachable + 1)
+        out, shift = vals, 0  # where the totals' values go: out[f - shift]
     else:
         split = own + _least(race, own)
         low = own
         high = split
+        out, shift = below, own
     _after_stop(race, R, L, t, rest, 0, lost)  # below the goal: lost
     for f in range(high - 1, low - 1, -1):
         allowed = f >= split
@@ -455,11 +457,7 @@ def _cells(race, R, L, t, rest, own, lowest, vals, below, work):
             may_bank = allowed and bankable[s] >= 1
             if bankable[s] == 2:  # no throw: bank where allowed, else the total is lost
                 for c in range(R + 1):
-                    value = hold[c] if may_bank else lost[c]
-                    if own < 0:
-                        vals[f, s, c] = value
-                    else:
-                        below[f - own, s, c] = value
+                    out[f - shift, s, c] = hold[c] if may_bank else lost[c]
                 continue
             for c in range(R + 1):
                 throw[c] = bust[s] * lost[c]
@@ -499,11 +497,7 @@ def _cells(race, R, L, t, rest, own, lowest, vals, below, work):
                         throw[c] += probs[e] * below[u - own, nxt, c]
             banks = may_bank and hold[1] >= throw[1]
             for c in range(R + 1):
-                value = hold[c] if banks else throw[c]
-                if own < 0:
-                    vals[f, s, c] = value
-                else:
-                    below[f - own, s, c] = value
+                out[f - shift, s, c] = hold[c] if banks else throw[c]
 
 
 @njit(cache=True, nogil=True)
