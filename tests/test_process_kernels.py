@@ -203,3 +203,30 @@ def test_a_sweep_replays_only_the_decisions_that_must_stay(game):
                     assert race.process.replayed[0] > before
                 changed += not np.array_equal(first[2], compared[2])
     assert changed > 0
+
+
+def test_solve_two_solves_both_systems_as_numpy_does():
+    """settle's linear solves (rule IV.5): two right-hand sides at once, with a row swap
+    where a pivot is 0 or small, and a refusal of a singular system; against numpy's
+    LAPACK solve to 1e-12 on matrices of settle's form (I - P, P substochastic) and on
+    general ones."""
+    rng = np.random.default_rng(5)
+    for size in (1, 2, 5, 7):
+        for form in ("settle", "general", "zero pivot"):
+            if form == "settle":
+                P = rng.random((size, size))
+                P *= rng.uniform(0.2, 0.95, size)[:, None] / P.sum(axis=1)[:, None]
+                A = np.eye(size) - P
+            else:
+                A = rng.normal(size=(size, size))
+                if form == "zero pivot":
+                    A[0, 0] = 0.0
+                    if size == 1:
+                        continue
+            b, c = rng.normal(size=size), rng.normal(size=size)
+            x, y = b.copy(), c.copy()
+            process_kernels.solve_two(A.copy(), x, y)
+            assert np.allclose(x, np.linalg.solve(A, b), rtol=0, atol=1e-12), (size, form)
+            assert np.allclose(y, np.linalg.solve(A, c), rtol=0, atol=1e-12), (size, form)
+    with pytest.raises(ValueError, match="singular"):
+        process_kernels.solve_two(np.array([[1.0, 2.0], [2.0, 4.0]]), np.ones(2), np.ones(2))

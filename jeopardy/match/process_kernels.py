@@ -180,7 +180,7 @@ SCRATCH = ("vals", "dvals", "acts", "tail", "mover", "memo_slot", "memo_key", "m
 
 
 # The takeover fields of a bundle without the rule: its ``transitions`` are None, so its
-# turn kernel is compiled without :func:`settle` (numba's linear solver, seconds to compile).
+# turn kernel is compiled without :func:`settle` (the takeover's policy iteration).
 NO_TAKEOVER = (np.int64(0), np.zeros((1, 1)), None, np.zeros((1, 1), dtype=np.int64),
                np.zeros((1, 1), dtype=np.int64), np.zeros(1), np.zeros((1, 1, 1)),
                np.zeros((3, 1)))
@@ -377,6 +377,41 @@ def frame(race, index, place):
 
 
 @njit(cache=True, nogil=True)
+def solve_two(A, b, c):
+    """``A x = b`` and ``A y = c`` for a small square ``A``, in place (``A``, ``b``, ``c``
+    are overwritten; ``x`` in ``b``, ``y`` in ``c``): Gaussian elimination with partial
+    pivoting.  np.linalg.solve did the same through LAPACK, and its compiled wrapper
+    (error messages with the shapes formatted, two copies) was 3.1 of the 4.1 s that
+    :func:`settle` took to compile on a cold cache."""
+    n = A.shape[0]
+    for k in range(n):
+        pivot = k
+        for i in range(k + 1, n):
+            if abs(A[i, k]) > abs(A[pivot, k]):
+                pivot = i
+        if A[pivot, k] == 0.0:
+            raise ValueError("settle: a singular system (a throw that never ends the turn)")
+        if pivot != k:
+            for j in range(n):
+                A[k, j], A[pivot, j] = A[pivot, j], A[k, j]
+            b[k], b[pivot] = b[pivot], b[k]
+            c[k], c[pivot] = c[pivot], c[k]
+        for i in range(k + 1, n):
+            f = A[i, k] / A[k, k]
+            if f != 0.0:
+                for j in range(k, n):
+                    A[i, j] -= f * A[k, j]
+                b[i] -= f * b[k]
+                c[i] -= f * c[k]
+    for k in range(n - 1, -1, -1):
+        for j in range(k + 1, n):
+            b[k] -= A[k, j] * b[j]
+            c[k] -= A[k, j] * c[j]
+        b[k] /= A[k, k]
+        c[k] /= A[k, k]
+
+
+@njit(cache=True, nogil=True)
 def settle(P, bust, C, bust0, out):
     """Rule IV.5, the first player of the round past its table: a bank is worth
     ``1 - C[s]`` whatever the total (the last player takes the position over), so
@@ -400,8 +435,9 @@ def settle(P, bust, C, bust0, out):
                 drhs[s] = bust[s]
                 for m in range(size):
                     A[s, m] -= P[s, m]
-        value = np.linalg.solve(A, rhs)
-        dvalue = np.linalg.solve(A, drhs)
+        solve_two(A, rhs, drhs)
+        value = rhs
+        dvalue = drhs
         changed = False
         for s in range(size):
             throw = bust[s] * bust0
