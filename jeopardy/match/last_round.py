@@ -205,7 +205,8 @@ def _turn_pass(race, R, L, t, own, rest, vals, hold, roll, other, stop, top):
         rolls = roll[1] >= hold[1]
         best = roll if rolls else hold
         change = max(change, abs(best[1] - vals[k, 1]))
-        vals[k, :R + 1] = best[:R + 1]
+        for c in range(R + 1):  # a loop: a slice assignment compiled numba's shape check
+            vals[k, c] = best[c]
         vals[k, race.players] = 1.0 if rolls else 0.0
     return change
 
@@ -223,9 +224,13 @@ def fill(race):
     # The last player of the round has no cap: its turn depends on how far behind
     # the leader it is (D = L - own) and on t only; one turn per (t, D).
     deficits = np.empty((n, widest + 1, 2))
+    # int64, not literals: a call with a literal 0 or 1 compiled _turn (and _turn_pass)
+    # once more for each (1.5 to 3.4 s each on a cold cache)
+    zero = np.int64(0)
+    one = np.int64(1)
     for t in range(1, n):
         for D in range(1, widest + 1):
-            _turn(race, 1, D, t, 0, 0, vals, work[0], work[1], work[2])
+            _turn(race, one, D, t, zero, zero, vals, work[0], work[1], work[2])
             deficits[t, D, 0] = vals[0, 0]
             deficits[t, D, 1] = vals[0, 1]
     for li in range(race.layout[1, SPAN]):
@@ -251,7 +256,7 @@ def fill(race):
             for t in range(1, n - R + 1):
                 for rest in range(rests):
                     if by_total:
-                        _turn(race, R, L, t, 0, rest, vals, work[0], work[1], work[2])
+                        _turn(race, R, L, t, zero, rest, vals, work[0], work[1], work[2])
                     for own in range(goal):
                         row = own
                         if not by_total:
