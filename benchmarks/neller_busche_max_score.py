@@ -37,6 +37,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import time
+import warnings
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -211,7 +212,11 @@ def load_solution(rules: FarkleRules, cache: Path | None):
         VF = np.load(path)
     else:
         from jeopardy.farkle.core import solve
-        VF = np.ascontiguousarray(solve(rules, True).VF)
+        with warnings.catch_warnings(record=True) as notices:  # one line each, not a warning
+            warnings.simplefilter("always")
+            VF = np.ascontiguousarray(solve(rules, True).VF)
+        for notice in notices:
+            print(f"note: {notice.message}", flush=True)
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
             np.save(path, VF)
