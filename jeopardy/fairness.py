@@ -50,16 +50,24 @@ class Fairness(Result):
                 "candidates": [{"bonus": b, "win_probability": p} for b, p in self.candidates]}
 
 
-def fairest(game: str, goal: int, chance: Callable[[int], float], largest: int, step: int = 1,
-            window: int | None = None) -> Fairness:
-    """Search every bonus ``-largest .. largest`` (multiples of ``step``) for the fairest;
-    report candidates within ``window`` of 0 (default: twice the fairest, at least 5 steps)."""
+def check_window(window: int | None, step: int = 1) -> int | None:
+    """``max_bonus`` (the candidates' window) checked: None, or a non-negative multiple of
+    ``step``.  The commands call it before they solve, so that a bad value is refused
+    before any work (or the kernels' first compile) is done."""
     if window is not None:
         window = integer(window, "max_bonus")
         if window < 0:
             raise ParameterError("max_bonus", f"must be non-negative; got {window}")
         if window % step:
             raise ParameterError("max_bonus", f"must be a multiple of {step}; got {window}")
+    return window
+
+
+def fairest(game: str, goal: int, chance: Callable[[int], float], largest: int, step: int = 1,
+            window: int | None = None) -> Fairness:
+    """Search every bonus ``-largest .. largest`` (multiples of ``step``) for the fairest;
+    report candidates within ``window`` of 0 (default: twice the fairest, at least 5 steps)."""
+    window = check_window(window, step)
     values = {b: chance(b) for b in range(-largest, largest + 1, step)}
     closest = min(abs(v - 0.5) for v in values.values())
     best = min((b for b in values if abs(values[b] - 0.5) <= closest + TIE),

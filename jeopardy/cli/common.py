@@ -438,10 +438,3 @@ def require_converged(solution, what: str, unsaved: tuple = ()) -> None:
         unsaved = [name for name in unsaved if name]
         note = f"; skipped: {', '.join(unsaved)}" if unsaved else ""
         raise NotConverged(f"{error}{note}", solution) from None
-
-
-def require_bonus(max_bonus: int | None) -> None:
-    """``--max-bonus`` checked before anything is solved (a solve, or the kernels' first
-    compile, before a one-line refusal would print first)."""
-    if max_bonus is not None and max_bonus < 0:
-        raise JeopardyError(f"--max-bonus must be non-negative; got {max_bonus}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 
 from jeopardy.cli.common import (applies, check_output, emit_json, given, json_option,
-                                 require_bonus, require_converged)
+                                 require_converged)
 from jeopardy.errors import JeopardyError
 
 
@@ -347,10 +347,11 @@ def fairness(goal, first_to_reach, max_bonus, min_bank, no_stop_on_six, keep_cho
     """Compensation points: the head start that makes two-player Ten Thousand fairest."""
     from jeopardy.cli.progress import ProgressLine
     from jeopardy.cli.race import print_fairness
-    from jeopardy.fairness import farkle_fairness
+    from jeopardy.fairness import check_window, farkle_fairness
     from jeopardy.farkle.core import solve as run
+    from jeopardy.farkle.turn import UNIT
 
-    require_bonus(max_bonus)
+    check_window(max_bonus, UNIT)  # before anything is solved or compiled
     if rules_name is not None:
         rules, first_to_reach = _house(rules_name, goal, first_to_reach)
         goal = rules.goal

@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from jeopardy.cli.common import (applies, check_output, conflicts, emit_json, ending_option,
-                                 game_options, require_bonus, require_converged, json_option)
+                                 game_options, require_converged, json_option)
 from jeopardy.errors import JeopardyError
 from jeopardy.match.endings import FIRST_TO_GOAL, pair_game
 
@@ -346,10 +346,10 @@ def print_fairness(result, unit_name: str = "points") -> None:
 @json_option
 def fairness(goal, max_bonus, ending, model, game_name, as_json) -> None:
     """Compensation points: the head start that makes the game fairest."""
-    from jeopardy.fairness import race_fairness
+    from jeopardy.fairness import check_window, race_fairness
     from jeopardy.rules.fast_pig import FastPigRules
 
-    require_bonus(max_bonus)
+    check_window(max_bonus)  # before anything is solved or compiled
 
     if isinstance(model, FastPigRules):
         from jeopardy.cli import fast_pig
