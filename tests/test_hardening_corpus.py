@@ -294,7 +294,8 @@ def test_a_negative_max_bonus_is_refused_before_anything_compiles(command, tmp_p
     """On an empty numba cache (a fresh install) the refusal is the only line: the
     kernels' "compiling kernels, first run only" printed before it when the check came
     after the solve."""
-    result = subprocess.run([sys.executable, "-m", "jeopardy", *command, "--max-bonus", "-1"], capture_output=True, text=True, timeout=120,
+    result = subprocess.run([sys.executable, "-m", "jeopardy", *command, "--max-bonus", "-1"],
+                            capture_output=True, text=True, timeout=120,
                             env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "numba")})
     assert result.returncode != 0
     assert result.stderr == "jeopardy: error: --max-bonus must be non-negative; got -1\n"

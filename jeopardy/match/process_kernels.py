@@ -112,6 +112,7 @@ from numba import njit, types
 from numba.extending import overload
 
 from jeopardy.match.last_round import stop_slice, stop_value
+from jeopardy.match.process_last_round import UNBOUNDED
 from jeopardy.match.rotation import rotate, rotation
 
 # The process bundle carried by :data:`jeopardy.match.kernels.Race` (``race.process``):
@@ -306,7 +307,7 @@ def past_cap(ends, where, place, banked, m):
 def last_ends(race):
     """What :func:`past_cap` reads of the bundle: ``(race.last, goal, players, whether
     a turn's points are bounded)``."""
-    return race.last, race.goal, race.players, race.layout[0, 1] < 2 ** 40
+    return race.last, race.goal, race.players, race.layout[0, 1] < UNBOUNDED
 
 
 @njit(cache=True, nogil=True, inline='always')
