@@ -284,10 +284,10 @@ def worth_of(rules: FarkleRules) -> tuple[int, ...]:
 
 # The card's own work at goal 10,000, seconds: its two passes over the score pairs and
 # exact evaluations (three tables, max-score play) grow like the cube of the goal in
-# units, as the solve does.  Measured (CPU, load 5, neller-busche): 4.6 s at 3,000 and
-# 8.9 s at 4,000 with two evaluations; 8.9 s times (10,000 / 4,000)^3 is 139 s, and two
-# more evaluations (about 40 s each) make 220 s.
-CARD_SECONDS_AT_10000 = 220.0
+# units, as the solve once did.  Measured (quiet 2-core machine, 2026-11-27): `jeopardy
+# farkle card --rules neller-busche --out card.png` 105 s wall in all, 107 s CPU, the
+# solve a few of them; charged 120 s past the solve.
+CARD_SECONDS_AT_10000 = 120.0
 
 
 def cost(goal: int, keep_choice: bool = False, **_) -> resources.Estimate:

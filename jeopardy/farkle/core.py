@@ -68,15 +68,22 @@ from jeopardy.rules.turn_process import TurnProcess
 
 MAX_DICE = 6
 FORMAT_VERSION = 3  # 2: the files of the solver before the match core (tables VF, VS)
-# The largest goal solved: time and memory grow like goal^3 (10,000: about 10 s).
+# The largest goal solved: time grows like goal^2.5 (10,000: about 4 s), memory like goal^2.
 MAX_GOAL = 30_000
 MAX_PLAYERS = 6
-# Keeping any scoring part against every scoring die (the seed's table, goal 3,000, the
-# round, loaded machine): 116 s against 32 s, 3.6x (CPU 34 s against 10 s); 5 for margin.
-KEEP_CHOICE_SLOWER = 5.0
-# Three players, first to the goal, any part kept (neller-busche): 6.1 s at goal 500 and
-# 71 s at 1,000 on a loaded machine: 4e-5 s per turn start, turn total and player / 5.
-N_PLAYER_SECONDS = 4e-5 / KEEP_CHOICE_SLOWER
+# Two players, the seed's table, to 10,000 (quiet 2-core machine, the solve's own seconds,
+# 2026-11-27): 3.9 s under the round ending, 1.65 s to the first to reach; 0.79 s and 22.6 s
+# at 5,000 and 20,000 (goal^2.3 to goal^2.5).  Charged with a quarter for margin.
+ROUND_AT_10000 = 5.0
+FIRST_AT_10000 = 2.2
+GOAL_POWER = 2.5
+# Keeping any scoring part (IV.4, docs/examples/family.toml) against the seed's table, the
+# round: 9.6 s against 3.9 s at 10,000, 1.8 s against 0.79 s at 5,000 (2.3x-2.5x).
+KEEP_CHOICE_SLOWER = 2.5
+# Three or more players, the seed's table, seconds per turn start, turn total and player:
+# measured 3.9 s (3 players to 2,000, first to reach), 0.26 s (4 to 500), 27.8 s (3 to
+# 2,000, the round), 4.3 s (3 to 1,000), 20.3 s (4 to 500): the estimate 1.2x-2.4x these.
+N_PLAYER_SECONDS = 8e-7
 
 
 def ending_of(first_to_reach: bool) -> Ending:
@@ -254,22 +261,23 @@ class CoreFarkleSolution(EngineResult):
 
 def estimate(rules: FarkleRules, first_to_reach: bool = False,
              players: int = 2) -> tuple[float, int]:
-    """Rough ``(seconds, bytes)`` of :func:`solve` on this machine: goal 10,000 takes
-    about 55 s under the round ending and 30 s to the first to reach (states grow like
-    goal^3; measured on the core, CPU, under load: 69 s and 29 s at 10,000, 13.8 s and
-    5.6 s at 5,000, 4.3 s and 1.6 s at 3,000 — the cube over-estimates smaller goals'
-    share of it, never the goal past 10,000 the budget refuses).  Keeping any scoring
-    part (IV.4, ``set_aside = "choice"``) offers several choices a throw:
-    ``KEEP_CHOICE_SLOWER`` times the seed's time.  Rule
+    """Rough ``(seconds, bytes)`` of :func:`solve` on this machine, good to a factor of
+    about two from goal 3,000 (below it a solve takes a second or less, mostly its
+    start): goal 10,000 takes about 4 s under the round ending and 2 s to the first to
+    reach, growing like goal^2.5 (``ROUND_AT_10000``, ``FIRST_AT_10000``,
+    ``GOAL_POWER``; the measurements beside them).  Keeping any scoring part (IV.4,
+    ``set_aside = "choice"``) offers several choices a throw: ``KEEP_CHOICE_SLOWER``
+    times the seed's time.  Rule
     IV.5 keeps every turn state's throw value (8 bytes each): at most ``10 g^3``
     states in ``g`` units (measured: 9.6 g^3 at goal 1,000, 6.7 g^3 at 3,000).
     ``players`` above 2: ``g^players`` turn starts, each a turn of up to ``g`` totals and
     a value per player (``N_PLAYER_SECONDS``); under the round ending a table per place
     in the round, turns of totals up to the last round's cap (hot dice) or the goal plus
     the most a turn scores (hot dice off), and the last round's tables
-    (:mod:`jeopardy.match.process_last_round`)."""
+    (:mod:`jeopardy.match.process_last_round`).  ``benchmarks/estimates.py`` prints each
+    estimate beside the measured solve."""
     g = rules.goal // UNIT
-    at_10000 = 30.0 if first_to_reach else 55.0
+    at_10000 = FIRST_AT_10000 if first_to_reach else ROUND_AT_10000
     slower = KEEP_CHOICE_SLOWER if rules.keep_choice else 1.0
     if players > 2:
         starts = float(g) ** players
@@ -292,7 +300,7 @@ def estimate(rules: FarkleRules, first_to_reach: bool = False,
                 N_PLAYER_SECONDS * span * shared * g ** (players - 2) * slower
             memory += 8 * players * starts * (players - 1) + 8 * floats
         return seconds, int(memory)
-    seconds = at_10000 * (g / 200) ** 3 * slower
+    seconds = at_10000 * (g / 200) ** GOAL_POWER * slower
     store = 8 * 10 * g ** 3 if rules.continue_position else 0
     return seconds, 16 * g * g + store + 50_000_000
 

@@ -1,0 +1,62 @@
+"""Ten Thousand's time estimate beside the measured solve (jeopardy.farkle.core.estimate).
+
+Run by hand from the repository root:  python benchmarks/estimates.py [--only TEXT]
+
+Each case runs `jeopardy farkle solve ... --json` as its own child process (warm numba
+cache: run one case first after a kernel changed) and prints the estimate the budget
+reads (:func:`jeopardy.farkle.core.estimate`), the solve's own seconds, and their ratio.
+An estimate is a planning figure (jeopardy.resources: good to a factor of about two),
+so a ratio between 0.5 and 2.5 is in line; smaller goals (a second or less) are
+dominated by the solve's start and are left out.
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import subprocess
+import sys
+
+from jeopardy.farkle import core
+from jeopardy.farkle.house import rules_named
+
+FAMILY = "docs/examples/family.toml"
+CASES = (  # (label, rules name or file, goal, first to reach, players)
+    ("seed to 5,000, the round", "ten-thousand", 5000, False, 2),
+    ("seed to 10,000, the round", "ten-thousand", 10000, False, 2),
+    ("seed to 10,000, first to reach", "ten-thousand", 10000, True, 2),
+    ("seed to 20,000, the round", "ten-thousand", 20000, False, 2),
+    ("family.toml to 10,000, the round", FAMILY, 10000, False, 2),
+    ("seed, 3 players to 1,000, the round", "ten-thousand", 1000, False, 3),
+    ("seed, 3 players to 2,000, the round", "ten-thousand", 2000, False, 3),
+    ("seed, 3 players to 2,000, first to reach", "ten-thousand", 2000, True, 3),
+    ("seed, 4 players to 500, the round", "ten-thousand", 500, False, 4),
+)
+
+
+def measured(rules: str, goal: int, first: bool, players: int) -> float:
+    """The solve's own seconds, from the command's JSON."""
+    args = [sys.executable, "-m", "jeopardy", "farkle", "solve", "--rules", rules,
+            "--goal", str(goal), "--players", str(players), "--json"]
+    if first:
+        args.append("--first-to-reach")
+    out = subprocess.run(args, capture_output=True, text=True, check=True)
+    return float(json.loads(out.stdout)["seconds"])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", default="", help="run the cases whose label holds TEXT")
+    only = parser.parse_args().only
+    print(f"{'case':45s} {'estimate':>9s} {'measured':>9s} {'ratio':>6s}")
+    for label, name, goal, first, players in CASES:
+        if only not in label:
+            continue
+        rules = dataclasses.replace(rules_named(name).rules, goal=goal)
+        guess = core.estimate(rules, first, players)[0]
+        took = measured(name, goal, first, players)
+        print(f"{label:45s} {guess:8.1f}s {took:8.1f}s {guess / took:6.2f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
