@@ -200,6 +200,35 @@ def test_simulation_is_seeded():
     assert a.win_probability == b.win_probability != c.win_probability
 
 
+def test_a_second_run_of_the_oracles_adds_nothing_to_the_numba_cache(tmp_path):
+    """The oracle's kernels that take a policy are compiled in each process, not cached
+    (oracles/farkle_policies.py, ``with_policy``): cached, each run appended entries
+    keyed by that process's dispatchers, which never matched again, and one that could
+    not be rebuilt made every later save raise ReferenceError.  Two identical runs (the
+    evaluation and the simulation, small goal) leave the same cache files."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("from oracles.farkle import ReferenceRules, evaluate\n"
+            "from oracles.farkle_policies import bank_at\n"
+            "from oracles.farkle_simulation import simulate\n"
+            "rules = ReferenceRules(goal=300, min_bank=100)\n"
+            "first, second = bank_at(100, 300), bank_at(150, 300)\n"
+            "evaluate(rules, first, second)\n"
+            "simulate(rules, first, second, games=10)\n")
+    tests = Path(__file__).parent
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path),
+           "PYTHONPATH": os.pathsep.join([str(tests), str(tests.parent)])}
+    listings = []
+    for _ in range(2):
+        subprocess.run([sys.executable, "-c", code], env=env, check=True, timeout=600)
+        listings.append(sorted(p.name for p in tmp_path.rglob("*") if p.is_file()))
+    assert listings[0], "the kernels without a policy are cached"
+    assert listings[1] == listings[0]
+
+
 @njit
 def _with_two_dice(data, role, my_score, other_score, turn_total, dice):
     return dice <= 2  # ignores the goal: throws on with a winning total and three dice

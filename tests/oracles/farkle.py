@@ -146,7 +146,7 @@ from numba import njit
 from numba.core.errors import NumbaExperimentalFeatureWarning
 
 from jeopardy.errors import JeopardyError
-from .farkle_policies import NO_POLICY, Policy
+from .farkle_policies import NO_POLICY, Policy, with_policy
 from .farkle_throws import MAX_DICE, UNIT, outcome_arrays
 
 TOP = 161  # rows past a turn's last computed total: a throw adds at most 8,000 points
@@ -237,7 +237,7 @@ def _may_bank(rules, score, t, n):
     return t >= _minimum(rules, score)
 
 
-@njit(cache=True, nogil=True)
+@with_policy
 def _throw(V, t, n, farkle_value, tables, rules, policy, role, score, other):
     """Value of throwing ``n`` dice at total ``t``: a farkle is worth
     ``farkle_value``; otherwise the state of the part set aside.  Rule IV.4
@@ -294,7 +294,7 @@ def _settle_rows(V, length, settled, farkle_value, overshoot_busts, rules, table
                 V[length + r, n] = settled[r]
 
 
-@njit(cache=True, nogil=True)
+@with_policy
 def _turn(V, length, bank, farkle_value, score, other, role, rules, tables, policy, record):
     """One turn by backward induction on the total: returns the mover's value
     at (t = 0, six dice).  ``bank[t]`` is the mover's value of banking at ``t``;
@@ -326,7 +326,7 @@ def _turn(V, length, bank, farkle_value, score, other, role, rules, tables, poli
 
 # ---------------------------------------------------------------- the turns
 
-@njit(cache=True, nogil=True)
+@with_policy
 def _last_turns(rules, tables, policy_b, last, V, bank, settled, record):
     """``last[j, a - g]``: B's chance (ties 1/2) in its last turn from ``j``
     when A finished the round at ``a``."""
@@ -352,7 +352,7 @@ def _last_turns(rules, tables, policy_b, last, V, bank, settled, record):
     return True
 
 
-@njit(cache=True, nogil=True)
+@with_policy
 def _first_turn(i, j, farkle_value, VB, last, rules, tables, policy_a, V, bank, settled, record):
     """A's turn from ``(i, j)``: A's chance."""
     g = rules[GOAL]
@@ -378,7 +378,7 @@ def _first_turn(i, j, farkle_value, VB, last, rules, tables, policy_a, V, bank, 
     return _turn(V, length, bank, farkle_value, i, j, 0, rules, tables, policy_a, record)
 
 
-@njit(cache=True, nogil=True)
+@with_policy
 def _second_turn(i, j, farkle_value, VA, rules, tables, policy_b, V, bank, settled, record):
     """B's ordinary turn from ``(i, j)`` (A below the goal): B's chance."""
     g = rules[GOAL]
@@ -395,7 +395,7 @@ def _second_turn(i, j, farkle_value, VA, rules, tables, policy_b, V, bank, settl
     return _turn(V, length, bank, farkle_value, j, i, 1, rules, tables, policy_b, record)
 
 
-@njit(cache=True, nogil=True)
+@with_policy
 def _solve_pairs(rules, tables, policy_a, policy_b, last, VA, VB, start, tolerance, max_iterations):
     """Fill ``VA``, ``VB`` pair by pair (decreasing score sum), each pair's two
     values iterated from ``start`` (0: lower bounds, 1: upper bounds).
@@ -436,7 +436,7 @@ def _solve_pairs(rules, tables, policy_a, policy_b, last, VA, VB, start, toleran
     return most
 
 
-@njit(cache=True, nogil=True)
+@with_policy
 def _record_pairs(rules, tables, policy_a, policy_b, last, VA, VB, first_record, second_record):
     """One more pass over the solved pairs, recording every bank/throw choice."""
     g = rules[GOAL]
@@ -532,7 +532,7 @@ def _may_bank5(rules, lowest, t, n):
     return not (rules[NO_BANK_SIX] and n == MAX_DICE)
 
 
-@njit(cache=True, nogil=True)
+@with_policy
 def _turn5(V, length, bank, farkle_value, lowest, rules, tables, policy, thr, record):
     """One turn by backward induction on the total, the bank value depending on
     the dice in hand (``bank[t, n]``: the next player inherits ``(t, n)``).
@@ -563,7 +563,7 @@ def _turn5(V, length, bank, farkle_value, lowest, rules, tables, policy, thr, re
     return V[0, MAX_DICE]
 
 
-@njit(cache=True, nogil=True)
+@with_policy
 def _continuations(rules, tables, policy, C, V, bank, settled, thr):
     """``C[d + 1, mu, n]``: B's chance in its last turn when it continues A's
     final position with ``n`` dice and must gain more than ``d`` points over the
@@ -613,7 +613,7 @@ def _tail(U, b, farkle_value, start, rules, tables):
             break
 
 
-@njit(cache=True, nogil=True)
+@with_policy
 def _first5(i, j, farkle_value, VB, TB, last, C, phi, start, rules, tables, policy, work, thr,
             record):
     """A's turn from ``(i, j)`` under IV.5: A's chance; ``thr`` gets A's throw
@@ -653,7 +653,7 @@ def _first5(i, j, farkle_value, VB, TB, last, C, phi, start, rules, tables, poli
     return value
 
 
-@njit(cache=True, nogil=True)
+@with_policy
 def _second5(i, j, farkle_value, VA, TA, rules, tables, policy, work, thr, record):
     """B's ordinary turn from ``(i, j)`` under IV.5: B's chance; ``thr`` gets B's throw values."""
     V, bank, settled, U, b = work
@@ -668,7 +668,7 @@ def _second5(i, j, farkle_value, VA, TA, rules, tables, policy, work, thr, recor
     return _turn5(V, length, bank, farkle_value, lowest, rules, tables, policy, thr, record)
 
 
-@njit(cache=True, nogil=True)
+@with_policy
 def _solve_pairs5(rules, tables, policy, last, C, phi, VA, VB, TA, TB, start, tolerance,
                   max_iterations):
     """IV.5's pairs, as :func:`_solve_pairs`: ``VA``/``VB`` the first player's
@@ -705,7 +705,7 @@ def _solve_pairs5(rules, tables, policy, last, C, phi, VA, VB, TA, TB, start, to
     return most
 
 
-@njit(cache=True, nogil=True)
+@with_policy
 def _record_pairs5(rules, tables, policy, last, C, VA, VB, TA, TB, first_record, second_record):
     """One more pass over IV.5's solved pairs (the run from 1), recording every
     bank/throw choice."""

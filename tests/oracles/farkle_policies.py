@@ -31,6 +31,14 @@ from numba import njit
 
 from .farkle_throws import MAX_DICE
 
+# The kernels that take a policy (its functions travel as first-class functions) are
+# compiled in each process, never cached: numba keys such an argument by its dispatcher's
+# identity in the process that compiled it, so a cached entry never matches in another
+# process, the cache index grew by an entry every run (230 for one kernel, 133 MB in all),
+# and an entry whose dispatcher could not be rebuilt made every later save of that index
+# raise ReferenceError ("underlying object has vanished"): a test failed on a warm cache.
+with_policy = njit(nogil=True)
+
 
 @njit(cache=True, nogil=True)
 def most_points(data, role, my_score, other_score, turn_total, dice, points, kept):

@@ -48,7 +48,7 @@ from jeopardy.errors import JeopardyError
 from jeopardy.interrupts import timed_chunks
 from .farkle import ReferenceRules
 from .farkle_house import set_aside_score
-from .farkle_policies import Policy
+from .farkle_policies import Policy, with_policy
 from .farkle_throws import FACES, MAX_DICE, UNIT, part_options, score_counts
 
 MAX_GAMES = 100_000_000
@@ -158,7 +158,7 @@ def _may_bank(rules, score, t, n):
     return t >= minimum
 
 
-@njit(cache=True, nogil=True)
+@with_policy
 def _play_turn(role, score, other, rules, table, rng, policy, left):
     """One turn: ``(points banked, dice left)`` in units, ``(0, 0)`` after a
     farkle or an overshoot.  ``left`` is what the other player banked with
@@ -200,7 +200,7 @@ def _play_turn(role, score, other, rules, table, rng, policy, left):
             n = rules[HAND]  # hot dice: the whole hand again
 
 
-@njit(cache=True, nogil=True)
+@with_policy
 def _play(rules, table, rng, policy_first, policy_second, games, outcome):
     """Play ``games`` games; ``outcome[k]`` is the first player's points x 2
     (2 win, 1 tie, 0 loss).  Returns -1 if a game ran past MAX_TURNS turns."""
