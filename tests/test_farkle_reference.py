@@ -204,20 +204,19 @@ def test_a_second_run_of_the_oracles_adds_nothing_to_the_numba_cache(tmp_path):
     """The oracle's kernels that take a policy are compiled in each process, not cached
     (oracles/farkle_policies.py, ``with_policy``): cached, each run appended entries
     keyed by that process's dispatchers, which never matched again, and one that could
-    not be rebuilt made every later save raise ReferenceError.  Two identical runs (the
-    evaluation and the simulation, small goal) leave the same cache files."""
+    not be rebuilt made every later save raise ReferenceError.  Two identical runs of
+    the simulation (small goal; the evaluation's policy kernels take the same decorator)
+    leave the same cache files."""
     import os
     import subprocess
     import sys
     from pathlib import Path
 
-    code = ("from oracles.farkle import ReferenceRules, evaluate\n"
+    code = ("from oracles.farkle import ReferenceRules\n"
             "from oracles.farkle_policies import bank_at\n"
             "from oracles.farkle_simulation import simulate\n"
             "rules = ReferenceRules(goal=300, min_bank=100)\n"
-            "first, second = bank_at(100, 300), bank_at(150, 300)\n"
-            "evaluate(rules, first, second)\n"
-            "simulate(rules, first, second, games=10)\n")
+            "simulate(rules, bank_at(100, 300), bank_at(150, 300), games=10)\n")
     tests = Path(__file__).parent
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path),
            "PYTHONPATH": os.pathsep.join([str(tests), str(tests.parent)])}
