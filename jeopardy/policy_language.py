@@ -170,7 +170,6 @@ def race_policy(text: str | PolicyWord, model, goal: int, command: str = "compar
     if word.kind == "file":
         return policies.load(word.name, goal)
     if word.kind in ("linear", "odds", "odds-strict"):
-        from jeopardy import validate
         from jeopardy.expected.policies import LINEAR_LT
         from jeopardy.rules import presets
 

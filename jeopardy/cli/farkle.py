@@ -383,7 +383,7 @@ def card(rules_name, goal, out, as_json) -> None:
     seats)."""
     from jeopardy.cli.progress import ProgressLine
     from jeopardy import resources
-    from jeopardy.farkle.card import SITUATIONS, strategy_card
+    from jeopardy.farkle.card import strategy_card
     from jeopardy.farkle.card import cost as card_cost
     from jeopardy.farkle.core import solve as run
 

@@ -22,11 +22,6 @@ def resolve_goal(goal, game_name) -> int:
     return goal_or_default(goal, game_name)
 
 
-def _preset_names():
-    from jeopardy.rules.presets import FALLING_PRESETS, PRESETS
-    return [*PRESETS, *FALLING_PRESETS]
-
-
 def solved(model, goal, players=2, ending=FIRST_TO_GOAL, show_progress=True, cache=True,
            strict=True, method="auto"):
     """The engine's solution (:func:`jeopardy.match.solver.solve`) with the CLI's progress

@@ -43,7 +43,6 @@ from functools import cached_property
 import numpy as np
 from gmpy2 import mpq
 
-from jeopardy import validate
 from jeopardy.errors import JeopardyError
 from jeopardy.exact import columns
 from jeopardy.exact.columns import ONE, ZERO, column_values, combination

@@ -7,7 +7,6 @@ import numpy as np
 from numba import njit
 
 from jeopardy import validate
-from jeopardy.errors import JeopardyError
 from jeopardy.expected.solver import ScoreSolution
 from jeopardy.interrupts import timed_chunks
 from jeopardy.match.simulation import MAX_GAMES

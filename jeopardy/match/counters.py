@@ -503,13 +503,6 @@ def states(process: TurnProcess, goal: int, penalty: BustPenalty, ending=None) -
     return rows * len(process.states) * penalty.limit ** 2
 
 
-def sweep_work(process: TurnProcess, goal: int, penalty: BustPenalty) -> int:
-    """Choice evaluations of one sweep (:func:`estimate` scales it to seconds)."""
-    arrays, high_min, high = _arrays(process)
-    return int(_work(goal, penalty.floor, process.minimum, high_min, high,
-                     len(arrays.choice_points))) * penalty.limit ** 2
-
-
 def solve(process: TurnProcess, goal: int, penalty: BustPenalty, tolerance: float = 1e-13,
           max_rounds: int = MAX_ROUNDS, progress: Callable[[str, int, float], None] | None = None,
           strict: bool = True, ending=None) -> CounterSolution:

@@ -55,7 +55,7 @@ Two kinds of process (:func:`plan`):
   is optimal at every total past the cap once ``beaten <= b (1 - v)`` at every
   turn start (:func:`cap_holds`); otherwise the margin grows and the game is
   solved again.  The last round needs no values (``v = 0``) and is checked
-  before any solve (:func:`cap_possible`).  A process with a state that never
+  before any solve (:func:`first_cap`).  A process with a state that never
   busts (``b = 0``), with a state without a bank (rule IV.1), a bank that must
   land exactly on the goal or a takeover is refused in one line.
 
@@ -250,15 +250,6 @@ def _least_most(process: TurnProcess) -> int:
     return max(process.minimum, process.high_minimum or 0, 1)
 
 
-def cap_possible(process: TurnProcess, goal: int, players: int, cap: int,
-                 reach: np.ndarray, slack: float = 1.0) -> bool:
-    """The conditions of the cap's proof that need no values (module docstring): every
-    later player at its worst (``goal - 1``), the mover's value after a bust at its
-    least (0), ``slack`` times the smallest bust chance to spare."""
-    return _first_cap(goal, players, reach, smallest_bust(process) * slack,
-                      cap, _least_most(process)) == cap
-
-
 def _first_cap(goal: int, players: int, reach: np.ndarray, bound: float, start: int,
                least: int) -> int | None:
     """The least cap from ``start`` (at least ``goal + least``) where ``players - 1``
@@ -272,8 +263,10 @@ def _first_cap(goal: int, players: int, reach: np.ndarray, bound: float, start: 
 
 def first_cap(process: TurnProcess, goal: int, players: int, start: int = 0,
               slack: float | None = None) -> int:
-    """The least cap from ``start`` where :func:`cap_possible` holds with ``slack`` times
-    the smallest bust chance to spare (None: :data:`FIRST_SLACK`, the first cap tried)."""
+    """The least cap from ``start`` where the conditions of the cap's proof that need no
+    values hold (module docstring: every later player at its worst, ``goal - 1``; the
+    mover's value after a bust at its least, 0) with ``slack`` times the smallest bust
+    chance to spare (None: :data:`FIRST_SLACK`, the first cap tried)."""
     bound = smallest_bust(process) * (FIRST_SLACK if slack is None else slack)
     size = 2 * max(goal, start) + 64
     while True:
@@ -349,7 +342,7 @@ def cap_holds(process: TurnProcess, race, W: np.ndarray) -> tuple[bool, float]:
 
 
 def next_cap(process: TurnProcess, goal: int, players: int, cap: int, least: float) -> int:
-    """The cap after ``cap`` whose proof failed: where :func:`cap_possible` holds with half
+    """The cap after ``cap`` whose proof failed: where :func:`first_cap`'s conditions hold with half
     the smallest ``1 - v`` that proof met to spare, the margin at least doubled."""
     found = first_cap(process, goal, players, cap + 1, max(least, 1e-300) / 2)
     return max(found, goal + 2 * (cap - goal))

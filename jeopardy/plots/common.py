@@ -23,16 +23,6 @@ def figure_and_axes(ax=None, figsize=(8, 4), **subplot_options):
     return figure, figure.add_subplot(**subplot_options)
 
 
-def pyplot():
-    """pyplot on the headless backend (only for figures not yet on the object API)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
-
-
 FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
 
 

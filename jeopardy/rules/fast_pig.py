@@ -23,7 +23,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from pathlib import Path
 
 from jeopardy.errors import JeopardyError
 from jeopardy.rules.turn_process import TurnProcess
@@ -91,21 +90,6 @@ FAST_PIG_PRESETS: dict[str, FastPigRules] = {r.name: r for r in (
     FastPigRules("fast-pig", 6, 10, 0, 100),
     FastPigRules("hog", 6, 10, 1, 100),
 )}
-
-
-def rules_by_name(name: str) -> FastPigRules:
-    if name not in FAST_PIG_PRESETS:
-        raise JeopardyError(f"unknown Fast Pig game {name!r}; known: {', '.join(FAST_PIG_PRESETS)}")
-    return FAST_PIG_PRESETS[name]
-
-
-def load_rules(path: str | Path) -> FastPigRules:
-    """A rules file: JSON ``{"kind": "fast-pig", "faces": 6, "max_dice": 10,
-    "pig_out": 1, "goal": 100, "name": "my-hog"}`` (every key but kind optional)."""
-    from jeopardy.files import read_json
-
-    return FastPigRules.from_dict(read_json(path, "Fast Pig rules file"),
-                                  f"Fast Pig rules file {str(path)!r}")
 
 
 @lru_cache(maxsize=256)

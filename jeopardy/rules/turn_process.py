@@ -108,12 +108,6 @@ class TurnProcess:
                                     f"turn-process outcome (only adding points and busting are)")
         return cls(model.name, ("roll",), 0, (tuple(outcomes),), (True,))
 
-    def minimum_at(self, banked: int) -> int:
-        """The minimum bank (units) of a player who has banked ``banked`` units."""
-        if self.high_minimum is not None and banked > self.high_score:
-            return self.high_minimum
-        return self.minimum
-
     @property
     def max_points(self) -> int:
         return max(points for outcomes in self.throws for _, choices in outcomes

@@ -43,7 +43,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from jeopardy import validate
 from jeopardy.errors import JeopardyError
 from jeopardy.rules import presets
 from jeopardy.rules.roll_model import RollModel

@@ -30,7 +30,6 @@ import ast
 import os
 import secrets
 import sys
-import time
 from pathlib import Path
 from typing import Callable
 

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from jeopardy import resources, validate
-from jeopardy.errors import JeopardyError
 from jeopardy.fixed_turns.analysis import named_policies
 from jeopardy.results import Result
 from jeopardy.rules import presets

@@ -285,12 +285,6 @@ def solution_key(model, goal: int, players: int = 2, ending: str = FIRST_TO_GOAL
     return ("solve", model, goal, players, ending)
 
 
-def policy_is_quick(model, goal: int, players: int, ending: str = FIRST_TO_GOAL) -> bool:
-    """Whether :func:`policy` will find its solution in the cache (then it takes well
-    under a millisecond: one column of the solution)."""
-    return solution_key(model, goal, players, ending) in CACHE
-
-
 def policy(model, goal: int, scores: tuple[int, ...], ending: str = FIRST_TO_GOAL,
            place: int = 0) -> dict:
     """Two scores, first to the goal: the keys of ``jeopardy policy --score A --opponent B
