@@ -70,16 +70,24 @@ def refuse_too_big(rules: FastPigRules, players: int, ending: str = FIRST_TO_GOA
                             f"{MEMORY_LIMIT / 2 ** 30:.0f} GB")
 
 
+def last_turn_chances(rules: FastPigRules) -> list[list[Fraction]]:
+    """``chances[n - 1][d]``: a last turn's chance with ``n`` dice, ``d`` behind the
+    leader (ending strictly above wins, a tie counts one half), exactly, for ``d = 0 ..``
+    the largest roll (past it every chance is 0): what :func:`last_turn` maximises and
+    the simulation's last turn plays (:func:`jeopardy.fast_pig.evaluation.simulate`)."""
+    rolls = [roll_points(rules, n) for n in range(1, rules.max_dice + 1)]
+    size = max(max(r) for r in rolls) + 1
+    return [[sum((p for k, p in r.items() if k > d), Fraction(0)) + r.get(d, Fraction(0)) / 2
+             for d in range(size)] for r in rolls]
+
+
 def last_turn(rules: FastPigRules) -> process_solver.Ending:
     """The equal-turns ending data (module docstring): ``Q[row, d]`` for ``d`` up to
     the largest roll (both rows alike: no minimum bank), ``dstar = 0``."""
-    rolls = [roll_points(rules, n) for n in range(1, rules.max_dice + 1)]
-    size = max(max(r) for r in rolls) + 1
-    Q = np.zeros((2, size))
-    for d in range(size):
-        Q[:, d] = max(float(sum((p for k, p in r.items() if k > d), Fraction(0))
-                            + sum((p for k, p in r.items() if k == d), Fraction(0)) / 2)
-                      for r in rolls)
+    chances = last_turn_chances(rules)
+    Q = np.zeros((2, len(chances[0])))
+    for d in range(Q.shape[1]):
+        Q[:, d] = float(max(row[d] for row in chances))
     return process_solver.Ending(Q, np.zeros((2, 1)), np.zeros(rules.goal, dtype=np.int64))
 
 

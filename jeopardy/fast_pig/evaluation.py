@@ -24,7 +24,7 @@ import numpy as np
 
 from jeopardy import validate
 from jeopardy.errors import JeopardyError
-from jeopardy.fast_pig.analysis import FastPigSolution, start_chances
+from jeopardy.fast_pig.analysis import FastPigSolution, last_turn_chances, start_chances
 from jeopardy.match import kernels, process_last_round, process_solver
 from jeopardy.match.evaluation import Evaluation
 from jeopardy.match.rules import MatchRules
@@ -333,15 +333,15 @@ class LastRound:
         return (scores == leader) / tied
 
 
-def _last_dice(rules: FastPigRules, P: np.ndarray) -> np.ndarray:
+def _last_dice(rules: FastPigRules) -> np.ndarray:
     """``best[d]``: the number of dice of a last turn ``d`` behind (to tie): the most
-    likely to pass the leader, a tie counting one half (the solver's ``Q``)."""
-    largest = P.shape[1] - 1
-    best = np.ones(rules.goal + largest + 1, dtype=np.int64)
-    for d in range(best.shape[0]):
-        chances = [P[n, d + 1:].sum() + P[n, d] / 2 if d < P.shape[1] else 0.0
-                   for n in range(1, rules.max_dice + 1)]
-        best[d] = 1 + int(np.argmax(chances))
+    likely to pass the leader, a tie counting one half (the solver's ``Q``,
+    :func:`~jeopardy.fast_pig.analysis.last_turn_chances`; the fewest of equals)."""
+    chances = last_turn_chances(rules)
+    best = np.ones(rules.goal + len(chances[0]), dtype=np.int64)  # past the rolls: all 0
+    for d in range(len(chances[0])):
+        column = [row[d] for row in chances]
+        best[d] = 1 + column.index(max(column))
     return best
 
 
@@ -362,7 +362,7 @@ def simulate(solution: FastPigSolution, words, games: int, seed: int):
     P = roll_table(rules)
     rng = np.random.default_rng(seed)
     equal_turns = solution.ending.last_round
-    last = _last_dice(rules, P) if equal_turns else None
+    last = _last_dice(rules) if equal_turns else None
     if len(words) == 2 and not equal_turns:
         first = _play(rules, P, policies, games, rng, False, last)[0] / (2 * games)
         second = _play(rules, P, policies[::-1], games, rng, False, last)[1] / (2 * games)
