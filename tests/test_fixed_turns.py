@@ -179,3 +179,29 @@ def test_cap_grows_until_the_bound_is_met():
     assert solution.bound <= 1e-13 and solution.cap >= 150
     loose = solve_fixed_turns(game("skunk"), 2, cap=40)
     assert loose.bound > 1e-13  # so the growth is needed at small caps
+
+
+def test_next_cap_meets_the_tolerance_on_the_line_of_the_last_two_bounds():
+    """Half as much again without two falling bounds; else where the line through the
+    last two (cap, log bound) points meets the tolerance, within one unit more and half
+    as much again."""
+    import math
+
+    from jeopardy.fixed_turns.solver import next_cap
+
+    assert next_cap(150, 1e-2, None, 1e-13) == 225
+    assert next_cap(225, 1e-2, (150, 1e-3), 1e-13) == 337  # the bound did not fall
+    # log bound falls 0.1 a unit: from 1e-9 at 300, 1e-13 is 92.1 units on
+    assert next_cap(300, 1e-9, (200, 1e-9 * math.exp(10)), 1e-13) == 393
+    assert next_cap(300, 1e-2, (200, 1e-2 * math.exp(1e-3)), 1e-13) == 450
+    assert next_cap(300, 1.0001e-13, (200, 1.0), 1e-13) == 301
+
+
+def test_a_cap_placed_by_the_last_two_bounds_is_proved_and_doubling_it_changes_nothing():
+    """Shi's three turns: 150 and 225 fall short, the line through their bounds puts the
+    cap at 258 (the rule of half as much again took 337); its proved bound is met, and
+    twice that cap gives the same value within it."""
+    solution = solve_fixed_turns(game("shi"), 3, tolerance=1e-13)
+    assert solution.cap == 258 and solution.bound <= 1e-13
+    doubled = solve_fixed_turns(game("shi"), 3, cap=2 * solution.cap)
+    assert abs(doubled.value - solution.value) <= 1e-13

@@ -3,8 +3,9 @@
 :func:`analyse` solves the fixed-turns game once, evaluating in the same
 pass each named policy as the first player against the optimal second
 player and as the second player against the optimal first player.  The
-cap grows (x 1.5) until the proved bound of every figure is below
-``tolerance`` (see :mod:`jeopardy.fixed_turns.solver`).
+cap grows (at most x 1.5, :func:`~jeopardy.fixed_turns.solver.next_cap`) until
+the proved bound of every figure is below ``tolerance`` (see
+:mod:`jeopardy.fixed_turns.solver`).
 """
 from __future__ import annotations
 
