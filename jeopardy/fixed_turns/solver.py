@@ -254,11 +254,11 @@ def next_cap(size: int, bound: float, previous: tuple[int, float] | None,
              tolerance: float) -> int:
     """The cap after ``size`` whose proved ``bound`` is above ``tolerance``: half as much
     again, or less where the last two bounds show where the bound meets the tolerance.
-    The bound is the chance of reaching the cap, a tail that falls faster than
-    geometrically as the cap grows (a sum of more turns' points must reach it), so the
-    line through the last two ``(cap, log bound)`` points meets ``log tolerance`` at or
-    beyond the cap that suffices; a guess that falls short costs one more solve, never a
-    wrong bound (each solve proves its own).  Shi's six turns: 150, 225, 337 and 505
+    The bound is the chance of reaching the cap, a tail that has fallen faster than
+    geometrically as the cap grew in every game measured, so the line through the last
+    two ``(cap, log bound)`` points tends to meet ``log tolerance`` at or beyond the cap
+    that suffices; a guess that falls short costs one more solve, never a wrong bound
+    (each solve proves its own).  Shi's six turns: 150, 225, 337 and 505
     before; 150, 225, 337 and 436 now (the solve at the last cap: 3.6-4.1 s CPU against
     5.7-6.1 s)."""
     grown = int(size * 1.5)
