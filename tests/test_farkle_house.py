@@ -166,12 +166,78 @@ def test_the_entry_minimum_is_the_minimum_at_score_zero_in_the_race():
     pytest.param({"dice": 2, "hot_dice": False, "min_bank": 0, "entry": 300},
                  "entry 300 is more than a turn can score without hot dice (200)",
                  id="unwinnable-entry"),
+    pytest.param({"dice": 2, "scoring": {"single_one": 0, "single_five": 0}},
+                 "no throw of 2 dice scores under this table", id="no-scoring-throw"),
+    pytest.param({"dice": 1, "set_aside": "choice", "ending": "first-to-goal",
+                  "scoring": {"single_one": 0, "single_five": 0}},
+                 "no throw of 1 die scores under this table", id="no-scoring-die"),
 ])
 def test_bad_rules_are_refused_in_one_line_naming_the_key(data, words):
     with pytest.raises(JeopardyError) as error:
         house_rules(data, "family.toml")
     message = str(error.value)
     assert words in message and message.startswith("family.toml: ") and "\n" not in message
+
+
+def test_a_hand_that_cannot_score_shows_no_mean_and_the_game_still_plays(tmp_path):
+    """Singles score nothing: one or two dice never score, three score only as a triple.
+    `farkle throws` shows '-' (JSON null) for the mean score of those hands instead of
+    dividing by a zero chance (a ZeroDivisionError traceback before), and the game
+    itself, whose full hand scores, is solved."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "no-singles.toml"
+    path.write_text('set_aside = "choice"\n[scoring]\nsingle_one = 0\nsingle_five = 0\n')
+    shown = subprocess.run([sys.executable, "-m", "jeopardy", "farkle", "throws", "--rules",
+                            str(path), "--json"], capture_output=True, text=True, timeout=300)
+    assert shown.returncode == 0 and shown.stderr == "", shown.stderr
+    rows = {row["dice"]: row for row in json.loads(shown.stdout)["dice"]}
+    assert rows[1]["mean_score"] is None and rows[1]["bust"] == 1.0
+    assert rows[1]["mean_score_with_busts"] == 0.0
+    assert rows[3]["mean_score"] == pytest.approx(500.0)  # a triple of 2s .. 6s, or 1s
+    text = CliRunner().invoke(main, ["farkle", "throws", "--rules", str(path)])
+    assert text.exit_code == 0 and text.output.splitlines()[1].rstrip().endswith("-")
+    solved = CliRunner().invoke(main, ["farkle", "solve", "--rules", str(path), "--goal", "500"])
+    assert solved.exit_code == 0, solved.output
+
+
+def test_a_rules_file_without_a_name_is_named_after_its_file(tmp_path):
+    path = tmp_path / "grandma.toml"
+    path.write_text("min_bank = 300\n")
+    assert read_rules(path).rules.name == "grandma"
+    turn = CliRunner().invoke(main, ["farkle", "turn", "--rules", str(path), "--json"])
+    assert json.loads(turn.stdout)["game"] == "grandma"
+    assert house_rules({"min_bank": 300}).rules.name == "house"
+
+
+def test_options_of_the_seed_beside_a_rules_file_say_where_the_rule_is(tmp_path):
+    """--min-bank has the file's key; --no-stop-on-six (rule IV.1) has none, so the
+    refusal does not send the user to the file."""
+    runner = CliRunner()
+    for option, words in ((["--min-bank", "300"], "the rules file's min_bank key"),
+                          (["--keep-choice"], "set_aside"),
+                          (["--no-stop-on-six"], "rule IV.1 of the seed's Ten Thousand"),
+                          (["--exact-goal"], "rule IV.3")):
+        bad = runner.invoke(main, ["farkle", "solve", "--rules", "family-rules-x.toml", *option])
+        assert bad.exit_code == 2 and words in bad.output, bad.output
+        assert len(bad.output.strip().splitlines()) == 1
+
+
+def test_a_house_rules_estimate_is_of_that_rule_set(monkeypatch, tmp_path):
+    """The budget's refusal names the file's rule set and estimates its own turn (a
+    hand of two dice without hot dice is far cheaper than the seed's six)."""
+    from jeopardy.farkle.house import read_rules as read
+
+    path = tmp_path / "two-dice.toml"
+    path.write_text('name = "two-dice"\ndice = 2\nhot_dice = false\nmin_bank = 0\n')
+    rules = read(path).rules
+    seed = core.cost(2000, players=4)
+    own = core.cost(2000, players=4, rules=rules)
+    assert own.seconds < seed.seconds
+    monkeypatch.setenv("JEOPARDY_TIME_LIMIT", "1")
+    with pytest.raises(JeopardyError, match=r"solving Farkle \(two-dice\) for 4 players"):
+        core.solve(dataclasses.replace(rules, goal=2000), False, players=4)
 
 
 def test_the_race_refuses_the_penalty_it_does_not_model():

@@ -13,7 +13,22 @@ def farkle() -> None:
     """Ten Thousand / Farkle: scoring, the seed's tables, optimal turn and game."""
 
 
-WITHOUT_RULES = "without --rules (set it in the rules file)"
+# Options of the seed's Ten Thousand refused beside --rules: where a rules file has the
+# rule, its key; else the seed's option it is (rules files do not take IV.1-IV.3, IV.5).
+WITHOUT_RULES = {
+    "min_bank": "without --rules (the rules file's min_bank key sets it)",
+    "keep_choice": "without --rules (the rules file's set_aside = \"choice\" sets it)",
+    "no_stop_on_six": "without --rules (rule IV.1 of the seed's Ten Thousand; rules files "
+                      "do not take it)",
+    "high_min_bank": "without --rules (rule IV.2 of the seed's Ten Thousand; rules files "
+                     "do not take it)",
+    "high_score": "without --rules (rule IV.2 of the seed's Ten Thousand; rules files do "
+                  "not take it)",
+    "exact_goal": "without --rules (rule IV.3 of the seed's Ten Thousand; rules files do "
+                  "not take it)",
+    "continue_position": "without --rules (rule IV.5 of the seed's Ten Thousand; rules "
+                         "files do not take it)",
+}
 WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
@@ -26,9 +41,8 @@ def rules_option(function):
 def rule_options(function):
     function = applies("high_score", lambda p: p["high_min_bank"] is not None,
                        "with --high-min-bank (rule IV.2: the minimum above --high-score)")(function)
-    for name in ("min_bank", "no_stop_on_six", "keep_choice", "high_min_bank", "high_score",
-                 "exact_goal", "continue_position"):
-        function = applies(name, lambda p: p["rules_name"] is None, WITHOUT_RULES)(function)
+    for name, scope in WITHOUT_RULES.items():
+        function = applies(name, lambda p: p["rules_name"] is None, scope)(function)
     function = click.option("--min-bank", type=int, default=350, show_default=True,
                             help="minimum turn score to bank (0 allowed)")(function)
     function = click.option("--no-stop-on-six", is_flag=True,
@@ -153,7 +167,8 @@ def throws(rules_name, as_json) -> None:
                 cells.append(" " * 15)
         click.echo(f"{r.dice}  " + "  ".join(cells) +
                    f"  {float(r.bust):6.2%}   {float(r.score_probability):6.2%} "
-                   f"{float(r.mean_score_if_scoring):7.2f}")
+                   + ("      -" if r.mean_score_if_scoring is None
+                      else f"{float(r.mean_score_if_scoring):7.2f}"))
 
 
 @farkle.command()
@@ -389,8 +404,9 @@ def card(rules_name, goal, out, as_json) -> None:
 
     rules, first_to_reach = _house(rules_name, goal)
     if not first_to_reach:
-        raise JeopardyError(f"the card is made for games won by the first to reach the goal; "
-                            f"{rules.name} plays a last round (ending = \"first-to-goal\")")
+        raise JeopardyError("the card is made for games won by the first to reach the goal "
+                            f"(ending = \"first-to-goal\" in a rules file); {rules.name} "
+                            "plays a last round")
     if rules.penalty is not None:
         raise JeopardyError(f"the card is not made for the penalty of {rules.name}")
     resources.require_of(card_cost, "goal", "the strategy card", goal=rules.goal,

@@ -306,13 +306,16 @@ def estimate(rules: FarkleRules, first_to_reach: bool = False,
 
 
 def cost(goal: int, keep_choice: bool = False, first_to_reach: bool = False,
-         continue_position: bool = False, players: int = 2, **_) -> resources.Estimate:
+         continue_position: bool = False, players: int = 2, rules: FarkleRules | None = None,
+         **_) -> resources.Estimate:
     """:func:`estimate` as the budget reads it (:mod:`jeopardy.resources`; the goal rounded
-    to its unit), by the size that matters: the goal."""
+    to its unit), by the size that matters: the goal.  ``rules``: a house-rules file's
+    (its hand, hot dice and minimum bank shape the turn; the goal is the one given),
+    else the seed's with ``keep_choice`` and ``continue_position``."""
     goal = max(UNIT, goal - goal % UNIT)
-    seconds, size = estimate(FarkleRules(goal=goal, keep_choice=keep_choice,
-                                         continue_position=continue_position), first_to_reach,
-                             players)
+    if rules is None:
+        rules = FarkleRules(keep_choice=keep_choice, continue_position=continue_position)
+    seconds, size = estimate(dataclasses.replace(rules, goal=goal), first_to_reach, players)
     return resources.Estimate(seconds, int(size))
 
 
@@ -335,10 +338,10 @@ def refuse_too_big(rules: FarkleRules, first_to_reach: bool, cap_scale: int,
         seconds, _ = estimate(rules, first_to_reach, players)
         raise JeopardyError(f"goal {rules.goal} would take about {resources.duration(seconds)}; "
                             f"the largest goal solved is {MAX_GOAL}")
-    what = "solving Ten Thousand" + (f" for {players} players" if players > 2 else "")
-    resources.require_of(cost, "goal", what, goal=rules.goal, keep_choice=rules.keep_choice,
-                         first_to_reach=first_to_reach,
-                         continue_position=rules.continue_position, players=players)
+    game = "Ten Thousand" if rules.name == "ten-thousand" else f"Farkle ({rules.name})"
+    what = f"solving {game}" + (f" for {players} players" if players > 2 else "")
+    resources.require_of(cost, "goal", what, goal=rules.goal, first_to_reach=first_to_reach,
+                         players=players, rules=rules)
     if cap_scale < 1:
         raise JeopardyError(f"cap_scale must be at least 1; got {cap_scale}")
 

@@ -29,6 +29,7 @@ from pathlib import Path
 from jeopardy.errors import JeopardyError
 from jeopardy.files import read_text
 from jeopardy.farkle.scoring import GROWTH, ScoringTable
+from jeopardy.farkle.throws import outcomes
 from jeopardy.farkle.turn import UNIT, FarkleRules, Penalty
 from jeopardy.match.endings import ENDINGS as REGISTRY, EQUAL_TURNS, FIRST_TO_GOAL
 from jeopardy.rules.farkle_presets import PRESETS
@@ -97,7 +98,7 @@ def house_rules(data: dict, where: str = "rules") -> HouseRules:
     for key in data:
         if key not in TOP_KEYS:
             raise JeopardyError(f"{where}: unknown key {key!r} (known: {', '.join(TOP_KEYS)})")
-    seed = PRESETS["ten-thousand"]
+    seed = {**PRESETS["ten-thousand"], "name": "house"}  # a file's own name: read_rules
     merged = {**seed, **{k: v for k, v in data.items() if k not in ("scoring", "penalty")}}
     name = merged["name"]
     if not isinstance(name, str) or not name.strip():
@@ -148,6 +149,10 @@ def house_rules(data: dict, where: str = "rules") -> HouseRules:
                             entry=entry, penalty=penalty, dice=dice, hot_dice=merged["hot_dice"])
     except JeopardyError as error:  # a combination the checks above let through
         raise JeopardyError(f"{where}: {error}") from None
+    if not any(points for points, _, _ in outcomes(rules.dice, rules.scoring, rules.fresh)):
+        hand = f"{rules.dice} {'die' if rules.dice == 1 else 'dice'}"
+        raise JeopardyError(f"{where}: no throw of {hand} scores under this table "
+                            "(every turn busts at its first throw): no one could ever bank")
     if not rules.hot_dice:  # a game no one can win: no turn reaches the least bank
         from jeopardy.farkle.ending import most_one_turn
 
@@ -169,6 +174,8 @@ def read_rules(path: str | Path) -> HouseRules:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise JeopardyError(f"{str(path)!r} is not a TOML rules file: {error}") from None
+    if isinstance(data, dict) and "name" not in data:  # named after its file
+        data = {**data, "name": Path(path).stem}
     return house_rules(data, str(path))
 
 

@@ -86,7 +86,8 @@ class ThrowRow(Result):
                 "next": {str(k): {**exact_pair("probability", p),
                                   "mean_score": float(self.next_mean_score[k])}
                          for k, p in self.next_probability.items()},
-                "mean_score": float(self.mean_score_if_scoring),
+                "mean_score": None if self.mean_score_if_scoring is None
+                else float(self.mean_score_if_scoring),
                 "mean_score_with_busts": float(self.mean_score)}
 
     def _rows(self) -> list[dict]:
@@ -102,15 +103,18 @@ class ThrowRow(Result):
         return 1 - self.bust
 
     @property
-    def mean_score_if_scoring(self) -> Fraction:
-        """The seed's last column: mean score of the throws that score."""
-        return sum((self.next_probability[k] * self.next_mean_score[k]
-                    for k in self.next_probability), ZERO) / self.score_probability
+    def mean_score_if_scoring(self) -> Fraction | None:
+        """The seed's last column: mean score of the throws that score (None where no
+        throw of this many dice scores under the table)."""
+        if self.score_probability == 0:
+            return None
+        return self.mean_score / self.score_probability
 
     @property
     def mean_score(self) -> Fraction:
         """Mean score of one throw, busts counting 0."""
-        return self.mean_score_if_scoring * self.score_probability
+        return sum((self.next_probability[k] * self.next_mean_score[k]
+                    for k in self.next_probability), ZERO)
 
 
 def throw_table(table: ScoringTable = SEED, hand: int = 6, fresh: int = 6) -> list[ThrowRow]:
