@@ -124,6 +124,7 @@ def test_a_rules_file_with_a_penalty_solves_on_the_command_line(tmp_path):
         assert key in data
     assert data["converged"] and data["max_residual"] < 1e-12
     assert data["penalty"] == {"farkles": 2, "points": 300, "floor": -250}
+    assert data["rules"] == ["IV.4"]  # any part kept, as the race without the penalty says
     rules = dataclasses.replace(preset("ten-thousand").rules, name="house", goal=500,
                                 min_bank=300, keep_choice=True)
     rules = dataclasses.replace(rules, penalty=type(preset("facebook").rules.penalty)(2, 300, -250))

@@ -434,7 +434,7 @@ def solution_dict(solution: CoreFarkleSolution) -> dict:
     return {"game": solution.rules.name, "goal": solution.rules.goal,
             "min_bank": solution.rules.min_bank,
             "ending": "first-to-reach" if solution.first_to_reach else "round",
-            "first_to_reach": solution.first_to_reach, "rules": _rule_names(solution.rules),
+            "first_to_reach": solution.first_to_reach, "rules": rule_names(solution.rules),
             "win_probability": solution.win_probability, "states": solution.states,
             "seconds": solution.seconds, "max_residual": solution.max_residual,
             "converged": solution.converged,
@@ -443,7 +443,8 @@ def solution_dict(solution: CoreFarkleSolution) -> dict:
                if solution.players > 2 else {})}
 
 
-def _rule_names(rules: FarkleRules) -> list[str]:
+def rule_names(rules: FarkleRules) -> list[str]:
+    """The seed's options (section IV) a rule set plays, as `--json` lists them."""
     names = []
     if rules.no_stop_on_six:
         names.append("IV.1")

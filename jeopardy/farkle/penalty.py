@@ -21,7 +21,7 @@ from typing import Callable
 
 from jeopardy import resources
 from jeopardy.errors import JeopardyError
-from jeopardy.farkle.core import EngineResult, turn_process
+from jeopardy.farkle.core import EngineResult, rule_names, turn_process
 from jeopardy.farkle.turn import UNIT, FarkleRules
 from jeopardy.match import counters
 
@@ -64,7 +64,8 @@ class PenaltyFarkleSolution(EngineResult):
         return {"game": self.rules.name, "goal": self.rules.goal,
                 "min_bank": self.rules.min_bank,
                 "ending": "first-to-reach" if self.first_to_reach else "round",
-                "first_to_reach": self.first_to_reach, "rules": [], "win_probability": self.win_probability,
+                "first_to_reach": self.first_to_reach, "rules": rule_names(self.rules),
+                "win_probability": self.win_probability,
                 "states": self.states, "seconds": self.seconds,
                 "max_residual": self.max_residual, "converged": self.converged,
                 "penalty": {"farkles": p.farkles, "points": p.points, "floor": p.floor},
