@@ -202,6 +202,23 @@ def test_a_hand_that_cannot_score_shows_no_mean_and_the_game_still_plays(tmp_pat
     assert solved.exit_code == 0, solved.output
 
 
+def test_the_turn_json_carries_what_the_text_says_of_the_first_bank_and_the_penalty():
+    """`farkle turn --json` has the lines the text shows: the minimum bank, a first
+    bank's value under the entry minimum (reference.com: 500) and the rule set's
+    penalty (Facebook's), in the solve's vocabulary."""
+    runner = CliRunner()
+    data = json.loads(runner.invoke(main, ["farkle", "turn", "--rules", "reference-com",
+                                           "--json"]).stdout)
+    rules = preset("reference-com").rules
+    assert data["min_bank"] == 0 and data["entry"]["minimum"] == 500
+    assert data["entry"]["expected"] == pytest.approx(solve_turn(rules).expected, abs=1e-12)
+    assert data["expected"] > data["entry"]["expected"]  # no minimum after the first bank
+    facebook = json.loads(runner.invoke(main, ["farkle", "turn", "--rules", "facebook",
+                                               "--json"]).stdout)
+    assert facebook["penalty"] == {"farkles": 3, "points": 500, "floor": -2500}
+    assert "entry" not in facebook and "penalty" not in data
+
+
 def test_a_rules_file_without_a_name_is_named_after_its_file(tmp_path):
     path = tmp_path / "grandma.toml"
     path.write_text("min_bank = 300\n")

@@ -206,6 +206,7 @@ def turn(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact
     entry = None
     if rules_name is not None:
         rules = _house(rules_name)[0]
+        least_first = rules.entry
         if rules.enters:
             entry = solve_turn(rules).expected  # banked 0: the entry minimum applies
             rules = dataclasses.replace(rules, entry=0)
@@ -218,7 +219,12 @@ def turn(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact
     data = {"game": rules.name, "expected": best.expected, "thresholds": thresholds,
             "threshold_rule": best.to_dict()["threshold_rule"],
             "seed_rule_expected": seed_rule.expected,
-            "seed_rule_loss": best.expected - seed_rule.expected}
+            "seed_rule_loss": best.expected - seed_rule.expected, "min_bank": min_bank}
+    if entry is not None:  # a player's first bank, at least the entry minimum
+        data["entry"] = {"minimum": least_first, "expected": entry}
+    if rules.penalty is not None:  # the rule set's, not part of one turn's value
+        data["penalty"] = {"farkles": rules.penalty.farkles, "points": rules.penalty.points,
+                           "floor": rules.penalty.floor}
     if as_json:
         emit_json(data)
         return
@@ -235,7 +241,7 @@ def turn(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact
     click.echo(f"the seed's rule (throw while the total is at most Cs(I)): {seed_rule.expected:.4f}, "
                f"loses {best.expected - seed_rule.expected:.4f} points a turn")
     if entry is not None:
-        click.echo(f"a player's first bank (at least {_house(rules_name)[0].entry}): expected "
+        click.echo(f"a player's first bank (at least {least_first}): expected "
                    f"banked score {entry:.4f}")
     if rules.penalty is not None:
         click.echo(f"the penalty ({rules.penalty.farkles} farkles in a row lose "
