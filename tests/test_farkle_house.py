@@ -219,6 +219,25 @@ def test_the_turn_json_carries_what_the_text_says_of_the_first_bank_and_the_pena
     assert "entry" not in facebook and "penalty" not in data
 
 
+def test_score_throws_and_policy_json_name_the_rule_set_and_a_misspelt_preset_gets_a_hint(
+        tmp_path):
+    runner = CliRunner()
+    path = tmp_path / "file-name.toml"
+    path.write_text('name = "three-dice"\ndice = 3\ngoal = 500\nending = "first-to-goal"\n')
+    for command in (["score", "1", "1", "5"], ["throws"]):
+        shown = runner.invoke(main, ["farkle", *command, "--rules", str(path), "--json"])
+        assert json.loads(shown.stdout)["game"] == "three-dice", command
+    saved = tmp_path / "three.npz"
+    assert runner.invoke(main, ["farkle", "solve", "--rules", str(path), "--out",
+                                str(saved)]).exit_code == 0
+    policy = runner.invoke(main, ["farkle", "policy", "--solution", str(saved), "--score", "0",
+                                  "--opponent", "0", "--json"])
+    assert json.loads(policy.stdout)["game"] == "three-dice"
+    bad = runner.invoke(main, ["farkle", "turn", "--rules", "Facebok"])
+    assert bad.exit_code == 2 and "did you mean 'facebook'?" in bad.output
+    assert len(bad.output.strip().splitlines()) == 1
+
+
 def test_a_rules_file_without_a_name_is_named_after_its_file(tmp_path):
     path = tmp_path / "grandma.toml"
     path.write_text("min_bank = 300\n")

@@ -102,11 +102,12 @@ def _table(rules_name):
 
 
 def _hand(rules_name):
-    """``(scoring table, dice in a hand, dice after every die scored)`` of ``--rules``."""
+    """``(scoring table, dice in a hand, dice after every die scored, the rule set's
+    name)`` of ``--rules``."""
     from jeopardy.farkle.turn import FarkleRules
 
     rules = FarkleRules() if rules_name is None else _house(rules_name)[0]
-    return rules.scoring, rules.dice, rules.fresh
+    return rules.scoring, rules.dice, rules.fresh, rules.name
 
 
 @farkle.command()
@@ -123,12 +124,12 @@ def score(dice, rules_name, as_json) -> None:
             values.append(int(d))
         except ValueError:
             raise JeopardyError(f"dice show 1 to 6; got {d!r}") from None
-    table, hand, fresh = _hand(rules_name)
+    table, hand, fresh, name = _hand(rules_name)
     if len(values) > hand:
         raise JeopardyError(f"a throw of these rules has 1 to {hand} dice; got {len(values)}")
     points, aside = score_all(values, table)
     if as_json:
-        emit_json({"game": rules_name or "ten-thousand", "dice": values, "score": points, "set_aside": aside,
+        emit_json({"game": name, "dice": values, "score": points, "set_aside": aside,
                    "remaining": len(values) - len(aside) if points else 0,
                    "hot_dice": bool(points) and len(aside) == len(values) and fresh > 0})
         return
@@ -149,10 +150,10 @@ def throws(rules_name, as_json) -> None:
     """Table 1: one throw of I dice, enumerated exactly."""
     from jeopardy.farkle.throws import throw_table
 
-    table, hand, fresh = _hand(rules_name)
+    table, hand, fresh, name = _hand(rules_name)
     rows = throw_table(table, hand, fresh)
     if as_json:
-        emit_json({"game": rules_name or "ten-thousand", "dice": [r.to_dict() for r in rows]})
+        emit_json({"game": name, "dice": [r.to_dict() for r in rows]})
         return
     if not fresh:
         click.echo("hot dice off: K=0* is every die scored, no dice left (the turn must bank)")
@@ -178,7 +179,7 @@ def stopping(rules_name, as_json) -> None:
     """Table 2: W(I) and the critical scores Cs(I)."""
     from jeopardy.farkle.throws import stopping_table
 
-    table = stopping_table(*_hand(rules_name))
+    table = stopping_table(*_hand(rules_name)[:3])
     if as_json:
         emit_json(table.to_dict())
         return
@@ -347,7 +348,8 @@ def policy(solution_file, score_, opponent, second, as_json) -> None:
     solution = load(solution_file)
     banking = solution.banking(score_, opponent, first=not second)
     if as_json:
-        emit_json({"game": "ten-thousand", "score": score_, "opponent": opponent, "second": second,
+        emit_json({"game": solution.rules.name, "score": score_, "opponent": opponent,
+                   "second": second,
                    "bank": {str(n): [{"from": a, "to": b} for a, b in runs]
                             for n, runs in banking.items()}})
         return

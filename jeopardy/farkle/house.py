@@ -184,8 +184,12 @@ def rules_named(name_or_path: str) -> HouseRules:
     if name_or_path in PRESETS:
         return house_rules(PRESETS[name_or_path], name_or_path)
     if not name_or_path.endswith(".toml") and not Path(name_or_path).exists():
+        from difflib import get_close_matches
+
+        close = get_close_matches(name_or_path.lower(), PRESETS, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
         raise JeopardyError(f"unknown rules {name_or_path!r}: a preset ({', '.join(PRESETS)}) "
-                            "or a .toml file")
+                            f"or a .toml file{hint}")
     return read_rules(name_or_path)
 
 
