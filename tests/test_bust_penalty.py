@@ -138,7 +138,7 @@ def test_a_rules_file_with_a_penalty_solves_on_the_command_line(tmp_path):
     result = runner.invoke(main, ["farkle", "solve", "--rules", str(path), "--json"])
     assert result.exit_code == 0, result.output
     rounds = json.loads(result.stdout)
-    assert rounds["ending"] == "round" and not rounds["first_to_reach"]
+    assert rounds["ending"] == "equal-turns" and not rounds["first_to_reach"]
     assert rounds["win_probability"] == pytest.approx(
         penalty.solve(rules, first_to_reach=False).win_probability, abs=1e-14)
 

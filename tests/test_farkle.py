@@ -241,7 +241,7 @@ def test_farkle_commands(tmp_path):
     data = json.loads(result.stdout)
     ours = solve(FarkleRules(goal=1000))
     assert (data["win_probability"], data["states"]) == (ours.win_probability, ours.states)
-    assert data["ending"] == "round" and data["rules"] == []
+    assert data["ending"] == "equal-turns" and data["rules"] == []
     result = runner.invoke(cli, ["farkle", "policy", "--solution", str(out), "--score", "0",
                                  "--opponent", "0"])
     assert "  1 dice in hand: bank at 350 and above\n" in result.output

@@ -115,7 +115,7 @@ def test_the_round_rule_is_the_equal_turns_ending():
     assert solution.solution.rules.ending == EQUAL_TURNS
     assert core.solve(FarkleRules(goal=1000), True).solution.rules.ending == FIRST_TO_GOAL
     data = solution.to_dict()
-    assert data["ending"] == "round" and data["win_probability"] == solution.win_probability
+    assert data["ending"] == "equal-turns" and data["win_probability"] == solution.win_probability
 
 
 # ---------------------------------------------------------------- the turn process

@@ -493,7 +493,7 @@ def test_more_players_on_the_command_line(tmp_path):
     rounds = runner.invoke(main, ["farkle", "solve", "--rules", str(path), "--players", "3",
                                   "--json"])
     assert rounds.exit_code == 0, rounds.output
-    assert json.loads(rounds.stdout)["ending"] == "round"
+    assert json.loads(rounds.stdout)["ending"] == "equal-turns"
     assert json.loads(rounds.stdout)["win_probabilities"] == pytest.approx(
         core.solve(read_rules(path).rules, False, players=3).win_probabilities, abs=1e-12)
     for args, words in ((["--rules", "facebook"], "the penalty is solved for two players"),

@@ -433,7 +433,7 @@ def solution_dict(solution: CoreFarkleSolution) -> dict:
     """The JSON of a solved two-player Ten Thousand."""
     return {"game": solution.rules.name, "goal": solution.rules.goal,
             "min_bank": solution.rules.min_bank,
-            "ending": "first-to-reach" if solution.first_to_reach else "round",
+            "ending": ending_of(solution.first_to_reach).name,
             "first_to_reach": solution.first_to_reach, "rules": rule_names(solution.rules),
             "win_probability": solution.win_probability, "states": solution.states,
             "seconds": solution.seconds, "max_residual": solution.max_residual,

@@ -21,7 +21,7 @@ from typing import Callable
 
 from jeopardy import resources
 from jeopardy.errors import JeopardyError
-from jeopardy.farkle.core import EngineResult, rule_names, turn_process
+from jeopardy.farkle.core import EngineResult, ending_of, rule_names, turn_process
 from jeopardy.farkle.turn import UNIT, FarkleRules
 from jeopardy.match import counters
 
@@ -63,7 +63,7 @@ class PenaltyFarkleSolution(EngineResult):
         p = self.rules.penalty
         return {"game": self.rules.name, "goal": self.rules.goal,
                 "min_bank": self.rules.min_bank,
-                "ending": "first-to-reach" if self.first_to_reach else "round",
+                "ending": ending_of(self.first_to_reach).name,
                 "first_to_reach": self.first_to_reach, "rules": rule_names(self.rules),
                 "win_probability": self.win_probability,
                 "states": self.states, "seconds": self.seconds,
