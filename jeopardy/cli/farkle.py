@@ -13,22 +13,15 @@ def farkle() -> None:
     """Ten Thousand / Farkle: scoring, the seed's tables, optimal turn and game."""
 
 
-# Options of the seed's Ten Thousand refused beside --rules: where a rules file has the
-# rule, its key; else the seed's option it is (rules files do not take IV.1-IV.3, IV.5).
-WITHOUT_RULES = {
-    "min_bank": "without --rules (the rules file's min_bank key sets it)",
-    "keep_choice": "without --rules (the rules file's set_aside = \"choice\" sets it)",
-    "no_stop_on_six": "without --rules (rule IV.1 of the seed's Ten Thousand; rules files "
-                      "do not take it)",
-    "high_min_bank": "without --rules (rule IV.2 of the seed's Ten Thousand; rules files "
-                     "do not take it)",
-    "high_score": "without --rules (rule IV.2 of the seed's Ten Thousand; rules files do "
-                  "not take it)",
-    "exact_goal": "without --rules (rule IV.3 of the seed's Ten Thousand; rules files do "
-                  "not take it)",
-    "continue_position": "without --rules (rule IV.5 of the seed's Ten Thousand; rules "
-                         "files do not take it)",
-}
+# Options of the seed's Ten Thousand refused beside --rules: the rules file's key that
+# sets the rule, or the seed's rule the option is (rules files do not take IV.1-IV.3, IV.5).
+IN_THE_FILE = {"min_bank": "the rules file's min_bank key sets it",
+               "keep_choice": "the rules file's set_aside = \"choice\" sets it"}
+SEED_ONLY = {"no_stop_on_six": "IV.1", "high_min_bank": "IV.2", "high_score": "IV.2",
+             "exact_goal": "IV.3", "continue_position": "IV.5"}
+WITHOUT_RULES = {**{name: f"without --rules ({where})" for name, where in IN_THE_FILE.items()},
+                 **{name: f"without --rules (rule {rule} of the seed's Ten Thousand; rules "
+                          "files do not take it)" for name, rule in SEED_ONLY.items()}}
 WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
@@ -102,12 +95,11 @@ def _table(rules_name):
 
 
 def _hand(rules_name):
-    """``(scoring table, dice in a hand, dice after every die scored, the rule set's
-    name)`` of ``--rules``."""
+    """The rule set of ``--rules`` (the seed's without it): its scoring table, dice in a
+    hand, dice after every die scored and name."""
     from jeopardy.farkle.turn import FarkleRules
 
-    rules = FarkleRules() if rules_name is None else _house(rules_name)[0]
-    return rules.scoring, rules.dice, rules.fresh, rules.name
+    return FarkleRules() if rules_name is None else _house(rules_name)[0]
 
 
 @farkle.command()
@@ -124,12 +116,13 @@ def score(dice, rules_name, as_json) -> None:
             values.append(int(d))
         except ValueError:
             raise JeopardyError(f"dice show 1 to 6; got {d!r}") from None
-    table, hand, fresh, name = _hand(rules_name)
+    rules = _hand(rules_name)
+    table, hand, fresh = rules.scoring, rules.dice, rules.fresh
     if len(values) > hand:
         raise JeopardyError(f"a throw of these rules has 1 to {hand} dice; got {len(values)}")
     points, aside = score_all(values, table)
     if as_json:
-        emit_json({"game": name, "dice": values, "score": points, "set_aside": aside,
+        emit_json({"game": rules.name, "dice": values, "score": points, "set_aside": aside,
                    "remaining": len(values) - len(aside) if points else 0,
                    "hot_dice": bool(points) and len(aside) == len(values) and fresh > 0})
         return
@@ -150,10 +143,11 @@ def throws(rules_name, as_json) -> None:
     """Table 1: one throw of I dice, enumerated exactly."""
     from jeopardy.farkle.throws import throw_table
 
-    table, hand, fresh, name = _hand(rules_name)
-    rows = throw_table(table, hand, fresh)
+    rules = _hand(rules_name)
+    hand, fresh = rules.dice, rules.fresh
+    rows = throw_table(rules.scoring, hand, fresh)
     if as_json:
-        emit_json({"game": name, "dice": [r.to_dict() for r in rows]})
+        emit_json({"game": rules.name, "dice": [r.to_dict() for r in rows]})
         return
     if not fresh:
         click.echo("hot dice off: K=0* is every die scored, no dice left (the turn must bank)")
@@ -179,7 +173,8 @@ def stopping(rules_name, as_json) -> None:
     """Table 2: W(I) and the critical scores Cs(I)."""
     from jeopardy.farkle.throws import stopping_table
 
-    table = stopping_table(*_hand(rules_name)[:3])
+    rules = _hand(rules_name)
+    table = stopping_table(rules.scoring, rules.dice, rules.fresh)
     if as_json:
         emit_json(table.to_dict())
         return
@@ -418,7 +413,7 @@ def card(rules_name, goal, out, as_json) -> None:
     if rules.penalty is not None:
         raise JeopardyError(f"the card is not made for the penalty of {rules.name}")
     resources.require_of(card_cost, "goal", "the strategy card", goal=rules.goal,
-                         keep_choice=rules.keep_choice)
+                         keep_choice=rules.keep_choice, rules=rules)
     solution = run(rules, True, progress=ProgressLine(f"solving {_title(rules)} to {rules.goal}",
                                                        enabled=rules.goal >= 5000))
     result = strategy_card(solution)

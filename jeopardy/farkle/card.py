@@ -290,13 +290,15 @@ def worth_of(rules: FarkleRules) -> tuple[int, ...]:
 CARD_SECONDS_AT_10000 = 120.0
 
 
-def cost(goal: int, keep_choice: bool = False, **_) -> resources.Estimate:
+def cost(goal: int, keep_choice: bool = False, rules: FarkleRules | None = None,
+         **_) -> resources.Estimate:
     """The whole card's rough cost, by the goal (the budget's size): the solve (first to
-    reach, :func:`jeopardy.farkle.core.cost`) and the card's work past it (seconds above;
-    its tables, a few arrays of score pairs and turn totals, are small beside the solve's)."""
+    reach, :func:`jeopardy.farkle.core.cost`, of ``rules`` where given) and the card's work
+    past it (seconds above; its tables, a few arrays of score pairs and turn totals, are
+    small beside the solve's)."""
     from jeopardy.farkle.core import cost as solve_cost
 
-    solve = solve_cost(goal, keep_choice=keep_choice, first_to_reach=True)
+    solve = solve_cost(goal, keep_choice=keep_choice, first_to_reach=True, rules=rules)
     g = max(UNIT, goal - goal % UNIT) // UNIT
     return resources.Estimate(solve.seconds + CARD_SECONDS_AT_10000 * (g / 200) ** 3,
                               solve.bytes + 8 * 8 * g * g)

@@ -225,8 +225,8 @@ def solve_fixed_turns(model: RollModel, turns: int, cap: int | None = None,
     ``matchups`` is a sequence of ``(first, second)`` policies from
     :mod:`jeopardy.fixed_turns.policies`; each is evaluated against the other,
     player A being ``first``.  Without a ``cap``, the cap starts at 150 and
-    grows (:func:`next_cap`: by half at most) until the proved bound of every figure is below ``tolerance``,
-    or until the next cap would exceed the work limit or the time budget
+    grows (:func:`next_cap`: by half at most) until the proved bound of every figure is
+    below ``tolerance``, or until the next cap would exceed the work limit or the time budget
     (:func:`jeopardy.resources.budget`; the next solve's time is the last one's
     scaled by the work): then the last solution is returned with the bound it
     proves (``solution.bound``, ``Matchup.lower`` and ``upper``), which callers
