@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from jeopardy.cli.main import cli as main
 from jeopardy.errors import JeopardyError
 from jeopardy.farkle import core
-from jeopardy.farkle.house import PRESETS, house_rules, preset, read_rules
+from jeopardy.farkle.house import PRESETS, house_rules, preset, read_rules, rules_named
 from jeopardy.farkle.scoring import keep_options, score_counts
 from jeopardy.farkle.throws import option_outcomes, outcomes, throw_counts
 from jeopardy.farkle.turn import FarkleRules, solve_turn
@@ -177,6 +177,28 @@ def test_bad_rules_are_refused_in_one_line_naming_the_key(data, words):
         house_rules(data, "family.toml")
     message = str(error.value)
     assert words in message and message.startswith("family.toml: ") and "\n" not in message
+
+
+@pytest.mark.parametrize("text, shown", [
+    pytest.param("hot_dice = 1", "hot_dice must be true or false; got 1", id="number"),
+    pytest.param("dice = true", "dice must be a whole number; got true", id="boolean"),
+    pytest.param('set_aside = "some"', 'set_aside must be "all" or "choice"; got "some"',
+                 id="string"),
+    pytest.param('goal = "10000"', 'goal must be a whole number; got "10000"', id="quoted-number"),
+    pytest.param("scoring = [1, true]", "[scoring] must be a table; got [1, true]", id="array"),
+    pytest.param("name = 2026-01-01", "name must be a non-empty string; got 2026-01-01",
+                 id="date"),
+    pytest.param("[penalty]\nfarkles = false", "penalty.farkles must be a whole number; got false",
+                 id="table-key"),
+])
+def test_a_refusal_spells_the_value_as_the_rules_file_does(tmp_path, text, shown):
+    """A refusal quotes the file's value in TOML's spelling (true, "some"), not Python's
+    (True, 'some'): the user finds it in the file as shown."""
+    path = tmp_path / "house.toml"
+    path.write_text(text + "\n")
+    with pytest.raises(JeopardyError) as error:
+        rules_named(str(path))
+    assert str(error.value) == f"{path}: {shown}"
 
 
 def test_a_hand_that_cannot_score_shows_no_mean_and_the_game_still_plays(tmp_path):

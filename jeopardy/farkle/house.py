@@ -23,6 +23,7 @@ solvers take and the ending.
 from __future__ import annotations
 
 import dataclasses
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -66,9 +67,28 @@ class HouseRules:
         return data
 
 
+def spelled(value) -> str:
+    """A value as a rules file spells it, for a refusal: ``true``, ``"some"``, ``[1, 2]``,
+    a table as ``{ key = value }`` (not Python's ``True``, ``'some'``); a value TOML has
+    no spelling for (None, from a Python dict) as Python writes it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(spelled(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{key} = {spelled(item)}" for key, item in value.items()) + " }"
+    if isinstance(value, (int, float)):
+        return str(value)
+    if hasattr(value, "isoformat"):  # TOML's dates and times
+        return value.isoformat()
+    return repr(value)
+
+
 def _integer(where: str, key: str, value) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise JeopardyError(f"{where}: {key} must be a whole number; got {value!r}")
+        raise JeopardyError(f"{where}: {key} must be a whole number; got {spelled(value)}")
     return value
 
 
@@ -83,7 +103,7 @@ def _points(where: str, key: str, value, negative: bool = False) -> int:
 
 def _table(where: str, key: str, value, known: tuple[str, ...]) -> dict:
     if not isinstance(value, dict):
-        raise JeopardyError(f"{where}: [{key}] must be a table; got {value!r}")
+        raise JeopardyError(f"{where}: [{key}] must be a table; got {spelled(value)}")
     for name in value:
         if name not in known:
             raise JeopardyError(f"{where}: unknown key {key}.{name} (known: {', '.join(known)})")
@@ -102,7 +122,7 @@ def house_rules(data: dict, where: str = "rules") -> HouseRules:
     merged = {**seed, **{k: v for k, v in data.items() if k not in ("scoring", "penalty")}}
     name = merged["name"]
     if not isinstance(name, str) or not name.strip():
-        raise JeopardyError(f"{where}: name must be a non-empty string; got {name!r}")
+        raise JeopardyError(f"{where}: name must be a non-empty string; got {spelled(name)}")
     dice = _integer(where, "dice", merged["dice"])  # 1 to 6: FarkleRules says it
     goal = _points(where, "goal", merged["goal"])
     if goal <= 0:
@@ -110,22 +130,23 @@ def house_rules(data: dict, where: str = "rules") -> HouseRules:
     ending = merged["ending"]
     if ending not in ENDINGS:
         raise JeopardyError(f"{where}: ending must be one of {', '.join(ENDINGS)} (Farkle is "
-                            f"solved under these two); got {ending!r}")
+                            f"solved under these two); got {spelled(ending)}")
     min_bank = _points(where, "min_bank", merged["min_bank"])
     entry = _points(where, "entry", merged["entry"])
     for key, value in (("min_bank", min_bank), ("entry", entry)):
         if value > goal:
             raise JeopardyError(f"{where}: {key} must be at most the goal ({goal}); got {value}")
     if not isinstance(merged["hot_dice"], bool):
-        raise JeopardyError(f"{where}: hot_dice must be true or false; got {merged['hot_dice']!r}")
+        raise JeopardyError(f"{where}: hot_dice must be true or false; got {spelled(merged['hot_dice'])}")
     if merged["set_aside"] not in ("all", "choice"):
-        raise JeopardyError(f"{where}: set_aside must be 'all' or 'choice'; got {merged['set_aside']!r}")
+        raise JeopardyError(f'{where}: set_aside must be "all" or "choice"; '
+                            f"got {spelled(merged['set_aside'])}")
     scoring = {**seed["scoring"], **_table(where, "scoring", data.get("scoring", {}), SCORING_KEYS)}
     for key in SCORING_KEYS:
         if key == "n_of_a_kind":
             if scoring[key] not in GROWTH:
                 raise JeopardyError(f"{where}: scoring.n_of_a_kind must be one of "
-                                    f"{', '.join(GROWTH)}; got {scoring[key]!r}")
+                                    f"{', '.join(GROWTH)}; got {spelled(scoring[key])}")
         else:
             _points(where, f"scoring.{key}", scoring[key])
     for key in ("three_ones", "three_of_a_kind"):
