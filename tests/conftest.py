@@ -37,9 +37,19 @@ def piglet():
 
 @pytest.fixture(autouse=True, scope="session")
 def _private_solution_cache(tmp_path_factory):
-    """Keep the tests' solution cache out of the user's ~/.cache."""
+    """Keep the tests' solution cache out of the user's ~/.cache.  In a parallel run the
+    workers share one (in the run's temporary directory, which holds each worker's): a
+    game one worker solved is read by the other, verified as every cache entry is, not
+    solved again.  Entries are written atomically (jeopardy.files), so a worker never
+    reads one half written; the tests that damage or count entries use a cache of their
+    own (``monkeypatch.setenv``)."""
     previous = os.environ.get("JEOPARDY_CACHE_DIR")
-    os.environ["JEOPARDY_CACHE_DIR"] = str(tmp_path_factory.mktemp("jeopardy-cache"))
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = tmp_path_factory.getbasetemp().parent / "jeopardy-cache"
+        shared.mkdir(exist_ok=True)
+        os.environ["JEOPARDY_CACHE_DIR"] = str(shared)
+    else:
+        os.environ["JEOPARDY_CACHE_DIR"] = str(tmp_path_factory.mktemp("jeopardy-cache"))
     yield
     if previous is None:
         os.environ.pop("JEOPARDY_CACHE_DIR", None)
@@ -75,7 +85,7 @@ def pytest_collection_modifyitems(config, items):
 #   fixtures and caches computed once);
 # * a test marked ``serial`` (it asserts on wall-clock time or signals a process)
 #   runs while no other test runs, so the other worker's load cannot slow it;
-# * each worker has its own temporary directory, hence its own solution cache.
+# * each worker has its own temporary directory; the solution cache is shared (above).
 
 # Analyses of tests/test_pinned.py whose rows reuse one cached solve: one group each.
 _PINNED_SHARED = {
