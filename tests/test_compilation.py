@@ -5,13 +5,16 @@ the solvers' kernels: compiling it takes a second, not half a minute.
 """
 from __future__ import annotations
 
+import ast
 import importlib.util
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
+import jeopardy
 from jeopardy import compilation
 
 KERNEL = textwrap.dedent('''
@@ -107,3 +110,58 @@ def test_asking_the_cache_waits_for_numba_compiling_in_another_thread():
         asking.start()
         assert not done.wait(0.5)  # still waiting for the lock
     assert done.wait(30)
+
+
+
+def _decorators(function) -> list[tuple[str, bool]]:
+    """``(name, inlined)`` of a function's numba decorators (njit, jit, overload)."""
+    found = []
+    for decorator in function.decorator_list:
+        call = decorator if isinstance(decorator, ast.Call) else None
+        target = call.func if call else decorator
+        name = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", "")
+        if name in ("njit", "jit", "overload"):
+            inlined = call is not None and any(
+                keyword.arg == "inline" and getattr(keyword.value, "value", None) == "always"
+                for keyword in call.keywords)
+            found.append((name, inlined))
+    return found
+
+
+def _literal(argument) -> bool:
+    """An int or bool written in the call (``0``, ``-1``, ``True``)."""
+    if isinstance(argument, ast.UnaryOp) and isinstance(argument.op, ast.USub):
+        argument = argument.operand
+    return isinstance(argument, ast.Constant) and isinstance(argument.value, (bool, int))
+
+
+def test_no_kernel_is_called_with_a_literal_from_compiled_code():
+    """A kernel that a jitted caller calls with a literal (``turn(..., -1, -1, 0, ...)``)
+    is compiled for ``Literal[int](-1)``, and once more for every other caller's int64:
+    on CI's cold cache the turn of a turn process was compiled seven times, three of
+    them for literals only (about 6 s each), and a dozen kernels twice.  Read from the
+    source, so that it fails whatever the numba cache holds (a cached caller hides its
+    callees' signatures): in every jitted function of the package, no call of a
+    package kernel that is compiled on its own (not ``inline='always'``) passes an int
+    or bool literal; it passes ``np.int64(...)`` or ``np.bool_(...)``.  Assigned
+    literals (``ties = 1``) are not seen here; the kernels they reached were mended too."""
+    package = Path(jeopardy.__file__).parent
+    trees = {path: ast.parse(path.read_text()) for path in package.rglob("*.py")}
+    kernels = {node.name for tree in trees.values() for node in tree.body
+               if isinstance(node, ast.FunctionDef) and _decorators(node)
+               and not any(inlined or name == "overload" for name, inlined in _decorators(node))}
+    assert {"turn", "_after_stop", "_cells", "_play_turn", "draw"} <= kernels
+    calls = []
+    for path, tree in trees.items():
+        for function in tree.body:
+            if not (isinstance(function, ast.FunctionDef) and _decorators(function)):
+                continue
+            for call in ast.walk(function):
+                if not isinstance(call, ast.Call):
+                    continue
+                target = call.func
+                name = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", "")
+                if name in kernels and any(_literal(argument) for argument in call.args):
+                    calls.append(f"{path.relative_to(package.parent)}:{call.lineno}: "
+                                 f"{function.name} calls {name} with a literal")
+    assert not calls, "\n".join(calls)

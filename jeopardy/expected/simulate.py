@@ -36,7 +36,7 @@ def _play(games, turns, seed, cum, kinds, points, flags_flat, offsets, widths, c
                 if not rolls:
                     s += t
                     break
-                e = draw(cum, 0, cum.shape[0])
+                e = draw(cum, np.int64(0), cum.shape[0])
                 s, t, ended = step(kinds[e], points[e], s, t)
                 if ended:
                     break

@@ -311,7 +311,7 @@ def _play_turn(role, score, other, rules, points, used, parts, rng, data):
     scores nothing or (IV.3) passes the goal, or with every die set aside and hot
     dice off, below the minimum bank.  IV.4: of the throw's parts (``parts``,
     :func:`part_table`) the first that :func:`_choose` values most."""
-    t = 0
+    t = np.int64(0)
     n = rules[HAND]
     first = True  # a turn throws at least once
     throws, part_points, part_kept = parts
@@ -354,20 +354,23 @@ def _play(rules, points, used, parts, rng, data, games, outcome):
     """Play ``games`` games; ``outcome[k]`` is the first player's points x 2
     (2 win, 1 tie, 0 loss).  Returns -1 if a game ran past MAX_TURNS turns."""
     g = rules[GOAL]
+    # int64s, not literals: numba compiled _play_turn (and its callees) once more for
+    # each literal role and score (Literal[int](0), (1)), four times on a cold cache
+    first, second = np.int64(0), np.int64(1)
     for game in range(games):
-        a = 0
-        b = 0
+        a = np.int64(0)
+        b = np.int64(0)
         result = -1
         for _ in range(MAX_TURNS):
-            a += _play_turn(0, a, b, rules, points, used, parts, rng, data)
+            a += _play_turn(first, a, b, rules, points, used, parts, rng, data)
             if a >= g:
                 if not rules[ROUND]:  # first to reach
                     result = 2
                     break
-                b += _play_turn(1, b, a, rules, points, used, parts, rng, data)  # the last turn
+                b += _play_turn(second, b, a, rules, points, used, parts, rng, data)  # the last turn
                 result = 2 if a > b else (1 if a == b else 0)
                 break
-            b += _play_turn(1, b, a, rules, points, used, parts, rng, data)
+            b += _play_turn(second, b, a, rules, points, used, parts, rng, data)
             if b >= g:
                 result = 0
                 break

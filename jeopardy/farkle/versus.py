@@ -111,6 +111,11 @@ def throw_arrays(rules: FarkleRules) -> tuple[np.ndarray, ...]:
             np.array(points, dtype=np.int64), np.array(nexts, dtype=np.int64))
 
 
+# The play that is optimal (``_turn``'s ``optimal`` and ``at_goal``), a bool and not the
+# literal True: numba compiled ``_turn`` once more for Literal[bool](True)
+OPTIMAL = np.bool_(True)
+
+
 @njit(cache=True)
 def _exit(W, i, j, g, G):
     """The mover's chance after banking ``g`` at (i, j): the goal wins, else the other
@@ -268,8 +273,8 @@ def _first_banks(G, D, min_low, min_first, top, gs, gp, cs, cp, cn, Wopt, out):
     for i in range(G):
         for j in range(G):
             m = min_first if i == 0 else min_low
-            _turn(i, j, G, D, m, min_low, top, gs, gp, cs, cp, cn, True, Wopt, sit, bank, pref,
-                  True, pref, Wopt, c, d, dec, act)
+            _turn(i, j, G, D, m, min_low, top, gs, gp, cs, cp, cn, OPTIMAL, Wopt, sit, bank, pref,
+                  OPTIMAL, pref, Wopt, c, d, dec, act)
             for n in range(1, D + 1):
                 out[i, j, n] = top
                 for t in range(1, top + 1):
@@ -338,8 +343,8 @@ def _met(G, D, min_low, min_first, top, gs, gp, cs, cp, cn, Wopt, visits):
             if i > j:
                 continue
             mi = min_first if i == 0 else min_low
-            _turn(i, j, G, D, mi, min_low, top, gs, gp, cs, cp, cn, True, Wopt, sit, bank,
-                  pref, True, pref, Wopt, c, d, dec_a, act_a)
+            _turn(i, j, G, D, mi, min_low, top, gs, gp, cs, cp, cn, OPTIMAL, Wopt, sit, bank,
+                  pref, OPTIMAL, pref, Wopt, c, d, dec_a, act_a)
             fa = _gains(i, G, D, top, gs, gp, cs, cp, cn, dec_a, act_a, mass, gain_a)
             if i == j:
                 ra = inflow[i, j] / (1.0 - fa)
@@ -348,8 +353,8 @@ def _met(G, D, min_low, min_first, top, gs, gp, cs, cp, cn, Wopt, visits):
                     inflow[j, i + t] += ra * gain_a[t]
                 continue
             mj = min_first if j == 0 else min_low
-            _turn(j, i, G, D, mj, min_low, top, gs, gp, cs, cp, cn, True, Wopt, sit, bank,
-                  pref, True, pref, Wopt, c, d, dec_b, act_b)
+            _turn(j, i, G, D, mj, min_low, top, gs, gp, cs, cp, cn, OPTIMAL, Wopt, sit, bank,
+                  pref, OPTIMAL, pref, Wopt, c, d, dec_b, act_b)
             fb = _gains(j, G, D, top, gs, gp, cs, cp, cn, dec_b, act_b, mass, gain_b)
             ra = (inflow[i, j] + fb * inflow[j, i]) / (1.0 - fa * fb)
             rb = inflow[j, i] + fa * ra

@@ -412,8 +412,9 @@ def _bellman(V, write, record, guess, goal, floor, limit, penalty, min_low, min_
                         for a in range(limit - 1):
                             if a + 1 < b or (a + 1 == b and oj >= oi):
                                 z[a] = 1.0 - _guess(Vn, oj, b, oi, a + 1, S + 1, penalty)
-                        z[limit - 1] = 1.0 - _guess(Vn, oj, b, max(oi - penalty, 0), 0, S + 1,
-                                                    penalty)
+                        # np.int64(0), not 0: a literal compiled _guess a second time
+                        z[limit - 1] = 1.0 - _guess(Vn, oj, b, max(oi - penalty, 0),
+                                                    np.int64(0), S + 1, penalty)
                     _turn(minimum, top, bankv, z, bankable, offsets, probs, choice_offsets, jump,
                           bust, T, ACT, CH, PRINT, record)
                     for a in range(limit):

@@ -590,10 +590,11 @@ def decision_gap(race, W, index, place, y, row, k):
     none = np.empty(0, dtype=np.int8)
     table = row.copy()
     table[k] = 1.0
-    sweep(race, W, index, place, y, vals, dvals, acts, 2, none, table, work)
+    mixed = np.int64(2)  # not the literal 2, for which numba compiled sweep once more
+    sweep(race, W, index, place, y, vals, dvals, acts, mixed, none, table, work)
     roll = vals[k, 0]
     table[k] = 0.0
-    sweep(race, W, index, place, y, vals, dvals, acts, 2, none, table, work)
+    sweep(race, W, index, place, y, vals, dvals, acts, mixed, none, table, work)
     return roll - vals[k, 0]
 
 

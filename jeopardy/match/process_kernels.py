@@ -507,8 +507,10 @@ def process_sweep(race, W, index, place, y, vals, dvals, acts, work, mode, table
     ``acts[1 + slot]`` gets the action taken at each slot that fits in ``acts``.
     ``work``: scratch of shape ``(4, players)``.
     """
-    turn(race, W, index, place, y, work, -1, -1, mode, table, mix, acts,
-         race.process.transitions)
+    # int64s, never literals: numba compiled the turn (about 6 s each on a cold cache)
+    # once more for every caller passing a literal mode or probe (Literal[int](0), (-1))
+    turn(race, W, index, place, y, work, np.int64(-1), np.int64(-1), np.int64(mode), table,
+         mix, acts, race.process.transitions)
     start = race.process.start
     V = race.process.vals
     for m in range(race.players):
@@ -993,8 +995,8 @@ def advice(race, W, index, place, t, s, out):
     work = np.empty((4, race.players))
     following = (place + 1) % race.places
     out[0], out[1] = turn(race, W, index, place, W[following, rotation(race, index)],
-                          work, t, s, 0, None, None, np.empty(0, dtype=np.int8),
-                          race.process.transitions)
+                          work, np.int64(t), np.int64(s), np.int64(0), None, None,
+                          np.empty(0, dtype=np.int8), race.process.transitions)
 
 
 @njit(cache=True, nogil=True)

@@ -81,6 +81,9 @@ from jeopardy.errors import JeopardyError
 from jeopardy.match.last_round import OFFSET, PLAYERS_SIZE, SPAN, _after_stop, _entry
 from jeopardy.rules.turn_process import TurnProcess
 
+# :func:`_cells`' ``own`` for the totals every score may bank from: an int64, not the
+# literal -1, for which numba compiled ``_cells`` a second time
+EVERY_OWN = np.int64(-1)
 # ``race.layout[0, SPAN]`` of an unbounded process: no total is out of reach.
 UNBOUNDED = 2 ** 40
 # The first cap leaves a margin where banking is proved with this much to spare
@@ -368,7 +371,7 @@ def fill(race):
             L = goal + li
             for t in range(1, n - R + 1):
                 for rest in range(rests):
-                    _cells(race, R, L, t, rest, -1, lowest, vals, below, work)
+                    _cells(race, R, L, t, rest, EVERY_OWN, lowest, vals, below, work)
                     for own in range(goal):
                         _cells(race, R, L, t, rest, own, own, vals, below, work)
                         pos = _entry(race, R, L, t, own * rests + rest)
@@ -439,7 +442,7 @@ def _cells(race, R, L, t, rest, own, lowest, vals, below, work):
         low = own
         high = split
         out, shift = below, own
-    _after_stop(race, R, L, t, rest, 0, lost)  # below the goal: lost
+    _after_stop(race, R, L, t, rest, np.int64(0), lost)  # below the goal: lost
     for f in range(high - 1, low - 1, -1):
         allowed = f >= split
         if allowed:
@@ -502,7 +505,7 @@ def last_turn(race, R, L, t, own, rest, vals, work):
     shared = np.empty((rows, race.process.states, race.players))
     low = np.empty((rows, race.process.states, race.players))
     split = own + _least(race, own)
-    _cells(race, R, L, t, rest, -1, split, shared, low, work)
+    _cells(race, R, L, t, rest, EVERY_OWN, split, shared, low, work)
     _cells(race, R, L, t, rest, own, own, shared, low, work)
     high = min(_stop(race, R, L), race.goal + race.layout[0, SPAN])
     for k in range(min(vals.shape[0], high - own)):

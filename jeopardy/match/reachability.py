@@ -271,7 +271,9 @@ def _search_against_any(roll, rules, other, reach, handed):
     gains, to_zero = other
     stack = np.empty(goal * goal, dtype=np.int64)  # each handover is pushed once
     after = np.empty(gains.shape[0] + 2, dtype=np.int64)
-    top = _hand_over(0, 0, handed, stack, 0)  # the opponent to move at (0, 0)
+    # int64s, not literals: a literal 0 compiled _hand_over a second time
+    zero = np.int64(0)
+    top = _hand_over(zero, zero, handed, stack, zero)  # the opponent to move at (0, 0)
     while top > 0:
         top -= 1
         i = stack[top] // goal

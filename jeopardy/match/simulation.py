@@ -57,7 +57,7 @@ def play_turn(actions, score, goal, cum, kinds, points):
         chance = actions[k]
         if chance <= 0 or (chance < 1 and np.random.random() >= chance):
             return score + k, False
-        e = draw(cum, 0, cum.shape[0])
+        e = draw(cum, np.int64(0), cum.shape[0])
         banked, k, ended = step(kinds[e], points[e], score, k)
         if ended:
             return banked, banked >= goal
@@ -82,12 +82,13 @@ def _last_round(race, scores, finisher, leader, wins, vals, work):
     rules = race.rules
     n = rules.players
     goal = rules.goal
-    ties = 1
+    # int64s, not literals: a literal compiled the callees once more (Literal[int](1), (0))
+    ties = np.int64(1)
     tied = np.zeros(n, dtype=np.bool_)
     tied[finisher] = True
     for c in range(finisher + 1, n):
         R = n - c
-        rest = 0
+        rest = np.int64(0)
         for d in range(c + 1, n):
             rest = rest * goal + scores[d]
         own = scores[c]
@@ -98,7 +99,7 @@ def _last_round(race, scores, finisher, leader, wins, vals, work):
             if own + k >= stop or vals[k, n] == 0.0:
                 banked = own + k
                 break
-            e = draw(race.cum, 0, race.cum.shape[0])
+            e = draw(race.cum, np.int64(0), race.cum.shape[0])
             banked, k, ended = step(race.kinds[e], race.points[e], own, k)
             if ended:
                 break
@@ -106,7 +107,7 @@ def _last_round(race, scores, finisher, leader, wins, vals, work):
             leader = banked
             tied[:] = False
             tied[c] = True
-            ties = 1
+            ties = np.int64(1)
         elif banked == leader:
             tied[c] = True
             ties += 1
@@ -130,10 +131,10 @@ def _play(games, seed, race, actions, wins):
     work = np.empty((3, n))
     for _ in range(games):
         scores[:] = 0
-        mover = 0
+        mover = np.int64(0)
         finished = False
         for _turn in range(MAX_TURNS):
-            index = 0
+            index = np.int64(0)
             for m in range(n):
                 index = index * goal + scores[(mover + m) % n]
             limit = kernels.limit(rules, mover)

@@ -596,7 +596,7 @@ def _simulate(values, goal, players, kinds, points, probs, row, tables, games, s
         mover = 0
         seen = False
         while True:
-            index = 0
+            index = np.int64(0)  # not a literal 0: numba compiled _turn a second time
             for c in range(players):
                 index = index * goal + scores[(mover + c) % players]
             seen = seen or index == target

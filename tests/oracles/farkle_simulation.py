@@ -165,7 +165,7 @@ def _play_turn(role, score, other, rules, table, rng, policy, left):
     (IV.5: the policy's ``take`` may continue it; ``(0, 0)``: nothing to continue)."""
     points, used, ordered = table
     decide, choose, data, take = policy
-    t = 0
+    t = np.int64(0)
     n = rules[HAND]
     if rules[CONTINUE] and left[0] > 0 and take(data, role, UNIT * score, UNIT * other,
                                                   UNIT * left[0], left[1]):
@@ -205,23 +205,26 @@ def _play(rules, table, rng, policy_first, policy_second, games, outcome):
     """Play ``games`` games; ``outcome[k]`` is the first player's points x 2
     (2 win, 1 tie, 0 loss).  Returns -1 if a game ran past MAX_TURNS turns."""
     g = rules[GOAL]
+    # int64s, not literals: numba compiled _play_turn (about 3 s, in every process: it
+    # takes a policy) once more for each literal role and score
+    zero, one = np.int64(0), np.int64(1)
     for game in range(games):
-        a = 0
-        b = 0
-        left = (0, 0)
+        a = zero
+        b = zero
+        left = (zero, zero)
         result = -1
         for _ in range(MAX_TURNS):
-            left = _play_turn(0, a, b, rules, table, rng, policy_first, left)
+            left = _play_turn(zero, a, b, rules, table, rng, policy_first, left)
             a += left[0]
             if a >= g:
                 if not rules[ROUND]:  # first to reach
                     result = 2
                     break
-                left = _play_turn(1, b, a, rules, table, rng, policy_second, left)  # the last turn
+                left = _play_turn(one, b, a, rules, table, rng, policy_second, left)  # the last turn
                 b += left[0]
                 result = 2 if a > b else (1 if a == b else 0)
                 break
-            left = _play_turn(1, b, a, rules, table, rng, policy_second, left)
+            left = _play_turn(one, b, a, rules, table, rng, policy_second, left)
             b += left[0]
             if b >= g:
                 result = 0
