@@ -143,10 +143,13 @@ def test_no_kernel_is_called_with_a_literal_from_compiled_code():
     source, so that it fails whatever the numba cache holds (a cached caller hides its
     callees' signatures): in every jitted function of the package, no call of a
     package kernel that is compiled on its own (not ``inline='always'``) passes an int
-    or bool literal; it passes ``np.int64(...)`` or ``np.bool_(...)``.  Assigned
-    literals (``ties = 1``) are not seen here; the kernels they reached were mended too."""
+    or bool literal; it passes ``np.int64(...)`` or ``np.bool_(...)``, unless the call
+    says "literal on purpose" (the turn's probe -1: folded away, Ten Thousand to 10,000
+    solves in 4.0 s against 6.7 s with an int64).  Assigned literals (``ties = 1``) are
+    not seen here; the kernels they reached were mended too."""
     package = Path(jeopardy.__file__).parent
-    trees = {path: ast.parse(path.read_text()) for path in package.rglob("*.py")}
+    sources = {path: path.read_text().splitlines() for path in package.rglob("*.py")}
+    trees = {path: ast.parse("\n".join(lines)) for path, lines in sources.items()}
     kernels = {node.name for tree in trees.values() for node in tree.body
                if isinstance(node, ast.FunctionDef) and _decorators(node)
                and not any(inlined or name == "overload" for name, inlined in _decorators(node))}
@@ -161,6 +164,9 @@ def test_no_kernel_is_called_with_a_literal_from_compiled_code():
                     continue
                 target = call.func
                 name = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", "")
+                said = " ".join(sources[path][call.lineno - 1:call.end_lineno])
+                if "literal on purpose" in said:  # a literal numba folds away (a comment says why)
+                    continue
                 if name in kernels and any(_literal(argument) for argument in call.args):
                     calls.append(f"{path.relative_to(package.parent)}:{call.lineno}: "
                                  f"{function.name} calls {name} with a literal")

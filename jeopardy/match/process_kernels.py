@@ -491,7 +491,7 @@ def replay(race, W, order, starts):
             for place in range(race.places):
                 following = (place + 1) % race.places
                 process_sweep(race, W, index, place, W[following, rotation(race, index)],
-                              vals, dvals, acts, work, 0, None, None)
+                              vals, dvals, acts, work, np.int64(0), None, None)
 
 
 @njit(cache=True, nogil=True, inline='always')
@@ -507,10 +507,11 @@ def process_sweep(race, W, index, place, y, vals, dvals, acts, work, mode, table
     ``acts[1 + slot]`` gets the action taken at each slot that fits in ``acts``.
     ``work``: scratch of shape ``(4, players)``.
     """
-    # int64s, never literals: numba compiled the turn (about 6 s each on a cold cache)
-    # once more for every caller passing a literal mode or probe (Literal[int](0), (-1))
-    turn(race, W, index, place, y, work, np.int64(-1), np.int64(-1), np.int64(mode), table,
-         mix, acts, race.process.transitions)
+    # no probe: the literal -1 on purpose (numba folds the probe's tests away: Ten
+    # Thousand to 10,000 solves in 4.0 s, 6.7 s with an int64 -1); the mode as the
+    # caller's, an int64 (a literal mode compiled the turn once more, about 6 s)
+    turn(race, W, index, place, y, work, -1, -1, mode, table, mix, acts,  # literal on purpose
+         race.process.transitions)
     start = race.process.start
     V = race.process.vals
     for m in range(race.players):
@@ -1011,7 +1012,7 @@ def decision_tables(race, W, offsets, tops, flat, width, shift):
         following = (place + 1) % race.places
         for index in range(W.shape[1]):
             process_sweep(race, W, index, place, W[following, rotation(race, index)],
-                          vals, dvals, acts, work, 0, None, None)
+                          vals, dvals, acts, work, np.int64(0), None, None)
             top = frame(race, index, place)[3]
             offsets[place, index] = at
             tops[place, index] = top
@@ -1030,6 +1031,6 @@ def start_values(race, W, place, out):
     following = (place + 1) % race.places
     for index in range(W.shape[1]):
         process_sweep(race, W, index, place, W[following, rotation(race, index)],
-                      vals, dvals, acts, work, 0, None, None)
+                      vals, dvals, acts, work, np.int64(0), None, None)
         for s in range(race.process.states):
             out[index, s] = race.process.vals[0, s, 0]
