@@ -8,6 +8,13 @@ reads (:func:`jeopardy.farkle.core.estimate`), the solve's own seconds, and thei
 An estimate is a planning figure (jeopardy.resources: good to a factor of about two),
 so a ratio between 0.5 and 2.5 is in line; smaller goals (a second or less) are
 dominated by the solve's start and are left out.
+
+The ``five-cold`` and ``no-minimum`` cases (:data:`HOUSE`) are out of line, and are here
+to show it (2026-11-28): five-cold, 4 players to 500 / 750, estimate 23 s / 123 s against
+1.4 s / 5.4 s; 3 players to 2,000, 115 s against 4.4 s.  The N-player model charges the
+seed's cost per turn state, and a turn state costs 400-900 ns under the seed's rules,
+60-140 ns for five dice without hot dice, about 2 us with no least bank (no-minimum, 3
+players to 500, the round: 2.4 s for 1.2 million states).  Not yet mended.
 """
 from __future__ import annotations
 
@@ -16,11 +23,23 @@ import dataclasses
 import json
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 from jeopardy.farkle import core
 from jeopardy.farkle.house import rules_named
 
 FAMILY = "docs/examples/family.toml"
+# Two house rules whose N-player solves the seed's calibration misjudged (a new user's
+# trial): five dice without hot dice (a turn scores at most 3,000), and no least bank
+# with any scoring part kept under the round ending (written to a temporary directory).
+HOUSE = {
+    "five-cold.toml": 'name = "five-cold"\ndice = 5\nhot_dice = false\nmin_bank = 100\n'
+                      'ending = "equal-turns"\nset_aside = "choice"\n'
+                      '[scoring]\nn_of_a_kind = "add"\n',
+    "no-minimum.toml": 'name = "no-minimum"\nmin_bank = 0\nending = "equal-turns"\n'
+                       'set_aside = "choice"\n[scoring]\nstraight = 0\n',
+}
 CASES = (  # (label, rules name or file, goal, first to reach, players)
     ("seed to 5,000, the round", "ten-thousand", 5000, False, 2),
     ("seed to 10,000, the round", "ten-thousand", 10000, False, 2),
@@ -31,6 +50,13 @@ CASES = (  # (label, rules name or file, goal, first to reach, players)
     ("seed, 3 players to 2,000, the round", "ten-thousand", 2000, False, 3),
     ("seed, 3 players to 2,000, first to reach", "ten-thousand", 2000, True, 3),
     ("seed, 4 players to 500, the round", "ten-thousand", 500, False, 4),
+    ("five-cold, 4 players to 500, the round", "five-cold.toml", 500, False, 4),
+    ("five-cold, 4 players to 750, the round", "five-cold.toml", 750, False, 4),
+    ("five-cold, 3 players to 2,000, the round", "five-cold.toml", 2000, False, 3),
+    ("five-cold, 3 players to 2,000, first to reach", "five-cold.toml", 2000, True, 3),
+    ("no-minimum, 3 players to 500, the round", "no-minimum.toml", 500, False, 3),
+    ("no-minimum, 3 players to 750, the round", "no-minimum.toml", 750, False, 3),
+    ("no-minimum, 3 players to 1,000, first to reach", "no-minimum.toml", 1000, True, 3),
 )
 
 
@@ -48,10 +74,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", default="", help="run the cases whose label holds TEXT")
     only = parser.parse_args().only
+    folder = Path(tempfile.mkdtemp())
+    for name, text in HOUSE.items():
+        (folder / name).write_text(text)
     print(f"{'case':45s} {'estimate':>9s} {'measured':>9s} {'ratio':>6s}")
     for label, name, goal, first, players in CASES:
         if only not in label:
             continue
+        if name in HOUSE:
+            name = str(folder / name)
         rules = dataclasses.replace(rules_named(name).rules, goal=goal)
         guess = core.estimate(rules, first, players)[0]
         took = measured(name, goal, first, players)
