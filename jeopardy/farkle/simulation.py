@@ -91,7 +91,7 @@ def _value_tables(race, W, offsets, values, bust, width, shift):
         for index in range(W.shape[1]):
             y = W[following, rotation(race, index)]
             process_kernels.process_sweep(race, W, index, place, y, vals, dvals, acts, work,
-                                          0, None, None)
+                                          np.int64(0), None, None)
             bust[place, index] = y[n - 1]  # the next mover's chance of the mover (rotate)
             top = process_kernels.frame(race, index, place)[3]
             at = offsets[place, index]

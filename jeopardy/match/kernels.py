@@ -788,7 +788,7 @@ def member_actions(actions, mode, key, place, index, none, no_mix, look_up):
 def _member_actions(actions, mode, key, place, index, none, no_mix, look_up):
     if isinstance(actions, types.NoneType):
         def best(actions, mode, key, place, index, none, no_mix, look_up):
-            return 0, None, None
+            return np.int64(0), None, None
         return best
 
     def played(actions, mode, key, place, index, none, no_mix, look_up):
@@ -897,7 +897,7 @@ def policy_table(race, W, place, out):
     following = (place + 1) % race.places
     for index in range(W.shape[1]):
         top = one_turn(race, W, index, place, W[following, rotation(race, index)], vals, dvals,
-                       acts, 0, none, np.empty(0), work, np.empty((0, 2)))
+                       acts, np.int64(0), none, np.empty(0), work, np.empty((0, 2)))
         for k in range(top):
             out[index, k] = acts[k]
 
