@@ -36,7 +36,7 @@ def piglet():
 
 
 @pytest.fixture(autouse=True, scope="session")
-def _private_solution_cache(tmp_path_factory):
+def _private_solution_cache(tmp_path_factory, pytestconfig):
     """Keep the tests' solution cache out of the user's ~/.cache.  In a parallel run the
     workers share one (in the run's temporary directory, which holds each worker's): a
     game one worker solved is read by the other, verified as every cache entry is, not
@@ -44,10 +44,10 @@ def _private_solution_cache(tmp_path_factory):
     reads one half written; the tests that damage or count entries use a cache of their
     own (``monkeypatch.setenv``)."""
     previous = os.environ.get("JEOPARDY_CACHE_DIR")
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        shared = tmp_path_factory.getbasetemp().parent / "jeopardy-cache"
-        shared.mkdir(exist_ok=True)
-        os.environ["JEOPARDY_CACHE_DIR"] = str(shared)
+    shared = _shared_directory(pytestconfig)
+    if shared is not None:
+        (shared / "jeopardy-cache").mkdir(exist_ok=True)
+        os.environ["JEOPARDY_CACHE_DIR"] = str(shared / "jeopardy-cache")
     else:
         os.environ["JEOPARDY_CACHE_DIR"] = str(tmp_path_factory.mktemp("jeopardy-cache"))
     yield
@@ -157,15 +157,20 @@ def pytest_xdist_make_scheduler(config, log):
     return WorkGroupScheduling(config, log)
 
 
-def _lock_paths(config) -> tuple[str, str] | None:
-    """The run's two lock files, in the temporary directory its workers share (each
-    worker's is a subdirectory of it), or None outside a parallel run."""
-    import os
-    from pathlib import Path
-
+def _shared_directory(config) -> Path | None:
+    """The temporary directory a parallel run's workers share (each worker's is a
+    subdirectory of it), or None outside a parallel run."""
     if not os.environ.get("PYTEST_XDIST_WORKER") or not config.option.basetemp:
         return None
-    shared = Path(config.option.basetemp).parent
+    return Path(config.option.basetemp).parent
+
+
+def _lock_paths(config) -> tuple[str, str] | None:
+    """The run's two lock files, in the directory its workers share, or None outside a
+    parallel run."""
+    shared = _shared_directory(config)
+    if shared is None:
+        return None
     return str(shared / "serial.turnstile"), str(shared / "serial.lock")
 
 
