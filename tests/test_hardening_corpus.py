@@ -240,6 +240,7 @@ def test_a_csv_policy_for_a_smaller_goal_says_its_goal(tmp_path):
                     "holds a policy for goal 12; expected goal 30")
 
 
+@pytest.mark.serial  # signals a running process and times its answer
 @pytest.mark.slow
 @pytest.mark.parametrize("wait", [1.0, 8.0])
 def test_ctrl_c_closes_a_local_cluster_sweep_quietly_and_at_once(wait, tmp_path):
