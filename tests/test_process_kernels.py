@@ -230,20 +230,3 @@ def test_solve_two_solves_both_systems_as_numpy_does():
             assert np.allclose(y, np.linalg.solve(A, c), rtol=0, atol=1e-12), (size, form)
     with pytest.raises(ValueError, match="singular"):
         process_kernels.solve_two(np.array([[1.0, 2.0], [2.0, 4.0]]), np.ones(2), np.ones(2))
-
-
-def test_rule_iv5_and_the_seed_share_one_compiled_solve():
-    """A bundle with the takeover (rule IV.5) has the types of one without it, so one
-    compiled turn serves both; typed apart (``transitions`` None without the rule), IV.5
-    compiled the whole solve a second time, about 20 s of a cold start."""
-    import numba
-
-    types = []
-    for continue_position in (False, True):
-        rules = FarkleRules(goal=300, continue_position=continue_position)
-        race = process_solver.bundle(core.turn_process(rules), rules.goal // core.UNIT,
-                                     MatchRules(2, core.ending_of(False)),
-                                     round_ending(rules, False))
-        assert int(race.process.takeover) == int(continue_position)
-        types.append(numba.typeof(race))
-    assert types[0] == types[1]

@@ -108,7 +108,8 @@ from __future__ import annotations
 from collections import namedtuple
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import overload
 
 from jeopardy.match.last_round import stop_slice, stop_value
 from jeopardy.match.process_last_round import UNBOUNDED
@@ -130,7 +131,7 @@ from jeopardy.match.rotation import rotate, rotation
 #   C                       takeover, equal turns: C[r + goal, s], the last player's chance
 #                           taking the first one's position over with ``r`` to make up
 #   transitions             P[s, s']: the chance that a throw in s scores and leads to s'
-#                           (a 1 x 1 zero without the rule)
+#                           (None without the rule: :func:`settle_tail`)
 #   store_offsets, store_tops, store, theta   takeover: every turn start's throw values
 #                           ``store[store_offsets[place, index] + t * states + s]`` for
 #                           ``t <= store_tops[place, index]``, ``theta[place, index, s]`` past it
@@ -179,11 +180,12 @@ SCRATCH = ("vals", "dvals", "acts", "tail", "mover", "memo_slot", "memo_key", "m
            "memo_act", "memo_cell_gap", "memo_choice", "memo_gap", "memo_residual", "replayed")
 
 
-# The takeover fields of a bundle without the rule, of the same types as with it: one
-# compiled turn serves both (its takeover branches test ``takeover`` as it runs; typed
-# apart, rule IV.5 compiled the whole solve once more, about 20 s, and the others solved no
-# faster: Ten Thousand to 10,000 in 3.94 s against 3.92 s, family.toml 9.73 s against 9.74 s).
-NO_TAKEOVER = (np.int64(0), np.zeros((1, 1)), np.zeros((1, 1)), np.zeros((1, 1), dtype=np.int64),
+# The takeover fields of a bundle without the rule: its ``transitions`` are None, so its
+# turn kernel is compiled without :func:`settle` (the takeover's policy iteration).  One
+# type for both was tried (2026-11-28): rule IV.5's first solve compiled about 20 s less,
+# but every other cold start 2.5 s more (`farkle solve --goal 1000`: 19.0-19.7 s against
+# 16.6-17.1 s, the target 20 s), with the same solve times.
+NO_TAKEOVER = (np.int64(0), np.zeros((1, 1)), None, np.zeros((1, 1), dtype=np.int64),
                np.zeros((1, 1), dtype=np.int64), np.zeros(1), np.zeros((1, 1, 1)),
                np.zeros((3, 1)))
 
@@ -462,6 +464,25 @@ def settle(P, bust, C, bust0, out):
         out[2, s] = throw
 
 
+def settle_tail(P, bust, C, bust0, out):
+    """:func:`settle` in compiled code, where a bundle has the takeover's transitions;
+    nothing where they are None (the rule is off and the turn never settles): numba
+    picks one when it compiles the turn, so only rule IV.5's turn holds the solver."""
+    raise NotImplementedError("settle_tail runs in compiled code only")
+
+
+@overload(settle_tail, inline="always")
+def _settle_tail(P, bust, C, bust0, out):
+    if isinstance(P, types.NoneType):
+        def unsettled(P, bust, C, bust0, out):
+            pass
+        return unsettled
+
+    def settled(P, bust, C, bust0, out):
+        settle(P, bust, C, bust0, out)
+    return settled
+
+
 @njit(cache=True, nogil=True)
 def replay(race, W, order, starts):
     """Sweep every stored turn start once, down the score sums (rule IV.5: each turn
@@ -492,7 +513,8 @@ def process_sweep(race, W, index, place, y, vals, dvals, acts, work, mode, table
     # no probe: the literal -1 on purpose (numba folds the probe's tests away: Ten
     # Thousand to 10,000 solves in 4.0 s, 6.7 s with an int64 -1); the mode as the
     # caller's, an int64 (a literal mode compiled the turn once more, about 6 s)
-    turn(race, W, index, place, y, work, -1, -1, mode, table, mix, acts)  # literal on purpose
+    turn(race, W, index, place, y, work, -1, -1, mode, table, mix, acts,  # literal on purpose
+         race.process.transitions)
     start = race.process.start
     V = race.process.vals
     for m in range(race.players):
@@ -611,7 +633,8 @@ def lower32(gain):
 
 
 @njit(cache=True, nogil=True)
-def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, acts_out):
+def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, acts_out,
+         transitions):
     """The turn at turn start ``index`` (place ``place``) given the bust target ``y``,
     backward over ``t = top .. 0`` into the bundle's scratch tables; returns the
     mover's chances ``(throw, bank or -1 where it may not bank)`` at ``(probe_t,
@@ -639,7 +662,9 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
     the slots at ``t = 0`` only).  ``acts_out[1 + slot]`` gets the action taken at each slot
     (1 where the chance of 1 is at least one half) where it fits.  ``table`` and
     ``mix`` None: the mover maximises (mode 0), and numba compiles the turn without
-    the modes 1 and 2.
+    the modes 1 and 2.  ``transitions``: the bundle's ``process.transitions``, an
+    argument so that for None (no rule IV.5) numba compiles the turn without the
+    takeover, whose tests start with ``transitions is not None``.
     """
     process = race.process
     n = race.players
@@ -698,9 +723,9 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
     theta = process.theta
     tail = process.tail
     at = store_offsets[place, index]
-    if settled:
-        settle(process.transitions, bust, C[own - second + goal], bust_vec[0], tail)
-    if takeover:
+    if transitions is not None and settled:
+        settle_tail(transitions, bust, C[own - second + goal], bust_vec[0], tail)
+    if transitions is not None and takeover:
         for s in range(states):
             theta[place, index, s] = tail[2, s] if settled else \
                 bust[s] * bust_vec[0] + (1.0 - bust[s])  # one scoring throw wins
@@ -892,7 +917,7 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                         acc[m] += p * V[u, nxt, m]
                 slope += p * DF[rows_at + pick]
             may_bank = allowed and bankable[s] >= 1
-            if takeover and may_bank:
+            if transitions is not None and takeover and may_bank:
                 if total < goal:
                     landing = base + total
                     if t <= store_tops[following_place, landing]:
@@ -912,7 +937,7 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                 probe_bank = bank[0] if may_bank else -1.0
             if t > top:
                 continue
-            if takeover:
+            if transitions is not None and takeover:
                 store[at + t * states + s] = mover
             w = -1.0  # the chance of throwing where it is played (modes 1, 2)
             if table is not None and tabled and may_bank and bankable[s] != 2:
@@ -975,7 +1000,7 @@ def advice(race, W, index, place, t, s, out):
     following = (place + 1) % race.places
     out[0], out[1] = turn(race, W, index, place, W[following, rotation(race, index)],
                           work, np.int64(t), np.int64(s), np.int64(0), None, None,
-                          np.empty(0, dtype=np.int8))
+                          np.empty(0, dtype=np.int8), race.process.transitions)
 
 
 @njit(cache=True, nogil=True)
