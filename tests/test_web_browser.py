@@ -479,3 +479,46 @@ def test_ten_thousand_first_to_reach_to_the_end(server, browser, shots):
     assert review["first_to_reach"] and review["finished"]
     assert abs(number(browser, "total-cost") - review["total_cost"]) < SHOWN
     assert console_errors(browser) == []
+
+
+def test_a_click_on_throw_while_the_dice_spin_reaches_the_button(server, browser, shots):
+    """Ten Thousand's die shows six faces: a wide box whose spin (0.35 s after each
+    throw) swept over the buttons below, so a quick second click landed on the spinning
+    die and was lost (a user's click, and once a test's in a loaded CI run).  The die
+    takes no clicks: at the buttons' centres the element hit is the button, at every
+    frame of the spin, paused at each point of it."""
+    from selenium.webdriver.support.ui import Select
+
+    browser.get(f"{server}/play")
+    ready(browser)
+    Select(browser.find_element(By.ID, "game")).select_by_value("ten-thousand")
+    goal = browser.find_element(By.ID, "goal")
+    goal.clear()
+    goal.send_keys("1000")
+    seed = browser.find_element(By.ID, "seed")
+    seed.clear()
+    seed.send_keys("4")
+    browser.find_element(By.ID, "new-game").click()
+    WebDriverWait(browser, WAIT).until(lambda d: d.find_element(By.ID, "roll").is_enabled())
+    browser.find_element(By.ID, "roll").click()
+    played(browser, "r")
+    hits = browser.execute_script("""
+        const die = document.getElementById('die');
+        die.classList.remove('rolling'); void die.offsetWidth; die.classList.add('rolling');
+        const spin = die.getAnimations()[0];
+        spin.pause();
+        const hits = [];
+        for (let ms = 0; ms <= 350; ms += 10) {
+          spin.currentTime = ms;
+          for (const id of ['roll', 'hold']) {
+            const box = document.getElementById(id).getBoundingClientRect();
+            const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+            hits.push([ms, id, hit ? hit.id : null, die.getBoundingClientRect().width]);
+          }
+        }
+        spin.finish();
+        return hits;""")
+    assert len(hits) == 72
+    assert hits[0][3] > 100, "the die shows six faces (wide)"
+    missed = [(ms, id, hit) for ms, id, hit, _ in hits if hit != id]
+    assert missed == []
