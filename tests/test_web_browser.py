@@ -145,6 +145,24 @@ def number(driver, element_id: str) -> float:
     return float(driver.find_element(By.ID, element_id).text)
 
 
+def new_ten_thousand_game(browser, server, goal: int, seed: int, ending: str | None = None) -> None:
+    """Open Play, start a Ten Thousand game to ``goal`` with ``seed`` (and ``ending``,
+    else the page's first), and wait until the person may throw."""
+    from selenium.webdriver.support.ui import Select
+
+    browser.get(f"{server}/play")
+    ready(browser)
+    Select(browser.find_element(By.ID, "game")).select_by_value("ten-thousand")
+    if ending is not None:
+        Select(browser.find_element(By.ID, "ending")).select_by_value(ending)
+    for field, value in (("goal", goal), ("seed", seed)):
+        box = browser.find_element(By.ID, field)
+        box.clear()
+        box.send_keys(str(value))
+    browser.find_element(By.ID, "new-game").click()
+    WebDriverWait(browser, WAIT).until(lambda d: d.find_element(By.ID, "roll").is_enabled())
+
+
 def test_play_a_seeded_game_to_the_end_and_review_it(server, browser, shots):
     browser.get(f"{server}/play?seed={SEED}&goal={GOAL}")
     ready(browser)
@@ -236,19 +254,7 @@ def test_a_three_player_table_to_the_end(server, browser, shots):
 
 
 def test_ten_thousand_to_the_end(server, browser, shots):
-    from selenium.webdriver.support.ui import Select
-
-    browser.get(f"{server}/play")
-    ready(browser)
-    Select(browser.find_element(By.ID, "game")).select_by_value("ten-thousand")
-    goal = browser.find_element(By.ID, "goal")
-    goal.clear()
-    goal.send_keys("2000")
-    seed = browser.find_element(By.ID, "seed")
-    seed.clear()
-    seed.send_keys("3")
-    browser.find_element(By.ID, "new-game").click()
-    WebDriverWait(browser, WAIT).until(lambda d: d.find_element(By.ID, "roll").is_enabled())
+    new_ten_thousand_game(browser, server, 2000, 3)
     assert browser.find_element(By.ID, "roll").text == "Throw"
     base = {"game": "ten-thousand", "goal": 2000, "seed": 3}
     moves = ""
@@ -450,20 +456,10 @@ def test_ten_thousand_first_to_reach_to_the_end(server, browser, shots):
     is played to the end; the coach at the start is that solve's first-player chance."""
     from selenium.webdriver.support.ui import Select
 
-    browser.get(f"{server}/play")
-    ready(browser)
-    Select(browser.find_element(By.ID, "game")).select_by_value("ten-thousand")
+    new_ten_thousand_game(browser, server, 1000, 4, "first-to-reach")
     ending = Select(browser.find_element(By.ID, "ending"))
     assert [o.get_attribute("value") for o in ending.options] == ["rounds", "first-to-reach"]
-    ending.select_by_value("first-to-reach")
-    goal = browser.find_element(By.ID, "goal")
-    goal.clear()
-    goal.send_keys("1000")
-    seed = browser.find_element(By.ID, "seed")
-    seed.clear()
-    seed.send_keys("4")
-    browser.find_element(By.ID, "new-game").click()
-    WebDriverWait(browser, WAIT).until(lambda d: d.find_element(By.ID, "roll").is_enabled())
+    assert ending.first_selected_option.get_attribute("value") == "first-to-reach"
     solved = json.loads(CliRunner().invoke(cli, ["farkle", "solve", "--goal", "1000",
                                                  "--first-to-reach", "--json"]).stdout)
     assert abs(number(browser, "coach-roll") - solved["win_probability"]) < SHOWN
@@ -487,19 +483,7 @@ def test_a_click_on_throw_while_the_dice_spin_reaches_the_button(server, browser
     die and was lost (a user's click, and once a test's in a loaded CI run).  The die
     takes no clicks: at the buttons' centres the element hit is the button, at every
     frame of the spin, paused at each point of it."""
-    from selenium.webdriver.support.ui import Select
-
-    browser.get(f"{server}/play")
-    ready(browser)
-    Select(browser.find_element(By.ID, "game")).select_by_value("ten-thousand")
-    goal = browser.find_element(By.ID, "goal")
-    goal.clear()
-    goal.send_keys("1000")
-    seed = browser.find_element(By.ID, "seed")
-    seed.clear()
-    seed.send_keys("4")
-    browser.find_element(By.ID, "new-game").click()
-    WebDriverWait(browser, WAIT).until(lambda d: d.find_element(By.ID, "roll").is_enabled())
+    new_ten_thousand_game(browser, server, 1000, 4)
     browser.find_element(By.ID, "roll").click()
     played(browser, "r")
     hits = browser.execute_script("""
