@@ -9,12 +9,12 @@ An estimate is a planning figure (jeopardy.resources: good to a factor of about 
 so a ratio between 0.5 and 2.5 is in line; smaller goals (a second or less) are
 dominated by the solve's start and are left out.
 
-The ``five-cold`` and ``no-minimum`` cases (:data:`HOUSE`) are out of line, and are here
-to show it (2026-11-28): five-cold, 4 players to 500 / 750, estimate 23 s / 123 s against
-1.4 s / 5.4 s; 3 players to 2,000, 115 s against 4.4 s.  The N-player model charges the
-seed's cost per turn state, and a turn state costs 400-900 ns under the seed's rules,
-60-140 ns for five dice without hot dice, about 2 us with no least bank (no-minimum, 3
-players to 500, the round: 2.4 s for 1.2 million states).  Not yet mended.
+The house rules of :data:`HOUSE` are there because the N-player estimate once charged the
+seed's cost per turn state to every rule set (2026-11-28: five-cold, 4 players to 750,
+123 s against 5.4 s).  It now counts the operations of a sweep from the rules
+(jeopardy.match.process_solver.pass_work: the tables' tops, the states that hold a turn
+total, each outcome and choice), and their cost per operation still differs by rule
+set: 1.1 to 6.5 ns, the most with no least bank and hot dice.
 """
 from __future__ import annotations
 
@@ -30,15 +30,18 @@ from jeopardy.farkle import core
 from jeopardy.farkle.house import rules_named
 
 FAMILY = "docs/examples/family.toml"
-# Two house rules whose N-player solves the seed's calibration misjudged (a new user's
-# trial): five dice without hot dice (a turn scores at most 3,000), and no least bank
-# with any scoring part kept under the round ending (written to a temporary directory).
+# House rules whose N-player solves the seed's calibration misjudged (written to a
+# temporary directory): five dice without hot dice (a turn scores at most 3,000), no least
+# bank with any scoring part kept (a new user's trial); the seed without hot dice, and
+# with no least bank.
 HOUSE = {
     "five-cold.toml": 'name = "five-cold"\ndice = 5\nhot_dice = false\nmin_bank = 100\n'
                       'ending = "equal-turns"\nset_aside = "choice"\n'
                       '[scoring]\nn_of_a_kind = "add"\n',
     "no-minimum.toml": 'name = "no-minimum"\nmin_bank = 0\nending = "equal-turns"\n'
                        'set_aside = "choice"\n[scoring]\nstraight = 0\n',
+    "six-cold.toml": 'name = "six-cold"\nhot_dice = false\nending = "equal-turns"\n',
+    "min0-all.toml": 'name = "min0-all"\nmin_bank = 0\nending = "equal-turns"\n',
 }
 CASES = (  # (label, rules name or file, goal, first to reach, players)
     ("seed to 5,000, the round", "ten-thousand", 5000, False, 2),
@@ -57,6 +60,11 @@ CASES = (  # (label, rules name or file, goal, first to reach, players)
     ("no-minimum, 3 players to 500, the round", "no-minimum.toml", 500, False, 3),
     ("no-minimum, 3 players to 750, the round", "no-minimum.toml", 750, False, 3),
     ("no-minimum, 3 players to 1,000, first to reach", "no-minimum.toml", 1000, True, 3),
+    ("six-cold, 3 players to 1,000, the round", "six-cold.toml", 1000, False, 3),
+    ("six-cold, 3 players to 2,000, first to reach", "six-cold.toml", 2000, True, 3),
+    ("six-cold, 4 players to 500, the round", "six-cold.toml", 500, False, 4),
+    ("min0-all, 3 players to 500, the round", "min0-all.toml", 500, False, 3),
+    ("min0-all, 3 players to 1,000, the round", "min0-all.toml", 1000, False, 3),
 )
 
 

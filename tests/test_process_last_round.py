@@ -25,7 +25,7 @@ from jeopardy.fast_pig.evaluation import evaluate, simulate
 from jeopardy.farkle.ending import most_one_turn
 from jeopardy.farkle.turn import FarkleRules
 from jeopardy.farkle import core
-from jeopardy.match import process_last_round, process_solver
+from jeopardy.match import process_kernels, process_last_round, process_solver
 from jeopardy.match.rules import EQUAL_TURNS, MatchRules
 from jeopardy.rules.fast_pig import FastPigRules, turn_process
 from jeopardy.rules.presets import pig
@@ -373,3 +373,42 @@ def test_farkle_three_players_with_the_round_ending():
     doubled = core.solve(rules, players=3, cap_scale=2)
     assert int(doubled.solution.race.layout[1, 1]) == 2 * int(ours.solution.race.layout[1, 1])
     assert np.max(np.abs(ours.solution.values - doubled.solution.values)) < SAME
+
+
+@pytest.mark.parametrize("changes, first", [
+    pytest.param({}, False, id="hot-dice-round"),
+    pytest.param({"hot_dice": False, "keep_choice": True}, False, id="cold-any-part-round"),
+    pytest.param({"min_bank": 0}, True, id="no-minimum-first-to-reach"),
+])
+def test_the_work_counted_before_a_solve_is_the_solves_own(changes, first):
+    """process_solver.pass_work (the N-player time estimate's count, made before any table
+    is built) has the solved bundle's tables, and as many operations as a count over
+    them from the rules' own throws: at each turn total up to each turn start's top,
+    each state that can hold it, each scoring outcome and each choice; under the round
+    ending as many last-round vectors as the solved last round's layers hold."""
+    rules = FarkleRules(goal=300, **changes)
+    ours = core.solve(rules, first, players=3)
+    process, race = ours.solution.process, ours.solution.race
+    work = process_solver.pass_work(process, 6, MatchRules(3, core.ending_of(first)))
+    assert work.rows * len(process.states) == ours.solution.states
+    reads = [sum(1 + len(choices) for _, choices in outcomes if choices)
+             for outcomes in process.throws]
+    above = set()  # the states that can hold a total above 0: entered with points, or
+    for _ in process.states:  # without from a state that can
+        for s, outcomes in enumerate(process.throws):
+            for _, choices in outcomes:
+                above |= {n for points, n in choices if points > 0 or s in above}
+    count = 0
+    for place in range(int(race.places)):
+        for own, second, _third in itertools.product(range(6), repeat=3):
+            top = int(process_kernels.turn_top.py_func(
+                race, bool(race.equal == 1 and place < 2), own, second))
+            for t in range(top + 1):
+                count += sum(r for s, r in enumerate(reads) if t == 0 or s in above)
+    assert work.operations == count
+    assert work.starts == int(race.places) * 6 ** 3
+    if first:
+        assert work.vectors == work.last_round == 0
+    else:  # the solved last round's layers, R = 1 then 2, each vector R + 1 floats
+        begins = [int(race.layout[1, 0]), int(race.layout[2, 0]), len(race.last)]
+        assert work.vectors == sum((begins[R] - begins[R - 1]) // (R + 1) for R in (1, 2))

@@ -80,10 +80,18 @@ GOAL_POWER = 2.5
 # Keeping any scoring part (IV.4, docs/examples/family.toml) against the seed's table, the
 # round: 9.6 s against 3.9 s at 10,000, 1.8 s against 0.79 s at 5,000 (2.3x-2.5x).
 KEEP_CHOICE_SLOWER = 2.5
-# Three or more players, the seed's table, seconds per turn start, turn total and player:
-# measured 3.9 s (3 players to 2,000, first to reach), 0.26 s (4 to 500), 27.8 s (3 to
-# 2,000, the round), 4.3 s (3 to 1,000), 20.3 s (4 to 500): the estimate 1.2x-2.4x these.
-N_PLAYER_SECONDS = 8e-7
+# Three or more players (process_solver.pass_work counts the operations): the sweeps a
+# solve makes of each turn start (each class member's Newton steps, its residual), and
+# seconds per operation of a sweep and of the last round's tables.  Measured 2026-11-28
+# (warm, in-process; benchmarks/estimates.py, 16 cases: the seed's table, five and six
+# dice without hot dice, any part kept, no least bank): 2.1 to 2.6 sweeps; 0.8 to 1.4 ns
+# an operation under the round ending, 1.3 to 5 ns first to reach (tops are low, so a
+# turn start's fixed cost weighs more), 0.1 to 0.6 ns for the last round's (it sweeps
+# fewer totals than counted).
+N_PLAYER_PASSES = 2.5
+ROUND_OPERATION_SECONDS = 1.2e-9
+FIRST_OPERATION_SECONDS = 3e-9
+LAST_ROUND_OPERATION_SECONDS = 0.2e-9
 
 
 def ending_of(first_to_reach: bool) -> Ending:
@@ -270,34 +278,33 @@ def estimate(rules: FarkleRules, first_to_reach: bool = False,
     times the seed's time.  Rule
     IV.5 keeps every turn state's throw value (8 bytes each): at most ``10 g^3``
     states in ``g`` units (measured: 9.6 g^3 at goal 1,000, 6.7 g^3 at 3,000).
-    ``players`` above 2: ``g^players`` turn starts, each a turn of up to ``g`` totals and
-    a value per player (``N_PLAYER_SECONDS``); under the round ending a table per place
-    in the round, turns of totals up to the last round's cap (hot dice) or the goal plus
-    the most a turn scores (hot dice off), and the last round's tables
-    (:mod:`jeopardy.match.process_last_round`).  ``benchmarks/estimates.py`` prints each
-    estimate beside the measured solve."""
+    ``players`` above 2: the operations of a sweep of every turn start, counted from
+    the rules (:func:`jeopardy.match.process_solver.pass_work`: the tables' tops,
+    which states hold a turn total, the outcomes and choices of each), times
+    ``N_PLAYER_PASSES`` sweeps and the seconds of an operation (constants beside them),
+    and the last round's; ``g^players`` turn starts a value per player, under the
+    round ending a table per place and the last round's tables
+    (:mod:`jeopardy.match.process_last_round`).
+    ``benchmarks/estimates.py`` prints each estimate beside the measured solve."""
     g = rules.goal // UNIT
     at_10000 = FIRST_AT_10000 if first_to_reach else ROUND_AT_10000
     slower = KEEP_CHOICE_SLOWER if rules.keep_choice else 1.0
     if players > 2:
+        process = turn_process(rules)
+        match = MatchRules(players, ending_of(first_to_reach))
+        work = process_solver.pass_work(process, g, match)
+        per = FIRST_OPERATION_SECONDS if first_to_reach else ROUND_OPERATION_SECONDS
+        seconds = (N_PLAYER_PASSES * per * work.operations
+                   + LAST_ROUND_OPERATION_SECONDS * work.last_round)
         starts = float(g) ** players
-        seconds = N_PLAYER_SECONDS * starts * g * players * slower
         memory = 8 * players * starts * 2 + 50_000_000
         if not first_to_reach:  # a table per place, and the last round's
-            process = turn_process(rules)
             most = process_last_round.most_points(process)
-            if most is not None:  # hot dice off: every total a turn reaches
-                rows, floats = g + most, process_last_round.table_floats(g, players, most)
-                span, shared = most, most
-            else:  # hot dice: totals to the cap, leaders to a throw past it per layer
+            if most is not None:
+                floats = process_last_round.table_floats(g, players, most)
+            else:
                 cap = process_last_round.first_cap(process, g, players)
-                gain = process.max_points
-                rows = cap
-                floats = process_last_round.table_floats(g, players, 0, cap, gain)
-                span = cap - g + (players - 1) * gain
-                shared = cap + g * max(process.minimum, process.high_minimum or 0, 1)
-            seconds = N_PLAYER_SECONDS * starts * rows * players * slower * players + \
-                N_PLAYER_SECONDS * span * shared * g ** (players - 2) * slower
+                floats = process_last_round.table_floats(g, players, 0, cap, process.max_points)
             memory += 8 * players * starts * (players - 1) + 8 * floats
         return seconds, int(memory)
     seconds = at_10000 * (g / 200) ** GOAL_POWER * slower

@@ -30,6 +30,7 @@ from __future__ import annotations
 import time
 from collections import namedtuple
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Callable
 
 import numpy as np
@@ -37,6 +38,7 @@ import numpy as np
 from jeopardy import compilation, convergence, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.match import kernels, process_kernels, process_last_round, sums
+from jeopardy.match.last_round import SPAN
 from jeopardy.match.process_last_round import above_zero
 from jeopardy.match.rules import FIRST_TO_GOAL, MatchRules
 from jeopardy.match.solver import MAX_NEWTON_STEPS, NO_ACTIONS, StartChances, mix_arrays
@@ -169,9 +171,7 @@ def bundle(process: TurnProcess, goal: int, rules: MatchRules, ending: Ending = 
         layout = np.zeros((rules.players, 4), dtype=np.int64)
         last = np.zeros(0)
     places = rules.players if seated else rules.ending.places(rules.players)
-    high = process.high_score if process.high_minimum is not None else 10 ** 9
-    low_min = process.minimum
-    high_min = process.high_minimum if process.high_minimum is not None else low_min
+    high, low_min, high_min = _bank_rules(process)
     size = len(process.states)
     empty_scratch = (np.zeros((1, size, rules.players)), np.zeros((1, size)),
                      np.zeros((1, size), dtype=np.int8))
@@ -221,6 +221,55 @@ def bundle(process: TurnProcess, goal: int, rules: MatchRules, ending: Ending = 
     if rounds:
         process_last_round.fill(race)
     return race
+
+
+# The work of a solve, counted from the rules (:func:`pass_work`): the turn starts
+# (places times score tuples), the turn totals ``t <= top`` of their tables, the
+# operations of one sweep of every turn start, the last round's vectors (its turn
+# starts) and their operations.
+Work = namedtuple("Work", "starts rows operations vectors last_round")
+
+
+def _bank_rules(process: TurnProcess) -> tuple[int, int, int]:
+    """The bundle's ``high_score``, ``min_low`` and ``min_high`` (units)."""
+    if process.high_minimum is None:
+        return 10 ** 9, process.minimum, process.minimum
+    return process.high_score, process.minimum, process.high_minimum
+
+
+def pass_work(process: TurnProcess, goal: int, rules: MatchRules) -> Work:
+    """The :class:`Work` of a solve, counted before any table is built (a time estimate
+    multiplies it).  One sweep of every turn start: at each turn total ``t`` up to its
+    turn start's top (:func:`process_kernels.table_size` on the tops the bundle would
+    have) the turn reads, in each state that can hold ``t`` (every state at 0, the
+    :func:`above_zero` ones above it), each scoring outcome and each of its choices: an
+    operation each.  Under equal turns the tops reach the last round's bound, and the
+    last round's tables (:func:`process_last_round.plan`'s layout, which solves
+    nothing) are counted as a turn over the first layer's totals for each vector of
+    each layer (more than :func:`process_last_round.fill` sweeps: one table serves
+    every score).  Two players only first to the goal (their round's tops need the last
+    turn solved)."""
+    if rules.players < 3 and rules.ending.last_round:
+        raise ValueError("two players' tops under equal turns need the last turn solved")
+    high, low_min, high_min = _bank_rules(process)
+    reads = [sum(1 + len(choices) for _, choices in outcomes if choices)
+             for outcomes in process.throws]
+    row = sum(r for r, a in zip(reads, above_zero(process)) if a)
+    dstar, vectors, last_round = np.zeros(1, dtype=np.int64), 0, 0
+    if rules.ending.last_round:
+        plan = process_last_round.plan(process, goal, rules.players)
+        dstar, layers = plan.dstar, plan.layout
+        vectors = sum(int(layers[R, SPAN]) * (rules.players - R) * goal ** R
+                      for R in range(1, rules.players))
+        last_round = vectors * (int(layers[1, SPAN]) + goal) * row
+    tops = SimpleNamespace(exact_goal=int(process.exact_goal), high_score=high,
+                           min_low=low_min, min_high=high_min, takeover=0, dstar=dstar,
+                           cap_scale=1, states=len(process.states))
+    shape = SimpleNamespace(goal=goal, players=rules.players, equal=rules.ending.code,
+                            places=rules.ending.places(rules.players), process=tops)
+    rows = process_kernels.table_size(shape)[1] // len(process.states)
+    starts = shape.places * goal ** rules.players
+    return Work(starts, rows, rows * row + starts * (sum(reads) - row), vectors, last_round)
 
 
 def slot_width(race: kernels.Race) -> int:
