@@ -16,7 +16,7 @@ from jeopardy.farkle.core import turn_process
 from jeopardy.farkle.house import PRESETS, preset
 from jeopardy.match import counters
 from jeopardy.rules.turn_process import TurnProcess
-from tests.oracles import bust_penalty as reference
+from oracles import bust_penalty as reference
 
 PIG = TurnProcess("pig", ("roll",), 0, (((Fraction(1, 6), ()),) + tuple(
     (Fraction(1, 6), ((face, 0),)) for face in range(2, 7)),), (True,))

@@ -19,7 +19,7 @@ from jeopardy.farkle.card import (SITUATIONS, SOURCES, bands, card_play, max_sco
 from jeopardy.farkle.house import preset
 from jeopardy.farkle.turn import FarkleRules, solve_turn
 from jeopardy.farkle.versus import turn_starts_met, versus
-from tests.oracles import farkle_house as twin
+from oracles import farkle_house as twin
 
 GOAL = 1000
 

@@ -13,7 +13,7 @@ from jeopardy.farkle.house import PRESETS, house_rules, preset, read_rules, rule
 from jeopardy.farkle.scoring import keep_options, score_counts
 from jeopardy.farkle.throws import option_outcomes, outcomes, throw_counts
 from jeopardy.farkle.turn import FarkleRules, solve_turn
-from tests.oracles import farkle_house as twin
+from oracles import farkle_house as twin
 
 # The seed's Ten Thousand written as a rules file (the issue's contract).
 SEED_FILE = """\
@@ -620,9 +620,9 @@ def test_simulate_plays_small_hands_without_hot_dice_and_without_a_minimum(name)
     standard errors (about 0.0016) of the solved chance (measured: -1.44, -0.82 and
     0.18 standard errors)."""
     from jeopardy.farkle import simulation
-    from tests.oracles.farkle import ReferenceRules
-    from tests.oracles.farkle_policies import Policy
-    from tests.oracles.farkle_simulation import simulate as play_games
+    from oracles.farkle import ReferenceRules
+    from oracles.farkle_policies import Policy
+    from oracles.farkle_simulation import simulate as play_games
 
     house = house_rules(SMALL_HANDS[name])
     rules = house.rules
@@ -654,9 +654,9 @@ def test_simulate_plays_the_choice_of_a_house_table():
     import tomllib
 
     from jeopardy.farkle import simulation
-    from tests.oracles.farkle import ReferenceRules
-    from tests.oracles.farkle_policies import Policy
-    from tests.oracles.farkle_simulation import simulate as play_games
+    from oracles.farkle import ReferenceRules
+    from oracles.farkle_policies import Policy
+    from oracles.farkle_simulation import simulate as play_games
 
     house = read_rules("docs/examples/family.toml")
     rules = dataclasses.replace(house.rules, goal=1000)

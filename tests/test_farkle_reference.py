@@ -4,18 +4,15 @@ simulation that plays the rules with real dice."""
 import itertools
 from fractions import Fraction
 
-import numpy as np
 import pytest
-from numba import njit
 
 from jeopardy.errors import JeopardyError
 from jeopardy.published import TEN_THOUSAND_TABLE_1 as TABLE_1
-from oracles.farkle import (ReferenceRules, evaluate, optimal_policy,
-                                       reach_probabilities, solve)
+from oracles.farkle import ReferenceRules, evaluate, optimal_policy, reach_probabilities, solve
 from oracles.farkle_policies import Policy, bank_at, fewest_dice
 from oracles.farkle_simulation import simulate
 from oracles.farkle_throws import (outcome_arrays, part_options, score_dice,
-                                              single_throw_table, throw_distribution)
+                                   single_throw_table, throw_distribution)
 
 # Values are certified brackets of width < 1e-13 (checked below); the solver's
 # agreement with them is tested in tests/test_farkle_core.py.
@@ -228,14 +225,11 @@ def test_a_second_run_of_the_oracles_adds_nothing_to_the_numba_cache(tmp_path):
     assert listings[1] == listings[0]
 
 
-@njit
-def _with_two_dice(data, role, my_score, other_score, turn_total, dice):
-    return dice <= 2  # ignores the goal: throws on with a winning total and three dice
-
-
 def test_evaluation_refuses_a_policy_that_throws_on_past_the_goal():
     rules = ReferenceRules(goal=500, first_to_reach=True)
-    policy = Policy(_with_two_dice, np.zeros(1))
+    # banks with two dice or fewer, whatever the total: it throws on with a winning total
+    # and three dice (its own goal, 10^9, is never reached)
+    policy = bank_at(0, 10 ** 9, most_dice=2)
     with pytest.raises(JeopardyError, match="throws on"):
         evaluate(rules, policy, policy)
 

@@ -65,11 +65,6 @@ def always_take(data, role, my_score, other_score, turn_total, dice):
 
 
 @njit(cache=True, nogil=True)
-def _never(data, role, my_score, other_score, turn_total, dice):
-    return False
-
-
-@njit(cache=True, nogil=True)
 def _bank_at(data, role, my_score, other_score, turn_total, dice):
     threshold, goal, most_dice = data[0], data[1], data[2]
     if other_score >= goal:  # the round's last turn: pass the leader
@@ -93,7 +88,10 @@ class Policy:
         return (self.decide, self.choose, self.data)
 
 
-NO_POLICY = Policy(_never, np.zeros(3, np.int64))  # stands in while solving for optimal play
+# Stands in while solving for optimal play, where no policy is asked: a threshold
+# policy's types, so that the solve and the threshold policies' evaluations share their
+# compiled kernels (the kernels taking a policy compile in every run, once per type).
+NO_POLICY = Policy(_bank_at, np.zeros(3, np.int64))
 
 
 def bank_at(threshold: int, goal: int, most_dice: int = MAX_DICE, choose=most_points,
