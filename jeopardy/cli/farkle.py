@@ -286,8 +286,10 @@ def solve(goal, first_to_reach, out, games, seed, players, min_bank, no_stop_on_
         solution.save(out)
     data = solution.to_dict()
     if games and solution.converged:
-        from jeopardy.farkle.simulation import simulate
-        sim = simulate(solution, games, seed)
+        from jeopardy.cli.progress import simulation_progress
+        from jeopardy.farkle.simulation import SECONDS_PER_GAME, simulate
+        sim = simulate(solution, games, seed,
+                       progress=simulation_progress(games, games * SECONDS_PER_GAME))
         data["simulation"] = {"games": games, "seed": seed, "first_player_wins": sim.first_player_wins,
                               "stderr": sim.stderr}
     if as_json:

@@ -39,6 +39,16 @@ class ProgressLine:
         sys.stderr.flush()
 
 
+def simulation_progress(games: int, seconds: float) -> ProgressLine:
+    """The progress line of a simulation of ``games`` games expected to take ``seconds``:
+    drawn for a run long enough to be announced (``jeopardy.resources.NOTICE_SECONDS``),
+    off a terminal one line a quarter, the first once the first chunk of games is
+    played."""
+    from jeopardy.resources import NOTICE_SECONDS
+
+    return ProgressLine(f"simulating {games:,} games", enabled=seconds > NOTICE_SECONDS)
+
+
 class SweepProgress:
     """``sweep [#####.....] 37/100 tasks  12 s, about 20 s left`` on stderr.
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 from numba import njit
@@ -13,6 +14,9 @@ from jeopardy.match.simulation import MAX_GAMES
 from jeopardy.results import Result
 from jeopardy.rules.compiled import step_jit as step
 from jeopardy.sampling import draw
+
+# A turn's seconds, at most (the first chunk's size; the CLI's progress line).
+SECONDS_PER_TURN = 1e-6
 
 
 @njit(cache=True, nogil=True)
@@ -58,8 +62,10 @@ class SimulatedScore(Result):
         return {"games": self.games, "seed": self.seed, "mean": self.mean, "stderr": self.stderr}
 
 
-def simulate(solution: ScoreSolution, games: int, seed: int = 0) -> SimulatedScore:
-    """Play ``games`` games with the solution's decisions; mean final score and its SE."""
+def simulate(solution: ScoreSolution, games: int, seed: int = 0,
+             progress: Callable[[float], None] | None = None) -> SimulatedScore:
+    """Play ``games`` games with the solution's decisions; mean final score and its SE.
+    ``progress`` gets the fraction played after each chunk."""
     games = validate.positive_int(games, "games", MAX_GAMES)
     seed = validate.seed(seed)
     kinds, points, probs = solution.model.arrays()
@@ -72,11 +78,13 @@ def simulate(solution: ScoreSolution, games: int, seed: int = 0) -> SimulatedSco
     # Sums of integer scores: the same as one call's while they stay below 2**53.
     total = total_sq = 0.0
     # Chunks of about 0.2 s, so that Ctrl-C stops the run (jeopardy.interrupts).
-    for start, size in timed_chunks(games, 1e-6 * solution.turns):
+    for start, size in timed_chunks(games, SECONDS_PER_TURN * solution.turns):
         chunk, chunk_sq = _play(size, solution.turns, seed if start == 0 else -1, cum, kinds,
                                 points, flat, offsets, widths, solution.collapsed, solution.cap)
         total += chunk
         total_sq += chunk_sq
+        if progress is not None:
+            progress((start + size) / games)
     mean = total / games
     variance = max(total_sq / games - mean * mean, 0.0) * games / max(games - 1, 1)
     return SimulatedScore(games, seed, mean, (variance / games) ** 0.5)

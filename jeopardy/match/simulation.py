@@ -19,6 +19,7 @@ from __future__ import annotations
 import time
 from collections import namedtuple
 from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 from numba import njit
@@ -182,9 +183,11 @@ class SimulatedPlayers(Result):
 
 
 def simulate(model: RollModel, goal: int, policies, games: int = 100_000,
-             seed: int = 0, ending: str = FIRST_TO_GOAL) -> SimulatedPlayers:
+             seed: int = 0, ending: str = FIRST_TO_GOAL,
+             progress: Callable[[float], None] | None = None) -> SimulatedPlayers:
     """``games`` games, player ``p`` following ``policies[p]`` (RacePolicy or the
-    equilibrium, a MatchSolution), player 0 moving first."""
+    equilibrium, a MatchSolution), player 0 moving first; ``progress`` gets the
+    fraction played after each chunk."""
     model = presets.resolve(model)
     goal = validate.positive_int(goal, "goal")
     policies = list(policies)
@@ -211,6 +214,8 @@ def simulate(model: RollModel, goal: int, policies, games: int = 100_000,
                      wins):
             raise JeopardyError(f"a game lasted more than {MAX_TURNS:,} turns: these policies "
                                 "may never finish (every player passes forever?)")
+        if progress is not None:
+            progress(min(start + chunk, games) / games)
     chances = [float(w) / (SHARES * games) for w in wins]
     errors = tuple((p * (1.0 - p) / games) ** 0.5 for p in chances)
     return SimulatedPlayers(policy_names(policies), games, seed, chances, errors,
@@ -274,10 +279,12 @@ class SimulatedMatch(Result):
 
 
 def simulate_head_to_head(model: RollModel, a: RacePolicy, b: RacePolicy, games: int,
-                          seed: int = 0) -> SimulatedMatch:
+                          seed: int = 0,
+                          progress: Callable[[float], None] | None = None) -> SimulatedMatch:
     """Two tables of a two-player first-to-goal game: ``games`` games with A moving first
     and ``games`` with B moving first (the Monte Carlo of
-    :func:`jeopardy.match.evaluation.head_to_head`)."""
+    :func:`jeopardy.match.evaluation.head_to_head`); ``progress`` gets the fraction of
+    the ``2 games`` played after each chunk."""
     model = _tables(model, a, b)
     games = validate.positive_int(games, "games", MAX_GAMES)
     seed = validate.seed(seed)
@@ -289,16 +296,19 @@ def simulate_head_to_head(model: RollModel, a: RacePolicy, b: RacePolicy, games:
     started = time.perf_counter()
     chunk = chunk_size(games, 6.5e-6 * max(a.goal, 10) / 100)
     wins = []
-    for a_first, stream in ((True, seed), (False, (seed + 1_000_003) % 2 ** 32)):
+    for half, (a_first, stream) in enumerate(((True, seed),
+                                              (False, (seed + 1_000_003) % 2 ** 32))):
         total = 0
         for start in range(0, games, chunk):
             won = _play_head_to_head(min(chunk, games - start), a_first,
                                      stream if start == 0 else -1,
-                        a.goal, a.roll, b.roll, cum, kinds, points)
+                                     a.goal, a.roll, b.roll, cum, kinds, points)
             if won < 0:
                 total = -1
                 break
             total += won
+            if progress is not None:
+                progress((half * games + min(start + chunk, games)) / (2 * games))
         wins.append(total)
     first, second = wins
     if first < 0 or second < 0:
