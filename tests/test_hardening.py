@@ -357,6 +357,40 @@ def test_ctrl_c_stops_a_long_simulation_at_once(arguments):
     _interrupted(arguments)
 
 
+@pytest.mark.slow
+def test_ctrl_c_during_a_progress_bar_starts_its_own_line():
+    """On a terminal the bar redraws its line ("\\r", no newline): the interrupt's message
+    must not continue it."""
+    import pty
+    import select
+
+    pid, terminal = pty.fork()
+    if pid == 0:  # the child: a long simulation on the terminal
+        os.execv(sys.executable, [sys.executable, "-m", "jeopardy", "simulate", "hold:20",
+                                  "hold:25", "--games", "20000000"])
+    seen, deadline = b"", time.monotonic() + 300
+
+    def read(until) -> None:
+        nonlocal seen
+        while not until() and time.monotonic() < deadline:
+            if select.select([terminal], [], [], 0.2)[0]:
+                try:
+                    chunk = os.read(terminal, 4096)
+                except OSError:  # the child has gone
+                    return
+                if not chunk:
+                    return
+                seen += chunk
+
+    read(lambda: b"%" in seen.rpartition(b"simulating")[2])  # a bar drawn
+    os.kill(pid, signal.SIGINT)
+    read(lambda: False)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 130
+    lines = seen.decode().replace("\r\n", "\n").split("\n")
+    assert b"[" in seen and lines[-2:] == ["jeopardy: interrupted", ""], lines[-3:]
+
+
 def test_warnings_are_one_line_on_the_cli(tmp_path, monkeypatch):
     monkeypatch.setenv("JEOPARDY_CACHE_DIR", str(tmp_path))
     runner = CliRunner()

@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from jeopardy.cli.progress import end_line
 from jeopardy.errors import JeopardyError, NotConverged
 from jeopardy.match import endings
 
@@ -205,6 +206,7 @@ class ErrorReportingGroup(click.Group):
             error.show()
             sys.exit(error.exit_code)
         except (click.Abort, KeyboardInterrupt):
+            end_line()
             click.echo("jeopardy: interrupted", err=True)
             sys.exit(130)
         except OSError as error:  # standard output full, a broken pipe, ... (never a traceback)
@@ -223,11 +225,13 @@ class ErrorReportingGroup(click.Group):
         try:
             return super().invoke(ctx)
         except JeopardyError as error:
+            end_line()
             click.echo(f"jeopardy: error: {self.flag_message(ctx, error)}", err=True)
             sys.exit(error.EXIT_STATUS if isinstance(error, NotConverged) else 2)
         except click.exceptions.Exit:
             raise
         except KeyboardInterrupt:  # here, before click's main would print a blank line first
+            end_line()
             click.echo("jeopardy: interrupted", err=True)
             sys.exit(130)
         except OSError as error:
@@ -294,6 +298,7 @@ def _one_line_warning(message, category, filename, lineno, file=None, line=None)
     from jeopardy.resources import LongRunNotice
 
     label = "note" if issubclass(category, LongRunNotice) else "warning"
+    end_line()
     click.echo(f"jeopardy: {label}: {' '.join(str(message).split())}", err=True)
 
 

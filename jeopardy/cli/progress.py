@@ -4,6 +4,20 @@ from __future__ import annotations
 import sys
 import time
 
+# A bar drawn on the terminal whose line is not ended (its redraws end in "\r"): a
+# message written now would continue that line (:func:`end_line`).
+_open_line = False
+
+
+def end_line() -> None:
+    """End the line of a bar cut short (by an interrupt, an error or a warning), so that
+    the message that follows starts a line of its own."""
+    global _open_line
+    if _open_line:
+        sys.stderr.write("\n")
+        sys.stderr.flush()
+        _open_line = False
+
 
 class ProgressLine:
     """``label [#####.....]  45%  12 s`` redrawn in place on a terminal; on a
@@ -17,6 +31,7 @@ class ProgressLine:
         self.last = -1
 
     def __call__(self, fraction: float) -> None:
+        global _open_line
         if not self.enabled:
             return
         percent = int(100 * min(max(fraction, 0.0), 1.0))
@@ -35,8 +50,10 @@ class ProgressLine:
         bar = "#" * filled + "." * (self.width - filled)
         elapsed = time.perf_counter() - self.started
         end = "\n" if percent == 100 else ""
+        _open_line = True  # first: an interrupt during the write still ends the line
         sys.stderr.write(f"\r{self.label} [{bar}] {percent:3d}%  {elapsed:5.1f} s{end}")
         sys.stderr.flush()
+        _open_line = percent != 100
 
 
 def simulation_progress(games: int, seconds: float) -> ProgressLine:
@@ -64,6 +81,7 @@ class SweepProgress:
         self.last = None
 
     def __call__(self, done: int, total: int, skipped: int) -> None:
+        global _open_line
         if not self.enabled or total == 0:
             return
         elapsed = time.perf_counter() - self.started
@@ -87,7 +105,10 @@ class SweepProgress:
             filled = self.width * done // total
             bar = "#" * filled + "." * (self.width - filled)
             end = "\n" if left == 0 else ""
+            _open_line = True  # first: an interrupt during the write still ends the line
             sys.stderr.write(f"\rsweep [{bar}] {text}\033[K{end}")
+            sys.stderr.flush()
+            _open_line = left != 0
         sys.stderr.flush()
 
 
