@@ -365,9 +365,13 @@ def test_ctrl_c_during_a_progress_bar_starts_its_own_line():
     import select
 
     pid, terminal = pty.fork()
-    if pid == 0:  # the child: a long simulation on the terminal
-        os.execv(sys.executable, [sys.executable, "-m", "jeopardy", "simulate", "hold:20",
-                                  "hold:25", "--games", "20000000"])
+    if pid == 0:  # the child: a long simulation on the terminal, Ctrl-C not ignored (a run
+        signal.signal(signal.SIGINT, signal.SIG_DFL)  # started in the background ignores it)
+        try:
+            os.execv(sys.executable, [sys.executable, "-m", "jeopardy", "simulate", "hold:20",
+                                      "hold:25", "--games", "20000000"])
+        finally:
+            os._exit(127)  # never back into the test run
     seen, deadline = b"", time.monotonic() + 300
 
     def read(until) -> None:
