@@ -14,7 +14,8 @@ seed's cost per turn state to every rule set (2026-11-28: five-cold, 4 players t
 123 s against 5.4 s).  It now counts the operations of a sweep from the rules
 (jeopardy.match.process_solver.pass_work: the tables' tops, the states that hold a turn
 total, each outcome and choice), and their cost per operation still differs by rule
-set: 1.1 to 6.5 ns, the most with no least bank and hot dice.
+set and ending (jeopardy/farkle/core.py: 0.8 to 1.4 ns under the round, 1.3 to 5 ns
+first to reach, 0.1 to 0.6 ns in the last round's tables).
 """
 from __future__ import annotations
 

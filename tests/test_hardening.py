@@ -1,6 +1,7 @@
 """Issue 12, class by class: the cache, files, sizes, endless games, convergence, interrupts."""
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -320,24 +321,32 @@ def _interrupted(arguments: list[str]) -> None:
 
     process = subprocess.Popen(
         [sys.executable, "-m", "jeopardy", *arguments],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     watch = selectors.DefaultSelector()
     watch.register(process.stderr, selectors.EVENT_READ)
-    deadline, line = time.monotonic() + 300, ""
+    deadline, seen = time.monotonic() + 300, b""  # raw reads: no line left in a buffer
+
+    def progress_lines() -> list[str]:  # the progress line's complete lines so far
+        return [line for line in seen.decode().split("\n")[:-1]
+                if line.startswith("simulating ")]
+
     try:
-        while not line.startswith("simulating "):
+        while not progress_lines():
             assert watch.select(timeout=max(0.0, deadline - time.monotonic())), "no progress"
-            line = process.stderr.readline()
-            assert line, f"ended before its progress line: {process.wait()}"
+            chunk = os.read(process.stderr.fileno(), 65536)
+            assert chunk, f"ended before its progress line: {process.wait()}"
+            seen += chunk
     except BaseException:
         process.kill()
         process.wait()
         raise
-    assert process.poll() is None and " games: 0% (" in line, line
+    line = progress_lines()[0]
+    assert process.poll() is None and " games: " in line and "% (" in line, line
     process.send_signal(signal.SIGINT)
     sent = time.perf_counter()
-    _, err = process.communicate(timeout=60)
+    _, rest = process.communicate(timeout=60)
+    err = (seen + rest).decode()
     assert process.returncode == 130, err[-2000:]
     assert err.strip().splitlines()[-1] == "jeopardy: interrupted"  # after any notes, one line
     assert time.perf_counter() - sent < 5  # a chunk is 0.2 s; the rest is interpreter exit
@@ -345,16 +354,26 @@ def _interrupted(arguments: list[str]) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("arguments", [
-    pytest.param(["simulate", "hold:20", "hold:25", "--games", "5000000"], id="race"),
+    pytest.param(["simulate", "hold:20", "hold:25", "--games", "20000000"], id="race"),
     pytest.param(["max-score", "--turns", "5", "--no-exact", "--simulate", str(10 ** 11)],
                  id="expected-score"),
     pytest.param(["farkle", "solve", "--goal", "1000", "--simulate", str(10 ** 8)],
                  id="farkle"),
 ])
 def test_ctrl_c_stops_a_long_simulation_at_once(arguments):
-    """A long simulation draws its progress line (off a terminal one line a quarter, the
-    first after the first chunk) and stops at Ctrl-C within a chunk."""
+    """A long simulation draws its progress line (off a terminal a line once the games
+    played project more than a minute, then one a quarter) and stops at Ctrl-C within a
+    chunk."""
     _interrupted(arguments)
+
+
+def test_a_short_simulation_draws_no_progress():
+    """About a second of games (two million five-turn games): stderr stays empty."""
+    done = subprocess.run([sys.executable, "-m", "jeopardy", "max-score", "--turns", "5",
+                           "--no-exact", "--simulate", "2000000", "--json"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and "simulation" in json.loads(done.stdout)
+    assert "simulating" not in done.stderr, done.stderr
 
 
 @pytest.mark.slow

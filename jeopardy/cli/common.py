@@ -237,6 +237,7 @@ class ErrorReportingGroup(click.Group):
         except OSError as error:
             _output_failed(error)
         except MemoryError:
+            end_line()
             click.echo("jeopardy: error: out of memory (the size estimate was too low; "
                        "please report the command)", err=True)
             sys.exit(2)
@@ -277,6 +278,7 @@ def _output_failed(error: OSError) -> None:
         os.dup2(null, sys.stdout.fileno())
     except (OSError, AttributeError, ValueError):
         pass
+    end_line()
     where = "cannot write the output" if error.filename is None else \
         f"cannot use {str(error.filename)[:60]!r}"
     try:

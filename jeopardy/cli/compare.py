@@ -4,6 +4,7 @@ from __future__ import annotations
 import click
 
 from jeopardy.cli.common import applies, check_output, emit_json, game_options, given, json_option
+from jeopardy.cli.progress import simulation_progress
 from jeopardy.cli.race import goal_option, match_options, resolve_goal, solved
 from jeopardy.errors import JeopardyError
 from jeopardy.match.endings import pair_game
@@ -121,21 +122,12 @@ def compare(a, b, more, goal, players, ending, model, game_name, as_json) -> Non
                    "is that one)")
 
 
-def _progress(games: int, goal: int):
-    """A race simulation's progress line (drawn when its estimate is long)."""
-    from jeopardy import resources
-    from jeopardy.cli.progress import simulation_progress
-
-    return simulation_progress(games, resources.estimate("simulation", games=games,
-                                                         goal=goal).seconds)
-
-
 def simulate_players(specs, players, ending, goal, games, seed, model, as_json) -> None:
     """`jeopardy simulate A B C ...`: N policies in turn order, seeded."""
     from jeopardy.match.simulation import simulate as run
 
     specs, chosen = seat_policies(specs, players, ending, goal, model, "simulate")
-    result = run(model, goal, chosen, games, seed, ending, progress=_progress(games, goal))
+    result = run(model, goal, chosen, games, seed, ending, progress=simulation_progress(games))
     if as_json:
         emit_json({"game": model.name, "goal": goal, "players": len(specs), "ending": ending,
                    **result.to_dict()})
@@ -178,7 +170,7 @@ def simulate(a, b, more, goal, players, ending, games, seed, model, game_name, a
         return
     first = build_policy(a, model, goal, b, "simulate")
     second = build_policy(b, model, goal, a, "simulate")
-    result = run(model, first, second, games, seed, progress=_progress(games, goal))
+    result = run(model, first, second, games, seed, progress=simulation_progress(games))
     if as_json:
         emit_json({"game": model.name, "goal": goal, **result.to_dict()})
         return

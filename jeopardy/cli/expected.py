@@ -66,9 +66,8 @@ def max_score(turns, policy_text, compare_text, exact, games, seed, score_cap, m
             data["exact_skipped"] = str(error)
     if games:
         from jeopardy.cli.progress import simulation_progress
-        from jeopardy.expected.simulate import SECONDS_PER_TURN, simulate
-        sim = simulate(solution, games, seed, progress=simulation_progress(
-            games, games * solution.turns * SECONDS_PER_TURN))
+        from jeopardy.expected.simulate import simulate
+        sim = simulate(solution, games, seed, progress=simulation_progress(games))
         data["simulation"] = {"games": games, "seed": seed, "mean": sim.mean, "stderr": sim.stderr}
     if compare_text:
         other_policy = score_policy(compare_text, model, "max-score --compare")

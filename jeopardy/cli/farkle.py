@@ -287,9 +287,8 @@ def solve(goal, first_to_reach, out, games, seed, players, min_bank, no_stop_on_
     data = solution.to_dict()
     if games and solution.converged:
         from jeopardy.cli.progress import simulation_progress
-        from jeopardy.farkle.simulation import SECONDS_PER_GAME, simulate
-        sim = simulate(solution, games, seed,
-                       progress=simulation_progress(games, games * SECONDS_PER_GAME))
+        from jeopardy.farkle.simulation import simulate
+        sim = simulate(solution, games, seed, progress=simulation_progress(games))
         data["simulation"] = {"games": games, "seed": seed, "first_player_wins": sim.first_player_wins,
                               "stderr": sim.stderr}
     if as_json:

@@ -23,17 +23,26 @@ class ProgressLine:
     """``label [#####.....]  45%  12 s`` redrawn in place on a terminal; on a
     pipe or log, one plain line per quarter."""
 
-    def __init__(self, label: str, enabled: bool = True, width: int = 30) -> None:
+    def __init__(self, label: str, enabled: bool = True, width: int = 30,
+                 long_after: float | None = None) -> None:
         self.label = label
         self.enabled = enabled
         self.width = width
         self.started = time.perf_counter()
         self.last = -1
+        # None: drawn from the start; else drawn once the run, projected from the
+        # fraction done so far, would take longer than this many seconds
+        self.long_after = long_after
 
     def __call__(self, fraction: float) -> None:
         global _open_line
         if not self.enabled:
             return
+        if self.long_after is not None:
+            elapsed = time.perf_counter() - self.started
+            if fraction <= 0.0 or elapsed / fraction <= self.long_after:
+                return
+            self.long_after = None  # long: drawn from now on
         percent = int(100 * min(max(fraction, 0.0), 1.0))
         if not sys.stderr.isatty():
             # Logs and pipes: one line a quarter, no redrawing.
@@ -56,14 +65,14 @@ class ProgressLine:
         _open_line = percent != 100
 
 
-def simulation_progress(games: int, seconds: float) -> ProgressLine:
-    """The progress line of a simulation of ``games`` games expected to take ``seconds``:
-    drawn for a run long enough to be announced (``jeopardy.resources.NOTICE_SECONDS``),
-    off a terminal one line a quarter, the first once the first chunk of games is
-    played."""
+def simulation_progress(games: int) -> ProgressLine:
+    """The progress line of a simulation of ``games`` games: drawn once the games played so
+    far project a run longer than ``jeopardy.resources.NOTICE_SECONDS`` (checked after
+    each chunk), so short runs print nothing; off a terminal a line then, and one at each
+    quarter."""
     from jeopardy.resources import NOTICE_SECONDS
 
-    return ProgressLine(f"simulating {games:,} games", enabled=seconds > NOTICE_SECONDS)
+    return ProgressLine(f"simulating {games:,} games", long_after=NOTICE_SECONDS)
 
 
 class SweepProgress:

@@ -15,7 +15,7 @@ from jeopardy.results import Result
 from jeopardy.rules.compiled import step_jit as step
 from jeopardy.sampling import draw
 
-# A turn's seconds, at most (the first chunk's size; the CLI's progress line).
+# A turn's seconds, at most (the first chunk's size).
 SECONDS_PER_TURN = 1e-6
 
 
