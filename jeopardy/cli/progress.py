@@ -116,9 +116,8 @@ class SweepProgress:
             end = "\n" if left == 0 else ""
             _open_line = True  # first: an interrupt during the write still ends the line
             sys.stderr.write(f"\rsweep [{bar}] {text}\033[K{end}")
-            sys.stderr.flush()
-            _open_line = left != 0
         sys.stderr.flush()
+        _open_line = terminal and left != 0
 
 
 def _duration(seconds: float) -> str:

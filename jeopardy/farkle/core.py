@@ -59,7 +59,7 @@ from jeopardy.farkle.ending import round_ending
 from jeopardy.farkle.scoring import SEED
 from jeopardy.farkle.throws import option_outcomes, outcomes
 from jeopardy.farkle.turn import UNIT, FarkleRules
-from jeopardy.match import process_last_round, process_solver
+from jeopardy.match import process_solver
 from jeopardy.match.process_solver import NO_ENDING
 from jeopardy.match.endings import EQUAL_TURNS, FIRST_TO_GOAL, Ending
 from jeopardy.match.rules import MatchRules
@@ -299,13 +299,7 @@ def estimate(rules: FarkleRules, first_to_reach: bool = False,
         starts = float(g) ** players
         memory = 8 * players * starts * 2 + 50_000_000
         if not first_to_reach:  # a table per place, and the last round's
-            most = process_last_round.most_points(process)
-            if most is not None:
-                floats = process_last_round.table_floats(g, players, most)
-            else:
-                cap = process_last_round.first_cap(process, g, players)
-                floats = process_last_round.table_floats(g, players, 0, cap, process.max_points)
-            memory += 8 * players * starts * (players - 1) + 8 * floats
+            memory += 8 * players * starts * (players - 1) + 8 * work.floats
         return seconds, int(memory)
     seconds = at_10000 * (g / 200) ** GOAL_POWER * slower
     store = 8 * 10 * g ** 3 if rules.continue_position else 0

@@ -226,8 +226,8 @@ def bundle(process: TurnProcess, goal: int, rules: MatchRules, ending: Ending = 
 # The work of a solve, counted from the rules (:func:`pass_work`): the turn starts
 # (places times score tuples), the turn totals ``t <= top`` of their tables, the
 # operations of one sweep of every turn start, the last round's vectors (its turn
-# starts) and their operations.
-Work = namedtuple("Work", "starts rows operations vectors last_round")
+# starts), their operations and the floats of its tables.
+Work = namedtuple("Work", "starts rows operations vectors last_round floats")
 
 
 def _bank_rules(process: TurnProcess) -> tuple[int, int, int]:
@@ -255,13 +255,14 @@ def pass_work(process: TurnProcess, goal: int, rules: MatchRules) -> Work:
     reads = [sum(1 + len(choices) for _, choices in outcomes if choices)
              for outcomes in process.throws]
     row = sum(r for r, a in zip(reads, above_zero(process)) if a)
-    dstar, vectors, last_round = np.zeros(1, dtype=np.int64), 0, 0
+    dstar, vectors, last_round, floats = np.zeros(1, dtype=np.int64), 0, 0, 0
     if rules.ending.last_round:
         plan = process_last_round.plan(process, goal, rules.players)
         dstar, layers = plan.dstar, plan.layout
         vectors = sum(int(layers[R, SPAN]) * (rules.players - R) * goal ** R
                       for R in range(1, rules.players))
         last_round = vectors * (int(layers[1, SPAN]) + goal) * row
+        floats = int(layers[0, 0])  # the tables' length (process_last_round.layout)
     tops = SimpleNamespace(exact_goal=int(process.exact_goal), high_score=high,
                            min_low=low_min, min_high=high_min, takeover=0, dstar=dstar,
                            cap_scale=1, states=len(process.states))
@@ -269,7 +270,8 @@ def pass_work(process: TurnProcess, goal: int, rules: MatchRules) -> Work:
                             places=rules.ending.places(rules.players), process=tops)
     rows = process_kernels.table_size(shape)[1] // len(process.states)
     starts = shape.places * goal ** rules.players
-    return Work(starts, rows, rows * row + starts * (sum(reads) - row), vectors, last_round)
+    return Work(starts, rows, rows * row + starts * (sum(reads) - row), vectors, last_round,
+                floats)
 
 
 def slot_width(race: kernels.Race) -> int:
