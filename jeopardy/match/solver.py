@@ -757,32 +757,53 @@ def _cap_holds(model: RollModel, race: kernels.Race, W: np.ndarray) -> bool:
     return True
 
 
+def _two_player_ends(model: RollModel, race: kernels.Race):
+    """Two players, the first of the round, at the first total past the cap: per own
+    score ``i`` the rolls that end the turn with less than the cap banked (a bust; a
+    ``bust_gain``), as ``(i, banked)`` pairs, and ``q[i]``, their chance."""
+    goal, cap = int(race.goal), int(race.cap)
+    q = np.zeros(goal)
+    ends = []
+    for effect, p in model.outcomes:
+        for i in range(goal):
+            banked, _, ended = effect.apply(i, cap - i)
+            if ended and banked < cap:
+                q[i] += float(p)
+                ends.append((i, banked))
+    return q, ends
+
+
+def _cap_possible_two(model: RollModel, race: kernels.Race) -> bool:
+    """The part of :func:`_cap_holds_two` that needs no values: a roll's value after
+    one of ``q``'s rolls is at least 0, so the proof fails whatever the values once the
+    other player's last-turn bound passes ``q[i]`` for some ``i`` (a falling total:
+    Parker Brothers to 100 fails it at its first cap, 0.234 against 0.139)."""
+    q, _ = _two_player_ends(model, race)
+    beaten = _CapBound(model, race).single(np.arange(int(race.goal)))
+    return bool(beaten.max() <= q.min() - 1e-15)
+
+
 def _cap_holds_two(model: RollModel, race: kernels.Race, W: np.ndarray, bound) -> bool:
     """Two players, the first of the round: ``q`` is the chance of a roll that ends the
-    turn with less than the cap banked (a bust; a ``bust_gain``), ``v_b`` the largest
+    turn with less than the cap banked (:func:`_two_player_ends`), ``v_b`` the largest
     of the mover's values after one (banked at least the goal: the other player has
     one last turn, behind); any other roll is counted as a win."""
-    goal, cap = bound.goal, bound.cap
+    goal = bound.goal
     j = np.arange(goal)
     # W[1, index of (j, b)] is the second of the round to move at (j, b); the first
     # player (score b) is its player 1: that player's value after banking b < goal.
     # (one-more-turn has no places: every mover stops at the cap, W[0] throughout.)
     after = W[race.places - 1].reshape(goal, goal, 2)[:, :, 1]  # [j, b]
-    q = np.zeros(goal)
     worst = np.zeros((goal, goal))  # [i, j]
     rows = race.layout[1]
-    for effect, p in model.outcomes:
-        for i in range(goal):
-            banked, _, ended = effect.apply(i, cap - i)
-            if not ended or banked >= cap:
-                continue
-            q[i] += float(p)
-            if banked < goal:
-                value = after[:, banked]
-            else:  # u(banked - j): the other player's last turn
-                at = rows[last_round.OFFSET] + ((banked - goal) * goal + j) * 2 + 1
-                value = 1.0 - race.last[at]
-            worst[i] = np.maximum(worst[i], value)
+    q, ends = _two_player_ends(model, race)
+    for i, banked in ends:
+        if banked < goal:
+            value = after[:, banked]
+        else:  # u(banked - j): the other player's last turn
+            at = rows[last_round.OFFSET] + ((banked - goal) * goal + j) * 2 + 1
+            value = 1.0 - race.last[at]
+        worst[i] = np.maximum(worst[i], value)
     beaten = bound.single(j)
     return bool(np.all(beaten[None, :] <= q[:, None] * (1.0 - worst) - 1e-15))
 
@@ -864,8 +885,9 @@ def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIR
         caps = cap_sequence(goal)
     for attempt in caps:
         race = bundle(model, goal, rules, attempt)
-        if len(caps) > 1 and attempt != caps[-1] and rules.players > 2 \
-                and not _CapBound(model, race).possible():
+        if len(caps) > 1 and attempt != caps[-1] and not (
+                _CapBound(model, race).possible() if rules.players > 2
+                else _cap_possible_two(model, race)):
             continue  # this cap fails its proof whatever the values: do not solve with it
         W = np.full((race.places, goal ** rules.players, rules.players), 1.0 / rules.players)
         mixes: dict = {}
