@@ -100,6 +100,7 @@ _PINNED_SHARED = {
 # that reads it too: the run is made once per session, not once per worker.
 _SHARED_RUNS = {
     "tests/test_schemas.py::test_variants_json_is_one_document": "tests/test_pinned.py::variants",
+    "tests/test_exact.py::test_pig_to_100_exactly": "tests/test_pinned.py::exact pig 100",
 }
 # The longest groups (measured with --durations on the 2-core machine), started first so
 # that none is left for the end of the run; only the order changes.  The first two (one

@@ -7,9 +7,15 @@ command or computation, made in this run: nothing is stored between runs.
 from __future__ import annotations
 
 import functools
+import os
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
+
+# The subprocesses run this checkout's package (a mutant's copy, tests/mutation_catalog.py),
+# not whichever one is installed.
+ENV = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent))
 
 
 @functools.lru_cache(maxsize=None)
@@ -19,4 +25,23 @@ def variants_json() -> subprocess.CompletedProcess:
     tests/test_pinned.py ("variants") its first player's chances."""
     return subprocess.run([sys.executable, "-m", "jeopardy", "variants", "--json"],
                           capture_output=True, text=True, timeout=1800,
-                          cwd=tempfile.gettempdir())
+                          cwd=tempfile.gettempdir(), env=ENV)
+
+
+@functools.lru_cache(maxsize=None)
+def exact_pig_100() -> tuple[subprocess.CompletedProcess, str]:
+    """``jeopardy exact --game pig --goal 100 --out FILE --state 41,49,22 --state 0,0,20
+    --json`` run as a subprocess (every equation of Pig to 100 in exact rationals, about
+    10 s), and the text it wrote to FILE: tests/test_exact.py checks the command, the
+    file and the JSON, tests/test_pinned.py ("exact pig 100") the values it reports."""
+    folder = tempfile.mkdtemp(prefix="exact-pig-100-")
+    out = f"{folder}/pig100.txt"
+    done = subprocess.run([sys.executable, "-m", "jeopardy", "exact", "--game", "pig",
+                           "--goal", "100", "--out", out, "--state", "41,49,22",
+                           "--state", "0,0,20", "--json", "--no-progress"],
+                          capture_output=True, text=True, timeout=1800, cwd=folder, env=ENV)
+    try:
+        with open(out) as handle:
+            return done, handle.read()
+    except OSError:
+        return done, ""

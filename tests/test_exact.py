@@ -14,8 +14,10 @@ from jeopardy.exact.equations import equations_latex, equations_text, sympy_chec
 from jeopardy.exact.race import evaluate, largest_exact_goal, solve_exact, start_policy
 from jeopardy.match.solver import solve
 from jeopardy.rules import PRESETS, add, bank, bust, bust_all, double, game, roll_model
-
 from jeopardy.published import PIGLET_2
+
+import shared_runs
+
 
 @pytest.mark.parametrize("start", ["float", "roll", "hold"])
 def test_piglet_goal_2_paper_values(piglet, start):
@@ -224,31 +226,54 @@ def test_a_long_exact_value_goes_to_a_file_and_the_json_gives_its_path(monkeypat
 
 
 @pytest.mark.slow
-def test_pig_to_100_exactly(tmp_path):
+def test_pig_to_100_exactly():
     """The flagship: every equation of Pig to 100 checked exactly, the value
-    to a file, the paper's 0.5306 and the float solver recovered."""
+    to a file, the paper's 0.5306 and the float solver recovered.  The command runs
+    as a subprocess (tests/shared_runs.py; its values are pinned by
+    tests/test_pinned.py's "exact pig 100"), under Python's default limit of 4,300
+    digits for int-to-string conversion: printing must not need it lifted."""
+    done, written = shared_runs.exact_pig_100()
+    assert done.returncode == 0, done.stderr[-500:]
+    data = json.loads(done.stdout)  # strict: stdout is one document
+    assert data["verified"] is True
+    numerator, denominator = written.strip().split("/")
+    assert data["win_probability_exact"] == f"{numerator}/{denominator}"
+    assert (data["numerator_digits"], data["denominator_digits"]) == (len(numerator), len(denominator))
+    assert data["numerator_digits"] > 10_000
+    # gmpy2 parses the digits (Python's int() refuses more than 4,300 of them)
+    value = mpq(mpz(numerator), mpz(denominator))
+    assert value.denominator == mpz(denominator)  # written in lowest terms
+    assert data["decimal"] == "0." + str(value.numerator * 10**40 // value.denominator).zfill(40)
+    floats = solve(game("pig"), 100)
+    assert abs(float(value) - floats.win_probability) < 1e-15
+    assert float(value) == pytest.approx(0.5306, abs=5e-5)  # the paper prints 4 digits
+    for state, (own, other, total) in (("41,49,22", (41, 49, 22)), ("0,0,20", (0, 0, 20))):
+        asked = data["asked_states"][state]
+        chance = mpq(asked["win_probability_exact"])
+        assert asked["decimal"] == "0." + str(chance.numerator * 10**40 // chance.denominator).zfill(40)
+        assert abs(float(chance) - floats.win_probability_at(own, other, total)) < 1e-15
+        assert asked["win_probability"] == float(chance)
+
+
+def test_exact_output_leaves_the_digit_limit_alone(tmp_path):
+    """Printing rationals of more than 4,300 digits (Pig to 100's) neither needs
+    Python's limit on int-to-string conversion lifted nor lifts it for the process:
+    the exact command in-process, and the printing helpers on a 10,001-digit value."""
     import sys
 
+    from jeopardy.exact.race import decimals, digits, exact_text
+
     limit = sys.get_int_max_str_digits()
-    out = tmp_path / "pig100.txt"
-    sys.set_int_max_str_digits(4300)  # Python's default: printing must not need it lifted
+    sys.set_int_max_str_digits(4300)  # Python's default
     try:
-        result = CliRunner().invoke(cli, ["exact", "--game", "pig", "--goal", "100", "--out", str(out),
-                                          "--json", "--no-progress"])
+        result = CliRunner().invoke(cli, ["exact", "--game", "pig", "--goal", "12", "--out",
+                                          str(tmp_path / "pig12.txt"), "--json", "--no-progress"])
+        big = mpq(mpz(10) ** 10_000 + 7, mpz(10) ** 10_001 + 3)
+        text, places = exact_text(big), decimals(big)
         assert sys.get_int_max_str_digits() == 4300
     finally:
         sys.set_int_max_str_digits(limit)
     assert result.exit_code == 0, result.output
-    data = json.loads(result.stdout)
-    assert data["verified"] is True
-    numerator, denominator = out.read_text().strip().split("/")
-    assert data["win_probability_exact"] == f"{numerator}/{denominator}"
-    assert (data["numerator_digits"], data["denominator_digits"]) == (len(numerator), len(denominator))
-    assert data["numerator_digits"] > 10_000
-    # gmpy2 parses the digits (Python's int() refuses more than 4,300 of them, and
-    # importing jeopardy no longer lifts that limit for the whole process)
-    value = mpq(mpz(numerator), mpz(denominator))
-    assert value.denominator == mpz(denominator)  # written in lowest terms
-    assert data["decimal"] == "0." + str(value.numerator * 10**40 // value.denominator).zfill(40)
-    assert abs(float(value) - solve(game("pig"), 100).win_probability) < 1e-15
-    assert float(value) == pytest.approx(0.5306, abs=5e-5)  # the paper prints 4 digits
+    assert json.loads(result.stdout)["verified"] is True
+    assert text.split("/")[0] == "1" + "0" * 9_999 + "7" and digits(big.denominator) == 10_002
+    assert places == "0." + str((10 ** 10_000 + 7) * 10 ** 40 // (10 ** 10_001 + 3)).zfill(40)

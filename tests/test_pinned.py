@@ -537,18 +537,23 @@ def _exact_piglet_10():
 
 @analysis("exact pig 100")
 def _exact_pig_100():
-    """docs/exact.md's Pig to 100: the exact P(0,0,0), its size, two states' decimals."""
-    from jeopardy.exact.race import decimals, digits, exact_text, solve_exact
-    from jeopardy.rules import game
+    """docs/exact.md's Pig to 100: the exact P(0,0,0), its size, two states' decimals,
+    as ``jeopardy exact ... --json`` reports them (tests/shared_runs.py; the run
+    tests/test_exact.py's flagship test checks too)."""
+    import json
 
-    solution = solve_exact(game("pig"), 100)
-    value = solution.start[0][0]
-    return {"P(0,0,0) decimals": decimals(value), "numerator digits": digits(value.numerator),
-            "denominator digits": digits(value.denominator),
-            "numerator, first 120 digits": exact_text(value)[:120],
-            "P(41,49,22) decimals": decimals(solution.exact_value(41, 49, 22)),
-            "P(0,0,20) decimals": decimals(solution.exact_value(0, 0, 20)),
-            "verified": solution.verified, "actions changed": solution.policy_changes}
+    import shared_runs
+
+    done, _ = shared_runs.exact_pig_100()
+    assert done.returncode == 0, done.stderr[-500:]
+    data = json.loads(done.stdout)
+    states = data["asked_states"]
+    return {"P(0,0,0) decimals": data["decimal"], "numerator digits": data["numerator_digits"],
+            "denominator digits": data["denominator_digits"],
+            "numerator, first 120 digits": data["win_probability_exact"][:120],
+            "P(41,49,22) decimals": states["41,49,22"]["decimal"],
+            "P(0,0,20) decimals": states["0,0,20"]["decimal"],
+            "verified": data["verified"], "actions changed": data["policy_changes"]}
 
 
 @analysis("exact limits")
