@@ -27,6 +27,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import sys
 import tempfile
 from pathlib import Path
 from typing import Callable
@@ -94,7 +95,14 @@ _checked = False
 def _cache_dir(directory: Path) -> Path:
     """Where numba keeps the cache files of the sources in ``directory``: under
     ``NUMBA_CACHE_DIR`` (numba's own sub-path) when it is set, else the folder's
-    ``__pycache__``."""
+    ``__pycache__``.  Before numba is imported its setting can come only from the
+    environment or from a ``.numba_config.yaml`` in the working directory; with
+    neither there, the answer is the ``__pycache__`` without importing numba (a
+    quarter of a second, which commands that run no kernel, ``games`` or ``farkle
+    score``, need not pay).  Once numba is imported, its configuration is asked."""
+    if "numba" not in sys.modules and not os.environ.get("NUMBA_CACHE_DIR") \
+            and not os.path.exists(".numba_config.yaml"):
+        return directory / "__pycache__"
     from numba.core import config
 
     if config.CACHE_DIR:

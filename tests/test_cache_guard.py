@@ -81,6 +81,8 @@ def test_the_guard_finds_the_cache_under_numba_cache_dir(package, tmp_path, monk
     from numba.core import config
     from numba.core.caching import _CacheLocator
 
+    # set in numba's configuration in this process, not in the environment
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
     monkeypatch.setattr(config, "CACHE_DIR", str(tmp_path / "elsewhere"))
     kept = []
     for folder in (package, package / "sub"):

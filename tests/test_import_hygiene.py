@@ -70,3 +70,31 @@ def test_package_is_typed():
     import jeopardy
 
     assert (Path(jeopardy.__file__).parent / "py.typed").exists()
+
+
+def test_a_command_that_runs_no_kernel_does_not_import_numba(tmp_path):
+    """``games`` and ``farkle score`` run no kernel: the command line's stale-cache check
+    finds numba's cache folder without importing numba (0.25 s of each such command),
+    and still finds it under NUMBA_CACHE_DIR (tests/test_cache_guard.py)."""
+    import os
+
+    code = (
+        "import sys\n"
+        "from jeopardy.cli.main import main\n"
+        "for argv in (['games'], ['farkle', 'score', '1', '1', '1', '5', '2', '3']):\n"
+        "    sys.argv = ['jeopardy', *argv]\n"
+        "    try:\n"
+        "        main()\n"
+        "    except SystemExit as done:\n"
+        "        assert not done.code, done.code\n"
+        "print('numba' in sys.modules, file=sys.stderr)\n"
+    )
+    from pathlib import Path
+
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parent.parent)  # this checkout's package
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=tmp_path, env=env)
+    assert out.returncode == 0, out.stderr
+    assert out.stderr.strip() == "False"
+    assert "1 1 1 5 2 3: 1050 points" in out.stdout  # three 1s and a 5 (the seed's table)
