@@ -80,12 +80,17 @@ def estimate(analysis: str, **params) -> Estimate:
     return function(**params)
 
 
+# The unit of a size parameter other than 1: a Farkle goal is a multiple of 50 points.
+STEPS = {"farkle": farkle_core.UNIT}
+
+
 def largest(analysis: str, **params) -> int:
     """The largest value of the analysis's size parameter that fits the budget (0: none)."""
-    return resources.largest_of(*ESTIMATORS[analysis], **params)
+    return resources.largest_of(*ESTIMATORS[analysis], STEPS.get(analysis, 1), **params)
 
 
 def require(analysis: str, what: str | None = None, **params) -> Estimate:
     """The estimate, if it fits the budget; else a refusal naming the largest size that
     does (:func:`jeopardy.resources.require_of`)."""
-    return resources.require_of(*ESTIMATORS[analysis], what or analysis, **params)
+    return resources.require_of(*ESTIMATORS[analysis], what or analysis,
+                                STEPS.get(analysis, 1), **params)

@@ -205,19 +205,24 @@ def largest(analysis: str, **params) -> int:
     return largest_of(*ESTIMATORS[analysis], **params)
 
 
-def largest_of(function: Callable[..., Estimate], size: str, **params) -> int:
-    """The largest value of ``size`` for which ``function(**params)`` fits the budget."""
+def largest_of(function: Callable[..., Estimate], size: str, step: int = 1, **params) -> int:
+    """The largest multiple of ``step`` for ``size`` at which ``function(**params)`` fits
+    the budget (0: none); ``step``: the size's unit (a Farkle goal's 50 points)."""
     limit = budget()
+
+    def fit(count: int) -> bool:
+        return fits(function(**{**params, size: count * step}), limit)
+
     low, high = 0, 1
-    while high < 2 ** 62 and fits(function(**{**params, size: high}), limit):
+    while high < 2 ** 62 // step and fit(high):
         low, high = high, high * 2
     while high - low > 1:
         middle = (low + high) // 2
-        if fits(function(**{**params, size: middle}), limit):
+        if fit(middle):
             low = middle
         else:
             high = middle
-    return low
+    return low * step
 
 
 def describe(cost: Estimate) -> str:
@@ -251,15 +256,17 @@ def require(analysis: str, what: str | None = None, **params) -> Estimate:
     return require_of(*ESTIMATORS[analysis], what or analysis, **params)
 
 
-def require_of(function: Callable[..., Estimate], size: str, what: str, **params) -> Estimate:
+def require_of(function: Callable[..., Estimate], size: str, what: str, step: int = 1,
+               **params) -> Estimate:
     """:func:`require` with the estimator ``function`` and its size parameter ``size`` (a
-    solver's own estimate, which this module does not import: the solvers import it)."""
+    solver's own estimate, which this module does not import: the solvers import it);
+    the size a refusal suggests is a multiple of ``step``."""
     cost = function(**params)
     limit = budget()
     if not fits(cost, limit):
         from jeopardy.validate import ParameterError
 
-        best = largest_of(function, size, **params)
+        best = largest_of(function, size, step, **params)
         over = "time" if cost.seconds > limit.seconds else "memory"
         fitting = f"the largest that fits is {best:,}" if best else "nothing fits"
         raise ParameterError(size, (

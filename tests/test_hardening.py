@@ -162,6 +162,29 @@ def test_the_largest_size_that_fits_is_the_boundary(monkeypatch):
         resources.require("race", goal=2 * best, model=pig)
 
 
+def test_a_farkle_refusal_suggests_a_goal_it_would_take(monkeypatch):
+    """Farkle goals are multiples of 50: the largest goal a refusal names is one, it fits,
+    and the next multiple does not (the estimate rounds a goal down to its unit, so the
+    largest integer that fits, which it named before, was refused in turn)."""
+    import re
+
+    from jeopardy.farkle.core import cost, solve
+    from jeopardy.farkle.turn import FarkleRules
+    from jeopardy import resources
+
+    monkeypatch.setenv("JEOPARDY_TIME_LIMIT", "30")
+    with pytest.raises(JeopardyError, match="the largest that fits is") as refused:
+        solve(FarkleRules(goal=10_000), False, players=3)
+    best = int(re.search(r"the largest that fits is ([\d,]+)", str(refused.value))[1]
+               .replace(",", ""))
+    assert best > 0 and best % 50 == 0
+    assert resources.fits(cost(best, players=3))
+    assert not resources.fits(cost(best + 50, players=3))
+    from jeopardy import costs  # the web app's sizes, two players
+
+    assert costs.largest("farkle") % 50 == 0 and costs.largest("farkle") > 0
+
+
 def test_estimates_grow_with_size():
     from jeopardy.costs import ESTIMATORS, estimate
 

@@ -341,8 +341,8 @@ def refuse_too_big(rules: FarkleRules, first_to_reach: bool, cap_scale: int,
                             f"the largest goal solved is {MAX_GOAL}")
     game = "Ten Thousand" if rules.name == "ten-thousand" else f"Farkle ({rules.name})"
     what = f"solving {game}" + (f" for {players} players" if players > 2 else "")
-    resources.require_of(cost, "goal", what, goal=rules.goal, first_to_reach=first_to_reach,
-                         players=players, rules=rules)
+    resources.require_of(cost, "goal", what, UNIT, goal=rules.goal,
+                         first_to_reach=first_to_reach, players=players, rules=rules)
     if cap_scale < 1:
         raise JeopardyError(f"cap_scale must be at least 1; got {cap_scale}")
 
