@@ -13,9 +13,14 @@ import sys
 import tempfile
 from pathlib import Path
 
-# The subprocesses run this checkout's package (a mutant's copy, tests/mutation_catalog.py),
-# not whichever one is installed.
-ENV = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+
+def _environment(**more: str) -> dict:
+    """The subprocesses' environment, read when they start (after the session's fixtures
+    set theirs: the private solution cache), with this checkout's package first on the
+    path (a mutant's copy under tests/mutation_catalog.py, not the installed one)."""
+    root = str(Path(__file__).resolve().parent.parent)
+    path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p)
+    return {**os.environ, "PYTHONPATH": path, **more}
 
 
 @functools.lru_cache(maxsize=None)
@@ -25,7 +30,7 @@ def variants_json() -> subprocess.CompletedProcess:
     tests/test_pinned.py ("variants") its first player's chances."""
     return subprocess.run([sys.executable, "-m", "jeopardy", "variants", "--json"],
                           capture_output=True, text=True, timeout=1800,
-                          cwd=tempfile.gettempdir(), env=ENV)
+                          cwd=tempfile.gettempdir(), env=_environment())
 
 
 @functools.lru_cache(maxsize=None)
@@ -34,14 +39,16 @@ def exact_pig_100() -> tuple[subprocess.CompletedProcess, str]:
     --json`` run as a subprocess (every equation of Pig to 100 in exact rationals, about
     10 s), and the text it wrote to FILE: tests/test_exact.py checks the command, the
     file and the JSON, tests/test_pinned.py ("exact pig 100") the values it reports."""
-    folder = tempfile.mkdtemp(prefix="exact-pig-100-")
-    out = f"{folder}/pig100.txt"
-    done = subprocess.run([sys.executable, "-m", "jeopardy", "exact", "--game", "pig",
-                           "--goal", "100", "--out", out, "--state", "41,49,22",
-                           "--state", "0,0,20", "--json", "--no-progress"],
-                          capture_output=True, text=True, timeout=1800, cwd=folder, env=ENV)
-    try:
-        with open(out) as handle:
-            return done, handle.read()
-    except OSError:
-        return done, ""
+    with tempfile.TemporaryDirectory(prefix="exact-pig-100-") as folder:
+        out = f"{folder}/pig100.txt"
+        # Python's default limit on int-to-string conversion, whatever the caller's
+        done = subprocess.run([sys.executable, "-m", "jeopardy", "exact", "--game", "pig",
+                               "--goal", "100", "--out", out, "--state", "41,49,22",
+                               "--state", "0,0,20", "--json", "--no-progress"],
+                              capture_output=True, text=True, timeout=1800, cwd=folder,
+                              env=_environment(PYTHONINTMAXSTRDIGITS="4300"))
+        try:
+            with open(out) as handle:
+                return done, handle.read()
+        except OSError:
+            return done, ""

@@ -183,6 +183,16 @@ def test_a_farkle_refusal_suggests_a_goal_it_would_take(monkeypatch):
     from jeopardy import costs  # the web app's sizes, two players
 
     assert costs.largest("farkle") % 50 == 0 and costs.largest("farkle") > 0
+    # the single turn's size is its least bank, a multiple of 50 points too
+    from jeopardy.farkle.turn import solve_turn
+
+    monkeypatch.setenv("JEOPARDY_TIME_LIMIT", "0.7")
+    with pytest.raises(JeopardyError, match="the largest that fits is") as refused:
+        solve_turn(FarkleRules(min_bank=100_000))
+    least = int(re.search(r"the largest that fits is ([\d,]+)", str(refused.value))[1]
+                .replace(",", ""))
+    assert least > 0 and least % 50 == 0 and least == costs.largest("farkle_turn")
+    assert solve_turn(FarkleRules(min_bank=least)).expected > 0
 
 
 def test_estimates_grow_with_size():

@@ -256,21 +256,27 @@ def test_ctrl_c_closes_a_local_cluster_sweep_quietly_and_at_once(wait, tmp_path)
          "--no-progress", "--workers", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         text=True, env={**os.environ, "JEOPARDY_TIME_LIMIT": "3600"},
         # Ctrl-C reaches the sweep as from a terminal even where the test runner was
-        # started in the background, which ignores SIGINT for all it starts
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    if wait == "running":
-        rows = tmp_path / "r" / "rows"
-        deadline = time.monotonic() + 120
-        while not any(rows.glob("*.json")) and process.poll() is None \
-                and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert process.poll() is None, "the sweep ended before it could be interrupted"
-        assert 0 < len(list(rows.glob("*.json"))) < 48  # running: rows done, rows to come
-    else:
-        time.sleep(wait)
-    process.send_signal(signal.SIGINT)
-    started = time.monotonic()
-    _, stderr = process.communicate(timeout=60)
+        # started in the background, which ignores SIGINT for all it starts; a session
+        # of its own, so that a failed test stops the sweep's Dask workers too
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL), start_new_session=True)
+    try:
+        if wait == "running":
+            rows = tmp_path / "r" / "rows"
+            deadline = time.monotonic() + 120
+            while not any(rows.glob("*.json")) and process.poll() is None \
+                    and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert process.poll() is None, "the sweep ended before it could be interrupted"
+            assert 0 < len(list(rows.glob("*.json"))) < 48  # running: rows done, rows to come
+        else:
+            time.sleep(wait)
+        process.send_signal(signal.SIGINT)
+        started = time.monotonic()
+        _, stderr = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
     assert time.monotonic() - started < 2.0
     assert process.returncode == 130
     assert stderr.strip() == "jeopardy: interrupted"

@@ -2,6 +2,8 @@
 import subprocess
 import sys
 
+import pytest
+
 
 def test_solve_does_not_import_cvxpy_or_matplotlib(tmp_path):
     code = (
@@ -98,3 +100,39 @@ def test_a_command_that_runs_no_kernel_does_not_import_numba(tmp_path):
     assert out.returncode == 0, out.stderr
     assert out.stderr.strip() == "False"
     assert "1 1 1 5 2 3: 1050 points" in out.stdout  # three 1s and a 5 (the seed's table)
+
+
+@pytest.mark.parametrize("where", ["environment", "config file"])
+def test_without_numba_the_stale_cache_check_finds_numbas_own_folder(where, tmp_path):
+    """A command that runs no kernel checks the cache where numba would put it, without
+    importing numba: under NUMBA_CACHE_DIR, or under a .numba_config.yaml's cache_dir in
+    the working directory (numba's two sources; the environment wins)."""
+    import os
+    from pathlib import Path
+
+    from numba.core.caching import _CacheLocator
+
+    import jeopardy
+
+    if where == "config file":
+        pytest.importorskip("yaml")  # numba reads its file only with pyyaml
+    cache = tmp_path / "numba-cache"
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parent.parent)  # this checkout's package
+    if where == "environment":
+        env["NUMBA_CACHE_DIR"] = str(cache)
+    else:
+        (tmp_path / ".numba_config.yaml").write_text(f"cache_dir: {cache}\n")
+    code = ("import sys\n"
+            "from jeopardy.cli.main import main\n"
+            "sys.argv = ['jeopardy', 'games']\n"
+            "try:\n"
+            "    main()\n"
+            "except SystemExit as done:\n"
+            "    assert not done.code, done.code\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=tmp_path, env=env)
+    assert out.returncode == 0, out.stderr
+    package = Path(jeopardy.__file__).resolve().parent
+    folder = cache / _CacheLocator.get_suitable_cache_subpath(str(package / "__init__.py"))
+    assert (folder / "kernel-sources.json").exists()
