@@ -2,6 +2,8 @@
 of every preset against a twin written from the rules text (tests/oracles/farkle_house.py)."""
 import dataclasses
 import json
+import tomllib
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -15,34 +17,17 @@ from jeopardy.farkle.throws import option_outcomes, outcomes, throw_counts
 from jeopardy.farkle.turn import FarkleRules, solve_turn
 from oracles import farkle_house as twin
 
-# The seed's Ten Thousand written as a rules file (the issue's contract).
-SEED_FILE = """\
-name = "ten-thousand"
-dice = 6
-goal = 10000
-ending = "equal-turns"
-min_bank = 350
-entry = 0
-hot_dice = true
-set_aside = "all"
-
-[scoring]
-single_one = 100
-single_five = 50
-three_ones = 1000
-three_of_a_kind = 100
-n_of_a_kind = "double"
-three_pairs = 0
-straight = 2000
-four_and_a_pair = 0
-two_triplets = 0
-"""
+# The seed's Ten Thousand written as a rules file (the issue's contract), as docs/farkle.md
+# shows it.
+SEED_FILE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "ten-thousand.toml"
 
 
-def test_the_seed_as_a_file_gives_the_preset_values(tmp_path):
-    path = tmp_path / "seed.toml"
-    path.write_text(SEED_FILE)
-    house = read_rules(path)
+def test_the_seed_as_a_file_gives_the_preset_values():
+    house = read_rules(SEED_FILE)
+    # every key of the issue's contract is written out, none left to its default
+    keys = tomllib.loads(SEED_FILE.read_text())
+    assert set(keys) == {"name", "dice", "goal", "ending", "min_bank", "entry", "hot_dice",
+                         "set_aside", "scoring"} and len(keys["scoring"]) == 9
     assert house.rules == FarkleRules() and not house.first_to_reach
     # The turn: the pinned 462.8006 (tests/golden/farkle.json, "farkle turn"), to 1e-12.
     assert solve_turn(house.rules).expected == pytest.approx(462.800639488128, abs=1e-12)

@@ -139,3 +139,27 @@ def test_the_pair_residual_in_lanes_reads_every_row(monkeypatch, threads):
         moved = solved.values.copy()
         moved[row, 7] += 0.01
         assert pair.max_residual(model, 60, pair_kernels.self_play(moved)) > 0.005, row
+
+
+def test_an_n_player_solve_reports_its_sweeps_then_its_check(pig, monkeypatch):
+    """The progress of a solve rises to ``SWEEPS_SHARE`` with the share of turn starts
+    swept, then to 1 as the residual's check goes through its blocks (4-player Pig to
+    100 showed 100% two minutes before its end, and 75% after 344 of 356 s of sweeps
+    when the share was the score sum's); the values are those of a solve without it."""
+    monkeypatch.setenv("JEOPARDY_THREADS", "2")
+    monkeypatch.setattr(sums, "CHUNK_SECONDS", 1e-9)  # many blocks, so the check reports
+    seen = []
+    solved = solver.solve(pig, 30, 3, progress=seen.append)
+    _same(solved, solver.solve(pig, 30, 3))
+    assert seen == sorted(seen) and seen[-1] == 1.0
+    sweeps = [done for done in seen if done <= solver.SWEEPS_SHARE]
+    checks = [done for done in seen if solver.SWEEPS_SHARE < done < 1.0]
+    assert sweeps[-1] == solver.SWEEPS_SHARE and len(checks) >= 2
+    # weighted by turn starts: the highest quarter of the sums holds a few hundredths of
+    # the turn starts of three players (the share of the sums said a quarter)
+    race = solver.bundle(pig, 30, MatchRules(3, "first-to-goal"), 30)
+    _, starts = solver.kernels.order_by_sum(race)
+    top, quarter = 3 * 29, (3 * 29 + 1) // 4
+    first = seen[quarter - 1] / solver.SWEEPS_SHARE
+    assert first == pytest.approx((starts[-1] - starts[top - quarter + 1]) / starts[-1])
+    assert first < 0.1

@@ -398,8 +398,8 @@ def _solve_race(process: TurnProcess, race: kernels.Race, tolerance: float,
     W = np.full((int(race.places), goal ** players, players), 1.0 / players)
     mixes: dict = {}
 
-    def report(s: int, top: int) -> None:
-        progress(1.0 - s ** 2 / (top + 1) ** 2)
+    def report(s: int, top: int, _: float) -> None:
+        progress(1.0 - s ** 2 / (top + 1) ** 2)  # a low sum's turns are longer
 
     swept = sums.solve(race, W, tolerance, MAX_NEWTON_STEPS, 0, None, mixes,
                        None if progress is None else report,

@@ -34,7 +34,7 @@ import math
 import os
 import queue
 import time
-from concurrent.futures import ThreadPoolExecutor, wait
+from concurrent.futures import ThreadPoolExecutor, as_completed, wait
 from dataclasses import dataclass
 from typing import Callable
 
@@ -82,13 +82,19 @@ def own_scratch(race: kernels.Race) -> kernels.Race:
 
 
 def run_lanes(task: Callable[[kernels.Race, int, int], object], race: kernels.Race,
-              lanes: int, count: int) -> list:
+              lanes: int, count: int, done: Callable[[float], None] | None = None) -> list:
     """``[task(bundle, lane, lanes) for lane in range(lanes)]``, on ``count`` threads,
     each with a bundle of its own scratch (:func:`own_scratch`); on an interrupt the
     lanes not begun are cancelled and the running ones awaited (each is a short kernel
-    call), then the interrupt goes on."""
+    call), then the interrupt goes on.  ``done(share)``: told in this thread, as lanes
+    finish, the share of them finished."""
     if count <= 1 or lanes <= 1:
-        return [task(race, lane, lanes) for lane in range(lanes)]
+        results = []
+        for lane in range(lanes):
+            results.append(task(race, lane, lanes))
+            if done is not None:
+                done((lane + 1) / lanes)
+        return results
     pool = _pools.get(count)
     if pool is None:
         pool = _pools[count] = ThreadPoolExecutor(count, thread_name_prefix="jeopardy-sums")
@@ -107,6 +113,9 @@ def run_lanes(task: Callable[[kernels.Race, int, int], object], race: kernels.Ra
 
     futures = [pool.submit(lane_with_a_bundle, lane) for lane in range(lanes)]
     try:
+        if done is not None:
+            for finished, _ in enumerate(as_completed(futures), start=1):
+                done(finished / lanes)
         return [future.result() for future in futures]
     except BaseException:
         for future in futures:
@@ -129,19 +138,21 @@ class Swept:
 
 def solve(race: kernels.Race, W: np.ndarray, tolerance: float, max_steps: int, mode: int = 0,
           actions: kernels.Actions | None = None, mixes: dict | None = None,
-          progress: Callable[[int, int], None] | None = None,
+          progress: Callable[[int, int, float], None] | None = None,
           stuck: Callable[[], Exception] | None = None) -> Swept:
     """Every score sum of ``W`` from the highest down (one pass), in place.
 
     ``mode`` 0 (``actions`` None): every mover maximises, and classes whose pure best
     responses cycle are settled with mixed actions, added to ``mixes``; 1: the movers
     play ``actions`` (nothing to settle; such classes are only counted).
-    ``progress(s, top)`` after each sum ``s`` (``top`` the highest).  ``stuck()``:
+    ``progress(s, top, done)`` after each sum ``s`` (``top`` the highest; ``done`` the
+    share of the turn starts swept so far).  ``stuck()``:
     the error to raise where some class never ends (nobody banks around it).
     """
     order, starts = kernels.order_by_sum(race)
     players = int(race.players)
     top = players * (int(race.goal) - 1)
+    total = max(1, int(starts[top + 1]))
     count = threads()
     swept = Swept()
     per_position = 0.0  # seconds of one turn start's class share, from the sums before
@@ -179,7 +190,7 @@ def solve(race: kernels.Race, W: np.ndarray, tolerance: float, max_steps: int, m
             swept.unsettled += more
             swept.indifference = max(swept.indifference, gap)
         if progress is not None:
-            progress(s, top)
+            progress(s, top, (total - int(starts[s])) / total)
     return swept
 
 
@@ -214,9 +225,12 @@ def class_residual(race: kernels.Race) -> float:
 
 
 def residual(race: kernels.Race, W: np.ndarray, mode: int = 0,
-             actions: kernels.Actions | None = None) -> float:
+             actions: kernels.Actions | None = None,
+             progress: Callable[[float], None] | None = None) -> float:
     """:func:`jeopardy.match.kernels.bellman_residual` over every turn start, in blocks
-    on every thread (the largest of the blocks' residuals: the same number)."""
+    on every thread (the largest of the blocks' residuals: the same number);
+    ``progress(done)``, the share of the blocks checked, as they finish (4-player Pig to
+    100: two minutes of checking after the solve's sweeps)."""
     count = threads()
     size = int(W.shape[0]) * int(W.shape[1])
     seconds = 2e-6 * size  # about a sweep per turn start: blocks of CHUNK_SECONDS
@@ -227,4 +241,4 @@ def residual(race: kernels.Race, W: np.ndarray, mode: int = 0,
         return kernels.solve_sums(bundle, W, kernels.NO_ORDER, kernels.NO_ORDER, 0, 0, 0, 0.0,
                                   mode, actions, kernels.NO_FOUND, lane, lanes)[1]
 
-    return float(max(run_lanes(block, race, lanes, count)))
+    return float(max(run_lanes(block, race, lanes, count, progress)))
