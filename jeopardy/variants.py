@@ -95,12 +95,13 @@ class VariantResult(Result):
     first_player: float | None
     bound: float | None  # largest Bellman residual (race) or proved truncation bound
     seconds: float
+    cap: int | None = None  # a fixed-turns game's score cap, the one its bound is proved at
 
     def to_dict(self) -> dict:
         v = self.variant
         return {"variant": v.name, "source": v.source, "preset": v.preset, "goal": v.goal,
                 "kind": v.kind, "first_player": self.first_player, "bound": self.bound,
-                "seconds": self.seconds, "note": v.note}
+                "cap": self.cap, "seconds": self.seconds, "note": v.note}
 
 
 def solve_variant(variant: Variant, progress=None) -> VariantResult:
@@ -116,7 +117,7 @@ def solve_variant(variant: Variant, progress=None) -> VariantResult:
     if variant.kind == FIXED_TURNS:
         solution = solve_fixed_turns(game(variant.preset), variant.target, progress=progress)
         return VariantResult(variant, solution.value, solution.bound,
-                             time.perf_counter() - started)
+                             time.perf_counter() - started, solution.cap)
     if variant.kind == SIMULTANEOUS:
         run = solve_pass(game(variant.preset), variant.target, 60, 60,
                          [OPTIMAL, OPTIMAL, OPTIMAL], [0.5, 0.0, 1.0], progress=progress)

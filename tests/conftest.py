@@ -95,6 +95,7 @@ _PINNED_SHARED = {
     "farkle 2000 rounds simulated": "farkle 2000 rounds",
     "sweep players": "pig 50 three players", "match pig 50, 3 policies": "pig 50 three players",
     "simulate pig 50 three players": "pig 50 three players",
+    "skunk shi 6": "variants",  # reads the variants run (tests/shared_runs.py)
 }
 # Tests of other files that read a run of tests/shared_runs.py, with the pinned analysis
 # that reads it too: the run is made once per session, not once per worker.
@@ -114,7 +115,7 @@ _HEAVY_FIRST = (
     "tests/test_pinned.py::farkle 10000 first to reach",
     "tests/test_pinned.py::variants", "tests/test_farkle_reference.py",
     "tests/test_docs.py::docs/race.md",
-    "tests/test_docs.py::docs/games.md", "tests/test_pinned.py::skunk shi 6",
+    "tests/test_docs.py::docs/games.md",
     "tests/test_pinned.py::race pig 1000", "tests/test_farkle_core.py")
 
 
