@@ -80,9 +80,8 @@ def estimate(analysis: str, **params) -> Estimate:
     return function(**params)
 
 
-# The unit of a size parameter other than 1: a Farkle goal or least bank is a multiple of
-# 50 points.
-STEPS = {"farkle": farkle_core.UNIT, "farkle_turn": farkle_core.UNIT}
+# The unit of a size parameter other than 1: a Farkle goal is a multiple of 50 points.
+STEPS = {**resources.STEPS, "farkle": farkle_core.UNIT}
 
 
 def largest(analysis: str, **params) -> int:

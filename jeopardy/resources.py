@@ -200,9 +200,14 @@ def fits(cost: Estimate, limit: Estimate | None = None) -> bool:
     return cost.seconds <= limit.seconds and cost.bytes <= limit.bytes
 
 
+# The unit of a size parameter other than 1: a Farkle least bank is a multiple of 50
+# points (jeopardy.costs adds the solvers' own).
+STEPS = {"farkle_turn": 50}
+
+
 def largest(analysis: str, **params) -> int:
     """The largest value of the analysis's size parameter that fits the budget (0: none)."""
-    return largest_of(*ESTIMATORS[analysis], **params)
+    return largest_of(*ESTIMATORS[analysis], STEPS.get(analysis, 1), **params)
 
 
 def largest_of(function: Callable[..., Estimate], size: str, step: int = 1, **params) -> int:
@@ -253,7 +258,7 @@ def require(analysis: str, what: str | None = None, **params) -> Estimate:
 
     ``what`` names the request in the message (default: the analysis).
     """
-    return require_of(*ESTIMATORS[analysis], what or analysis, **params)
+    return require_of(*ESTIMATORS[analysis], what or analysis, STEPS.get(analysis, 1), **params)
 
 
 def require_of(function: Callable[..., Estimate], size: str, what: str, step: int = 1,

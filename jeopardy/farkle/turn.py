@@ -281,8 +281,8 @@ def solve_turn(rules: FarkleRules = FarkleRules(), policy: str = "optimal",
         raise ParameterError("policy", f"must be 'optimal' or 'seed'; got {policy!r}")
     banked = validate.integer(banked, "banked", 0)
 
-    resources.require_of(*resources.ESTIMATORS["farkle_turn"], "the Ten Thousand turn", UNIT,
-                         min_bank=max(rules.min_bank, rules.high_min_bank or 0, banked))
+    resources.require("farkle_turn", "the Ten Thousand turn",
+                      min_bank=max(rules.min_bank, rules.high_min_bank or 0, banked))
     caps = bank_caps(rules)
     critical = [float(c) for c in stopping_table(rules.scoring, rules.dice, rules.fresh).critical]
     minimum = rules.min_bank_at(banked) // UNIT
