@@ -172,11 +172,14 @@ def test_a_farkle_refusal_suggests_a_goal_it_would_take(monkeypatch):
     from jeopardy.farkle.turn import FarkleRules
     from jeopardy import resources
 
+    def named(refused) -> int:  # the size a refusal names
+        return int(re.search(r"the largest that fits is ([\d,]+)", str(refused.value))[1]
+                   .replace(",", ""))
+
     monkeypatch.setenv("JEOPARDY_TIME_LIMIT", "30")
     with pytest.raises(JeopardyError, match="the largest that fits is") as refused:
         solve(FarkleRules(goal=10_000), False, players=3)
-    best = int(re.search(r"the largest that fits is ([\d,]+)", str(refused.value))[1]
-               .replace(",", ""))
+    best = named(refused)
     assert best > 0 and best % 50 == 0
     assert resources.fits(cost(best, players=3))
     assert not resources.fits(cost(best + 50, players=3))
@@ -189,8 +192,7 @@ def test_a_farkle_refusal_suggests_a_goal_it_would_take(monkeypatch):
     monkeypatch.setenv("JEOPARDY_TIME_LIMIT", "0.7")
     with pytest.raises(JeopardyError, match="the largest that fits is") as refused:
         solve_turn(FarkleRules(min_bank=100_000))
-    least = int(re.search(r"the largest that fits is ([\d,]+)", str(refused.value))[1]
-                .replace(",", ""))
+    least = named(refused)
     assert least > 0 and least % 50 == 0 and least == costs.largest("farkle_turn")
     assert solve_turn(FarkleRules(min_bank=least)).expected > 0
 

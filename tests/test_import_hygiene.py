@@ -74,30 +74,36 @@ def test_package_is_typed():
     assert (Path(jeopardy.__file__).parent / "py.typed").exists()
 
 
-def test_a_command_that_runs_no_kernel_does_not_import_numba(tmp_path):
-    """``games`` and ``farkle score`` run no kernel: the command line's stale-cache check
-    finds numba's cache folder without importing numba (0.25 s of each such command),
-    and still finds it under NUMBA_CACHE_DIR (tests/test_cache_guard.py)."""
+def _commands_in_a_new_process(commands: list[list[str]], cwd, **env: str):
+    """Run ``jeopardy`` ``commands`` one after the other in one new Python process, from
+    ``cwd``, with this checkout's package, NUMBA_CACHE_DIR unset and ``env`` added; its
+    stderr ends with whether numba was imported."""
     import os
-
-    code = (
-        "import sys\n"
-        "from jeopardy.cli.main import main\n"
-        "for argv in (['games'], ['farkle', 'score', '1', '1', '1', '5', '2', '3']):\n"
-        "    sys.argv = ['jeopardy', *argv]\n"
-        "    try:\n"
-        "        main()\n"
-        "    except SystemExit as done:\n"
-        "        assert not done.code, done.code\n"
-        "print('numba' in sys.modules, file=sys.stderr)\n"
-    )
     from pathlib import Path
 
-    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
-    env["PYTHONPATH"] = str(Path(__file__).resolve().parent.parent)  # this checkout's package
+    code = ("import sys\n"
+            "from jeopardy.cli.main import main\n"
+            f"for argv in {commands!r}:\n"
+            "    sys.argv = ['jeopardy', *argv]\n"
+            "    try:\n"
+            "        main()\n"
+            "    except SystemExit as done:\n"
+            "        assert not done.code, done.code\n"
+            "print('numba' in sys.modules, file=sys.stderr)\n")
+    environment = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    environment["PYTHONPATH"] = str(Path(__file__).resolve().parent.parent)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=tmp_path, env=env)
+                         cwd=cwd, env={**environment, **env})
     assert out.returncode == 0, out.stderr
+    return out
+
+
+def test_a_command_that_runs_no_kernel_does_not_import_numba(tmp_path):
+    """``games`` and ``farkle score`` run no kernel: the command line's stale-cache check
+    finds numba's cache folder without importing numba (0.25 s of each such command;
+    the next test: it still finds the folder numba's settings name)."""
+    out = _commands_in_a_new_process([["games"], ["farkle", "score", "1", "1", "1", "5", "2", "3"]],
+                                     tmp_path)
     assert out.stderr.strip() == "False"
     assert "1 1 1 5 2 3: 1050 points" in out.stdout  # three 1s and a 5 (the seed's table)
 
@@ -105,34 +111,21 @@ def test_a_command_that_runs_no_kernel_does_not_import_numba(tmp_path):
 @pytest.mark.parametrize("where", ["environment", "config file"])
 def test_without_numba_the_stale_cache_check_finds_numbas_own_folder(where, tmp_path):
     """A command that runs no kernel checks the cache where numba would put it, without
-    importing numba: under NUMBA_CACHE_DIR, or under a .numba_config.yaml's cache_dir in
-    the working directory (numba's two sources; the environment wins)."""
-    import os
+    importing numba first: under NUMBA_CACHE_DIR, or under a .numba_config.yaml's
+    cache_dir in the working directory (numba's two sources; the environment wins)."""
     from pathlib import Path
 
     from numba.core.caching import _CacheLocator
 
     import jeopardy
 
-    if where == "config file":
-        pytest.importorskip("yaml")  # numba reads its file only with pyyaml
     cache = tmp_path / "numba-cache"
-    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
-    env["PYTHONPATH"] = str(Path(__file__).resolve().parent.parent)  # this checkout's package
     if where == "environment":
-        env["NUMBA_CACHE_DIR"] = str(cache)
+        _commands_in_a_new_process([["games"]], tmp_path, NUMBA_CACHE_DIR=str(cache))
     else:
+        pytest.importorskip("yaml")  # numba reads its file only with pyyaml
         (tmp_path / ".numba_config.yaml").write_text(f"cache_dir: {cache}\n")
-    code = ("import sys\n"
-            "from jeopardy.cli.main import main\n"
-            "sys.argv = ['jeopardy', 'games']\n"
-            "try:\n"
-            "    main()\n"
-            "except SystemExit as done:\n"
-            "    assert not done.code, done.code\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=tmp_path, env=env)
-    assert out.returncode == 0, out.stderr
+        _commands_in_a_new_process([["games"]], tmp_path)
     package = Path(jeopardy.__file__).resolve().parent
     folder = cache / _CacheLocator.get_suitable_cache_subpath(str(package / "__init__.py"))
     assert (folder / "kernel-sources.json").exists()
