@@ -24,6 +24,8 @@ SWITCHES = {
     "IV.2": {"high_min_bank": 500, "high_score": 700},
     "IV.3": {"exact_goal": True},
     "IV.4": {"keep_choice": True},
+    # more points may pass an exact goal: every part is offered (FarkleRules.every_part)
+    "IV.3+IV.4": {"exact_goal": True, "keep_choice": True},
 }
 ENDINGS = [pytest.param(False, id="round"), pytest.param(True, id="first-to-reach")]
 
@@ -34,6 +36,7 @@ REFERENCE_SWITCHES = {  # our switches -> the reference's
     "IV.2": dict(high_min_bank=500, high_score=700),
     "IV.3": dict(exact_goal=True),
     "IV.4": dict(keep_any_part=True),
+    "IV.3+IV.4": dict(exact_goal=True, keep_any_part=True),
 }
 
 

@@ -847,3 +847,24 @@ def test_play_command_asks_which_dice_to_set_aside():
                 or "does not hold" in line or "is not a scoring part" in line]
     assert len(problems) == 3 and "does not hold 6 6 6 6 6 6 6" in problems[1]
     assert f"{wrong[2]} is not a scoring part" in problems[2]
+
+
+@pytest.mark.parametrize("ending", ["first-to-goal", "equal-turns"])
+def test_parts_are_dropped_only_where_the_proof_holds(ending):
+    """Under IV.4 a part of as many dice and fewer points is dropped only for two players
+    without IV.2 and IV.3 (:meth:`FarkleRules.every_part`'s proof).  There the game with
+    every part offered has the same values (family.toml to 1,000, a full hand; measured
+    0 to 5.6e-16); IV.2, IV.3 and three players offer every part."""
+    from jeopardy.match import process_solver
+
+    rules = dataclasses.replace(read_rules(SEED_FILE.parent / "family.toml").rules, goal=1000)
+    assert not rules.every_part() and rules.every_part(3)
+    assert dataclasses.replace(rules, exact_goal=True).every_part()
+    assert dataclasses.replace(rules, entry=0, high_min_bank=500).every_part()
+    assert not dataclasses.replace(rules, keep_choice=False).every_part(3)
+    dropped, every = core.turn_process(rules), core.turn_process(rules, players=3)
+    count = [int(process.arrays().choice_offsets[-1]) for process in (dropped, every)]
+    assert count[0] < count[1]
+    values = [process_solver.solve(process, rules.goal // core.UNIT, 2, ending).values
+              for process in (dropped, every)]
+    assert abs(values[0] - values[1]).max() < 1e-12

@@ -11,7 +11,7 @@ from jeopardy.published import TEN_THOUSAND_TABLE_1 as TABLE_1
 from oracles.farkle import ReferenceRules, evaluate, optimal_policy, reach_probabilities, solve
 from oracles.farkle_policies import Policy, bank_at, fewest_dice
 from oracles.farkle_simulation import simulate
-from oracles.farkle_throws import (outcome_arrays, part_options, score_dice,
+from oracles.farkle_throws import (best_parts, outcome_arrays, part_options, score_dice,
                                    single_throw_table, throw_distribution)
 
 # Values are certified brackets of width < 1e-13 (checked below); the solver's
@@ -31,14 +31,13 @@ def test_scoring_agrees_with_the_package_on_every_throw(dice):
 
 @pytest.mark.parametrize("dice", range(1, 7))
 def test_part_options_agree_with_the_package(dice):
-    """IV.4: the best points for each number of dice set aside."""
+    """IV.4, every throw: each part (the package's ``every``), and the best points for
+    each number of dice set aside (its default)."""
     from jeopardy.farkle.scoring import keep_options
 
     for counts, _ in throw_distribution(dice):
-        best = {}
-        for points, kept in keep_options(counts):
-            best[kept] = max(best.get(kept, -1), points)
-        assert {k: p for p, k in part_options(counts)} == best, counts
+        assert keep_options(counts, every=True) == part_options(counts), counts
+        assert keep_options(counts) == best_parts(counts), counts
 
 
 def test_scoring_readings():

@@ -3,7 +3,8 @@
 The turn states are the dice in hand (1 to 6, a fresh turn starts with six);
 a throw's outcomes are the seed's scoring (:mod:`jeopardy.farkle.throws`):
 under the keep-all rule one choice (all scoring dice set aside), under rule
-IV.4 every non-dominated scoring part; hot dice bring six dice back.  Banking
+IV.4 every scoring part, or the best of each size where that is proved
+(:meth:`FarkleRules.every_part`); hot dice bring six dice back.  Banking
 needs the minimum turn score (rule IV.2: a higher one above ``high_score``)
 in every turn; rule IV.1 forbids it with six dice in hand; rule IV.3 makes
 a bank land exactly on the goal.
@@ -106,15 +107,18 @@ def state_of(rules: FarkleRules, dice: int) -> int:
     return dice - 1 if dice else rules.dice
 
 
-def turn_process(rules: FarkleRules = FarkleRules()) -> TurnProcess:
+def turn_process(rules: FarkleRules = FarkleRules(), players: int = 2) -> TurnProcess:
     """Ten Thousand's turn: state ``n - 1`` holds ``n`` dice (``n = 1 .. rules.dice``);
     with hot dice off a last state holds none: it may bank, and throwing there loses
-    the turn total (nothing is left to throw).  Points in units of 50."""
+    the turn total (nothing is left to throw).  Points in units of 50.  Under IV.4 the
+    parts a game of ``players`` offers (:meth:`FarkleRules.every_part`)."""
     throws = []
+    every = rules.every_part(players)
     for dice in range(1, rules.dice + 1):
         if rules.keep_choice:
             groups = [(p, tuple((s // UNIT, state_of(rules, m)) for s, m in choices))
-                      for p, choices in option_outcomes(dice, rules.scoring, rules.fresh)]
+                      for p, choices in option_outcomes(dice, rules.scoring, rules.fresh,
+                                                        every)]
         else:
             groups = [(p, ((s // UNIT, state_of(rules, m)),) if s else ())
                       for s, m, p in outcomes(dice, rules.scoring, rules.fresh)]
@@ -290,7 +294,7 @@ def estimate(rules: FarkleRules, first_to_reach: bool = False,
     at_10000 = FIRST_AT_10000 if first_to_reach else ROUND_AT_10000
     slower = KEEP_CHOICE_SLOWER if rules.keep_choice else 1.0
     if players > 2:
-        process = turn_process(rules)
+        process = turn_process(rules, players)
         match = MatchRules(players, ending_of(first_to_reach))
         work = process_solver.pass_work(process, g, match)
         per = FIRST_OPERATION_SECONDS if first_to_reach else ROUND_OPERATION_SECONDS
@@ -357,7 +361,7 @@ def warm_up(rules: FarkleRules, first_to_reach: bool = False, players: int = 2) 
     small = dataclasses.replace(rules, goal=min(rules.goal, 4 * UNIT))
     announced = compilation.announce_if_cold((ending._last_turn,), (ending._reach_probabilities,))
     data = round_ending(small, first_to_reach) if players == 2 else NO_ENDING
-    process_solver.warm_up(turn_process(small), small.goal // UNIT,
+    process_solver.warm_up(turn_process(small, players), small.goal // UNIT,
                            MatchRules(players, ending_of(first_to_reach)), data, announced)
 
 
@@ -395,7 +399,7 @@ def solve(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
     started = time.perf_counter()
     # three or more players: the last round is the match solver's, from the turn process
     data = round_ending(rules, first_to_reach, cap_scale) if players == 2 else NO_ENDING
-    solution = process_solver.solve(turn_process(rules), rules.goal // UNIT, players,
+    solution = process_solver.solve(turn_process(rules, players), rules.goal // UNIT, players,
                                     ending_of(first_to_reach), data,
                                     tolerance, progress, cap_scale, strict)
     solution = dataclasses.replace(solution, seconds=time.perf_counter() - started)

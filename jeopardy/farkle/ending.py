@@ -70,9 +70,10 @@ Throws = namedtuple("Throws", "pattern_offsets pattern_probs choice_offsets choi
 
 
 def throw_arrays(keep_choice: bool = False, table: ScoringTable = SEED, dice: int = 6,
-                 fresh: int = 6) -> Throws:
+                 fresh: int = 6, every: bool = False) -> Throws:
     """The throws as flat arrays (see :data:`Throws`; ``fresh`` as in
-    :func:`jeopardy.farkle.throws.outcomes`)."""
+    :func:`jeopardy.farkle.throws.outcomes`, ``every`` as in
+    :func:`jeopardy.farkle.throws.option_outcomes`)."""
     pattern_offsets = np.zeros(dice + 2, dtype=np.int64)
     pattern_probs, choice_offsets, choice_scores, choice_nexts = [], [0], [], []
     bust = np.zeros(dice + 1)
@@ -80,7 +81,8 @@ def throw_arrays(keep_choice: bool = False, table: ScoringTable = SEED, dice: in
     for n in range(1, dice + 1):
         pattern_offsets[n] = len(pattern_probs)
         if keep_choice:
-            groups = [(float(p), choices) for p, choices in option_outcomes(n, table, fresh)]
+            groups = [(float(p), choices)
+                      for p, choices in option_outcomes(n, table, fresh, every)]
         else:
             groups = [(float(p), ((s, m),) if s else ()) for s, m, p in outcomes(n, table, fresh)]
         for p, choices in groups:
@@ -103,7 +105,8 @@ def throw_arrays(keep_choice: bool = False, table: ScoringTable = SEED, dice: in
 
 def rules_throws(rules: FarkleRules) -> Throws:
     """The throws of a rule set's hand."""
-    return throw_arrays(rules.keep_choice, rules.scoring, rules.dice, rules.fresh)
+    return throw_arrays(rules.keep_choice, rules.scoring, rules.dice, rules.fresh,
+                        rules.every_part())
 
 
 # ------------------------------------------------------------- B's last turn

@@ -8,7 +8,7 @@ a throw with more than one scoring part waits (:attr:`FarkleMatch.pending`)
 until the player sets aside a part of its choice (:meth:`FarkleMatch.set_aside`:
 any dice of the throw that all score, at their best reading); the computer
 sets aside the part the solver chooses (:meth:`FarkleMatch.computer_part`: of
-the non-dominated parts, by points then dice, the first of the highest chance,
+the parts the solved game offers, by points then dice, the first of the highest chance,
 as :func:`jeopardy.match.process_kernels.turn` chooses).  A throw with one
 scoring part sets it aside.  A house hand of fewer dice and hot dice off are
 played as solved: with no dice left the player banks, and throwing there loses
@@ -151,14 +151,16 @@ class FarkleMatch:
 
     # ------------------------------------------------------- IV.4: the parts
     def parts(self) -> list[tuple[list[int], int, int]]:
-        """The pending throw's non-dominated scoring parts as ``(dice, points, dice
-        left)``, by points then dice set aside (each the most points of as many dice)."""
+        """The pending throw's scoring parts the solved game offers as ``(dice, points,
+        dice left)``, by points then dice set aside (each the most points of as many dice
+        unless :meth:`~jeopardy.farkle.turn.FarkleRules.every_part`)."""
         if self.pending is None:
             return []
         counts = _counts(self.pending)
-        table = self.solution.rules.scoring
+        rules = self.solution.rules
+        table = rules.scoring
         out = []
-        for points, used in keep_options(counts, table):
+        for points, used in keep_options(counts, table, rules.every_part()):
             aside = _aside(counts, points, used, table)
             dice = [face for face, c in enumerate(aside, start=1) for _ in range(c)]
             out.append((dice, points, self._left(used)))

@@ -158,21 +158,30 @@ def kept_score(kept: tuple[int, ...], table: ScoringTable = SEED) -> int | None:
 
 
 @lru_cache(maxsize=None)
-def _parts(counts: tuple[int, ...], table: ScoringTable) -> dict[int, int]:
-    """Dice set aside -> the best score of a scoring part of that many dice."""
-    best: dict[int, int] = {}
+def _every_part(counts: tuple[int, ...], table: ScoringTable) -> frozenset[tuple[int, int]]:
+    """``(score, dice set aside)`` of every non-empty scoring part of the throw."""
+    found: set[tuple[int, int]] = set()
 
     def walk(face: int, kept: tuple[int, ...]) -> None:
         if face == 6:
             dice = sum(kept)
             points = kept_score(kept, table) if dice else None
             if points is not None and points > 0:
-                best[dice] = max(best.get(dice, 0), points)
+                found.add((points, dice))
             return
         for k in range(counts[face] + 1):
             walk(face + 1, kept + (k,))
 
     walk(0, ())
+    return frozenset(found)
+
+
+@lru_cache(maxsize=None)
+def _parts(counts: tuple[int, ...], table: ScoringTable) -> dict[int, int]:
+    """Dice set aside -> the best score of a scoring part of that many dice."""
+    best: dict[int, int] = {}
+    for points, dice in _every_part(counts, table):
+        best[dice] = max(best.get(dice, 0), points)
     return best
 
 
@@ -211,10 +220,16 @@ def _aside(counts, points, used, table) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=None)
-def keep_options(counts: tuple[int, ...], table: ScoringTable = SEED) -> tuple[tuple[int, int], ...]:
+def keep_options(counts: tuple[int, ...], table: ScoringTable = SEED,
+                 every: bool = False) -> tuple[tuple[int, int], ...]:
     """Every ``(score, dice kept)`` of a non-empty scoring part of the throw (rule IV.4),
-    the best score for each number of dice (a part of as many dice and fewer points
-    is dominated)."""
+    sorted.  By default the best score for each number of dice only: a part of as many
+    dice and fewer points is dominated where a higher turn total is never worse
+    (:meth:`jeopardy.farkle.turn.FarkleRules.every_part` says where that is proved);
+    ``every``: each distinct ``(score, dice kept)`` of a part (rule IV.3's exact
+    landing, for one, may need the fewer points)."""
+    if every:
+        return tuple(sorted(_every_part(counts, table)))
     return tuple(sorted((points, dice) for dice, points in _parts(counts, table).items()))
 
 

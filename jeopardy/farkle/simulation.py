@@ -257,12 +257,13 @@ def throw_table(table: ScoringTable = SEED) -> tuple[np.ndarray, np.ndarray]:
 
 
 @lru_cache(maxsize=None)
-def part_table(table: ScoringTable = SEED) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def part_table(table: ScoringTable = SEED, every: bool = False
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """IV.4: ``(throw, points, kept)``: ``throw[n, k]`` the row of the ``k``-th ordered
     throw of ``n`` dice (as in :func:`throw_table`), whose scoring parts a player may set
     aside are ``(points[row, o]`` in units, ``kept[row, o]`` dice``)``, listed as
-    :func:`keep_options` lists them (by points, then dice kept); ``kept`` 0 ends a row
-    (a row of none: nothing scores)."""
+    :func:`keep_options` lists them (by points, then dice kept; ``every`` as there);
+    ``kept`` 0 ends a row (a row of none: nothing scores)."""
     throw = np.zeros((DICE + 1, 6 ** DICE), np.int64)
     rows: dict[tuple[int, ...], int] = {}
     parts = []
@@ -274,10 +275,11 @@ def part_table(table: ScoringTable = SEED) -> tuple[np.ndarray, np.ndarray, np.n
             key = tuple(counts)
             if key not in rows:
                 rows[key] = len(parts)
-                parts.append(keep_options(key, table))
+                parts.append(keep_options(key, table, every))
             throw[n, k] = rows[key]
-    points = np.zeros((len(parts), DICE), np.int64)
-    kept = np.zeros((len(parts), DICE), np.int64)
+    width = max(len(options) for options in parts)
+    points = np.zeros((len(parts), width), np.int64)
+    kept = np.zeros((len(parts), width), np.int64)
     for row, options in enumerate(parts):
         for o, (score, dice) in enumerate(options):
             points[row, o], kept[row, o] = score // UNIT, dice
@@ -331,7 +333,7 @@ def _play_turn(role, score, other, rules, points, used, parts, rng, data):
             row = throws[n, k]
             pick = 0
             best = -1.0
-            for o in range(DICE):
+            for o in range(part_kept.shape[1]):
                 if part_kept[row, o] == 0:
                     break
                 value = _choose(data, role, UNIT * score, UNIT * other, UNIT * t, n,
@@ -413,7 +415,8 @@ def simulate(solution: CoreFarkleSolution, games: int, seed: int = 0,
     started = time.perf_counter()
     rules = rules_bundle(solution)
     points, used = throw_table(solution.rules.scoring)
-    parts = part_table(solution.rules.scoring) if solution.rules.keep_choice else NO_PARTS
+    parts = (part_table(solution.rules.scoring, solution.rules.every_part())
+             if solution.rules.keep_choice else NO_PARTS)
     data = policy_data(solution)
     rng = np.random.default_rng(seed)
     outcome = np.zeros(games, np.int8)

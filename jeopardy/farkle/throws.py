@@ -60,13 +60,15 @@ def outcomes(dice: int, table: ScoringTable = SEED, fresh: int = 6
 
 
 @lru_cache(maxsize=None)
-def option_outcomes(dice: int, table: ScoringTable = SEED, fresh: int = 6
+def option_outcomes(dice: int, table: ScoringTable = SEED, fresh: int = 6, every: bool = False
                     ) -> tuple[tuple[Fraction, tuple[tuple[int, int], ...]], ...]:
     """Throws as ``(probability, ((score, next dice), ...))`` choices (rule IV.4;
-    ``fresh`` as in :func:`outcomes`)."""
+    ``fresh`` as in :func:`outcomes`; ``every`` as in
+    :func:`~jeopardy.farkle.scoring.keep_options`)."""
     out: dict[tuple, Fraction] = {}
     for counts, p in throw_counts(dice):
-        choices = tuple((s, fresh if k == dice else dice - k) for s, k in keep_options(counts, table))
+        choices = tuple((s, fresh if k == dice else dice - k)
+                        for s, k in keep_options(counts, table, every))
         out[choices] = out.get(choices, ZERO) + p
     return tuple((p, choices) for choices, p in sorted(out.items()))
 

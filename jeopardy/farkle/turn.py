@@ -152,6 +152,32 @@ class FarkleRules:
         """Whether a player's first bank needs more than the minimum (:attr:`entry`)."""
         return self.entry > self.min_bank
 
+    def every_part(self, players: int = 2) -> bool:
+        """Whether rule IV.4 offers every scoring part of a throw to a game of
+        ``players``, not only the best score for each number of dice kept
+        (:func:`~jeopardy.farkle.scoring.keep_options`).
+
+        Dropping a part of as many dice and fewer points needs the mover's chance to be
+        nondecreasing in its turn total (same dice in hand).  Proved for two players
+        (a zero-sum game) without rules IV.2 and IV.3: a mover with the higher total
+        copies the other's play, the same dice set aside and the same banks.  Its
+        total and then its banked score stay at least the other's; every bank the
+        other may make it may make too (the minimum bank falls, or stays, as the
+        banked score grows: the entry minimum applies at 0 only); the penalty takes
+        the same points from both and the floor keeps their order.  Where its bank
+        reaches the goal and the other's does not, first to the goal it wins; under
+        equal turns the opponent then has one last turn to pass its score, and every
+        way of playing that turn passes the other's lower score too, from which the
+        other would at best go on.  The opponent's replies carry over move by move,
+        so the copier's chance is at least the other's against each.  Not proved:
+        IV.2 (a higher score may need a higher minimum, so the copy may not bank)
+        and IV.3 (the fewer points may land on the goal: at 9,800 three 2s win where
+        1-1-5 pass it); nor for three or more players, whose game is not zero-sum.
+        There every part is offered."""
+        if not self.keep_choice:
+            return False
+        return players > 2 or self.exact_goal or self.high_min_bank is not None
+
     def in_units(self) -> tuple[int, int, int]:
         """``(minimum bank, minimum bank above high_score, high_score)`` in units
         of 50, as the kernels use them (no IV.2: the high minimum is the minimum

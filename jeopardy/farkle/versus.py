@@ -96,7 +96,8 @@ def throw_arrays(rules: FarkleRules) -> tuple[np.ndarray, ...]:
     for n in range(1, rules.dice + 1):
         if rules.keep_choice:
             groups = [(float(p), choices)
-                      for p, choices in option_outcomes(n, rules.scoring, rules.fresh)]
+                      for p, choices in option_outcomes(n, rules.scoring, rules.fresh,
+                                                        rules.every_part())]
         else:
             groups = [(float(p), ((s, m),) if s else ())
                       for s, m, p in outcomes(n, rules.scoring, rules.fresh)]

@@ -248,7 +248,7 @@ def _throw(V, t, n, farkle_value, tables, rules, policy, role, score, other):
     for k in range(counts[n]):
         best = -1.0
         priority = -np.inf
-        for o in range(MAX_DICE):
+        for o in range(nexts.shape[2]):
             m = nexts[n, k, o]
             if m == 0:
                 break
@@ -276,7 +276,7 @@ def _settle_rows(V, length, settled, farkle_value, overshoot_busts, rules, table
     hot = 0.0  # chance that every option of a six-dice throw leaves six dice
     for k in range(counts[MAX_DICE]):
         forced = True
-        for o in range(MAX_DICE):
+        for o in range(nexts.shape[2]):
             if nexts[MAX_DICE, k, o] == 0:
                 break
             if nexts[MAX_DICE, k, o] != MAX_DICE:
@@ -466,7 +466,7 @@ def _reach(tables, top):
             total = 0.0
             for k in range(counts[n]):
                 best = 0.0
-                for o in range(MAX_DICE):
+                for o in range(nexts.shape[2]):
                     m = nexts[n, k, o]
                     if m == 0:
                         break
@@ -599,7 +599,7 @@ def _tail(U, b, farkle_value, start, rules, tables):
             x = farkle_value * bust[n]
             for k in range(counts[n]):
                 best = -1.0
-                for o in range(MAX_DICE):
+                for o in range(nexts.shape[2]):
                     m = nexts[n, k, o]
                     if m == 0:
                         break

@@ -49,7 +49,7 @@ from jeopardy.interrupts import timed_chunks
 from .farkle import ReferenceRules
 from .farkle_house import set_aside_score
 from .farkle_policies import Policy, with_policy
-from .farkle_throws import FACES, MAX_DICE, UNIT, part_options, score_counts
+from .farkle_throws import FACES, MAX_DICE, UNIT, best_parts, score_counts
 
 MAX_GAMES = 100_000_000
 MAX_TURNS = 100_000  # per game; a game this long means a policy that never banks
@@ -100,7 +100,7 @@ def scoring_table(keep_any_part: bool = False,
     """``(points in units, dice set aside)``, shape ``(7**6, 6)``, indexed by
     ``sum(count[f] * 7**f)`` for the counts of faces 1..6 of a throw: the
     parts the thrower may set aside (one, all scoring dice, by default; under
-    IV.4 every part of :func:`part_options`), ``dice set aside = 0`` ending
+    IV.4 the parts of :func:`best_parts`), ``dice set aside = 0`` ending
     the list.  No part: a farkle.  ``scoring``: a house table's keys as sorted
     ``(key, value)`` pairs (:func:`_house_parts`); None: the seed's."""
     house = dict(scoring) if scoring is not None else None
@@ -114,7 +114,7 @@ def scoring_table(keep_any_part: bool = False,
             if house is not None:
                 parts = _house_parts(counts, house, keep_any_part, cache)
             elif keep_any_part:
-                parts = part_options(counts)
+                parts = best_parts(counts)
             else:
                 p, u = score_counts(counts)
                 parts = ((p, u),) if p else ()

@@ -98,16 +98,27 @@ def score_dice(dice) -> tuple[int, int]:
 @lru_cache(maxsize=None)
 def part_options(counts: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     """Rule IV.4: every ``(points, dice set aside)`` of a non-empty part of the
-    throw in which every die scores, at most one entry per number of dice (the
-    highest points: with as many dice set aside, fewer points never help)."""
-    best: dict[int, int] = {}
+    throw in which every die scores, each pair once (two parts of as many dice and
+    points are the same move).  No part is dropped as dominated: near an exact goal
+    (IV.3) the fewer points may be the ones that land on it."""
+    found: set[tuple[int, int]] = set()
     for part in itertools.product(*(range(c + 1) for c in counts)):
         size = sum(part)
         if size == 0:
             continue
         points, used = score_counts(part)
-        if used == size and points > best.get(size, -1):
-            best[size] = points
+        if used == size:
+            found.add((points, size))
+    return tuple(sorted(found))
+
+
+@lru_cache(maxsize=None)
+def best_parts(counts: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """:func:`part_options`, only the most points of each number of dice set aside
+    (the parts the simulation's policies choose among)."""
+    best: dict[int, int] = {}
+    for points, size in part_options(counts):
+        best[size] = max(best.get(size, -1), points)
     return tuple(sorted((p, k) for k, p in best.items()))
 
 
@@ -163,8 +174,9 @@ def outcome_arrays(keep_any_part: bool = False):
     The ``k``-th scoring outcome of a throw of ``n`` dice (``k < counts[n]``)
     has probability ``probs[n, k]`` and options ``o``: set aside points
     ``scores[n, k, o]`` and throw ``nexts[n, k, o]`` dice next (``nexts = 0``
-    ends the list).  The default rule has one option per outcome; rule IV.4
-    lists every part (:func:`part_options`).  ``bust[n]`` is P(n, 0).
+    ends a list shorter than the table's last axis).  The default rule has one
+    option per outcome; rule IV.4 lists every part (:func:`part_options`).
+    ``bust[n]`` is P(n, 0).
     """
     rows = []
     for n in range(MAX_DICE + 1):
@@ -179,9 +191,11 @@ def outcome_arrays(keep_any_part: bool = False):
                 merged[opts] = merged.get(opts, Fraction(0)) + p
         rows.append(sorted(merged.items()))
     width = max(len(r) for r in rows)
+    # the options of an outcome: at least two columns (the kernels test the second)
+    most = max([MAX_DICE] + [len(opts) for r in rows for opts, _ in r])
     counts = np.array([len(r) for r in rows], np.int64)
-    scores = np.zeros((MAX_DICE + 1, width, MAX_DICE), np.int64)
-    nexts = np.zeros((MAX_DICE + 1, width, MAX_DICE), np.int64)
+    scores = np.zeros((MAX_DICE + 1, width, most), np.int64)
+    nexts = np.zeros((MAX_DICE + 1, width, most), np.int64)
     probs = np.zeros((MAX_DICE + 1, width))
     bust = np.zeros(MAX_DICE + 1)
     for n in range(1, MAX_DICE + 1):
