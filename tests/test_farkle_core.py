@@ -266,3 +266,44 @@ def test_the_estimate_covers_the_stored_throw_values(goal):
     solution = core.solve(rules)
     plain = core.estimate(FarkleRules(goal=goal))[1]
     assert core.estimate(rules)[1] - plain >= 8 * solution.states
+
+
+def _reach_twin(size: int, six_may_bank: bool) -> list[float]:
+    """The chance that one turn from six dice, throwing on, collects at least ``r``
+    units in a position where it may bank, read from the rules text: a throw of ``n``
+    dice scores (the reference's scorer) or loses the turn; with rule IV.1 six dice in
+    hand may not bank, so a total reached with six dice (hot dice) must throw on.
+    ``r`` below 0 counts as 0; only ``r = 0`` with six dice refers to itself (hot
+    dice), found by plain iteration."""
+    from oracles.farkle_throws import UNIT, outcomes
+
+    value = {}  # (r, n) -> chance
+    for r in range(size):
+        for n in range(1, 7):
+            if r == 0 and (six_may_bank or n != 6):
+                value[r, n] = 1.0
+    if not six_may_bank:
+        x = 0.0
+        for _ in range(5000):
+            x = sum(float(p) * (x if m == 6 else 1.0) for s, m, p in outcomes(6) if s)
+        value[0, 6] = x
+    for r in range(1, size):
+        for n in range(1, 7):
+            value[r, n] = sum(float(p) * value[max(r - s // UNIT, 0), m]
+                              for s, m, p in outcomes(n) if s)
+    return [value[r, 6] for r in range(size)]
+
+
+@pytest.mark.parametrize("no_stop_on_six", [False, True], ids=["seed", "IV.1"])
+def test_the_engines_reach_chances_are_the_rules_text(no_stop_on_six):
+    """The cap's bound L(j) (jeopardy.farkle.ending's proof) reads the turn process's
+    reach chances; with IV.1 its state without a bank is left by a geometric sum.  Both
+    against a twin from the rules to 1e-14 (measured: 0 and 2.2e-16)."""
+    from jeopardy.match.process_last_round import reach_chances
+
+    process = core.turn_process(FarkleRules(no_stop_on_six=no_stop_on_six))
+    ours = reach_chances(process, 60)
+    twin = _reach_twin(60, not no_stop_on_six)
+    assert np.abs(ours - np.array(twin)).max() < 1e-14
+    if no_stop_on_six:
+        assert ours[0] < 1.0 and ours[1] < reach_chances(core.turn_process(FarkleRules()), 2)[1]

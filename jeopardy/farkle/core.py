@@ -49,8 +49,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from fractions import Fraction
-
 import numpy as np
 
 from jeopardy import resources
@@ -58,16 +56,13 @@ from jeopardy.errors import JeopardyError
 from jeopardy.files import write_atomically
 from jeopardy.farkle.ending import round_ending
 from jeopardy.farkle.scoring import SEED
-from jeopardy.farkle.throws import option_outcomes, outcomes
-from jeopardy.farkle.turn import UNIT, FarkleRules
-from jeopardy.match import process_solver
+from jeopardy.farkle.turn import UNIT, FarkleRules, state_of, turn_process
+from jeopardy.match import process_last_round, process_solver
 from jeopardy.match.process_solver import NO_ENDING
 from jeopardy.match.endings import EQUAL_TURNS, FIRST_TO_GOAL, Ending
 from jeopardy.match.rules import MatchRules
 from jeopardy.results import Result
-from jeopardy.rules.turn_process import TurnProcess
 
-MAX_DICE = 6
 FORMAT_VERSION = 3  # 2: the files of the solver before the match core (tables VF, VS)
 # The largest goal solved: time grows like goal^2.5 (10,000: about 4 s), memory like goal^2.
 MAX_GOAL = 30_000
@@ -99,43 +94,6 @@ def ending_of(first_to_reach: bool) -> Ending:
     """The match ending of Ten Thousand's rule: whoever banks the goal first wins at
     once (``first_to_reach``), or the round is played out (Scarne's equal turns)."""
     return FIRST_TO_GOAL if first_to_reach else EQUAL_TURNS
-
-
-def state_of(rules: FarkleRules, dice: int) -> int:
-    """The turn process's state holding ``dice`` in hand: ``dice - 1``; 0 dice (hot dice
-    off, every die set aside) is the last state."""
-    return dice - 1 if dice else rules.dice
-
-
-def turn_process(rules: FarkleRules = FarkleRules(), players: int = 2) -> TurnProcess:
-    """Ten Thousand's turn: state ``n - 1`` holds ``n`` dice (``n = 1 .. rules.dice``);
-    with hot dice off a last state holds none: it may bank, and throwing there loses
-    the turn total (nothing is left to throw).  Points in units of 50.  Under IV.4 the
-    parts a game of ``players`` offers (:meth:`FarkleRules.every_part`)."""
-    throws = []
-    every = rules.every_part(players)
-    for dice in range(1, rules.dice + 1):
-        if rules.keep_choice:
-            groups = [(p, tuple((s // UNIT, state_of(rules, m)) for s, m in choices))
-                      for p, choices in option_outcomes(dice, rules.scoring, rules.fresh,
-                                                        every)]
-        else:
-            groups = [(p, ((s // UNIT, state_of(rules, m)),) if s else ())
-                      for s, m, p in outcomes(dice, rules.scoring, rules.fresh)]
-        throws.append(tuple(groups))
-    names = [f"{n} dice" for n in range(1, rules.dice + 1)]
-    bankable = [not (rules.no_stop_on_six and dice == MAX_DICE)
-                for dice in range(1, rules.dice + 1)]
-    if not rules.hot_dice:
-        throws.append(((Fraction(1), ()),))
-        names.append("no dice")
-        bankable.append(True)
-    low, high_min, high = rules.in_units()
-    iv2 = rules.high_min_bank is not None
-    iv2 = iv2 or rules.enters  # the entry minimum: IV.2's kernels with the threshold at 0
-    return TurnProcess(rules.name, tuple(names), rules.dice - 1, tuple(throws), tuple(bankable),
-                       low, high_min if iv2 else None, high if iv2 else 10 ** 9,
-                       rules.exact_goal, UNIT, rules.continue_position)
 
 
 @dataclass(frozen=True, repr=False)
@@ -359,7 +317,7 @@ def warm_up(rules: FarkleRules, first_to_reach: bool = False, players: int = 2) 
     from jeopardy.farkle import ending
 
     small = dataclasses.replace(rules, goal=min(rules.goal, 4 * UNIT))
-    announced = compilation.announce_if_cold((ending._last_turn,), (ending._reach_probabilities,))
+    announced = compilation.announce_if_cold((ending._last_turn,), (process_last_round._reach,))
     data = round_ending(small, first_to_reach) if players == 2 else NO_ENDING
     process_solver.warm_up(turn_process(small, players), small.goal // UNIT,
                            MatchRules(players, ending_of(first_to_reach)), data, announced)

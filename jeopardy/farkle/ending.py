@@ -24,7 +24,8 @@ above ``top`` banking is allowed and optimal:
   <= 1 - b y``, where ``y`` is B's chance after A's bust -- a bust is *not*
   worth 0 to the thrower.  B wins at once by reaching the goal in its next
   turn, so ``y >= L(j)``: the chance that a turn that throws until ``t >=
-  max(goal - j, M_j)`` gets there (:func:`_reach_probabilities`).  Hence
+  max(goal - j, M_j)`` gets there (the turn process's
+  :func:`~jeopardy.match.process_last_round.reach_chances`).  Hence
   banking is optimal once ``Q(T - j) <= b L(j)``; ``Q`` is non-increasing (a
   strategy that beats ``d + 1`` also beats ``d``), so this holds for every
   ``T - j >= d*(j)``, the first such ``d``, and ``top = max(goal - i, M_i,
@@ -57,7 +58,8 @@ from numba import njit
 from jeopardy.errors import JeopardyError
 from jeopardy.farkle.scoring import SEED, ScoringTable
 from jeopardy.farkle.throws import option_outcomes, outcomes
-from jeopardy.farkle.turn import UNIT, FarkleRules
+from jeopardy.farkle.turn import UNIT, FarkleRules, turn_process
+from jeopardy.match.process_last_round import reach_chances
 from jeopardy.match.process_solver import NO_ENDING, Ending
 
 MAX_GAIN = 8000 // UNIT  # six 1s: the most one throw scores (the seed's table; rules.max_gain)
@@ -161,31 +163,6 @@ def _last_turn(size, minimum, exact_goal, no_stop_on_six, throws):
     return Q
 
 
-@njit(cache=True, nogil=True)
-def _reach_probabilities(size, no_stop_on_six, throws):
-    """``h[r]``: the chance that a turn from a full hand, always throwing, collects at
-    least ``r`` units and can bank there (IV.1: with fewer than six dice in hand)."""
-    six_done = throws.cold / (1.0 - throws.hot) if no_stop_on_six else 1.0
-    h = np.zeros((size, throws.dice + 1))
-    for r in range(size):
-        for n in range(throws.dice + 1):
-            if r == 0:
-                h[r, n] = six_done if n == 6 else 1.0
-                continue
-            total = 0.0
-            for k in range(throws.pattern_offsets[n], throws.pattern_offsets[n + 1]):
-                best = 0.0
-                for c in range(throws.choice_offsets[k], throws.choice_offsets[k + 1]):
-                    rest = r - throws.choice_scores[c]
-                    m = throws.choice_nexts[c]
-                    v = h[max(rest, 0), m]
-                    best = max(best, v)
-                total += throws.pattern_probs[k] * best
-            h[r, n] = total
-    return h[:, throws.dice]
-
-
-
 def most_one_turn(rules: FarkleRules) -> int:
     """With hot dice off, the most units one turn can score (every throw sets a die
     aside, so a turn throws at most ``dice`` times): the best sum over every sequence."""
@@ -228,7 +205,7 @@ def round_ending(rules: FarkleRules, first_to_reach: bool = False,
         size = max(size, int(dstar.max()) + 1)
         Q = np.vstack([_last_turn(size, m, False, rules.no_stop_on_six, throws) for m in minima])
     else:
-        reach = _reach_probabilities(g + max(minima) + 1, rules.no_stop_on_six, throws)
+        reach = reach_chances(turn_process(rules), g + max(minima) + 1)
         lower = np.array([reach[max(g - j, minima[1 if j > high else 0])] for j in range(g)])
         if np.any(lower <= 0.0):
             raise JeopardyError(f"goal {rules.goal}: the cap's bound underflows; use a smaller goal")
@@ -349,7 +326,7 @@ def penalty_round_ending(rules: FarkleRules, cap_scale: int = 1) -> Ending:
         dstar = (most_one_turn(rules) + g - 1 - scores).astype(np.int64)
     else:
         smallest_bust = float(min(throws.bust[1:]))
-        reach = _reach_probabilities(g - floor + max(minima) + 1, False, throws)
+        reach = reach_chances(turn_process(rules), g - floor + max(minima) + 1)
         lower = np.array([reach[max(g - j, minima[r])] for j, r in zip(scores, rows)])
         if np.any(lower <= 0.0):
             raise JeopardyError(f"goal {rules.goal}, floor {rules.penalty.floor}: the cap's "

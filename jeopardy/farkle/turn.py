@@ -25,6 +25,7 @@ import numpy as np
 from jeopardy.errors import JeopardyError
 from jeopardy.results import Result
 from jeopardy.validate import ParameterError
+from jeopardy.rules.turn_process import TurnProcess
 from jeopardy.farkle.scoring import POINT_KEYS, SEED, ScoringTable, max_gain
 from jeopardy.farkle.throws import option_outcomes, outcomes, stopping_table, throw_table
 
@@ -231,6 +232,43 @@ def gain_bound(rules: FarkleRules) -> list[float]:
             return list(new[1:] + 1e-6)
         W = new
     raise JeopardyError("gain bound did not converge")
+
+
+def state_of(rules: FarkleRules, dice: int) -> int:
+    """The turn process's state holding ``dice`` in hand: ``dice - 1``; 0 dice (hot dice
+    off, every die set aside) is the last state."""
+    return dice - 1 if dice else rules.dice
+
+
+def turn_process(rules: FarkleRules = FarkleRules(), players: int = 2) -> TurnProcess:
+    """Ten Thousand's turn: state ``n - 1`` holds ``n`` dice (``n = 1 .. rules.dice``);
+    with hot dice off a last state holds none: it may bank, and throwing there loses
+    the turn total (nothing is left to throw).  Points in units of 50.  Under IV.4 the
+    parts a game of ``players`` offers (:meth:`FarkleRules.every_part`)."""
+    throws = []
+    every = rules.every_part(players)
+    for dice in range(1, rules.dice + 1):
+        if rules.keep_choice:
+            groups = [(p, tuple((s // UNIT, state_of(rules, m)) for s, m in choices))
+                      for p, choices in option_outcomes(dice, rules.scoring, rules.fresh,
+                                                        every)]
+        else:
+            groups = [(p, ((s // UNIT, state_of(rules, m)),) if s else ())
+                      for s, m, p in outcomes(dice, rules.scoring, rules.fresh)]
+        throws.append(tuple(groups))
+    names = [f"{n} dice" for n in range(1, rules.dice + 1)]
+    bankable = [not (rules.no_stop_on_six and dice == MAX_HAND)
+                for dice in range(1, rules.dice + 1)]
+    if not rules.hot_dice:
+        throws.append(((Fraction(1), ()),))
+        names.append("no dice")
+        bankable.append(True)
+    low, high_min, high = rules.in_units()
+    iv2 = rules.high_min_bank is not None
+    iv2 = iv2 or rules.enters  # the entry minimum: IV.2's kernels with the threshold at 0
+    return TurnProcess(rules.name, tuple(names), rules.dice - 1, tuple(throws), tuple(bankable),
+                       low, high_min if iv2 else None, high if iv2 else 10 ** 9,
+                       rules.exact_goal, UNIT, rules.continue_position)
 
 
 def bank_caps(rules: FarkleRules) -> list[int]:

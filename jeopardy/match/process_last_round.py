@@ -216,11 +216,15 @@ def race_bounds(goal: int, top_total: int) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def _reach(size, start, pattern_offsets, probs, offsets, points, nexts, ends):
+def _reach(size, start, pattern_offsets, probs, offsets, points, nexts, ends, lock, done):
     """``h[D]``: the best chance that one turn from ``start`` collects at least ``D``
-    (a choice of 0 points leads to an earlier state, solved first at the same ``D``)."""
+    and can bank there (a choice of 0 points leads to an earlier state, solved first at
+    the same ``D``; in the state without a bank, ``lock``, the chance ``done`` of
+    throwing on until the dice leave it)."""
     states = ends.shape[0]
     h = np.ones((size, states))
+    if lock >= 0:
+        h[0, lock] = done
     for D in range(1, size):
         for s in range(states):
             if ends[s]:
@@ -241,12 +245,18 @@ def _reach(size, start, pattern_offsets, probs, offsets, points, nexts, ends):
 
 def reach_chances(process: TurnProcess, size: int) -> np.ndarray:
     """``reach[D]``, ``D = 0 .. size - 1``: the best chance that one turn collects at
-    least ``D`` points (an upper bound of any play's chance to end ``D`` or more ahead:
-    the minimum bank is not asked)."""
+    least ``D`` points in a state with a bank (an upper bound of any play's chance to end
+    ``D`` or more ahead: the minimum bank is not asked; a play that throws until it has
+    ``D`` and then banks, where the minimum allows, gets it).  A state without a bank
+    (:meth:`~jeopardy.rules.turn_process.TurnProcess.lock`) is left with chance
+    ``leave / (1 - stay)``: a geometric sum of the throws that keep it."""
     arrays = process.arrays()
     ends = np.array([process.ends(s) for s in range(len(process.states))], dtype=np.bool_)
+    lock, stay, leave = process.lock()
+    done = leave / (1.0 - stay) if lock >= 0 else 1.0
     return _reach(int(size), int(process.start), arrays.pattern_offsets, arrays.pattern_probs,
-                  arrays.choice_offsets, arrays.choice_points, arrays.choice_nexts, ends)
+                  arrays.choice_offsets, arrays.choice_points, arrays.choice_nexts, ends,
+                  np.int64(lock), float(done))
 
 
 def _least_most(process: TurnProcess) -> int:

@@ -104,28 +104,6 @@ class ProcessSolution(StartChances, convergence.Converging, Result):
                 "unsettled_classes": self.unsettled_classes}
 
 
-def _lock(process: TurnProcess) -> tuple[int, float, float]:
-    """The state without a bank (``-1``: none) and its chances to stay and to leave
-    with points (:mod:`jeopardy.match.process_kernels`)."""
-    locked = [s for s, bankable in enumerate(process.bankable) if not bankable]
-    if not locked:
-        return -1, 0.0, 0.0
-    if len(locked) > 1:
-        raise JeopardyError(f"turn process {process.name!r}: at most one state may forbid banking")
-    lock = locked[0]
-    stay = leave = 0.0
-    for p, choices in process.throws[lock]:
-        if len(choices) > 1:
-            raise JeopardyError(f"turn process {process.name!r}: the state without a bank must "
-                                f"offer one choice per throw")
-        if choices:
-            if choices[0][1] == lock:
-                stay += float(p)
-            else:
-                leave += float(p)
-    return lock, stay, leave
-
-
 def memo_arrays(arrays, players: int, rows: int, states: int, replay: bool = True) -> dict:
     """The replayed decisions' fields of a bundle
     (:data:`~jeopardy.match.process_kernels.Process`): one slot per class member, tables
@@ -159,7 +137,7 @@ def bundle(process: TurnProcess, goal: int, rules: MatchRules, ending: Ending = 
     class solve compares every decision (:mod:`jeopardy.match.process_kernels`,
     "Replayed decisions")."""
     arrays = process.arrays()
-    lock, stay, leave = _lock(process)
+    lock, stay, leave = process.lock()
     rounds = rules.ending.last_round and (rules.players > 2 or ending is NO_ENDING)
     stop = 1
     if rounds:  # the last round from the process itself (process_last_round)

@@ -117,6 +117,27 @@ class TurnProcess:
         """Whether ``state`` has no throw: the turn ends there (module docstring)."""
         return not self.throws[state]
 
+    def lock(self) -> tuple[int, float, float]:
+        """The state without a bank (``-1``: none; Ten Thousand's rule IV.1, six dice in
+        hand) and its chances to stay in it and to leave it with points."""
+        locked = [s for s, bankable in enumerate(self.bankable) if not bankable]
+        if not locked:
+            return -1, 0.0, 0.0
+        if len(locked) > 1:
+            raise JeopardyError(f"turn process {self.name!r}: at most one state may forbid banking")
+        state = locked[0]
+        stay = leave = 0.0
+        for p, choices in self.throws[state]:
+            if len(choices) > 1:
+                raise JeopardyError(f"turn process {self.name!r}: the state without a bank must "
+                                    f"offer one choice per throw")
+            if choices:
+                if choices[0][1] == state:
+                    stay += float(p)
+                else:
+                    leave += float(p)
+        return state, stay, leave
+
     def bust_probability(self, state: int) -> Fraction:
         return sum((p for p, choices in self.throws[state] if not choices), Fraction(0))
 
