@@ -10,6 +10,15 @@ from hypothesis import HealthCheck, settings
 if str(Path(__file__).parent) not in sys.path:
     sys.path.insert(0, str(Path(__file__).parent))
 
+# This checkout on PYTHONPATH for every command a test starts in a new process: with the
+# package installed elsewhere (tests/mutation_catalog.py runs the tests in a mutated copy)
+# a subprocess started outside the checkout would import the installed package instead,
+# and a mutant on its path would never run.
+_ROOT = str(Path(__file__).resolve().parent.parent)
+if _ROOT not in os.environ.get("PYTHONPATH", "").split(os.pathsep):
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        p for p in (_ROOT, os.environ.get("PYTHONPATH", "")) if p)
+
 from jeopardy.rules import game
 
 # Hypothesis profiles, loaded here so that any subset of the suite draws what the whole
