@@ -19,6 +19,7 @@ RULE_SWITCHES = {
     "IV.3": {"exact_goal": True},
     "IV.4": {"keep_choice": True},
     "IV.5": {"continue_position": True},
+    "IV.3+IV.4": {"exact_goal": True, "keep_choice": True},  # every part (every_part)
 }
 
 
@@ -119,7 +120,7 @@ def test_simulation_agrees_within_four_standard_errors(first_to_reach):
 @pytest.mark.slow
 @pytest.mark.parametrize("switch, first_to_reach", [
     ("seed", False), ("seed", True), ("IV.1", False), ("IV.2", False), ("IV.3", False),
-    ("IV.4", False), ("IV.4", True)])
+    ("IV.4", False), ("IV.4", True), ("IV.3+IV.4", False), ("IV.3+IV.4", True)])
 def test_the_simulation_plays_the_oracles_games(switch, first_to_reach):
     """The package's simulation (its own scoring and rules, jeopardy/farkle/simulation.py)
     and the test oracle's (tests/oracles/farkle_simulation.py, from the rules text) play

@@ -307,3 +307,18 @@ def test_the_engines_reach_chances_are_the_rules_text(no_stop_on_six):
     assert np.abs(ours - np.array(twin)).max() < 1e-14
     if no_stop_on_six:
         assert ours[0] < 1.0 and ours[1] < reach_chances(core.turn_process(FarkleRules()), 2)[1]
+
+
+def test_a_state_without_a_bank_that_is_never_left_is_refused():
+    """A state that may not bank and whose every throw keeps it there (no bust, no way
+    out) has no chance of ending a turn well: refused in one line, not divided by 0."""
+    from fractions import Fraction as F
+
+    from jeopardy.match.process_last_round import reach_chances
+    from jeopardy.rules.turn_process import TurnProcess
+
+    stuck = TurnProcess("stuck", ("lock", "free"), 0, (((F(1), ((1, 0),)),),
+                                                       ((F(1, 2), ()), (F(1, 2), ((1, 1),)))),
+                        (False, True))
+    with pytest.raises(JeopardyError, match="'lock' is never left"):
+        reach_chances(stuck, 5)

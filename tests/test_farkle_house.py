@@ -862,9 +862,21 @@ def test_parts_are_dropped_only_where_the_proof_holds(ending):
     assert dataclasses.replace(rules, exact_goal=True).every_part()
     assert dataclasses.replace(rules, entry=0, high_min_bank=500).every_part()
     assert not dataclasses.replace(rules, keep_choice=False).every_part(3)
+    assert dataclasses.replace(rules, entry=0, continue_position=True).every_part()
     dropped, every = core.turn_process(rules), core.turn_process(rules, players=3)
     count = [int(process.arrays().choice_offsets[-1]) for process in (dropped, every)]
     assert count[0] < count[1]
     values = [process_solver.solve(process, rules.goal // core.UNIT, 2, ending).values
               for process in (dropped, every)]
     assert abs(values[0] - values[1]).max() < 1e-12
+
+
+def test_the_coach_refuses_a_solution_of_more_than_two_players():
+    """The coach plays one person against the computer; a three-player solution (its
+    parts and tables are not a two-player game's) is refused in one line."""
+    from jeopardy.farkle.play import FarkleMatch
+
+    rules = dataclasses.replace(rules_named("neller-busche").rules, goal=300)
+    solution = core.solve(rules, True, players=3)
+    with pytest.raises(JeopardyError, match="two players; this solution has 3"):
+        FarkleMatch(solution)

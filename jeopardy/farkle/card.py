@@ -33,8 +33,9 @@ Which dice to set aside (with ``set_aside = "choice"``): the card's second row g
 max-expected-score play (:func:`jeopardy.farkle.turn.solve_turn`: its value at ``(t,
 m)`` less ``t``), averaged over the states ``(t, m)`` where that play arrives right
 after a choice among several parts and throws on, weighted by how often it arrives
-there (:func:`choice_mass`), to the nearest 50.  After a throw, set
-aside the part whose points plus the worth of the dice it leaves is largest, counting
+there (:func:`choice_mass`), to the nearest 50.  After a throw, of the best-scoring
+part of each size (the parts :func:`~jeopardy.farkle.scoring.keep_options` lists), set
+aside the one whose points plus the worth of the dice it leaves is largest, counting
 no worth where the new total reaches the threshold (the turn banks there); of equal
 sums, the one of fewer points (the more dice kept to throw).  All dice scored: the worth
 of a full hand (hot dice).  (The worth of a turn begun afresh with ``m`` dice, the

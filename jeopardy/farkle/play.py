@@ -76,6 +76,9 @@ class FarkleMatch:
     def __post_init__(self) -> None:
         if self.solution.rules.continue_position:
             raise JeopardyError("play does not cover rule IV.5 (taking a position over)")
+        if self.solution.players != 2:
+            raise JeopardyError(f"play is a game of two players; this solution has "
+                                f"{self.solution.players}")
         self._random = random.Random(self.seed)
         self.mover = PERSON if self.person_first else COMPUTER
         self.dice = self.solution.rules.dice

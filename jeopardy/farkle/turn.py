@@ -173,11 +173,13 @@ class FarkleRules:
         so the copier's chance is at least the other's against each.  Not proved:
         IV.2 (a higher score may need a higher minimum, so the copy may not bank)
         and IV.3 (the fewer points may land on the goal: at 9,800 three 2s win where
-        1-1-5 pass it); nor for three or more players, whose game is not zero-sum.
-        There every part is offered."""
+        1-1-5 pass it), nor IV.5 (a bank hands its total to the next player); nor for
+        three or more players, whose game is not zero-sum.  There every part is
+        offered."""
         if not self.keep_choice:
             return False
-        return players > 2 or self.exact_goal or self.high_min_bank is not None
+        return (players > 2 or self.exact_goal or self.high_min_bank is not None
+                or self.continue_position)
 
     def in_units(self) -> tuple[int, int, int]:
         """``(minimum bank, minimum bank above high_score, high_score)`` in units

@@ -75,9 +75,9 @@ def strategy_card(card, path: str | Path | None = None):
         ax.text(0.0, y, "Which scoring dice to set aside", ha="left", va="top", fontsize=15,
                 weight="bold")
         ax.text(0.0, y - 0.03,
-                "For each way to set dice aside: its points plus the WORTH of the dice you\n"
-                "would have left to throw (no worth if the new total reaches the bank number).\n"
-                "Take the largest; on a tie set aside fewer dice. All dice scored: a full hand.",
+                "For each number of dice you could set aside, its best-scoring way: its points plus\n"
+                "the WORTH of the dice you would have left (no worth if the new total reaches the\n"
+                "bank number). Take the largest; on a tie set aside fewer dice. All scored: a full hand.",
                 ha="left", va="top", fontsize=11.5, linespacing=1.45)
         worth = ax.table(cellText=[[f"{w:,}" for w in card.worth]],
                          colLabels=[f"{n} {'die' if n == 1 else 'dice'} left"

@@ -136,6 +136,9 @@ class TurnProcess:
                     stay += float(p)
                 else:
                     leave += float(p)
+        if stay >= 1.0:
+            raise JeopardyError(f"turn process {self.name!r}: the state without a bank "
+                                f"{self.states[state]!r} is never left")
         return state, stay, leave
 
     def bust_probability(self, state: int) -> Fraction:

@@ -49,7 +49,7 @@ from jeopardy.interrupts import timed_chunks
 from .farkle import ReferenceRules
 from .farkle_house import set_aside_score
 from .farkle_policies import Policy, with_policy
-from .farkle_throws import FACES, MAX_DICE, UNIT, best_parts, score_counts
+from .farkle_throws import FACES, MAX_DICE, UNIT, best_parts, part_options, score_counts
 
 MAX_GAMES = 100_000_000
 MAX_TURNS = 100_000  # per game; a game this long means a policy that never banks
@@ -95,18 +95,23 @@ def _house_parts(counts: tuple[int, ...], scoring: dict, keep_any_part: bool,
 
 
 @lru_cache(maxsize=None)
-def scoring_table(keep_any_part: bool = False,
-                  scoring: tuple | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """``(points in units, dice set aside)``, shape ``(7**6, 6)``, indexed by
+def scoring_table(keep_any_part: bool = False, scoring: tuple | None = None,
+                  every: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """``(points in units, dice set aside)``, shape ``(7**6, width)``, indexed by
     ``sum(count[f] * 7**f)`` for the counts of faces 1..6 of a throw: the
     parts the thrower may set aside (one, all scoring dice, by default; under
-    IV.4 the parts of :func:`best_parts`), ``dice set aside = 0`` ending
-    the list.  No part: a farkle.  ``scoring``: a house table's keys as sorted
+    IV.4 the parts of :func:`best_parts`, with ``every`` each part,
+    :func:`part_options`), ``dice set aside = 0`` ending a list shorter than the
+    width.  No part: a farkle.  ``scoring``: a house table's keys as sorted
     ``(key, value)`` pairs (:func:`_house_parts`); None: the seed's."""
     house = dict(scoring) if scoring is not None else None
     cache: dict = {}
-    points = np.zeros((7 ** FACES, MAX_DICE), np.int64)
-    used = np.zeros((7 ** FACES, MAX_DICE), np.int64)
+    width = MAX_DICE
+    if every:
+        width = max(len(part_options(key)) for key in np.ndindex(*(7,) * FACES)
+                    if sum(key) <= MAX_DICE)
+    points = np.zeros((7 ** FACES, width), np.int64)
+    used = np.zeros((7 ** FACES, width), np.int64)
     for key in np.ndindex(*(7,) * FACES):
         if sum(key) <= MAX_DICE:
             counts = tuple(int(c) for c in key)
@@ -114,7 +119,7 @@ def scoring_table(keep_any_part: bool = False,
             if house is not None:
                 parts = _house_parts(counts, house, keep_any_part, cache)
             elif keep_any_part:
-                parts = best_parts(counts)
+                parts = part_options(counts) if every else best_parts(counts)
             else:
                 p, u = score_counts(counts)
                 parts = ((p, u),) if p else ()
@@ -182,7 +187,7 @@ def _play_turn(role, score, other, rules, table, rng, policy, left):
         pick = 0
         if used[index, 1] > 0:  # IV.4: several parts
             priority = -np.inf
-            for o in range(MAX_DICE):
+            for o in range(used.shape[1]):
                 if used[index, o] == 0:
                     break
                 p = choose(data, role, UNIT * score, UNIT * other, UNIT * t, n,
@@ -254,7 +259,9 @@ def simulate(rules: ReferenceRules, first: Policy, second: Policy, games: int,
     rng = np.random.default_rng(seed)
     outcome = np.zeros(games, np.int8)
     house = tuple(sorted(scoring.items())) if scoring is not None else None
-    table = scoring_table(rules.keep_any_part, house) + (ordered_throws(),)
+    # IV.3 with IV.4: every part (a part of fewer points may land on the goal); otherwise
+    # the best of each size, among which the solved policies choose (FarkleRules.every_part)
+    table = scoring_table(rules.keep_any_part, house, rules.exact_goal) + (ordered_throws(),)
     policies = first.bundle() + (first.take,), second.bundle() + (second.take,)
     status = 0
     with warnings.catch_warnings():  # policies' functions travel as first-class functions
