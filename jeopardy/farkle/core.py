@@ -463,7 +463,9 @@ def load(path):
     residual = float(kernels.bellman_residual(race, values, 0, None))
     if residual > 1e-9:
         raise JeopardyError(f"{str(path)!r}: the stored values do not solve the game "
-                            f"(Bellman residual {residual:.1e})")
+                            f"(Bellman residual {residual:.1e}): a damaged file, or one "
+                            f"saved by a version that solved these rules otherwise (rules "
+                            f"IV.3 with IV.4 before 2026-11-28); solve again")
     solution = process_solver.ProcessSolution(
         process, g, MatchRules(2, ending), values, race, residual,
         float(meta.get("seconds", 0.0)), int(meta.get("sweeps", 0)),
