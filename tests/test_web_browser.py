@@ -488,7 +488,7 @@ def test_a_click_on_throw_while_the_dice_spin_reaches_the_button(server, browser
     played(browser, "r")
     width, hits = browser.execute_script("""
         const die = document.getElementById('die');
-        const width = die.getBoundingClientRect().width;
+        const width = die.offsetWidth;  // the layout's width: the throw's own spin may be turning it
         die.classList.remove('rolling'); void die.offsetWidth; die.classList.add('rolling');
         const spin = die.getAnimations()[0];
         spin.pause();
