@@ -52,7 +52,7 @@ from jeopardy.farkle.versus import (TablePlay, Versus, _evaluate, _minimums, _pl
 
 
 @njit(cache=True)
-def _turn(C, vb, u, minimum, D, gs, gp, cs, cp, cn, V, c, d, bank):
+def _turn(C, vb, u, minimum, D, gs, gp, cs, cp, cn, farkle, V, c, d, bank):
     """One turn whose bank at total ``t`` is worth ``vb[min(t, K)]`` (``K = len(vb) - 1``)
     and whose farkle is worth ``u``; every total from ``C`` up banks at once (the goal).
     Fills ``V[t, n]`` (t = 0 .. K), ``bank[t, n]``, and the value as ``c + d u`` under
@@ -68,15 +68,11 @@ def _turn(C, vb, u, minimum, D, gs, gp, cs, cp, cn, V, c, d, bank):
                 d[t, n] = 0.0
                 bank[t, n] = True
                 continue
-            tv = 0.0
+            tv = farkle[n] * u
             tc = 0.0
-            td = 0.0
+            td = farkle[n]
             for g in range(gs[n], gs[n + 1]):
                 p = gp[g]
-                if cs[g] == cs[g + 1]:
-                    tv += p * u
-                    td += p
-                    continue
                 best = -1
                 worth = -1e300
                 for k in range(cs[g], cs[g + 1]):

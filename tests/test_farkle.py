@@ -169,7 +169,8 @@ def test_the_simulated_choice_is_the_solvers():
     past its top (1e-15); and in B's last turn it is the last-turn table's throw value
     (:func:`jeopardy.farkle.ending.last_turn_throw`)."""
     from jeopardy.farkle import simulation
-    from jeopardy.farkle.ending import last_turn_throw, last_turn_values, rules_throws
+    from jeopardy.farkle.ending import last_turn_throw, last_turn_values
+    from jeopardy.farkle.turn import rules_throws
     from jeopardy.farkle.throws import option_outcomes
 
     rules = FarkleRules(goal=1000, keep_choice=True)

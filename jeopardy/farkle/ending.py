@@ -50,65 +50,16 @@ from the rules text.
 """
 from __future__ import annotations
 
-from collections import namedtuple
-
 import numpy as np
 from numba import njit
 
 from jeopardy.errors import JeopardyError
-from jeopardy.farkle.scoring import SEED, ScoringTable
 from jeopardy.farkle.throws import option_outcomes, outcomes
-from jeopardy.farkle.turn import UNIT, FarkleRules, turn_process
+from jeopardy.farkle.turn import UNIT, FarkleRules, Throws, rules_throws, turn_process
 from jeopardy.match.process_last_round import reach_chances
 from jeopardy.match.process_solver import NO_ENDING, Ending
 
 MAX_GAIN = 8000 // UNIT  # six 1s: the most one throw scores (the seed's table; rules.max_gain)
-# The throws of 1..dice dice for the kernels.  ``patterns`` group throws with the
-# same choices; each has ``choices`` (score in units, next dice); busts are apart.
-# ``dice``: a full hand (columns 1..dice of the kernels' tables); column 0 holds
-# no dice (hot dice off, every die set aside): no throw there, only a bank.
-Throws = namedtuple("Throws", "pattern_offsets pattern_probs choice_offsets choice_scores "
-                              "choice_nexts bust hot cold dice")
-
-
-def throw_arrays(keep_choice: bool = False, table: ScoringTable = SEED, dice: int = 6,
-                 fresh: int = 6, every: bool = False) -> Throws:
-    """The throws as flat arrays (see :data:`Throws`; ``fresh`` as in
-    :func:`jeopardy.farkle.throws.outcomes`, ``every`` as in
-    :func:`jeopardy.farkle.throws.option_outcomes`)."""
-    pattern_offsets = np.zeros(dice + 2, dtype=np.int64)
-    pattern_probs, choice_offsets, choice_scores, choice_nexts = [], [0], [], []
-    bust = np.zeros(dice + 1)
-    bust[0] = 1.0  # no dice: nothing to throw
-    for n in range(1, dice + 1):
-        pattern_offsets[n] = len(pattern_probs)
-        if keep_choice:
-            groups = [(float(p), choices)
-                      for p, choices in option_outcomes(n, table, fresh, every)]
-        else:
-            groups = [(float(p), ((s, m),) if s else ()) for s, m, p in outcomes(n, table, fresh)]
-        for p, choices in groups:
-            if not choices:
-                bust[n] += p
-                continue
-            pattern_probs.append(p)
-            for s, m in choices:
-                choice_scores.append(s // UNIT)
-                choice_nexts.append(m)
-            choice_offsets.append(len(choice_scores))
-    pattern_offsets[dice + 1] = len(pattern_probs)
-    # IV.1's six-dice tail (six dice and hot dice only: FarkleRules refuses the rest)
-    hot = float(sum(float(p) for s, m, p in outcomes(dice, table, fresh) if s and m == dice))
-    cold = float(sum(float(p) for s, m, p in outcomes(dice, table, fresh) if s and m != dice))
-    return Throws(pattern_offsets, np.array(pattern_probs), np.array(choice_offsets, dtype=np.int64),
-                  np.array(choice_scores, dtype=np.int64), np.array(choice_nexts, dtype=np.int64),
-                  bust, hot, cold, np.int64(dice))
-
-
-def rules_throws(rules: FarkleRules) -> Throws:
-    """The throws of a rule set's hand."""
-    return throw_arrays(rules.keep_choice, rules.scoring, rules.dice, rules.fresh,
-                        rules.every_part())
 
 
 # ------------------------------------------------------------- B's last turn

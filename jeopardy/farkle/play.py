@@ -24,9 +24,9 @@ from dataclasses import dataclass, field
 
 from jeopardy.errors import JeopardyError
 from jeopardy.farkle.core import CoreFarkleSolution
-from jeopardy.farkle.ending import last_turn_throw, last_turn_values, rules_throws
+from jeopardy.farkle.ending import last_turn_throw, last_turn_values
 from jeopardy.farkle.scoring import _aside, _counts, keep_options, kept_score, score_all
-from jeopardy.farkle.turn import UNIT
+from jeopardy.farkle.turn import UNIT, rules_throws
 
 PERSON, COMPUTER = 0, 1
 

@@ -45,9 +45,9 @@ from numba import njit
 from jeopardy import validate
 from jeopardy.errors import JeopardyError
 from jeopardy.farkle.core import CoreFarkleSolution
-from jeopardy.farkle.ending import last_turn_values, rules_throws
+from jeopardy.farkle.ending import last_turn_values
 from jeopardy.farkle.scoring import SEED, ScoringTable, keep_options, score_counts
-from jeopardy.farkle.turn import UNIT
+from jeopardy.farkle.turn import UNIT, rules_throws
 from jeopardy.interrupts import timed_chunks
 from jeopardy.match import process_kernels
 from jeopardy.match.rotation import rotation

@@ -17,6 +17,7 @@ above the cap are affine in ``t`` and solved in closed form.
 from __future__ import annotations
 
 import dataclasses
+from collections import namedtuple
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -271,6 +272,31 @@ def turn_process(rules: FarkleRules = FarkleRules(), players: int = 2) -> TurnPr
     return TurnProcess(rules.name, tuple(names), rules.dice - 1, tuple(throws), tuple(bankable),
                        low, high_min if iv2 else None, high if iv2 else 10 ** 9,
                        rules.exact_goal, UNIT, rules.continue_position)
+
+
+# A rule set's throws by dice in hand, for the kernels that index their tables so (the
+# last turn of farkle/ending, the plays of farkle/versus, the simulation):
+# ``pattern_offsets[n] .. [n + 1]`` are the scoring throws of ``n`` dice, each with its
+# ``choices`` (points in units, next dice); ``bust[n]``: the chance that they score
+# nothing.  Column 0 holds no dice (hot dice off, every die set aside): no throw there,
+# only a bank.  ``hot``, ``cold``: rule IV.1's chances that six dice score and stay six,
+# or score and leave (0 without the rule); ``dice``: a full hand.
+Throws = namedtuple("Throws", "pattern_offsets pattern_probs choice_offsets choice_scores "
+                              "choice_nexts bust hot cold dice")
+
+
+def rules_throws(rules: FarkleRules, players: int = 2) -> Throws:
+    """The throws of the turn process (:meth:`TurnProcess.arrays`, the parts a game of
+    ``players`` offers) by dice in hand: state ``n - 1`` is column ``n``, the state
+    without dice (:func:`state_of`) column 0."""
+    process = turn_process(rules, players)
+    arrays = process.arrays()
+    dice = rules.dice
+    _, hot, cold = process.lock()
+    return Throws(np.concatenate(([0], arrays.pattern_offsets[:dice + 1])),
+                  arrays.pattern_probs, arrays.choice_offsets, arrays.choice_points,
+                  np.where(arrays.choice_nexts < dice, arrays.choice_nexts + 1, 0),
+                  np.concatenate(([1.0], arrays.bust[:dice])), hot, cold, np.int64(dice))
 
 
 def bank_caps(rules: FarkleRules) -> list[int]:

@@ -39,8 +39,7 @@ import numpy as np
 from numba import njit
 
 from jeopardy.errors import JeopardyError
-from jeopardy.farkle.throws import option_outcomes, outcomes
-from jeopardy.farkle.turn import UNIT, FarkleRules, bank_caps
+from jeopardy.farkle.turn import UNIT, FarkleRules, bank_caps, rules_throws
 from jeopardy.results import Result
 
 
@@ -88,28 +87,14 @@ def height(rules: FarkleRules) -> int:
 
 
 def throw_arrays(rules: FarkleRules) -> tuple[np.ndarray, ...]:
-    """``(group_start, group_probability, choice_start, choice_points, choice_next)``: the
-    throws of ``n`` dice are groups ``group_start[n] .. group_start[n + 1]``, each with
-    its scoring parts ``choice_start[g] .. choice_start[g + 1]`` (points in units, next
-    dice; none: a farkle).  Keep-all rules offer one part a throw."""
-    starts, probs, cstarts, points, nexts = [0, 0], [], [0], [], []
-    for n in range(1, rules.dice + 1):
-        if rules.keep_choice:
-            groups = [(float(p), choices)
-                      for p, choices in option_outcomes(n, rules.scoring, rules.fresh,
-                                                        rules.every_part())]
-        else:
-            groups = [(float(p), ((s, m),) if s else ())
-                      for s, m, p in outcomes(n, rules.scoring, rules.fresh)]
-        for p, choices in groups:
-            probs.append(p)
-            for s, m in choices:
-                points.append(s // UNIT)
-                nexts.append(m)
-            cstarts.append(len(points))
-        starts.append(len(probs))
-    return (np.array(starts, dtype=np.int64), np.array(probs), np.array(cstarts, dtype=np.int64),
-            np.array(points, dtype=np.int64), np.array(nexts, dtype=np.int64))
+    """``(group_start, group_probability, choice_start, choice_points, choice_next,
+    farkle)``: the scoring throws of ``n`` dice are groups ``group_start[n] ..
+    group_start[n + 1]``, each with its scoring parts ``choice_start[g] .. choice_start[g
+    + 1]`` (points in units, next dice); ``farkle[n]`` the chance they score nothing
+    (:func:`jeopardy.farkle.turn.rules_throws`).  Keep-all rules offer one part a throw."""
+    throws = rules_throws(rules)
+    return (throws.pattern_offsets, throws.pattern_probs, throws.choice_offsets,
+            throws.choice_scores, throws.choice_nexts, throws.bust)
 
 
 # The play that is optimal (``_turn``'s ``optimal`` and ``at_goal``), a bool and not the
@@ -127,8 +112,8 @@ def _exit(W, i, j, g, G):
 
 
 @njit(cache=True)
-def _turn(i, j, G, D, minimum, min_table, top, gs, gp, cs, cp, cn, optimal, Wopt, sit, bank, prefer,
-          at_goal, sure, Wother, c, d, dec, act):
+def _turn(i, j, G, D, minimum, min_table, top, gs, gp, cs, cp, cn, farkle, optimal, Wopt, sit,
+          bank, prefer, at_goal, sure, Wother, c, d, dec, act):
     """``(a, p)`` of the mover at (i, j): its chance is ``a + p u``, ``u`` the value of a
     farkle (``Wother``: the other player's evaluated chances).  ``optimal``: decisions
     from ``Wopt`` (the track ``dec``), else from the play's tables; ``act[t, n]``: 1
@@ -168,14 +153,10 @@ def _turn(i, j, G, D, minimum, min_table, top, gs, gp, cs, cp, cn, optimal, Wopt
                     dec[t, n] = lost
                 continue
             tc = 0.0
-            td = 0.0
-            tv = 0.0
+            td = farkle[n]
+            tv = farkle[n] * lost
             for g in range(gs[n], gs[n + 1]):
                 p = gp[g]
-                if cs[g] == cs[g + 1]:
-                    td += p
-                    tv += p * lost
-                    continue
                 best = -1
                 worth = -1e300
                 for k in range(cs[g], cs[g + 1]):
@@ -210,7 +191,7 @@ def _turn(i, j, G, D, minimum, min_table, top, gs, gp, cs, cp, cn, optimal, Wopt
 
 
 @njit(cache=True)
-def _sure(D, minimum, top, gs, gp, cs, cp, cn, bank, prefer, out):
+def _sure(D, minimum, top, gs, gp, cs, cp, cn, farkle, bank, prefer, out):
     """``out[s, t, n]``: the chance that a play in situation ``s`` banks before a farkle
     from turn total ``t`` with ``n`` dice (every bank wins past the goal)."""
     for s in range(bank.shape[0]):
@@ -225,8 +206,6 @@ def _sure(D, minimum, top, gs, gp, cs, cp, cn, bank, prefer, out):
                     continue
                 total = 0.0
                 for g in range(gs[n], gs[n + 1]):
-                    if cs[g] == cs[g + 1]:
-                        continue
                     best = -1
                     worth = -1e300
                     for k in range(cs[g], cs[g + 1]):
@@ -239,8 +218,9 @@ def _sure(D, minimum, top, gs, gp, cs, cp, cn, bank, prefer, out):
 
 
 @njit(cache=True)
-def _evaluate(G, D, min_low, min_first, top, gs, gp, cs, cp, cn, Wopt, a_opt, sit_a, bank_a,
-              pref_a, goal_a, sure_a, b_opt, sit_b, bank_b, pref_b, goal_b, sure_b, WA, WB):
+def _evaluate(G, D, min_low, min_first, top, gs, gp, cs, cp, cn, farkle, Wopt, a_opt, sit_a,
+              bank_a, pref_a, goal_a, sure_a, b_opt, sit_b, bank_b, pref_b, goal_b, sure_b, WA,
+              WB):
     """Fill ``WA[i, j]`` (A moves at its i against B's j) and ``WB[j, i]``, down the sums."""
     c = np.zeros((top + 1, D + 1))
     d = np.zeros((top + 1, D + 1))
@@ -251,17 +231,17 @@ def _evaluate(G, D, min_low, min_first, top, gs, gp, cs, cp, cn, Wopt, a_opt, si
             j = total - i
             mi = min_first if i == 0 else min_low
             mj = min_first if j == 0 else min_low
-            a, p = _turn(i, j, G, D, mi, min_low, top, gs, gp, cs, cp, cn, a_opt, Wopt, sit_a,
-                         bank_a, pref_a, goal_a, sure_a, WB, c, d, dec, act)
-            b, q = _turn(j, i, G, D, mj, min_low, top, gs, gp, cs, cp, cn, b_opt, Wopt, sit_b,
-                         bank_b, pref_b, goal_b, sure_b, WA, c, d, dec, act)
+            a, p = _turn(i, j, G, D, mi, min_low, top, gs, gp, cs, cp, cn, farkle, a_opt, Wopt,
+                         sit_a, bank_a, pref_a, goal_a, sure_a, WB, c, d, dec, act)
+            b, q = _turn(j, i, G, D, mj, min_low, top, gs, gp, cs, cp, cn, farkle, b_opt, Wopt,
+                         sit_b, bank_b, pref_b, goal_b, sure_b, WA, c, d, dec, act)
             x = (a + p * (1.0 - b - q)) / (1.0 - p * q)
             WA[i, j] = x
             WB[j, i] = b + q * (1.0 - x)
 
 
 @njit(cache=True)
-def _first_banks(G, D, min_low, min_first, top, gs, gp, cs, cp, cn, Wopt, out):
+def _first_banks(G, D, min_low, min_first, top, gs, gp, cs, cp, cn, farkle, Wopt, out):
     """``out[i, j, n]``: the lowest turn total (units) at which optimal play banks with
     ``n`` dice at (i, j) (``top``: it never banks below the table's top)."""
     c = np.zeros((top + 1, D + 1))
@@ -274,8 +254,8 @@ def _first_banks(G, D, min_low, min_first, top, gs, gp, cs, cp, cn, Wopt, out):
     for i in range(G):
         for j in range(G):
             m = min_first if i == 0 else min_low
-            _turn(i, j, G, D, m, min_low, top, gs, gp, cs, cp, cn, OPTIMAL, Wopt, sit, bank, pref,
-                  OPTIMAL, pref, Wopt, c, d, dec, act)
+            _turn(i, j, G, D, m, min_low, top, gs, gp, cs, cp, cn, farkle, OPTIMAL, Wopt, sit,
+                  bank, pref, OPTIMAL, pref, Wopt, c, d, dec, act)
             for n in range(1, D + 1):
                 out[i, j, n] = top
                 for t in range(1, top + 1):
@@ -285,7 +265,7 @@ def _first_banks(G, D, min_low, min_first, top, gs, gp, cs, cp, cn, Wopt, out):
 
 
 @njit(cache=True)
-def _gains(i, G, D, top, gs, gp, cs, cp, cn, dec, act, mass, gain):
+def _gains(i, G, D, top, gs, gp, cs, cp, cn, farkle, dec, act, mass, gain):
     """The mover's turn under the decisions ``act`` / ``dec`` of :func:`_turn`:
     ``gain[t]`` the chance it banks ``t`` (a bank at the goal included); returns the
     chance of a farkle."""
@@ -304,11 +284,9 @@ def _gains(i, G, D, top, gs, gp, cs, cp, cn, dec, act, mass, gain):
             if n == 0:
                 lost += m
                 continue
+            lost += m * farkle[n]
             for g in range(gs[n], gs[n + 1]):
                 p = gp[g]
-                if cs[g] == cs[g + 1]:
-                    lost += m * p
-                    continue
                 best = -1
                 worth = -1e300
                 for k in range(cs[g], cs[g + 1]):
@@ -321,7 +299,7 @@ def _gains(i, G, D, top, gs, gp, cs, cp, cn, dec, act, mass, gain):
 
 
 @njit(cache=True)
-def _met(G, D, min_low, min_first, top, gs, gp, cs, cp, cn, Wopt, visits):
+def _met(G, D, min_low, min_first, top, gs, gp, cs, cp, cn, farkle, Wopt, visits):
     """``visits[i, j]``: how often, on average, a turn starts at the mover's ``i`` against
     ``j`` in a game of optimal play by both from (0, 0), up the score sums."""
     c = np.zeros((top + 1, D + 1))
@@ -344,9 +322,9 @@ def _met(G, D, min_low, min_first, top, gs, gp, cs, cp, cn, Wopt, visits):
             if i > j:
                 continue
             mi = min_first if i == 0 else min_low
-            _turn(i, j, G, D, mi, min_low, top, gs, gp, cs, cp, cn, OPTIMAL, Wopt, sit, bank,
-                  pref, OPTIMAL, pref, Wopt, c, d, dec_a, act_a)
-            fa = _gains(i, G, D, top, gs, gp, cs, cp, cn, dec_a, act_a, mass, gain_a)
+            _turn(i, j, G, D, mi, min_low, top, gs, gp, cs, cp, cn, farkle, OPTIMAL, Wopt, sit,
+                  bank, pref, OPTIMAL, pref, Wopt, c, d, dec_a, act_a)
+            fa = _gains(i, G, D, top, gs, gp, cs, cp, cn, farkle, dec_a, act_a, mass, gain_a)
             if i == j:
                 ra = inflow[i, j] / (1.0 - fa)
                 visits[i, j] = ra
@@ -354,9 +332,9 @@ def _met(G, D, min_low, min_first, top, gs, gp, cs, cp, cn, Wopt, visits):
                     inflow[j, i + t] += ra * gain_a[t]
                 continue
             mj = min_first if j == 0 else min_low
-            _turn(j, i, G, D, mj, min_low, top, gs, gp, cs, cp, cn, OPTIMAL, Wopt, sit, bank,
-                  pref, OPTIMAL, pref, Wopt, c, d, dec_b, act_b)
-            fb = _gains(j, G, D, top, gs, gp, cs, cp, cn, dec_b, act_b, mass, gain_b)
+            _turn(j, i, G, D, mj, min_low, top, gs, gp, cs, cp, cn, farkle, OPTIMAL, Wopt, sit,
+                  bank, pref, OPTIMAL, pref, Wopt, c, d, dec_b, act_b)
+            fb = _gains(j, G, D, top, gs, gp, cs, cp, cn, farkle, dec_b, act_b, mass, gain_b)
             ra = (inflow[i, j] + fb * inflow[j, i]) / (1.0 - fa * fb)
             rb = inflow[j, i] + fa * ra
             visits[i, j] = ra
