@@ -221,6 +221,24 @@ def test_save_load_and_policy(tmp_path):
         again.column(33, 0)
 
 
+def test_policy_under_exact_goal_stops_at_the_goal(tmp_path):
+    """Rule IV.3: a bank must land on the goal, and a larger turn total is lost, so no
+    banking run goes on "and above".  At 700 of 1,000 with the minimum bank 350 the only
+    total that may bank is 300 (it wins at once); at the start every run ends by 1,000."""
+    solution = solve(FarkleRules(goal=1000, exact_goal=True))
+    assert solution.banking(700, 0) == {n: [[300, 300]] for n in range(1, 7)}
+    assert all(runs[-1][1] == 1000 for runs in solution.banking(0, 0).values())
+    out = solution.save(tmp_path / "iv3.npz")
+    runner = CliRunner()
+    text = runner.invoke(cli, ["farkle", "policy", "--solution", str(out), "--score", "700",
+                               "--opponent", "0"]).output
+    assert "  6 dice in hand: bank at 300\n" in text and "and above" not in text
+    assert "a turn total above 300 passes the goal and is lost" in text
+    data = json.loads(runner.invoke(cli, ["farkle", "policy", "--solution", str(out), "--score",
+                                          "700", "--opponent", "0", "--json"]).output)
+    assert data["bank"]["1"] == [{"from": 300, "to": 300}]
+
+
 def test_farkle_commands(tmp_path):
     runner = CliRunner()
     data = json.loads(runner.invoke(cli, ["farkle", "throws", "--json"]).output)

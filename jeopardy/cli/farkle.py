@@ -352,6 +352,9 @@ def policy(solution_file, score_, opponent, second, as_json) -> None:
     click.echo(f"score {score_} against {opponent} ({'second' if second else 'first'} player of the round):")
     for n, runs in banking.items():
         click.echo(f"  {n} dice in hand: {describe_banking(runs)}")
+    if solution.rules.exact_goal:
+        click.echo(f"  (rule IV.3: a turn total above {solution.rules.goal - score_} passes the "
+                   f"goal and is lost)")
 
 
 @farkle.command()

@@ -186,8 +186,9 @@ class CoreFarkleSolution(EngineResult):
     def banking(self, i: int, j: int, first: bool = True) -> dict[int, list[list[int]]]:
         """Per dice count, the turn totals (points) at which to bank, as runs
         ``[from, to]``; the last run ends at ``None`` when banking goes on above
-        the table (every larger total banks)."""
-        return bank_runs(self.column(i, j, first)[1])
+        the table (every larger total banks).  Under rule IV.3 the table ends at the
+        total that lands on the goal (a larger one is lost), and so do the runs."""
+        return bank_runs(self.column(i, j, first)[1], open_end=not self.rules.exact_goal)
 
     def advice(self, i: int, j: int, first: bool, t: int, dice: int) -> tuple[float, float | None]:
         """``(P(win | throw), P(win | bank) or None)`` at scores ``(i, j)``, turn total
@@ -364,9 +365,10 @@ def solve(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
     return CoreFarkleSolution(rules, first_to_reach, solution)
 
 
-def bank_runs(throws: np.ndarray) -> dict[int, list[list[int]]]:
+def bank_runs(throws: np.ndarray, open_end: bool = True) -> dict[int, list[list[int]]]:
     """Per dice count, the runs ``[from, to]`` (points) of turn totals that bank in a
-    column of throw flags ``[t, n]`` (``to`` None: the run goes on past the table)."""
+    column of throw flags ``[t, n]`` (``to`` None: the run goes on past the table, where
+    ``open_end``; without it the table's last row is the last total there is)."""
     out = {}
     for n in range(1, throws.shape[1]):
         bank = ~throws[:, n]
@@ -378,7 +380,8 @@ def bank_runs(throws: np.ndarray) -> dict[int, list[list[int]]]:
                 start = t
                 while t + 1 < len(bank) and bank[t + 1]:
                     t += 1
-                runs.append([start * UNIT, None if t == len(bank) - 1 else t * UNIT])
+                runs.append([start * UNIT,
+                             None if open_end and t == len(bank) - 1 else t * UNIT])
             t += 1
         out[n] = runs
     return out
