@@ -241,6 +241,7 @@ def test_a_csv_policy_for_a_smaller_goal_says_its_goal(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.serial  # a bound of 2 s on a Dask cluster of two workers: no other test's load
 @pytest.mark.parametrize("wait", [1.0, "running"])
 def test_ctrl_c_closes_a_local_cluster_sweep_quietly_and_at_once(wait, tmp_path):
     """An interrupt while the local cluster starts (1 s) or while it runs (once its first
