@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from jeopardy.errors import JeopardyError
-from jeopardy.fast_pig import last_turn, solve
+from jeopardy.fast_pig import solve
 from jeopardy.fast_pig.evaluation import evaluate, simulate
 from jeopardy.farkle.ending import most_one_turn
 from jeopardy.farkle.turn import FarkleRules
@@ -37,6 +37,8 @@ SAME = 1e-13
 
 
 @pytest.mark.parametrize("players, goal, max_dice, pig_out", [
+    pytest.param(2, 15, 4, 0, id="2-players-fast-pig"),
+    pytest.param(2, 15, 4, 1, id="2-players-hog"),
     pytest.param(3, 10, 3, 0, id="3-players-fast-pig"),
     pytest.param(3, 10, 3, 1, id="3-players-hog"),
     pytest.param(4, 6, 2, 0, id="4-players-fast-pig"),
@@ -58,16 +60,6 @@ def test_equal_turns_match_the_oracle(players, goal, max_dice, pig_out):
         margin = sorted(decision.chances)[-1] - sorted(decision.chances)[-2]
         if margin > 1e-9:
             assert decision.best == best[(scores, mover)], (scores, mover)
-
-
-@pytest.mark.parametrize("pig_out", [0, 1], ids=["fast-pig", "hog"])
-def test_two_players_without_ending_data_agree_with_the_last_turn(pig_out):
-    """The process's own last round at two players is Fast Pig's ``Q`` ending."""
-    rules = FastPigRules("test", 6, 4, pig_out, 15)
-    process = turn_process(rules)
-    given = process_solver.solve(process, 15, 2, EQUAL_TURNS, last_turn(rules))
-    own = process_solver.solve(process, 15, 2, EQUAL_TURNS)
-    assert np.max(np.abs(given.values - own.values)) < SAME
 
 
 def test_doubling_the_most_points_changes_nothing():

@@ -1,10 +1,8 @@
 """Fast Pig and Hog: solved, advised and evaluated on the match solver.
 
 The game is the turn process of :mod:`jeopardy.rules.fast_pig`; the solve is
-:func:`jeopardy.match.process_solver.solve` (2-N players first to the goal;
-two players with equal turns, whose last turn is
-:func:`~jeopardy.fast_pig.analysis.last_turn`; 3-N players with equal turns,
-whose last round is the match solver's for any turn process,
+:func:`jeopardy.match.process_solver.solve` (2-N players first to the goal or
+with equal turns, whose last round is the match solver's for any turn process,
 :mod:`jeopardy.match.process_last_round`).  This package only reads its
 tables: the dice choice at given scores, the expected points by number of
 dice, and the exact value of fixed dice policies, seated one per player
@@ -12,7 +10,7 @@ dice, and the exact value of fixed dice policies, seated one per player
 """
 from jeopardy.fast_pig.analysis import (DiceDecision, ExpectedPoints, FastPigSolution,
                                         dice_table, estimate, expected_table, fairness,
-                                        last_turn, solve)
+                                        solve)
 
 __all__ = ["DiceDecision", "ExpectedPoints", "FastPigSolution", "dice_table", "estimate",
-           "expected_table", "fairness", "last_turn", "solve"]
+           "expected_table", "fairness", "solve"]

@@ -5,17 +5,11 @@ Every number here is read off the match solver's tables
 number of dice at a turn start is the value of its dice state at turn total 0,
 ``values[0, n]`` of the turn's column.
 
-Equal turns (two players): a first player of the round who banks ``T >=
-goal`` leaves the second one last turn, needing more than ``d = T - j``
-(a tie at ``d``: 1/2 each).  Its chance ``Q(d) = max_n P(X_n > d) + P(X_n = d) / 2``
-(:func:`last_turn`) is zero once ``d`` reaches the largest roll, so ``Q`` is
-exact without a cap; no throw follows a bank, so the first player's table
-stops at the goal (``dstar = 0``).
-
-Equal turns, three or more players: the last round (every player after the
-first to reach the goal throws once more) is solved from the turn process by
-:mod:`jeopardy.match.process_last_round`; a turn scores at most ``max_dice *
-faces``, so nothing is cut.
+Equal turns: the last round (every player after the first to reach the goal
+throws once more; with two players, the second player's one last turn) is
+solved from the turn process by :mod:`jeopardy.match.process_last_round`, for
+every number of players; a turn scores at most ``max_dice * faces``, so
+nothing is cut.
 """
 from __future__ import annotations
 
@@ -32,7 +26,7 @@ from jeopardy.fairness import fairest
 from jeopardy.match import process_kernels, process_last_round, process_solver
 from jeopardy.match.endings import FIRST_TO_GOAL, MAX_PLAYERS, find, named
 from jeopardy.results import Result
-from jeopardy.rules.fast_pig import FastPigRules, expected_points, roll_points, turn_process
+from jeopardy.rules.fast_pig import FastPigRules, expected_points, turn_process
 
 # The solve's work: turn starts (goal ** players) times the rows of a column (the goal)
 # times the outcomes of the throws (max_dice^2 (faces - 1) / 2, by 2.5 for d6); measured
@@ -45,18 +39,16 @@ MAX_SECONDS = 3600
 def estimate(rules: FastPigRules, players: int = 2,
              ending: str = FIRST_TO_GOAL) -> tuple[float, int]:
     """Rough ``(seconds, bytes)`` of :func:`solve`.  Equal turns: every place in the
-    round is a table of its own (``players`` times the turn starts), and with three or
-    more players the last round's tables
-    (:func:`jeopardy.match.process_last_round.table_floats`) are held too."""
+    round is a table of its own (``players`` times the turn starts), and the last round's
+    tables (:func:`jeopardy.match.process_last_round.table_floats`) are held too."""
     starts = rules.goal ** players
     work = starts * (rules.goal + 1) * rules.max_dice ** 2 * (rules.faces - 1) / 5
     memory = 8 * players * starts * 2 + 50_000_000
     if named(ending).in_round:
         work *= players
         memory += 8 * players * starts * (players - 1)
-        if players > 2:
-            memory += 8 * process_last_round.table_floats(rules.goal, players,
-                                                          rules.max_dice * rules.faces)
+        memory += 8 * process_last_round.table_floats(rules.goal, players,
+                                                      rules.max_dice * rules.faces)
     return SECONDS_PER_UNIT * work, memory
 
 
@@ -68,27 +60,6 @@ def refuse_too_big(rules: FastPigRules, players: int, ending: str = FIRST_TO_GOA
                             f"about {resources.duration(seconds)} and "
                             f"{memory / 2 ** 30:.1f} GB; the limits are 1 hour and "
                             f"{MEMORY_LIMIT / 2 ** 30:.0f} GB")
-
-
-def last_turn_chances(rules: FastPigRules) -> list[list[Fraction]]:
-    """``chances[n - 1][d]``: a last turn's chance with ``n`` dice, ``d`` behind the
-    leader (ending strictly above wins, a tie counts one half), exactly, for ``d = 0 ..``
-    the largest roll (past it every chance is 0): what :func:`last_turn` maximises and
-    the simulation's last turn plays (:func:`jeopardy.fast_pig.evaluation.simulate`)."""
-    rolls = [roll_points(rules, n) for n in range(1, rules.max_dice + 1)]
-    size = max(max(r) for r in rolls) + 1
-    return [[sum((p for k, p in r.items() if k > d), Fraction(0)) + r.get(d, Fraction(0)) / 2
-             for d in range(size)] for r in rolls]
-
-
-def last_turn(rules: FastPigRules) -> process_solver.Ending:
-    """The equal-turns ending data (module docstring): ``Q[row, d]`` for ``d`` up to
-    the largest roll (both rows alike: no minimum bank), ``dstar = 0``."""
-    chances = last_turn_chances(rules)
-    Q = np.zeros((2, len(chances[0])))
-    for d in range(Q.shape[1]):
-        Q[:, d] = float(max(row[d] for row in chances))
-    return process_solver.Ending(Q, np.zeros((2, 1)), np.zeros(rules.goal, dtype=np.int64))
 
 
 @dataclass(frozen=True, repr=False)
@@ -186,8 +157,7 @@ class FastPigSolution(Result):
 def solve(rules: FastPigRules, players: int = 2, ending: str = FIRST_TO_GOAL,
           tolerance: float = 1e-15, strict: bool = True, cap_scale: int = 1) -> FastPigSolution:
     """Solve ``rules`` to its goal for ``players`` players, first to the goal or with
-    equal turns (two players: the last turn of :func:`last_turn`; more: the match
-    solver's last round of the turn process)."""
+    equal turns (the match solver's last round of the turn process)."""
     if not isinstance(rules, FastPigRules):
         raise validate.ParameterError("rules", f"must be a FastPigRules; got {type(rules).__name__}")
     players = validate.integer(players, "players", 2, MAX_PLAYERS)
@@ -198,11 +168,9 @@ def solve(rules: FastPigRules, players: int = 2, ending: str = FIRST_TO_GOAL,
     ending = found
     refuse_too_big(rules, players, ending)
     process = turn_process(rules)
-    data = last_turn(rules) if ending.last_round and players == 2 \
-        else process_solver.NO_ENDING
-    process_solver.warm_up(process, 2, process_solver.MatchRules(players, ending), data)
+    process_solver.warm_up(process, 2, process_solver.MatchRules(players, ending))
     started = time.perf_counter()
-    solution = process_solver.solve(process, rules.goal, players, ending, data, tolerance,
+    solution = process_solver.solve(process, rules.goal, players, ending, tolerance=tolerance,
                                     cap_scale=cap_scale, strict=strict)
     solution = dataclasses.replace(solution, seconds=time.perf_counter() - started)
     return FastPigSolution(rules, solution)

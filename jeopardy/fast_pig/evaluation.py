@@ -24,7 +24,7 @@ import numpy as np
 
 from jeopardy import validate
 from jeopardy.errors import JeopardyError
-from jeopardy.fast_pig.analysis import FastPigSolution, last_turn_chances, start_chances
+from jeopardy.fast_pig.analysis import FastPigSolution, start_chances
 from jeopardy.match import kernels, process_last_round, process_solver
 from jeopardy.match.evaluation import Evaluation
 from jeopardy.match.rules import MatchRules
@@ -145,10 +145,7 @@ def policy_values(solution: FastPigSolution, policies: list[DicePolicy]
     rules = solution.rules
     match_rules = _check(solution, policies, solution.ending)
     n = match_rules.players
-    data = solution.solution.race
-    ending = process_solver.Ending(data.process.Q, data.process.R, data.process.dstar)
-    race = process_solver.bundle(turn_process(rules), rules.goal, match_rules, ending,
-                                 seated=True)
+    race = process_solver.bundle(turn_process(rules), rules.goal, match_rules, seated=True)
     size = rules.goal ** n
     width = _dice_slot(rules, rules.max_dice) + 1
     table = np.zeros((n, size, width), dtype=np.int8)
@@ -239,12 +236,11 @@ def _arrays(policy: DicePolicy, place: int):
     return dice, other, chance
 
 
-def _play(rules, P, policies, games, rng, equal_turns, last_dice, last_round=None
-          ) -> np.ndarray:
+def _play(rules, P, policies, games, rng, last_round=None) -> np.ndarray:
     """Wins (in halves: a tie of the last turn is one to each) of every seat over
-    ``games`` games, seat 0 moving first; ``last_round`` (equal turns, three or more
-    seats: a :class:`LastRound`) plays the last round of each game that reaches it
-    (twice the shares of a tie of three or more are counted, not whole halves)."""
+    ``games`` games, seat 0 moving first; ``last_round`` (equal turns: a
+    :class:`LastRound`) plays the last round of each game that reaches it (twice the
+    shares of a tie of three or more are counted, not whole halves)."""
     goal = rules.goal
     n = len(policies)
     cdf = np.cumsum(P, axis=1)
@@ -267,17 +263,17 @@ def _play(rules, P, policies, games, rng, equal_turns, last_dice, last_round=Non
         points = _draw(cdf, choice, u)
         scores[mover, live] += points
         done = scores[mover, live] >= goal
-        if last_round is not None and mover < n - 1 and done.any():  # the last round
-            for game in live[done]:
-                halves += 2.0 * last_round.play(scores[:, game], mover, cdf, rng)
-        elif equal_turns and mover == 0 and done.any():  # the second player's last turn
-            ended = live[done]
-            need = scores[0, ended] - scores[1, ended]
-            last = scores[1, ended] + _draw(cdf, last_dice[need], rng.random(ended.size))
+        if last_round is not None and n == 2 and mover == 0 and done.any():
+            ended = live[done]  # the second player's last turn, every game at once
+            last = scores[1, ended] + _draw(cdf, last_round.last_dice(scores[:, ended]),
+                                            rng.random(ended.size))
             halves[0] += 2 * int(np.sum(last < scores[0, ended])) + \
                 int(np.sum(last == scores[0, ended]))
             halves[1] += 2 * int(np.sum(last > scores[0, ended])) + \
                 int(np.sum(last == scores[0, ended]))
+        elif last_round is not None and mover < n - 1 and done.any():  # the last round
+            for game in live[done]:
+                halves += 2.0 * last_round.play(scores[:, game], mover, cdf, rng)
         else:
             halves[mover] += 2 * int(np.sum(done))
         live = live[~done]
@@ -286,8 +282,8 @@ def _play(rules, P, policies, games, rng, equal_turns, last_dice, last_round=Non
 
 
 class LastRound:
-    """The last round of equal turns with three or more players, played as the solver
-    plays it: each last-turn player throws the number of dice of the solved last round
+    """The last round of equal turns, played as the solver plays it: each last-turn
+    player throws the number of dice of the solved last round
     (:func:`jeopardy.match.process_last_round.last_turn`: the most likely to win it, the
     fewest among equal chances), found once per last-round turn start."""
 
@@ -315,6 +311,14 @@ class LastRound:
                                      self.vals, self.work)
         return self.vals[0, 1:self.rules.max_dice + 1, 1].copy()
 
+    def last_dice(self, scores: np.ndarray) -> np.ndarray:
+        """Two players: the second player's dice in its last turn, for the games of
+        ``scores[:, g]`` (the first player at the goal or past it)."""
+        width = int(scores[1].max()) + 1
+        pairs, where = np.unique(scores[0] * width + scores[1], return_inverse=True)
+        dice = [self.dice(1, int(pair // width), 1, int(pair % width), 0) for pair in pairs]
+        return np.array(dice, dtype=np.int64)[where.reshape(-1)]
+
     def play(self, scores: np.ndarray, finisher: int, cdf: np.ndarray, rng) -> np.ndarray:
         """Every seat's share of the win once seat ``finisher`` reached the goal: the seats
         after it throw a last turn each (``scores`` is changed)."""
@@ -331,18 +335,6 @@ class LastRound:
             elif scores[seat] == leader:
                 tied += 1
         return (scores == leader) / tied
-
-
-def _last_dice(rules: FastPigRules) -> np.ndarray:
-    """``best[d]``: the number of dice of a last turn ``d`` behind (to tie): the most
-    likely to pass the leader, a tie counting one half (the solver's ``Q``,
-    :func:`~jeopardy.fast_pig.analysis.last_turn_chances`; the fewest of equals)."""
-    chances = last_turn_chances(rules)
-    best = np.ones(rules.goal + len(chances[0]), dtype=np.int64)  # past the rolls: all 0
-    for d in range(len(chances[0])):
-        column = [row[d] for row in chances]
-        best[d] = 1 + column.index(max(column))
-    return best
 
 
 def simulate(solution: FastPigSolution, words, games: int, seed: int):
@@ -362,16 +354,14 @@ def simulate(solution: FastPigSolution, words, games: int, seed: int):
     P = roll_table(rules)
     rng = np.random.default_rng(seed)
     equal_turns = solution.ending.last_round
-    last = _last_dice(rules) if equal_turns else None
     if len(words) == 2 and not equal_turns:
-        first = _play(rules, P, policies, games, rng, False, last)[0] / (2 * games)
-        second = _play(rules, P, policies[::-1], games, rng, False, last)[1] / (2 * games)
+        first = _play(rules, P, policies, games, rng)[0] / (2 * games)
+        second = _play(rules, P, policies[::-1], games, rng)[1] / (2 * games)
         return SimulatedMatch(policies[0].name, policies[1].name, games, seed, float(first),
                               float(second), float(np.sqrt(first * (1 - first) / games)),
                               float(np.sqrt(second * (1 - second) / games)),
                               time.perf_counter() - started)
-    rounds = LastRound(solution) if equal_turns and len(words) > 2 else None
-    halves = _play(rules, P, policies, games, rng, equal_turns, last, rounds)
+    halves = _play(rules, P, policies, games, rng, LastRound(solution) if equal_turns else None)
     chances = [float(h) / (2 * games) for h in halves]
     return SimulatedPlayers(tuple(p.name for p in policies), games, seed, chances,
                             tuple((p * (1.0 - p) / games) ** 0.5 for p in chances),

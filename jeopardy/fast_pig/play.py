@@ -94,9 +94,8 @@ class FastPigTable:
     Equal turns: once a seat reaches the goal before the end of the round, the seats
     after it throw one last turn each (``leader``, ``tied``: the score to beat and how
     many share it); each last-turn throw is the solved last round's (the solver's
-    :func:`~jeopardy.match.process_last_round.last_turn`; two players with Fast Pig's
-    last-turn data: the chance to pass the leader, a tie counting one half).  The
-    highest score wins; ``winners`` are the seats that share it."""
+    :func:`~jeopardy.match.process_last_round.last_turn`).  The highest score wins;
+    ``winners`` are the seats that share it."""
 
     solution: FastPigSolution
     seed: int = 0
@@ -117,7 +116,7 @@ class FastPigTable:
         self._random = random.Random(self.seed)
         self._equal = self.solution.ending.in_round
         self._rounds = None
-        if self._equal and self.solution.solution.race.last.shape[0] > 0:
+        if self._equal:
             from jeopardy.fast_pig.evaluation import LastRound
 
             self._rounds = LastRound(self.solution)
@@ -136,21 +135,11 @@ class FastPigTable:
             return self.solution.decision(self.relative, place)
         rules = self.solution.rules
         own = self.scores[self.mover]
-        if self._rounds is None:  # two players: pass the leader, a tie counts one half
-            from jeopardy.rules.fast_pig import roll_points
-
-            need = self.leader - own
-            chances = []
-            for n in range(1, rules.max_dice + 1):
-                roll = roll_points(rules, n)
-                chances.append(float(sum(p for k, p in roll.items() if k > need)
-                                     + sum(p for k, p in roll.items() if k == need) / 2))
-        else:
-            goal, n = rules.goal, len(self.scores)
-            rest = 0
-            for later in range(self.mover + 1, n):
-                rest = rest * goal + self.scores[later]
-            chances = self._rounds.chances(n - self.mover, self.leader, self.tied, own, rest)
+        goal, n = rules.goal, len(self.scores)
+        rest = 0
+        for later in range(self.mover + 1, n):
+            rest = rest * goal + self.scores[later]
+        chances = self._rounds.chances(n - self.mover, self.leader, self.tied, own, rest)
         return DiceDecision(rules.name, rules.goal, self.relative, self.mover, tuple(chances))
 
     def computer_dice(self) -> int:
