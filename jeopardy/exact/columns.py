@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from gmpy2 import mpq
 
 from jeopardy.errors import JeopardyError
+from jeopardy.rules import effects
 from jeopardy.rules.effects import FALLING, Kind, step
 from jeopardy.rules.roll_model import RollModel
 
@@ -135,20 +136,13 @@ def hold_value(i: int, j: int, k: int, y, start):
 
 
 def roll_value(rolls: tuple, goal: int, i: int, j: int, k: int, at, y, start):
-    """The roll branch at ``(i, j, k)`` given ``at(t) = P(i, j, t)``, ``t > k``."""
-    total = ZERO
-    stay = ZERO
-    for kind, n, p in rolls:
-        banked, t, ended = step(kind, n, i, k)
-        if not ended:
-            if t == k:
-                stay += p
-            elif t < k:
-                raise JeopardyError(FALLING)
-            else:
-                total += p * at(t)
-        elif banked == i:  # nothing banked
-            total += p * (ONE - y)
-        else:
-            total += p * (ONE if banked >= goal else ONE - start(j, banked))
-    return total / (ONE - stay) if stay else total
+    """The roll branch at ``(i, j, k)`` given ``at(t) = P(i, j, t)``, ``t > k``: a turn
+    that ends with nothing banked leaves the opponent at ``y = P(j, i, 0)``, one that
+    reaches the goal wins, one that banks ``t`` leaves it at ``P(j, t, 0)``."""
+
+    def ended(banked):
+        if banked == i:  # nothing banked
+            return ONE - y
+        return ONE if banked >= goal else ONE - start(j, banked)
+
+    return effects.roll_value(rolls, i, k, at, ended)

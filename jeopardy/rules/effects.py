@@ -99,6 +99,32 @@ def step(kind, points, score, turn_total):
     raise JeopardyError("unknown effect kind (not a jeopardy.rules.effects.Kind)")
 
 
+def roll_value(rolls, score: int, turn_total: int, going_on, ended):
+    """The value of one roll at ``(score, turn_total)``, in the arithmetic of the
+    probabilities (``Fraction``, ``mpq``, or object arrays of them): the exact
+    analyses' one roll operator (:mod:`jeopardy.exact.columns`,
+    :mod:`jeopardy.solitaire.exact`, :mod:`jeopardy.simultaneous.best_response`).
+
+    ``rolls``: ``(kind, points, probability)`` of every effect.  Each effect is
+    :func:`step`; a turn that goes on at a higher total ``t`` is worth
+    ``going_on(t)``, one that ends with the new score ``banked`` is worth
+    ``ended(banked)``.  A roll that leaves the turn as it was is thrown again until
+    it does not: its chance ``c`` is taken out and the rest divided by ``1 - c``.  A
+    roll that lowers the turn total is refused (:data:`FALLING`)."""
+    value = stay = 0 * rolls[0][2]
+    for kind, points, p in rolls:
+        banked, t, over = step(kind, points, score, turn_total)
+        if over:
+            value = value + p * ended(banked)
+        elif t == turn_total:
+            stay = stay + p
+        elif t < turn_total:
+            raise JeopardyError(FALLING)
+        else:
+            value = value + p * going_on(t)
+    return value / (1 - stay) if stay else value
+
+
 @dataclass(frozen=True)
 class Effect:
     """One effect of a roll: a :class:`Kind` (or its label) and its points."""

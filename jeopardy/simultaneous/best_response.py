@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from jeopardy.errors import JeopardyError
 from jeopardy.ranges import runs
-from jeopardy.rules.effects import FALLING
+from jeopardy.rules.effects import roll_value
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.turn.distribution import StoppingRule, hold_at
 
@@ -54,21 +54,10 @@ def best_response(model: RollModel, opponent: dict[int, Fraction]) -> BestRespon
     def value(k: int) -> Fraction:
         return values[k] if k <= top else Fraction(1)
 
+    rolls = [(e.kind, e.points, p) for e, p in model.outcomes]
     roll_at = set()
     for k in range(top, -1, -1):
-        stay = ZERO
-        roll = ZERO
-        for e, p in model.outcomes:
-            banked, after, ended = e.apply(0, k)  # the turn's score: what it banks from 0
-            if ended:
-                roll += p * utility(banked)
-            elif after == k:
-                stay += p
-            elif after < k:
-                raise JeopardyError(FALLING)
-            else:
-                roll += p * value(after)
-        roll /= (1 - stay)
+        roll = roll_value(rolls, 0, k, value, utility)  # the turn's score: what it banks from 0
         stop = utility(k)
         if roll > stop:
             roll_at.add(k)

@@ -16,7 +16,7 @@ from fractions import Fraction
 import numpy as np
 
 from jeopardy.errors import JeopardyError
-from jeopardy.rules.effects import step
+from jeopardy.rules.effects import roll_value
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.results import Result
 
@@ -26,21 +26,9 @@ ZERO = Fraction(0)
 
 def _roll(outcomes, s, t, goal, column, start):
     """The value of rolling at (s, t) given the column's later values and
-    the turn-start values ``start`` (callables or lists): exact."""
-    total = ZERO
-    stay = ZERO
-    for kind, n, p in outcomes:
-        banked, t2, ended = step(kind, n, s, t)
-        if not ended:
-            if t2 == t:
-                stay += p
-            elif s + t2 >= goal:
-                total += p
-            else:
-                total += p * column[t2]
-        else:
-            total += p if banked >= goal else p * (1 + start[banked])
-    return total / (1 - stay)
+    the turn-start values ``start`` (lists): exact."""
+    return roll_value(outcomes, s, t, lambda t2: 1 if s + t2 >= goal else column[t2],
+                      lambda banked: 1 if banked >= goal else 1 + start[banked])
 
 
 def _check(model: RollModel, goal: int) -> None:
@@ -51,6 +39,26 @@ def _check(model: RollModel, goal: int) -> None:
                             f"{EXACT_STATE_LIMIT:,} (goal {goal} is too large)")
 
 
+def _affine(constant, own, reset) -> np.ndarray:
+    """``constant + own * E(s) + reset * E(0)`` as an object array of Fractions."""
+    return np.array([Fraction(constant), Fraction(own), Fraction(reset)], dtype=object)
+
+
+def _after(s: int, goal: int, banked: int, a: list, c: list) -> np.ndarray:
+    """A turn from score ``s`` that ends with ``banked``: this turn, and the turns
+    from ``banked`` on (``E(s)`` again, ``E(0)``, or ``a + c E(0)`` known)."""
+    if banked >= goal:
+        return _affine(1, 0, 0)
+    if banked == s:  # nothing banked: E(s) again
+        return _affine(1, 1, 0)
+    if banked == 0:  # the score lost: E(0)
+        return _affine(1, 0, 1)
+    if banked > s:
+        return _affine(1 + a[banked], 0, c[banked])
+    raise JeopardyError("the exact solitaire solver needs rolls that keep the "
+                        "banked score, raise it, or lose it all")
+
+
 def exact_starts(model: RollModel, goal: int, roll: np.ndarray) -> list[Fraction]:
     """Exact expected turns from the start of a turn at each score, for a
     policy table ``roll[s, t]`` (a turn starts with a roll)."""
@@ -59,37 +67,16 @@ def exact_starts(model: RollModel, goal: int, roll: np.ndarray) -> list[Fraction
     # E(s) = a[s] + c[s] * E(0), for s = goal - 1 down to 1.
     a = [ZERO] * (goal + 1)
     c = [ZERO] * (goal + 1)
+    won = _affine(1, 0, 0)
     for s in range(goal - 1, -1, -1):
         top = goal - s
         col = {}  # t -> (constant, coefficient of E(s), coefficient of E(0))
         for t in range(top - 1, -1, -1):
             if t > 0 and not roll[s, t]:
-                col[t] = (1 + a[s + t], ZERO, c[s + t])
+                col[t] = _affine(1 + a[s + t], 0, c[s + t])
                 continue
-            ca = cb = cc = stay = ZERO
-            for kind, n, p in outcomes:
-                banked, t2, ended = step(kind, n, s, t)
-                if not ended:
-                    if t2 == t:
-                        stay += p
-                    elif t2 >= top:
-                        ca += p
-                    else:
-                        x, y, z = col[t2]
-                        ca, cb, cc = ca + p * x, cb + p * y, cc + p * z
-                elif banked >= goal:
-                    ca += p
-                elif banked == s:  # nothing banked: E(s) again
-                    ca, cb = ca + p, cb + p
-                elif banked == 0:  # the score lost: E(0)
-                    ca, cc = ca + p, cc + p
-                elif banked > s:
-                    ca, cc = ca + p * (1 + a[banked]), cc + p * c[banked]
-                else:
-                    raise JeopardyError("the exact solitaire solver needs rolls that keep the "
-                                        "banked score, raise it, or lose it all")
-            k = 1 / (1 - stay)
-            col[t] = (ca * k, cb * k, cc * k)
+            col[t] = roll_value(outcomes, s, t, lambda t2: won if t2 >= top else col[t2],
+                                lambda banked: _after(s, goal, banked, a, c))
         x, y, z = col[0]
         if s == 0:
             if y + z == 1:
