@@ -226,11 +226,12 @@ def gain_bound(rules: FarkleRules) -> list[float]:
     if not rules.keep_choice:
         return [float(w) for w in stopping_table(rules.scoring, rules.dice, rules.fresh).W]
     W = np.zeros(rules.dice + 1)  # W[0] = 0: no dice left, nothing more to collect
+    process = turn_process(rules)
     for _ in range(100_000):
         new = np.zeros(rules.dice + 1)
         for n in range(1, rules.dice + 1):
-            new[n] = sum(float(p) * max(s + W[m] for s, m in choices)
-                         for p, choices in option_outcomes(n, rules.scoring, rules.fresh) if choices)
+            new[n] = process.throw_value(state_of(rules, n), lambda points, nxt: (
+                points * UNIT + W[dice_of(rules, nxt)]))
         if np.max(np.abs(new - W)) < 1e-9:
             return list(new[1:] + 1e-6)
         W = new
@@ -349,17 +350,16 @@ class TurnSolution(Result):
         return bool(column[first_bank:].all())
 
 
-def _throw_value(values, t, n, rules, top):
-    if n == 0:  # no dice left (hot dice off): nothing to throw, the turn total is lost
-        return 0.0
-    if rules.keep_choice:
-        total = 0.0
-        for p, choices in option_outcomes(n, rules.scoring, rules.fresh):
-            if choices:
-                total += float(p) * max(values[min(t + s // UNIT, top), m] for s, m in choices)
-        return total
-    return sum(float(p) * values[min(t + s // UNIT, top), m]
-               for s, m, p in outcomes(n, rules.scoring, rules.fresh) if s)
+def dice_of(rules: FarkleRules, state: int) -> int:
+    """The dice in hand in a state of :func:`turn_process` (:func:`state_of` undone)."""
+    return state + 1 if state < rules.dice else 0
+
+
+def _throw_value(process, values, t, n, rules, top, columns):
+    """Throwing ``n`` dice at turn total ``t`` (units), ``values[t, dice]`` above ``t``
+    (``columns[state]``: the dice in hand in a state)."""
+    return process.throw_value(state_of(rules, n), lambda points, nxt: values[
+        min(t + points, top), columns[nxt]])
 
 
 def solve_turn(rules: FarkleRules = FarkleRules(), policy: str = "optimal",
@@ -380,6 +380,8 @@ def solve_turn(rules: FarkleRules = FarkleRules(), policy: str = "optimal",
     minimum = rules.min_bank_at(banked) // UNIT
     cap = max(max(caps), int(max(critical) / UNIT) + 1 if policy == "seed" else 0, minimum)
     top = cap + rules.max_gain + 1
+    process = turn_process(rules)
+    columns = [dice_of(rules, state) for state in range(len(process.states))]
     values = np.zeros((top + 1, rules.dice + 1))
     bank = np.zeros((top + 1, rules.dice + 1), dtype=bool)
     # Above the cap everything banks; with IV.1 six dice must throw: affine tail.
@@ -409,7 +411,7 @@ def solve_turn(rules: FarkleRules = FarkleRules(), policy: str = "optimal",
                     values[t, n] = points
                     bank[t, n] = True
                 continue
-            throw = _throw_value(values, t, n, rules, top) if t < top else 0.0
+            throw = _throw_value(process, values, t, n, rules, top, columns) if t < top else 0.0
             if policy == "seed":
                 keep_throwing = points <= critical[n - 1] or not may_bank
                 values[t, n] = throw if keep_throwing else points
@@ -434,16 +436,13 @@ def exact_turn_value(rules: FarkleRules = FarkleRules(), policy: str = "optimal"
     def value(t: int, n: int) -> Fraction:
         return values[(min(t, top), n)]
 
+    process = turn_process(rules)
     for t in range(top, -1, -1):
         for n in rules.hand_states:
-            if solution.bank[t, n]:
+            if solution.bank[t, n] or t == top:
                 values[(t, n)] = Fraction(t * UNIT)
-            elif t == top:
-                values[(t, n)] = Fraction(t * UNIT)
-            elif n == 0:
-                values[(t, n)] = Fraction(0)
             else:
-                values[(t, n)] = sum((p * value(t + s // UNIT, m)
-                                      for s, m, p in outcomes(n, rules.scoring, rules.fresh) if s),
-                                     Fraction(0))
+                values[(t, n)] = process.throw_value(
+                    state_of(rules, n), lambda points, nxt: value(t + points, dice_of(rules, nxt)),
+                    Fraction(0), Fraction)
     return values[(0, rules.dice)]

@@ -21,6 +21,7 @@ banked score stay with the roll-model kernels of :mod:`jeopardy.match`.
 from __future__ import annotations
 
 from collections import namedtuple
+from itertools import starmap
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -140,6 +141,20 @@ class TurnProcess:
             raise JeopardyError(f"turn process {self.name!r}: the state without a bank "
                                 f"{self.states[state]!r} is never left")
         return state, stay, leave
+
+    def throw_value(self, state: int, going_on, lost=0.0, number=float):
+        """The value of a throw in ``state``: each outcome's best choice, worth
+        ``going_on(points, next state)``, at its chance; an outcome without a choice (a
+        bust) is worth ``lost``.  ``number`` is the arithmetic of the chances (``float``;
+        ``Fraction`` for exact values): the Python analyses' one throw operator (Ten
+        Thousand's single turn, exactly too, and its gain bound)."""
+        total = number(0)
+        for p, choices in self.throws[state]:
+            if len(choices) == 1:
+                total += number(p) * going_on(*choices[0])
+            else:
+                total += number(p) * (max(starmap(going_on, choices)) if choices else lost)
+        return total
 
     def bust_probability(self, state: int) -> Fraction:
         return sum((p for p, choices in self.throws[state] if not choices), Fraction(0))
