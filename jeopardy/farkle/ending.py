@@ -201,29 +201,15 @@ def round_ending(rules: FarkleRules, first_to_reach: bool = False,
 def _continuation_values(goal, throws):
     """IV.5: ``C[r + goal, n]``, B's last turn continuing from A's position with ``n``
     dice, ``r`` short of A's total over the inherited turn total (it must throw
-    once; then it banks above A's total to win, or at it for a tie)."""
-    low = MAX_GAIN + 1  # G[rho + low]: rho = -low .. goal
-    G = np.zeros((goal + low + 1, 7))
-    C = np.zeros((2 * goal + 1, 7))
-    for rho in range(-low, goal + 1):
-        for n in range(1, 7):
-            if rho < 0:
-                G[rho + low, n] = 1.0
-                continue
-            throw = 0.0
-            for k in range(throws.pattern_offsets[n], throws.pattern_offsets[n + 1]):
-                c = throws.choice_offsets[k]
-                rest = rho - throws.choice_scores[c]
-                throw += throws.pattern_probs[k] * (1.0 if rest < 0 else G[rest + low, throws.choice_nexts[c]])
-            G[rho + low, n] = max(0.5, throw) if rho == 0 else throw
+    once; then it banks above A's total to win, or at it for a tie).  B's last turn
+    needing more than ``goal`` (:func:`last_turn_values`, no minimum: A's total is past
+    it) from turn total ``goal - r``: its throw (:func:`last_turn_throw`; ``r < 0``:
+    every scoring throw wins)."""
+    V = last_turn_values(goal, 0, False, False, throws)
+    C = np.zeros((2 * goal + 1, throws.dice + 1))
     for r in range(-goal, goal + 1):
-        for n in range(1, 7):
-            throw = 0.0
-            for k in range(throws.pattern_offsets[n], throws.pattern_offsets[n + 1]):
-                c = throws.choice_offsets[k]
-                rest = r - throws.choice_scores[c]
-                throw += throws.pattern_probs[k] * (1.0 if rest < 0 else G[rest + low, throws.choice_nexts[c]])
-            C[r + goal, n] = throw
+        for n in range(1, throws.dice + 1):
+            C[r + goal, n] = last_turn_throw(V, goal - r, n, goal, False, False, throws)
     return C
 
 
