@@ -101,9 +101,10 @@ def step(kind, points, score, turn_total):
 
 def roll_value(rolls, score: int, turn_total: int, going_on, ended):
     """The value of one roll at ``(score, turn_total)``, in the arithmetic of the
-    probabilities (``Fraction``, ``mpq``, or object arrays of them): the exact
-    analyses' one roll operator (:mod:`jeopardy.exact.columns`,
-    :mod:`jeopardy.solitaire.exact`, :mod:`jeopardy.simultaneous.best_response`).
+    probabilities (``Fraction``, ``mpq``, object arrays of them, or ``float``): the
+    Python analyses' one roll operator (:mod:`jeopardy.exact.columns`,
+    :mod:`jeopardy.exact.trace`, :mod:`jeopardy.solitaire.exact`,
+    :mod:`jeopardy.simultaneous.best_response`).
 
     ``rolls``: ``(kind, points, probability)`` of every effect.  Each effect is
     :func:`step`; a turn that goes on at a higher total ``t`` is worth

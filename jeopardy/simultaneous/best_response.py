@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from jeopardy.errors import JeopardyError
 from jeopardy.ranges import runs
 from jeopardy.rules.effects import roll_value
 from jeopardy.rules.roll_model import RollModel
