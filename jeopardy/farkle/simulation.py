@@ -20,10 +20,11 @@ Under IV.4 the player sets aside the part the solver chooses: the solver's turn
 takes, of a throw's choices listed by points then dice kept, the first whose
 state ``(t + points, dice left)`` is worth the most to the mover
 (:func:`jeopardy.match.process_kernels.turn`), so the simulation tabulates
-those worths too: every turn state's value ``V[t, n]`` (the solver's sweep of
-each turn start, :func:`_value_tables`), past a column's top the value the
-solver gives there (a bank: 1, or ``1 - Q(d)`` for the round's first player;
-IV.3: the bust's value), and in B's last turn the last-turn table
+those worths too: every turn state's value ``V[t, n]`` (the same sweep of each
+turn start as the decisions, :func:`jeopardy.match.process_kernels.decision_tables`),
+past a column's top the value the solver gives there (a bank: 1, or ``1 - Q(d)``
+for the round's first player; IV.3: the bust's value), and in B's last turn the
+last-turn table
 (:func:`jeopardy.farkle.ending.last_turn_values`).  :func:`_choose` reads
 them with the signature of the oracle's ``choose``.  The values take 8 bytes a
 turn state: the seed's table with IV.4 to 10,000 holds 63,332,400 states, 0.59 GB.
@@ -50,7 +51,6 @@ from jeopardy.farkle.scoring import SEED, ScoringTable, keep_options, score_coun
 from jeopardy.farkle.turn import UNIT, rules_throws
 from jeopardy.interrupts import timed_chunks
 from jeopardy.match import process_kernels
-from jeopardy.match.rotation import rotation
 from jeopardy.results import Result
 
 MAX_GAMES = 100_000_000
@@ -78,32 +78,6 @@ class DecisionTables:
     last_values: np.ndarray  # IV.4: B's last-turn chances V[t, n], rows of dice + 1
 
 
-@njit(cache=True, nogil=True)
-def _value_tables(race, W, offsets, values, bust, width, shift):
-    """IV.4: every stored turn start's state values ``values[offsets[place, index] + t *
-    width + s + shift]`` (the mover's chance, banking or throwing as the solver does)
-    and its bust value ``bust[place, index]``: the same sweep as
-    :func:`jeopardy.match.process_kernels.decision_tables`."""
-    process = race.process
-    n = race.players
-    vals = np.empty((2, n))
-    dvals = np.empty(2)
-    acts = np.empty(2, dtype=np.int8)
-    work = np.empty((4, n))
-    for place in range(race.places):
-        following = (place + 1) % race.places
-        for index in range(W.shape[1]):
-            y = W[following, rotation(race, index)]
-            process_kernels.process_sweep(race, W, index, place, y, vals, dvals, acts, work,
-                                          np.int64(0), None, None)
-            bust[place, index] = y[n - 1]  # the next mover's chance of the mover (rotate)
-            top = process_kernels.frame(race, index, place)[3]
-            at = offsets[place, index]
-            for t in range(top + 1):
-                for s in range(process.states):
-                    values[at + t * width + s + shift] = process.vals[t, s, 0]
-
-
 @njit(cache=True, nogil=True, inline="always")
 def column(n, hand):
     """The column of ``n`` dice in hand in a row of the decision tables: ``n``, and
@@ -121,14 +95,13 @@ def decision_tables(solution: CoreFarkleSolution) -> DecisionTables:
     flat = np.zeros(solution.states // int(race.process.states) * width, dtype=np.int8)
     core_offsets = np.zeros((int(race.places), g * g), dtype=np.int64)
     core_tops = np.zeros_like(core_offsets)
-    process_kernels.decision_tables(race, solution.solution.values, core_offsets, core_tops,
-                                    flat, width, 1)
     choice = solution.rules.keep_choice
     values = np.zeros(flat.shape[0] if choice else 0)
     core_bust = np.zeros((int(race.places), g * g))
-    if choice:
-        _value_tables(race, solution.solution.values, core_offsets, values, core_bust, width,
-                      1)
+    # IV.4: the states' values of the same sweep (None: the kernel compiled without them)
+    process_kernels.decision_tables(race, solution.solution.values, core_offsets, core_tops,
+                                    flat, width, 1, values if choice else None,
+                                    core_bust if choice else None)
     bust = np.zeros((2, g, g))
     for role in range(2):
         place = solution.place(role == 0)

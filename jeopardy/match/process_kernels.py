@@ -1004,24 +1004,34 @@ def advice(race, W, index, place, t, s, out):
 
 
 @njit(cache=True, nogil=True)
-def decision_tables(race, W, offsets, tops, flat, width, shift):
+def decision_tables(race, W, offsets, tops, flat, width, shift, values=None, bust=None):
     """Every stored turn start's actions (1 throw): ``flat[offsets[place, index] + t *
     width + s + shift]`` for ``t <= tops[place, index]`` (past the top every bank is
-    best); ``width >= states + shift``."""
+    best); ``width >= states + shift``.  ``values`` (None: not kept; numba then compiles
+    the sweep without them): the mover's chance at the same places, banking or throwing
+    as the solver does, and ``bust[place, index]`` the mover's value after a bust (the
+    next mover's chance of it, :func:`rotate`'s last component)."""
     process = race.process
-    vals, dvals, acts, work = _start_scratch(race.players)
+    n = race.players
+    vals, dvals, acts, work = _start_scratch(n)
     at = 0
     for place in range(race.places):
         following = (place + 1) % race.places
         for index in range(W.shape[1]):
-            process_sweep(race, W, index, place, W[following, rotation(race, index)],
-                          vals, dvals, acts, work, np.int64(0), None, None)
+            y = W[following, rotation(race, index)]
+            process_sweep(race, W, index, place, y, vals, dvals, acts, work, np.int64(0),
+                          None, None)
             top = frame(race, index, place)[3]
             offsets[place, index] = at
             tops[place, index] = top
             for t in range(top + 1):
                 for s in range(process.states):
                     flat[at + t * width + s + shift] = process.acts[t, s]
+            if values is not None and bust is not None:
+                bust[place, index] = y[n - 1]
+                for t in range(top + 1):
+                    for s in range(process.states):
+                        values[at + t * width + s + shift] = process.vals[t, s, 0]
             at += (top + 1) * width
 
 
