@@ -66,7 +66,6 @@ def exact_expected(solution: ScoreSolution) -> Fraction:
 
 def column(optimal: ScoreSolution, r: int, s: int) -> tuple[np.ndarray, np.ndarray]:
     """Optimal ``(roll, hold)`` values over t at turn r, banked score s."""
-    kinds, points, probs = optimal.model.arrays()
     top = optimal.t_top
     if r == optimal.turns:  # F(n + 1, x, 0) = x
         next_start, collapsed, g_next = optimal.final_values(s + 2 * top + 2), False, 0.0
@@ -74,13 +73,10 @@ def column(optimal: ScoreSolution, r: int, s: int) -> tuple[np.ndarray, np.ndarr
         next_start, collapsed, g_next = np.zeros(1), True, float(optimal.starts[r][0])
     else:
         next_start, collapsed, g_next = optimal.starts[r], False, 0.0
-    vals = np.empty(top + 1)
-    rolls = np.empty(top + 1)
-    holds = np.empty(top + 1)
+    vals, rolls, holds = scratch = (np.empty(top + 1), np.empty(top + 1), np.empty(top + 1))
     flags = np.empty(top + 1, dtype=np.int8)
-    kind, a, b, c = optimal.policy.numba_parameters()
-    _column(next_start, collapsed, g_next, s, optimal.cap, top, kinds, points, probs,
-            kind, a, b, c, vals, rolls, holds, flags)
+    _column(optimal.model.arrays(), optimal.policy.numba_parameters(),
+            (next_start, collapsed, g_next), s, optimal.cap, top, scratch, flags)
     return rolls, holds
 
 

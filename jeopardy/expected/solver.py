@@ -69,13 +69,18 @@ def check_model(model: RollModel) -> None:
 
 
 @njit(cache=True, nogil=True)
-def _column(next_start, collapsed, g_next, s, cap, t_top, kinds, points, probs,
-            policy_kind, a, b, c, vals, rolls, holds, flags):
-    """One banked score s of one turn, backwards over t: the value of rolling
-    and of holding, the policy's decision and the resulting value."""
+def _column(rules, policy, following, s, cap, t_top, scratch, flags):
+    """One banked score ``s`` of one turn, backwards over ``t``: the value of rolling and
+    of holding, the policy's decision and the resulting value.  The bundles:
+    ``rules = (kinds, points, probs)`` (the roll model's arrays); ``policy = (kind, a, b,
+    c)`` (:meth:`ScorePolicy.numba_parameters`); ``following = (next_start, collapsed,
+    g_next)``, the next turn's ``F(r + 1, x, 0)`` (collapsed: ``x + g_next``);
+    ``scratch = (vals, rolls, holds)``, filled over ``t = 0 .. t_top``."""
+    next_start, collapsed, g_next = following
+    policy_kind, a, b, c = policy
+    vals, rolls, holds = scratch
     # F(r + 1, x, 0) for the scores x this column can bank (x <= s + t_top)
     ended = np.arange(s + t_top + 1) + g_next if collapsed else next_start
-    rules = (kinds, points, probs)
     for t in range(t_top, -1, -1):
         hold = ended[s + t]
         holds[t] = hold
@@ -100,16 +105,13 @@ def _column(next_start, collapsed, g_next, s, cap, t_top, kinds, points, probs,
 
 
 @njit(cache=True, nogil=True)
-def _turn(next_start, collapsed, g_next, s_top, cap, t_top, kinds, points, probs,
-          policy_kind, a, b, c, out_start, roll_flags):
-    """One turn backwards: F(r, s, 0) for s = 0..s_top and the roll decisions."""
-    vals = np.empty(t_top + 1)
-    rolls = np.empty(t_top + 1)
-    holds = np.empty(t_top + 1)
+def _turn(rules, policy, following, s_top, cap, t_top, out_start, roll_flags):
+    """One turn backwards: ``F(r, s, 0)`` for ``s = 0 .. s_top`` and the roll decisions
+    (the bundles as :func:`_column`'s)."""
+    scratch = (np.empty(t_top + 1), np.empty(t_top + 1), np.empty(t_top + 1))
     for s in range(s_top + 1):
-        _column(next_start, collapsed, g_next, s, cap, t_top, kinds, points, probs,
-                policy_kind, a, b, c, vals, rolls, holds, roll_flags[s])
-        out_start[s] = vals[0]
+        _column(rules, policy, following, s, cap, t_top, scratch, roll_flags[s])
+        out_start[s] = scratch[0][0]
 
 
 @njit(cache=True, nogil=True)
@@ -260,12 +262,12 @@ def solve_expected(model: RollModel, turns: int, policy: ScorePolicy, cap: int |
 
 def _solve_with_cap(model, turns, policy, T, g, p_cont, p_end, p_lose, collapse=True,
                     score_cap=None):
-    kinds, points, probs = model.arrays()
-    max_points = int(points.max())
+    rules = model.arrays()  # (kinds, points, probs)
+    max_points = int(rules[1].max())
     collapsed = collapse and not model.has_bust_all and (
         policy.is_optimal or policy.kind == HOLD_AT or policy.a == 0)
     t_top = T + max_points
-    kind, a, b, c = policy.numba_parameters()
+    parameters = policy.numba_parameters()
     starts = [None] * turns
     flags = [None] * turns
     next_start = np.arange(turns * t_top + 1, dtype=np.float64)  # F(n + 1, s, 0) = s
@@ -280,8 +282,8 @@ def _solve_with_cap(model, turns, policy, T, g, p_cont, p_end, p_lose, collapse=
         s_top = 0 if collapsed else (r - 1) * t_top
         out = np.empty(s_top + 1)
         roll_flags = np.zeros((s_top + 1, T + 1), dtype=np.int8)
-        _turn(next_start, collapsed, g_next, s_top, T, t_top, kinds, points, probs,
-              kind, a, b, c, out, roll_flags)
+        _turn(rules, parameters, (next_start, collapsed, g_next), s_top, T, t_top, out,
+              roll_flags)
         starts[r - 1] = out
         flags[r - 1] = roll_flags
         if collapsed:
