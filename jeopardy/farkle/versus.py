@@ -111,14 +111,35 @@ def _exit(W, i, j, g, G):
     return 1.0 - W[j, i + g]
 
 
+@njit(cache=True, inline='always')
+def _scratch(game):
+    """:func:`_turn`'s tables over ``(t, n)``: ``(c, d, dec, act)``."""
+    _, D, _, _, top = game
+    return (np.zeros((top + 1, D + 1)), np.zeros((top + 1, D + 1)), np.zeros((top + 1, D + 1)),
+            np.zeros((top + 1, D + 1), dtype=np.int8))
+
+
+@njit(cache=True, inline='always')
+def _optimal_play():
+    """The play bundle of optimal play (:func:`_play_arrays` of None)."""
+    pref = np.zeros((1, 1, 1))
+    return (OPTIMAL, np.zeros((1, 1), dtype=np.int64), np.zeros((1, 1, 1), dtype=np.bool_),
+            pref, OPTIMAL, pref)
+
+
 @njit(cache=True)
-def _turn(i, j, G, D, minimum, min_table, top, gs, gp, cs, cp, cn, farkle, optimal, Wopt, sit,
-          bank, prefer, at_goal, sure, Wother, c, d, dec, act):
+def _turn(i, j, minimum, game, throws, play, Wopt, Wother, scratch):
     """``(a, p)`` of the mover at (i, j): its chance is ``a + p u``, ``u`` the value of a
-    farkle (``Wother``: the other player's evaluated chances).  ``optimal``: decisions
-    from ``Wopt`` (the track ``dec``), else from the play's tables; ``act[t, n]``: 1
-    where the mover banks.  Past the goal a play that does not bank at once wins with
-    its chance ``sure`` of banking before a farkle (:func:`_sure`)."""
+    farkle (``Wother``: the other player's evaluated chances).  ``play``
+    (:func:`_play_arrays`): ``optimal``, decisions from ``Wopt`` (the track ``dec``),
+    else from the play's tables; ``act[t, n]``: 1 where the mover banks.  Past the goal
+    a play that does not bank at once wins with its chance ``sure`` of banking before a
+    farkle (:func:`_sure`).  ``game``: :func:`_game`; ``throws``: :func:`throw_arrays`;
+    ``scratch``: ``(c, d, dec, act)``, tables over ``(t, n)``."""
+    G, D, min_table, _, top = game
+    gs, gp, cs, cp, cn, farkle = throws
+    optimal, sit, bank, prefer, at_goal, sure = play
+    c, d, dec, act = scratch
     s = 0 if optimal else sit[i, j]
     lost = 1.0 - Wopt[j, i]  # optimal play's value of a farkle
     for t in range(top, -1, -1):
@@ -191,9 +212,10 @@ def _turn(i, j, G, D, minimum, min_table, top, gs, gp, cs, cp, cn, farkle, optim
 
 
 @njit(cache=True)
-def _sure(D, minimum, top, gs, gp, cs, cp, cn, farkle, bank, prefer, out):
+def _sure(D, minimum, top, throws, bank, prefer, out):
     """``out[s, t, n]``: the chance that a play in situation ``s`` banks before a farkle
     from turn total ``t`` with ``n`` dice (every bank wins past the goal)."""
+    gs, gp, cs, cp, cn, _ = throws
     for s in range(bank.shape[0]):
         for t in range(top, -1, -1):
             may = t > 0 and t >= minimum
@@ -218,44 +240,35 @@ def _sure(D, minimum, top, gs, gp, cs, cp, cn, farkle, bank, prefer, out):
 
 
 @njit(cache=True)
-def _evaluate(G, D, min_low, min_first, top, gs, gp, cs, cp, cn, farkle, Wopt, a_opt, sit_a,
-              bank_a, pref_a, goal_a, sure_a, b_opt, sit_b, bank_b, pref_b, goal_b, sure_b, WA,
-              WB):
-    """Fill ``WA[i, j]`` (A moves at its i against B's j) and ``WB[j, i]``, down the sums."""
-    c = np.zeros((top + 1, D + 1))
-    d = np.zeros((top + 1, D + 1))
-    dec = np.zeros((top + 1, D + 1))
-    act = np.zeros((top + 1, D + 1), dtype=np.int8)
+def _evaluate(game, throws, Wopt, play_a, play_b, WA, WB):
+    """Fill ``WA[i, j]`` (A moves at its i against B's j) and ``WB[j, i]``, down the sums
+    (``play_a``, ``play_b``: :func:`_play_arrays`)."""
+    G, _, min_low, min_first, _ = game
+    scratch = _scratch(game)
     for total in range(2 * G - 2, -1, -1):
         for i in range(max(0, total - G + 1), min(G - 1, total) + 1):
             j = total - i
             mi = min_first if i == 0 else min_low
             mj = min_first if j == 0 else min_low
-            a, p = _turn(i, j, G, D, mi, min_low, top, gs, gp, cs, cp, cn, farkle, a_opt, Wopt,
-                         sit_a, bank_a, pref_a, goal_a, sure_a, WB, c, d, dec, act)
-            b, q = _turn(j, i, G, D, mj, min_low, top, gs, gp, cs, cp, cn, farkle, b_opt, Wopt,
-                         sit_b, bank_b, pref_b, goal_b, sure_b, WA, c, d, dec, act)
+            a, p = _turn(i, j, mi, game, throws, play_a, Wopt, WB, scratch)
+            b, q = _turn(j, i, mj, game, throws, play_b, Wopt, WA, scratch)
             x = (a + p * (1.0 - b - q)) / (1.0 - p * q)
             WA[i, j] = x
             WB[j, i] = b + q * (1.0 - x)
 
 
 @njit(cache=True)
-def _first_banks(G, D, min_low, min_first, top, gs, gp, cs, cp, cn, farkle, Wopt, out):
+def _first_banks(game, throws, Wopt, out):
     """``out[i, j, n]``: the lowest turn total (units) at which optimal play banks with
     ``n`` dice at (i, j) (``top``: it never banks below the table's top)."""
-    c = np.zeros((top + 1, D + 1))
-    d = np.zeros((top + 1, D + 1))
-    dec = np.zeros((top + 1, D + 1))
-    act = np.zeros((top + 1, D + 1), dtype=np.int8)
-    sit = np.zeros((1, 1), dtype=np.int64)
-    bank = np.zeros((1, 1, 1), dtype=np.bool_)
-    pref = np.zeros((1, 1, 1))
+    G, D, min_low, min_first, top = game
+    scratch = _scratch(game)
+    act = scratch[3]
+    play = _optimal_play()
     for i in range(G):
         for j in range(G):
             m = min_first if i == 0 else min_low
-            _turn(i, j, G, D, m, min_low, top, gs, gp, cs, cp, cn, farkle, OPTIMAL, Wopt, sit,
-                  bank, pref, OPTIMAL, pref, Wopt, c, d, dec, act)
+            _turn(i, j, m, game, throws, play, Wopt, Wopt, scratch)
             for n in range(1, D + 1):
                 out[i, j, n] = top
                 for t in range(1, top + 1):
@@ -265,10 +278,11 @@ def _first_banks(G, D, min_low, min_first, top, gs, gp, cs, cp, cn, farkle, Wopt
 
 
 @njit(cache=True)
-def _gains(i, G, D, top, gs, gp, cs, cp, cn, farkle, dec, act, mass, gain):
+def _gains(D, top, throws, dec, act, mass, gain):
     """The mover's turn under the decisions ``act`` / ``dec`` of :func:`_turn`:
     ``gain[t]`` the chance it banks ``t`` (a bank at the goal included); returns the
     chance of a farkle."""
+    gs, gp, cs, cp, cn, farkle = throws
     mass[:, :] = 0.0
     gain[:] = 0.0
     mass[0, D] = 1.0
@@ -299,21 +313,18 @@ def _gains(i, G, D, top, gs, gp, cs, cp, cn, farkle, dec, act, mass, gain):
 
 
 @njit(cache=True)
-def _met(G, D, min_low, min_first, top, gs, gp, cs, cp, cn, farkle, Wopt, visits):
+def _met(game, throws, Wopt, visits):
     """``visits[i, j]``: how often, on average, a turn starts at the mover's ``i`` against
     ``j`` in a game of optimal play by both from (0, 0), up the score sums."""
-    c = np.zeros((top + 1, D + 1))
-    d = np.zeros((top + 1, D + 1))
-    dec_a = np.zeros((top + 1, D + 1))
-    act_a = np.zeros((top + 1, D + 1), dtype=np.int8)
-    dec_b = np.zeros((top + 1, D + 1))
-    act_b = np.zeros((top + 1, D + 1), dtype=np.int8)
+    G, D, min_low, min_first, top = game
+    scratch_a = _scratch(game)
+    c, d, dec_a, act_a = scratch_a
+    scratch_b = (c, d, np.zeros((top + 1, D + 1)), np.zeros((top + 1, D + 1), dtype=np.int8))
+    dec_b, act_b = scratch_b[2], scratch_b[3]
     mass = np.zeros((top + 1, D + 1))
     gain_a = np.zeros(top + 1)
     gain_b = np.zeros(top + 1)
-    sit = np.zeros((1, 1), dtype=np.int64)
-    bank = np.zeros((1, 1, 1), dtype=np.bool_)
-    pref = np.zeros((1, 1, 1))
+    play = _optimal_play()
     inflow = np.zeros((G, G))
     inflow[0, 0] = 1.0
     for total in range(2 * G - 1):
@@ -322,9 +333,8 @@ def _met(G, D, min_low, min_first, top, gs, gp, cs, cp, cn, farkle, Wopt, visits
             if i > j:
                 continue
             mi = min_first if i == 0 else min_low
-            _turn(i, j, G, D, mi, min_low, top, gs, gp, cs, cp, cn, farkle, OPTIMAL, Wopt, sit,
-                  bank, pref, OPTIMAL, pref, Wopt, c, d, dec_a, act_a)
-            fa = _gains(i, G, D, top, gs, gp, cs, cp, cn, farkle, dec_a, act_a, mass, gain_a)
+            _turn(i, j, mi, game, throws, play, Wopt, Wopt, scratch_a)
+            fa = _gains(D, top, throws, dec_a, act_a, mass, gain_a)
             if i == j:
                 ra = inflow[i, j] / (1.0 - fa)
                 visits[i, j] = ra
@@ -332,9 +342,8 @@ def _met(G, D, min_low, min_first, top, gs, gp, cs, cp, cn, farkle, Wopt, visits
                     inflow[j, i + t] += ra * gain_a[t]
                 continue
             mj = min_first if j == 0 else min_low
-            _turn(j, i, G, D, mj, min_low, top, gs, gp, cs, cp, cn, farkle, OPTIMAL, Wopt, sit,
-                  bank, pref, OPTIMAL, pref, Wopt, c, d, dec_b, act_b)
-            fb = _gains(j, G, D, top, gs, gp, cs, cp, cn, farkle, dec_b, act_b, mass, gain_b)
+            _turn(j, i, mj, game, throws, play, Wopt, Wopt, scratch_b)
+            fb = _gains(D, top, throws, dec_b, act_b, mass, gain_b)
             ra = (inflow[i, j] + fb * inflow[j, i]) / (1.0 - fa * fb)
             rb = inflow[j, i] + fa * ra
             visits[i, j] = ra
@@ -353,7 +362,7 @@ def turn_starts_met(solution) -> np.ndarray:
     top = height(rules) - 1
     low, first = _minimums(rules)
     visits = np.zeros((G, G))
-    _met(G, D, low, first, top, *throw_arrays(rules), W, visits)
+    _met((G, D, low, first, top), throw_arrays(rules), W, visits)
     return visits
 
 
@@ -387,7 +396,7 @@ def _play_arrays(play, rules: FarkleRules, top: int, arrays):
     bank = np.ascontiguousarray(play.bank, dtype=np.bool_)
     prefer = np.ascontiguousarray(play.prefer, dtype=np.float64)
     sure = np.zeros(bank.shape)
-    _sure(rules.dice, rules.min_bank // UNIT, top, *arrays, bank, prefer, sure)
+    _sure(rules.dice, rules.min_bank // UNIT, top, arrays, bank, prefer, sure)
     return (False, np.ascontiguousarray(play.situation, dtype=np.int64), bank, prefer,
             bool(play.bank_at_goal), sure)
 
@@ -404,8 +413,8 @@ def versus(solution, a: TablePlay | None, b: TablePlay | None = None) -> Versus:
     low, first = _minimums(rules)
     WA = np.zeros((G, G))
     WB = np.zeros((G, G))
-    _evaluate(G, D, low, first, top, *arrays, W, *_play_arrays(a, rules, top, arrays),
-              *_play_arrays(b, rules, top, arrays), WA, WB)
+    _evaluate((G, D, low, first, top), arrays, W, _play_arrays(a, rules, top, arrays),
+              _play_arrays(b, rules, top, arrays), WA, WB)
     name = (lambda play: "optimal" if play is None else play.name)
     return Versus(rules.name, rules.goal, name(a), name(b), float(WA[0, 0]),
                   float(1.0 - WB[0, 0]), time.perf_counter() - started)
@@ -419,5 +428,5 @@ def optimal_first_banks(solution) -> np.ndarray:
     top = height(rules) - 1
     low, first = _minimums(rules)
     out = np.zeros((G, G, D + 1), dtype=np.int64)
-    _first_banks(G, D, low, first, top, *throw_arrays(rules), W, out)
+    _first_banks((G, D, low, first, top), throw_arrays(rules), W, out)
     return out

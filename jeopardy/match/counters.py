@@ -158,8 +158,7 @@ class CounterSolution(convergence.Converging, Result):
 
 
 @njit(cache=True, nogil=True)
-def _turn(minimum, top, bankv, z, bankable, offsets, probs, choice_offsets, jump, bust, T, ACT,
-          CH, PRINT, record):
+def _turn(minimum, top, bankv, z, turn, scratch, PRINT, record):
     """The turns of one turn start's counters ``a`` at once (they share the bank's
     values ``bankv[t]`` and differ in the bust's, ``z[a]``): turn totals ``top .. 0``
     backwards in the scratch ``T[t, s, a]`` (rows past ``top``: the bank there,
@@ -172,7 +171,9 @@ def _turn(minimum, top, bankv, z, bankable, offsets, probs, choice_offsets, jump
     (every turn state where it throws, with the choice of each outcome there, each
     term mixed by :func:`_mixed`; odd,
     so never the 0 of a turn not yet recorded): a turn whose checksum did not
-    change keeps its exits."""
+    change keeps its exits.  ``turn``, ``scratch``: :func:`_bellman`'s bundles."""
+    _, bankable, offsets, probs, choice_offsets, _, _, jump, bust = turn
+    T, _, ACT, CH, _ = scratch
     states = bust.shape[0]
     width = T.shape[2]
     patterns = CH.shape[1]
@@ -279,7 +280,7 @@ def _decide(T, ACT, t, s, a, mover, may_bank, bank):
 
 
 @njit(cache=True, nogil=True)
-def _exits(top, room, start, offsets, probs, points, targets, bust, ACT, CH, a, M, pi, bankv):
+def _exits(top, room, a, pi, bankv, turn, scratch):
     """The exits of counter ``a``'s turn under the actions of :func:`_turn` (of every
     outcome the first best choice, ``CH``): ``pi[t - 1]`` the chance of banking
     ``t < room`` (the landing score is below the goal), and ``(win, bust)``: the
@@ -287,7 +288,10 @@ def _exits(top, room, start, offsets, probs, points, targets, bust, ACT, CH, a, 
     the goal, what the other's last turn leaves under the round) and the chance of a
     bust.  ``M[t, s]``: scratch of the chance
     of reaching ``(t, s)``; ``targets[c]``: choice ``c``'s step in ``M`` flattened
-    (its points times the states, plus its next state)."""
+    (its points times the states, plus its next state).  ``turn``, ``scratch``:
+    :func:`_bellman`'s bundles."""
+    start, _, offsets, probs, _, points, targets, _, bust = turn
+    _, _, ACT, CH, M = scratch
     states = bust.shape[0]
     width = CH.shape[2]
     patterns = CH.shape[1]
@@ -379,15 +383,26 @@ def _bank_values(bankv, p, places, own, oi, oj, other, b, goal, top, Q, row, Vn)
 
 
 @njit(cache=True, nogil=True)
-def _bellman(V, write, record, guess, goal, floor, limit, penalty, min_low, min_high, high_score,
-             start, bankable, offsets, probs, choice_offsets, points, targets, jump, bust, T,
-             bankv, ACT, CH, M, PI, base, WIN, BUST, PRINTS, Q, dstar):
+def _bellman(V, write, record, guess, game, turn, scratch, played, ending):
     """One Bellman application to every state, the score sums from the top down and
     within a sum the other's counter ``b`` from the top down, every counter ``a`` of
     the mover at once (:func:`_turn`), each place in the round in turn; returns the
     largest change.  ``write`` 0: nothing is written to ``V`` (the residual); ``record``
     1: every turn's exits under its best actions go to ``PI`` (at ``base[p, oi]`` on),
-    ``WIN`` and ``BUST`` (:func:`_evaluate`)."""
+    ``WIN`` and ``BUST`` (:func:`_evaluate`).  The bundles (:func:`solve` builds them):
+
+    - ``game = (goal, floor, limit, penalty points, min_low, min_high, high_score)``;
+    - ``turn = (start, bankable, pattern_offsets, pattern_probs, choice_offsets,
+      choice_points, targets, jump, bust)``: the turn process's arrays, ``targets`` and
+      ``jump`` each choice's step in ``M`` and in ``T``;
+    - ``scratch = (T, bankv, ACT, CH, M)``;
+    - ``played = (PI, base, WIN, BUST, PRINTS)``: the recorded exits and the checksums;
+    - ``ending = (Q, dstar)``: the round ending's data."""
+    goal, floor, limit, penalty, min_low, min_high, high_score = game
+    T, bankv = scratch[0], scratch[1]
+    PI, base, WIN, BUST, PRINTS = played
+    Q, dstar = ending
+    start = turn[0]
     G = goal - floor
     places = V.shape[0]
     change = 0.0
@@ -415,8 +430,7 @@ def _bellman(V, write, record, guess, goal, floor, limit, penalty, min_low, min_
                         # np.int64(0), not 0: a literal compiled _guess a second time
                         z[limit - 1] = 1.0 - _guess(Vn, oj, b, max(oi - penalty, 0),
                                                     np.int64(0), S + 1, penalty)
-                    _turn(minimum, top, bankv, z, bankable, offsets, probs, choice_offsets, jump,
-                          bust, T, ACT, CH, PRINT, record)
+                    _turn(minimum, top, bankv, z, turn, scratch, PRINT, record)
                     for a in range(limit):
                         v = T[0, start, a]
                         d = abs(v - V[p, oi, a, oj, b])
@@ -431,8 +445,7 @@ def _bellman(V, write, record, guess, goal, floor, limit, penalty, min_low, min_
                             PRINTS[p, oi, a, oj, b] = PRINT[a]
                             at = base[p, oi] + ((a * G + oj) * limit + b) * (room - 1)
                             WIN[p, oi, a, oj, b], BUST[p, oi, a, oj, b] = _exits(
-                                top, room, start, offsets, probs, points, targets, bust, ACT,
-                                CH, a, M, PI[at:at + room - 1], bankv)
+                                top, room, a, PI[at:at + room - 1], bankv, turn, scratch)
     return change
 
 
@@ -559,11 +572,13 @@ def solve(process: TurnProcess, goal: int, penalty: BustPenalty, tolerance: floa
     # each choice's target row (points, next state) in T, and its offset in the counters' rows
     targets = (arrays.choice_points * size + arrays.choice_nexts).astype(np.uint64)
     jump = targets * np.uint64(width)
-    args = (goal, floor, limit, penalty.points, process.minimum, high_min, high, process.start,
-            np.array(process.bankable, dtype=np.int8), arrays.pattern_offsets,
-            arrays.pattern_probs, arrays.choice_offsets, arrays.choice_points, targets, jump,
-            arrays.bust, T, np.zeros(T.shape[0]), ACT, CH, M, PI, base,
-            WIN, BUST, np.zeros((places, G, limit, G, limit), dtype=np.uint64), Q, dstar)
+    args = ((goal, floor, limit, penalty.points, process.minimum, high_min, high),
+            (process.start, np.array(process.bankable, dtype=np.int8), arrays.pattern_offsets,
+             arrays.pattern_probs, arrays.choice_offsets, arrays.choice_points, targets, jump,
+             arrays.bust),
+            (T, np.zeros(T.shape[0]), ACT, CH, M),
+            (PI, base, WIN, BUST, np.zeros((places, G, limit, G, limit), dtype=np.uint64)),
+            (Q, dstar))
     played = (goal, floor, limit, penalty.points, PI, base, WIN, BUST)
     # Bellman applications in place (each is nearly exact down the score sums) while they
     # move values by more than IN_PLACE, each play recorded and evaluated; then one
