@@ -48,13 +48,12 @@ def test_the_rows_past_the_top_are_what_beyond_gives(players, first, exact, lock
     bust_vec = rng.dirichlet(np.ones(players))
     tail = rng.random((3, states))
     lock_slope, lock_leave, row = 0.3, 0.6, 1
-    process_kernels.past_top(V, D, M, top, top + most, first, own, second, exact, lock,
-                             lock_slope, lock_leave, Q, R, row, bust_vec, settled, tail)
+    exits = (first, exact, lock, lock_slope, lock_leave, Q, R, row, bust_vec, settled, tail)
+    process_kernels.past_top(V, D, M, top, top + most, own, second, exits)
     beyond = process_kernels.beyond.py_func
     for u, s in itertools.product(range(top + 1, top + most + 1), range(states)):
         d = own + u - second
-        values = [beyond(m, first, d, s, exact, lock, lock_slope, lock_leave, Q, R, row,
-                         bust_vec, settled, tail) for m in range(players)]
+        values = [beyond(m, d, s, exits) for m in range(players)]
         assert M[u * states + s] == values[0]
         if players > 2:  # the others' values are read past the table too
             assert list(V[u, s]) == values

@@ -261,14 +261,16 @@ def finish(m, first, d, Q, row):
 
 
 @njit(cache=True, nogil=True)
-def beyond(m, first, d, state, exact, lock, lock_slope, lock_leave, Q, R, row, bust_vec, settled,
-           tail):
+def beyond(m, d, state, exits):
     """Player ``m``'s chance when a throw takes the turn total past the table into
     ``state``, ``d`` more than the next player's score (module docstring); with
-    ``settled`` the column's settled tail (two players).  Called, not inlined, as
+    ``settled`` the column's settled tail (two players).  ``exits``: what a throw past
+    the table leads to, ``(first, exact, lock, lock_slope, lock_leave, Q, R, row,
+    bust_vec, settled, tail)`` (:func:`turn` binds them).  Called, not inlined, as
     :func:`finish`, :func:`choice_value` and :func:`choice_slope`: inlined at the
     turn's call sites (seven of this one, with those of ``choice_value``) they made
     the turn's compile 20.5 s CPU on a cold cache, 9.1 s called."""
+    first, exact, lock, lock_slope, lock_leave, Q, R, row, bust_vec, settled, tail = exits
     if settled:
         return tail[0, state] if m == 0 else 1.0 - tail[0, state]
     if exact:  # past the goal: the turn is lost
@@ -276,11 +278,11 @@ def beyond(m, first, d, state, exact, lock, lock_slope, lock_leave, Q, R, row, b
     if state == lock:  # throw on until the dice leave the lock state
         value = lock_slope * bust_vec[m]
         if first and m <= 1:  # the last player's chance after the tail
-            tail = R[row, d] if d < R.shape[1] else 0.0
+            after = R[row, d] if d < R.shape[1] else 0.0
             if m == 0:
-                value += lock_leave - tail
+                value += lock_leave - after
             else:
-                value += tail
+                value += after
         elif m == 0:
             value += lock_leave
         return value
@@ -314,23 +316,25 @@ def last_ends(race):
 
 
 @njit(cache=True, nogil=True, inline='always')
-def slope_beyond(state, exact, lock, lock_slope, settled, tail):
+def slope_beyond(state, exits):
     """The slope of :func:`beyond` (the chance of ending the turn with nothing banked)."""
+    _, exact, lock, lock_slope, _, _, _, _, _, settled, tail = exits
     if settled:
         return tail[1, state]
     return 1.0 if exact else (lock_slope if state == lock else 0.0)
 
 
 @njit(cache=True, nogil=True)
-def past_top(V, D, M, top, reach, first, own, second, exact, lock, lock_slope, lock_leave, Q, R,
-             row, bust_vec, settled, tail):
+def past_top(V, D, M, top, reach, own, second, exits):
     """Rows ``top + 1 .. reach`` of the turn's flat tables ``M`` (the mover's value) and
     ``D`` (slopes): what a throw past the table leads to (:func:`beyond`,
     :func:`slope_beyond`), so that the turn reads every choice from the tables; with
     three or more players also ``V`` (the others' values).  Past the table a state's
     value is its turn total's alone unless the column is settled or the state is the
     lock state: computed once per total (``plain``) and copied to the other states
-    (Ten Thousand to 3,000: a call per state and player took a third of the sweep)."""
+    (Ten Thousand to 3,000: a call per state and player took a third of the sweep).
+    ``exits``: :func:`beyond`'s."""
+    lock, settled = exits[2], exits[9]
     states = V.shape[1]
     n = V.shape[2]
     rest = n if n > 2 else 1  # players whose values are read past the table
@@ -341,13 +345,12 @@ def past_top(V, D, M, top, reach, first, own, second, exact, lock, lock_slope, l
         for s in range(states):
             if settled or s == lock or s == plain:
                 for m in range(rest):
-                    V[u, s, m] = beyond(m, first, d, s, exact, lock, lock_slope, lock_leave, Q,
-                                        R, row, bust_vec, settled, tail)
+                    V[u, s, m] = beyond(m, d, s, exits)
             else:
                 for m in range(rest):
                     V[u, s, m] = V[u, plain, m]
             M[at + s] = V[u, s, 0]
-            D[u, s] = slope_beyond(s, exact, lock, lock_slope, settled, tail)
+            D[u, s] = slope_beyond(s, exits)
 
 
 @njit(cache=True, nogil=True)
@@ -599,27 +602,31 @@ def slot_chance(mode, table, mix, slot):
 
 
 @njit(cache=True, nogil=True)
-def choice_value(m, t, c, top, total, second, first, exact, lock, lock_slope, lock_leave, Q, R,
-                 row, bust_vec, settled, tail, V, points, nexts, ends, rounds, where, place):
-    """Player ``m``'s chance after the choice ``c`` at turn total ``t`` (``rounds``: past
-    the top the mover is stopped at the cap, :func:`past_cap`)."""
+def choice_value(m, t, c, tables, exits, stops):
+    """Player ``m``'s chance after the choice ``c`` at turn total ``t``.  ``tables``:
+    ``(top, own, second, V, D, points, nexts)``, the turn's tables and choices;
+    ``exits``: :func:`beyond`'s; ``stops``: ``(ends, rounds, where, place)``, with
+    ``rounds`` past the top the mover is stopped at the cap (:func:`past_cap`)."""
+    top, own, second, V, _, points, nexts = tables
     u = t + points[c]
     if u <= top:
         return V[u, nexts[c], m]
+    ends, rounds, where, place = stops
     if rounds:
-        return past_cap(ends, where, place, total + points[c], m)
-    return beyond(m, first, total + points[c] - second, nexts[c], exact, lock, lock_slope,
-                  lock_leave, Q, R, row, bust_vec, settled, tail)
+        return past_cap(ends, where, place, own + t + points[c], m)
+    return beyond(m, own + t + points[c] - second, nexts[c], exits)
 
 
 @njit(cache=True, nogil=True)
-def choice_slope(t, c, top, exact, lock, lock_slope, settled, tail, D, points, nexts):
-    """The slope (chance of ending the turn with nothing) after the choice ``c``."""
+def choice_slope(t, c, tables, exits):
+    """The slope (chance of ending the turn with nothing) after the choice ``c`` (the
+    bundles as :func:`choice_value`'s)."""
+    top, _, _, _, D, points, nexts = tables
     u = t + points[c]
     nxt = nexts[c]
     if u <= top:
         return D[u, nxt]
-    return slope_beyond(nxt, exact, lock, lock_slope, settled, tail)
+    return slope_beyond(nxt, exits)
 
 
 # float32 lower bounds: a gain times SHRINK, rounded to float32, is below the gain
@@ -738,13 +745,17 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
     chain = work[3]
     recorded = acts_out.shape[0] - 1
     probe_throw = probe_bank = -1.0
+    # the helpers' bundles, bound once per turn start: what a throw past the table leads
+    # to (:func:`beyond`), the turn's tables and choices, and the stops past the cap
+    exits = (first, exact, lock, lock_slope, lock_leave, Q, R, row, bust_vec, settled, tail)
+    tables = (top, own, second, V, D, points, nexts)
+    stops = (ends, rounds, where, place)
     # the rows past the top hold what a throw past the table leads to (a probe past the
     # top reads its choices with choice_value)
     if rounds:
         past_cap_rows(ends, where, place, V, D, M, top, top + process.most, own)
     else:
-        past_top(V, D, M, top, top + process.most, first, own, second, exact, lock,
-                 lock_slope, lock_leave, Q, R, row, bust_vec, settled, tail)
+        past_top(V, D, M, top, top + process.most, own, second, exits)
     # the decisions of this turn start's last sweep, replayed where they provably stay
     # (module docstring): a solve's class members only (slot >= 0), not a probe, not
     # rule IV.5 (its sweep stores every throw value)
@@ -819,21 +830,14 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                 if table is not None and tabled and offsets[k + 1] - c0 > 1:  # the chain of the choices' slots
                     last = offsets[k + 1] - 1
                     for m in range(n):
-                        chain[m] = choice_value(m, t, last, top, total, second, first, exact,
-                                                lock, lock_slope, lock_leave, Q, R, row,
-                                                bust_vec, settled, tail, V, points, nexts,
-                                                ends, rounds, where, place)
-                    chain_slope = choice_slope(t, last, top, exact, lock, lock_slope, settled,
-                                               tail, D, points, nexts)
+                        chain[m] = choice_value(m, t, last, tables, exits, stops)
+                    chain_slope = choice_slope(t, last, tables, exits)
                     if slot_at + last - c0 < recorded:
                         acts_out[1 + slot_at + last - c0] = 1
                     for c in range(last - 1, c0 - 1, -1):
                         slot = slot_at + c - c0
                         w = slot_chance(mode, table, mix, slot)
-                        here_value = choice_value(me, t, c, top, total, second, first, exact,
-                                                  lock, lock_slope, lock_leave, Q, R, row,
-                                                  bust_vec, settled, tail, V, points, nexts,
-                                                  ends, rounds, where, place)
+                        here_value = choice_value(me, t, c, tables, exits, stops)
                         if w < 0.0:
                             w = 1.0 if here_value >= chain[0] else 0.0
                         if slot < recorded:
@@ -841,23 +845,14 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                         if w == 1.0:
                             chain[0] = here_value
                             for m in range(1, n):
-                                chain[m] = choice_value(m, t, c, top, total, second, first,
-                                                        exact, lock, lock_slope, lock_leave, Q,
-                                                        R, row, bust_vec, settled, tail, V,
-                                                        points, nexts, ends, rounds, where,
-                                                        place)
-                            chain_slope = choice_slope(t, c, top, exact, lock, lock_slope,
-                                                       settled, tail, D, points, nexts)
+                                chain[m] = choice_value(m, t, c, tables, exits, stops)
+                            chain_slope = choice_slope(t, c, tables, exits)
                         elif w > 0.0:
                             chain[0] = w * here_value + (1.0 - w) * chain[0]
                             for m in range(1, n):
-                                chain[m] = w * choice_value(
-                                    m, t, c, top, total, second, first, exact, lock,
-                                    lock_slope, lock_leave, Q, R, row, bust_vec, settled, tail,
-                                    V, points, nexts, ends, rounds, where, place) + \
+                                chain[m] = w * choice_value(m, t, c, tables, exits, stops) + \
                                     (1.0 - w) * chain[m]
-                            chain_slope = w * choice_slope(t, c, top, exact, lock, lock_slope,
-                                                           settled, tail, D, points, nexts) \
+                            chain_slope = w * choice_slope(t, c, tables, exits) \
                                 + (1.0 - w) * chain_slope
                     mover += p * chain[0]
                     for m in range(1, rest):
@@ -872,20 +867,14 @@ def turn(race, W, index, place, y, work, probe_t, probe_s, mode, table, mix, act
                     chosen = c0
                     best = -1.0
                     for c in range(c0, c1):
-                        v = choice_value(me, t, c, top, total, second, first, exact, lock,
-                                         lock_slope, lock_leave, Q, R, row, bust_vec, settled,
-                                         tail, V, points, nexts, ends, rounds, where, place)
+                        v = choice_value(me, t, c, tables, exits, stops)
                         if v > best:
                             best = v
                             chosen = c
                     mover += p * best
                     for m in range(1, rest):
-                        acc[m] += p * choice_value(m, t, chosen, top, total, second, first,
-                                                   exact, lock, lock_slope, lock_leave, Q, R,
-                                                   row, bust_vec, settled, tail, V, points,
-                                                   nexts, ends, rounds, where, place)
-                    slope += p * choice_slope(t, chosen, top, exact, lock, lock_slope, settled,
-                                              tail, D, points, nexts)
+                        acc[m] += p * choice_value(m, t, chosen, tables, exits, stops)
+                    slope += p * choice_slope(t, chosen, tables, exits)
                     continue
                 # the best choice, read from the flat tables (rows past the top included):
                 # unsigned offsets, so numba adds no test for negative indices
