@@ -238,9 +238,10 @@ def test_reproduce_long_solves_busche_first_player_and_gives_a_verdict(monkeypat
 
 
 def test_a_play_checksum_tells_apart_changes_that_cancel_in_a_plain_sum():
-    # the review's case: in one turn state, outcomes 0 and 1 each take the next choice
-    # while outcome 2 takes the one before; weighed plainly (choice * weight, weights
-    # (k + 1) * MIX) the two plays sum alike, and the solve would keep stale exits
+    # the review's case: in one turn state, outcomes 0 and 2 each take the choice before
+    # while outcome 1 takes the second after; weighed plainly (choice * weight, weights
+    # (k + 1) * MIX) the two plays sum alike, and so do any terms linear in the choice
+    # (the choices' plain sum is the same too), and the solve would keep stale exits
     def plain(choices):
         return sum(c * (k + 1) * int(counters.MIX) for k, c in enumerate(choices)) % 2 ** 64
 
@@ -249,6 +250,6 @@ def test_a_play_checksum_tells_apart_changes_that_cancel_in_a_plain_sum():
             return sum(int(counters._mixed.py_func(counters.np.uint64(c) + counters.np.uint64(
                 (k + 1) * int(counters.MIX) % 2 ** 64))) for k, c in enumerate(choices)) % 2 ** 64
 
-    before, after = (0, 0, 1), (1, 1, 0)
-    assert plain(before) == plain(after)
+    before, after = (1, 0, 1), (0, 2, 0)
+    assert plain(before) == plain(after) and sum(before) == sum(after)
     assert mixed(before) != mixed(after)

@@ -880,3 +880,78 @@ def test_the_coach_refuses_a_solution_of_more_than_two_players():
     solution = core.solve(rules, True, players=3)
     with pytest.raises(JeopardyError, match="two players; this solution has 3"):
         FarkleMatch(solution)
+
+
+def _command(*args: str, cwd=None):
+    """A command as a user runs it (a subprocess: what it prints is what a user sees)."""
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "jeopardy", *args], capture_output=True,
+                          text=True, timeout=300, cwd=cwd)
+
+
+def _refused(done, *words: str) -> None:
+    assert done.returncode == 2 and done.stdout == "", (done.returncode, done.stdout)
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
+    for word in words:
+        assert word in lines[0], lines[0]
+
+
+def test_a_table_whose_throw_scores_past_the_bound_is_refused_in_one_line(tmp_path):
+    """A rules file's points feed the turn's and the round ending's tables: a straight of
+    10^20 gave a traceback (an array too big), one of 200,000 a round ending of minutes
+    with no estimate.  A key past MAX_THROW_POINTS, or a table whose best throw scores
+    past it (three of a kind worth 1,000 a face: six 6s doubled, 48,000), is refused in
+    one line naming it, before any work; the bound itself is solved."""
+    from jeopardy.farkle.turn import MAX_THROW_POINTS
+
+    (tmp_path / "huge.toml").write_text("[scoring]\nstraight = 100000000000000000000\n")
+    (tmp_path / "kind.toml").write_text("[scoring]\nthree_of_a_kind = 1000\n")
+    (tmp_path / "bound.toml").write_text(f"[scoring]\nstraight = {MAX_THROW_POINTS}\n")
+    for command in ("turn", "solve"):
+        _refused(_command("farkle", command, "--rules", "huge.toml", cwd=tmp_path),
+                 "scoring.straight", f"{MAX_THROW_POINTS:,}")
+        _refused(_command("farkle", command, "--rules", "kind.toml", cwd=tmp_path),
+                 "48,000", f"{MAX_THROW_POINTS:,}")
+    done = _command("farkle", "solve", "--rules", "bound.toml", "--goal", "1000", "--json",
+                    cwd=tmp_path)
+    assert done.returncode == 0 and json.loads(done.stdout)["converged"], done.stderr
+
+
+def test_the_first_bank_turn_is_estimated_before_work(monkeypatch):
+    """An entry minimum makes the turn's table reach it as a least bank does: a goal of
+    10^9 with an entry of 9 * 10^8 ran past two minutes without a word; its estimate now
+    refuses it at once, naming the largest least bank that fits."""
+    from jeopardy import resources
+
+    monkeypatch.setenv("JEOPARDY_TIME_LIMIT", "2")
+    rules = FarkleRules(goal=1_000_000_000, entry=900_000_000)
+    with pytest.raises(JeopardyError, match="the largest that fits is"):
+        solve_turn(rules)
+    assert resources.fits(resources.estimate("farkle_turn", min_bank=rules.min_bank))
+
+
+def test_options_that_would_change_nothing_or_are_mislabelled_are_refused(tmp_path):
+    """Rule IV.2 on one turn (a player at 0: it never applies), a high minimum not above
+    the minimum, a high score at or past the goal or off the 50-point grid, and
+    `--simulate 0`, were accepted and ignored; each is refused in one line."""
+    _refused(_command("farkle", "turn", "--high-min-bank", "500"), "IV.2", "farkle solve")
+    _refused(_command("farkle", "solve", "--goal", "1000", "--high-min-bank", "200"),
+             "--high-min-bank 200", "--min-bank")
+    _refused(_command("farkle", "solve", "--goal", "1000", "--high-min-bank", "500",
+                      "--high-score", "5000"), "--high-score 5,000", "goal")
+    _refused(_command("farkle", "solve", "--goal", "1000", "--high-min-bank", "500",
+                      "--high-score", "525"), "--high-score", "multiple of 50")
+    _refused(_command("farkle", "solve", "--goal", "1000", "--simulate", "0"), "--simulate")
+
+
+def test_stopping_and_solve_json_name_the_rules_they_used():
+    """`farkle stopping --rules facebook --json` said "ten-thousand" over Facebook's
+    numbers; `farkle solve --json` left out the entry minimum its text shows."""
+    done = _command("farkle", "stopping", "--rules", "facebook", "--json")
+    assert done.returncode == 0 and json.loads(done.stdout)["game"] == "facebook"
+    done = _command("farkle", "solve", "--rules", "reference-com", "--goal", "1000", "--json")
+    data = json.loads(done.stdout)
+    assert done.returncode == 0 and data["entry"] == preset("reference-com").rules.entry > 0

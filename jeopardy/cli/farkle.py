@@ -59,6 +59,16 @@ def _rules(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exa
     for flag, value in (("--min-bank", min_bank), ("--high-min-bank", high_min_bank)):
         if value is not None and 0 < goal < value:  # refused at once, not after a 16 s solve
             raise JeopardyError(f"{flag} must be at most the goal ({goal:,}); got {value:,}")
+    if high_min_bank is not None:  # rule IV.2 must change something
+        if high_score < 0 or high_score % 50:
+            raise JeopardyError(f"--high-score must be a non-negative multiple of 50; got "
+                                f"{high_score:,}")
+        if high_min_bank <= min_bank:
+            raise JeopardyError(f"--high-min-bank {high_min_bank:,} is not above --min-bank "
+                                f"({min_bank:,}): rule IV.2 would change nothing")
+        if high_score >= goal:
+            raise JeopardyError(f"--high-score {high_score:,} is not below the goal ({goal:,}): "
+                                "rule IV.2 would change nothing")
     return FarkleRules(min_bank=min_bank, no_stop_on_six=no_stop_on_six, keep_choice=keep_choice,
                        goal=goal, high_min_bank=high_min_bank, high_score=high_score,
                        exact_goal=exact_goal, continue_position=continue_position)
@@ -176,7 +186,7 @@ def stopping(rules_name, as_json) -> None:
     rules = _hand(rules_name)
     table = stopping_table(rules.scoring, rules.dice, rules.fresh)
     if as_json:
-        emit_json(table.to_dict())
+        emit_json({**table.to_dict(), "game": rules.name})
         return
     click.echo("I   W(I)       Cs(I)")
     for n, (w, c) in enumerate(zip(table.W, table.critical), start=1):
@@ -194,15 +204,27 @@ def turn(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact
     the turn of a player's first bank); a penalty is not part of one turn's value."""
     import dataclasses
 
-    from jeopardy.farkle.turn import solve_turn
+    from jeopardy import resources
+    from jeopardy.farkle.turn import UNIT, solve_turn
+    from jeopardy.validate import ParameterError
 
     if exact_goal or continue_position:
         raise JeopardyError("rules IV.3 and IV.5 concern the end and the start of turns in a game; "
                             "use `jeopardy farkle solve`")
+    if high_min_bank is not None:
+        raise JeopardyError("rule IV.2 (--high-min-bank) concerns a player's score in a game; the "
+                            "turn shown is of a player at 0: use `jeopardy farkle solve`")
     entry = None
     if rules_name is not None:
         rules = _house(rules_name)[0]
         least_first = rules.entry
+        try:  # the budget's refusal names the file's keys, not an option the user did not give
+            resources.require("farkle_turn", "the turn's table",
+                              min_bank=max(rules.min_bank, rules.entry),
+                              gain=rules.max_gain * UNIT)
+        except ParameterError as error:
+            raise JeopardyError(f"{rules.name}: the least bank (min_bank, entry) "
+                                f"{error.detail}") from None
         if rules.enters:
             entry = solve_turn(rules).expected  # banked 0: the entry minimum applies
             rules = dataclasses.replace(rules, entry=0)
@@ -248,7 +270,8 @@ def turn(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact
 @click.option("--goal", type=int, default=10_000, show_default=True)
 @click.option("--first-to-reach", is_flag=True, help="whoever banks the goal first wins at once")
 @click.option("--out", type=str, default=None, callback=check_output, help="save the solution (.npz)")
-@click.option("--simulate", "games", type=int, default=0, help="also simulate this many games")
+@click.option("--simulate", "games", type=int, default=None,
+              help="also simulate this many games (1 to 100,000,000)")
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--players", type=int, default=2, show_default=True,
               help="players (3 to 6: the N-player equilibrium, either ending)")
@@ -261,6 +284,8 @@ def solve(goal, first_to_reach, out, games, seed, players, min_bank, no_stop_on_
     from jeopardy.cli.progress import ProgressLine
     from jeopardy.farkle.core import solve as run
 
+    if games is not None and not 1 <= games <= 100_000_000:
+        raise JeopardyError(f"--simulate must be in 1-100000000; got {games}")
     if rules_name is not None:
         rules, first_to_reach = _house(rules_name, goal, first_to_reach)
         goal, min_bank = rules.goal, rules.min_bank

@@ -398,7 +398,7 @@ def describe_banking(runs: list[list[int]]) -> str:
 def solution_dict(solution: CoreFarkleSolution) -> dict:
     """The JSON of a solved two-player Ten Thousand."""
     return {"game": solution.rules.name, "goal": solution.rules.goal,
-            "min_bank": solution.rules.min_bank,
+            "min_bank": solution.rules.min_bank, "entry": solution.rules.entry,
             "ending": ending_of(solution.first_to_reach).name,
             "first_to_reach": solution.first_to_reach, "rules": rule_names(solution.rules),
             "win_probability": solution.win_probability, "states": solution.states,

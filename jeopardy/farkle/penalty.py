@@ -62,7 +62,7 @@ class PenaltyFarkleSolution(EngineResult):
     def to_dict(self) -> dict:
         p = self.rules.penalty
         return {"game": self.rules.name, "goal": self.rules.goal,
-                "min_bank": self.rules.min_bank,
+                "min_bank": self.rules.min_bank, "entry": self.rules.entry,
                 "ending": ending_of(self.first_to_reach).name,
                 "first_to_reach": self.first_to_reach, "rules": rule_names(self.rules),
                 "win_probability": self.win_probability,

@@ -233,6 +233,7 @@ def keep_options(counts: tuple[int, ...], table: ScoringTable = SEED,
     return tuple(sorted((points, dice) for dice, points in _parts(counts, table).items()))
 
 
+@lru_cache(maxsize=64)
 def max_gain(table: ScoringTable = SEED) -> int:
     """The most points one throw of six dice can score under ``table``."""
     from itertools import combinations_with_replacement

@@ -32,6 +32,10 @@ from jeopardy.farkle.throws import option_outcomes, outcomes, stopping_table, th
 
 UNIT = 50
 MAX_HAND = 6  # the most dice in a hand (the straight and the six-dice combinations)
+# The most points one throw may score (the shipped tables: at most 8,000, six 1s doubled).
+# The turn's tables and the round ending's grow with it: a straight of 200,000 made the
+# round ending of a goal of 1,000 run for minutes before any estimate.
+MAX_THROW_POINTS = 20_000
 
 
 @dataclass(frozen=True)
@@ -120,10 +124,17 @@ class FarkleRules:
         if self.entry and self.high_min_bank is not None:
             raise JeopardyError("an entry minimum and rule IV.2 together are not supported")
         for field_name in POINT_KEYS:
+            if getattr(self.scoring, field_name) > MAX_THROW_POINTS:
+                raise JeopardyError(f"scoring.{field_name} must be at most "
+                                    f"{MAX_THROW_POINTS:,}; got {getattr(self.scoring, field_name):,}")
             if getattr(self.scoring, field_name) % UNIT:
                 raise JeopardyError(f"scoring.{field_name} must be a multiple of {UNIT} (the "
                                     f"solvers count in units of {UNIT}); got "
                                     f"{getattr(self.scoring, field_name)}")
+        if max_gain(self.scoring) > MAX_THROW_POINTS:
+            raise JeopardyError(f"scoring: one throw scores up to {max_gain(self.scoring):,} "
+                                f"points; the solvers take tables whose best throw scores at "
+                                f"most {MAX_THROW_POINTS:,}")
         if self.penalty is not None and (self.penalty.points % UNIT or self.penalty.floor % UNIT):
             raise JeopardyError(f"penalty points and floor must be multiples of {UNIT}")
         object.__setattr__(self, "dice", validate.integer(self.dice, "dice"))
@@ -373,8 +384,10 @@ def solve_turn(rules: FarkleRules = FarkleRules(), policy: str = "optimal",
         raise ParameterError("policy", f"must be 'optimal' or 'seed'; got {policy!r}")
     banked = validate.integer(banked, "banked", 0)
 
+    # the table reaches the largest least bank (the entry minimum too) and one throw past it
     resources.require("farkle_turn", "the Ten Thousand turn",
-                      min_bank=max(rules.min_bank, rules.high_min_bank or 0, banked))
+                      min_bank=max(rules.min_bank, rules.high_min_bank or 0, banked, rules.entry),
+                      gain=rules.max_gain * UNIT)
     caps = bank_caps(rules)
     critical = [float(c) for c in stopping_table(rules.scoring, rules.dice, rules.fresh).critical]
     minimum = rules.min_bank_at(banked) // UNIT

@@ -77,7 +77,8 @@ def strategy_card(card, path: str | Path | None = None):
         ax.text(0.0, y - 0.03,
                 "For each number of dice you could set aside, its best-scoring way: its points plus\n"
                 "the WORTH of the dice you would have left (no worth if the new total reaches the\n"
-                "bank number). Take the largest; on a tie set aside fewer dice. All scored: a full hand.",
+                "bank number). Take the largest; on a tie set aside fewer dice. "
+                + ("All scored: a full hand." if rules.hot_dice else "All scored: bank."),
                 ha="left", va="top", fontsize=11.5, linespacing=1.45)
         worth = ax.table(cellText=[[f"{w:,}" for w in card.worth]],
                          colLabels=[f"{n} {'die' if n == 1 else 'dice'} left"
