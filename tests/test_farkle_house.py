@@ -923,11 +923,12 @@ def test_a_table_whose_throw_scores_past_the_bound_is_refused_in_one_line(tmp_pa
 def test_the_first_bank_turn_is_estimated_before_work(monkeypatch):
     """An entry minimum makes the turn's table reach it as a least bank does: a goal of
     10^9 with an entry of 9 * 10^8 ran past two minutes without a word; its estimate now
-    refuses it at once, naming the largest least bank that fits."""
+    refuses it at once, naming the largest least bank that fits (here under a budget of
+    0.7 s, which the same rules without the entry fit)."""
     from jeopardy import resources
 
-    monkeypatch.setenv("JEOPARDY_TIME_LIMIT", "2")
-    rules = FarkleRules(goal=1_000_000_000, entry=900_000_000)
+    monkeypatch.setenv("JEOPARDY_TIME_LIMIT", "0.7")  # a least bank of 100,000 is past it
+    rules = FarkleRules(goal=200_000, entry=100_000)
     with pytest.raises(JeopardyError, match="the largest that fits is"):
         solve_turn(rules)
     assert resources.fits(resources.estimate("farkle_turn", min_bank=rules.min_bank))
