@@ -120,10 +120,11 @@ def _readable(path: str | Path, kind: str) -> Path:
 
 
 def read_text(path: str | Path, kind: str) -> str:
-    """The UTF-8 text of a file (``kind`` names it in errors: "roll model file")."""
+    """The UTF-8 text of a file (``kind`` names it in errors: "roll model file"); a leading
+    byte-order mark (Windows editors write one) is dropped, not read as text."""
     path = _readable(path, kind)
     try:
-        return path.read_bytes().decode("utf-8")
+        return path.read_bytes().decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise JeopardyError(f"{kind} {str(path)!r} is not UTF-8 text (byte {error.start})") from None
     except OSError as error:

@@ -956,3 +956,17 @@ def test_stopping_and_solve_json_name_the_rules_they_used():
     done = _command("farkle", "solve", "--rules", "reference-com", "--goal", "1000", "--json")
     data = json.loads(done.stdout)
     assert done.returncode == 0 and data["entry"] == preset("reference-com").rules.entry > 0
+
+
+def test_a_rules_file_saved_with_a_byte_order_mark_reads_as_without(tmp_path):
+    """Windows editors start a UTF-8 file with a byte-order mark: TOML's parser read it as
+    text ('Invalid statement (at line 1, column 1)').  The mark is dropped on reading."""
+    text = 'name = "marked"\nmin_bank = 300\n'
+    (tmp_path / "plain.toml").write_text(text, encoding="utf-8")
+    (tmp_path / "marked.toml").write_text(text, encoding="utf-8-sig")
+    assert (tmp_path / "marked.toml").read_bytes().startswith(b"\xef\xbb\xbf")
+    assert read_rules(tmp_path / "marked.toml") == read_rules(tmp_path / "plain.toml")
+    done = _command("farkle", "turn", "--rules", "marked.toml", "--json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["expected"] == pytest.approx(
+        solve_turn(FarkleRules(min_bank=300)).expected, abs=1e-12)
