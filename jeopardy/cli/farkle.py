@@ -204,8 +204,7 @@ def turn(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact
     the turn of a player's first bank); a penalty is not part of one turn's value."""
     import dataclasses
 
-    from jeopardy import resources
-    from jeopardy.farkle.turn import UNIT, solve_turn
+    from jeopardy.farkle.turn import solve_turn
     from jeopardy.validate import ParameterError
 
     if exact_goal or continue_position:
@@ -218,21 +217,20 @@ def turn(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact
     if rules_name is not None:
         rules = _house(rules_name)[0]
         least_first = rules.entry
-        try:  # the budget's refusal names the file's keys, not an option the user did not give
-            resources.require("farkle_turn", "the turn's table",
-                              min_bank=max(rules.min_bank, rules.entry),
-                              gain=rules.max_gain * UNIT)
-        except ParameterError as error:
-            raise JeopardyError(f"{rules.name}: the least bank (min_bank, entry) "
-                                f"{error.detail}") from None
-        if rules.enters:
-            entry = solve_turn(rules).expected  # banked 0: the entry minimum applies
-            rules = dataclasses.replace(rules, entry=0)
         min_bank, keep_choice = rules.min_bank, rules.keep_choice
     else:
         rules = _rules(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score)
-    best = solve_turn(rules)
-    seed_rule = solve_turn(rules, policy="seed")
+    try:
+        if rules.enters:
+            entry = solve_turn(rules).expected  # banked 0: the entry minimum applies
+            rules = dataclasses.replace(rules, entry=0)
+        best = solve_turn(rules)
+        seed_rule = solve_turn(rules, policy="seed")
+    except ParameterError as error:  # the budget's refusal: name the file's keys, not an option
+        if rules_name is None or error.parameter != "min_bank":
+            raise
+        raise JeopardyError(f"{rules.name}: the least bank (min_bank, entry) "
+                            f"{error.detail}") from None
     thresholds = best.thresholds()
     data = {"game": rules.name, "expected": best.expected, "thresholds": thresholds,
             "threshold_rule": best.to_dict()["threshold_rule"],
