@@ -946,6 +946,8 @@ def test_options_that_would_change_nothing_or_are_mislabelled_are_refused(tmp_pa
     _refused(_command("farkle", "solve", "--goal", "1000", "--high-min-bank", "500",
                       "--high-score", "525"), "--high-score", "multiple of 50")
     _refused(_command("farkle", "solve", "--goal", "1000", "--simulate", "0"), "--simulate")
+    with pytest.raises(JeopardyError, match="high_score must be a non-negative multiple of 50"):
+        FarkleRules(high_min_bank=500, high_score=525)  # the API's rules check it, not only the CLI
 
 
 def test_stopping_and_solve_json_name_the_rules_they_used():
@@ -956,6 +958,11 @@ def test_stopping_and_solve_json_name_the_rules_they_used():
     done = _command("farkle", "solve", "--rules", "reference-com", "--goal", "1000", "--json")
     data = json.loads(done.stdout)
     assert done.returncode == 0 and data["entry"] == preset("reference-com").rules.entry > 0
+    # the rules the numbers depend on, in a rules file's keys: a house table read back
+    table = preset("reference-com").rules
+    assert (data["dice"], data["hot_dice"]) == (table.dice, table.hot_dice)
+    assert data["scoring"] == preset("reference-com").to_dict()["scoring"]
+    assert data["scoring"] != preset("ten-thousand").to_dict()["scoring"]
 
 
 def test_a_rules_file_saved_with_a_byte_order_mark_reads_as_without(tmp_path):

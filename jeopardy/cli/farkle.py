@@ -60,9 +60,6 @@ def _rules(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exa
         if value is not None and 0 < goal < value:  # refused at once, not after a 16 s solve
             raise JeopardyError(f"{flag} must be at most the goal ({goal:,}); got {value:,}")
     if high_min_bank is not None:  # rule IV.2 must change something
-        if high_score < 0 or high_score % 50:
-            raise JeopardyError(f"--high-score must be a non-negative multiple of 50; got "
-                                f"{high_score:,}")
         if high_min_bank <= min_bank:
             raise JeopardyError(f"--high-min-bank {high_min_bank:,} is not above --min-bank "
                                 f"({min_bank:,}): rule IV.2 would change nothing")

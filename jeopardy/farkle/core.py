@@ -395,12 +395,19 @@ def describe_banking(runs: list[list[int]]) -> str:
         f"{a} and above" if b is None else (f"{a}" if a == b else f"{a}-{b}") for a, b in runs)
 
 
+def rules_dict(rules: FarkleRules, first_to_reach: bool) -> dict:
+    """The rules a solution played, as its `--json` opens: the keys of a rules file that
+    the numbers depend on (dice, hot dice, the scoring table), and the seed's options."""
+    return {"game": rules.name, "goal": rules.goal, "min_bank": rules.min_bank,
+            "entry": rules.entry, "dice": rules.dice, "hot_dice": rules.hot_dice,
+            "scoring": dataclasses.asdict(rules.scoring),
+            "ending": ending_of(first_to_reach).name, "first_to_reach": first_to_reach,
+            "rules": rule_names(rules)}
+
+
 def solution_dict(solution: CoreFarkleSolution) -> dict:
-    """The JSON of a solved two-player Ten Thousand."""
-    return {"game": solution.rules.name, "goal": solution.rules.goal,
-            "min_bank": solution.rules.min_bank, "entry": solution.rules.entry,
-            "ending": ending_of(solution.first_to_reach).name,
-            "first_to_reach": solution.first_to_reach, "rules": rule_names(solution.rules),
+    """The JSON of a solved Ten Thousand."""
+    return {**rules_dict(solution.rules, solution.first_to_reach),
             "win_probability": solution.win_probability, "states": solution.states,
             "seconds": solution.seconds, "max_residual": solution.max_residual,
             "converged": solution.converged,

@@ -21,7 +21,7 @@ from typing import Callable
 
 from jeopardy import resources
 from jeopardy.errors import JeopardyError
-from jeopardy.farkle.core import EngineResult, ending_of, rule_names, turn_process
+from jeopardy.farkle.core import EngineResult, rules_dict, turn_process
 from jeopardy.farkle.turn import UNIT, FarkleRules
 from jeopardy.match import counters
 
@@ -61,10 +61,7 @@ class PenaltyFarkleSolution(EngineResult):
 
     def to_dict(self) -> dict:
         p = self.rules.penalty
-        return {"game": self.rules.name, "goal": self.rules.goal,
-                "min_bank": self.rules.min_bank, "entry": self.rules.entry,
-                "ending": ending_of(self.first_to_reach).name,
-                "first_to_reach": self.first_to_reach, "rules": rule_names(self.rules),
+        return {**rules_dict(self.rules, self.first_to_reach),
                 "win_probability": self.win_probability,
                 "states": self.states, "seconds": self.seconds,
                 "max_residual": self.max_residual, "converged": self.converged,

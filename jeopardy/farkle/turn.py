@@ -107,8 +107,10 @@ class FarkleRules:
             raise ParameterError("min_bank", f"must be a non-negative multiple of {UNIT}; got {self.min_bank}")
         if self.goal <= 0 or self.goal % UNIT:
             raise ParameterError("goal", f"must be a positive multiple of {UNIT}; got {self.goal}")
-        if self.high_min_bank is not None and (self.high_min_bank < 0 or self.high_min_bank % UNIT):
-            raise JeopardyError(f"the high minimum must be a non-negative multiple of {UNIT}")
+        for name in ("high_min_bank", "high_score"):  # rule IV.2's minimum and its threshold
+            value = getattr(self, name)
+            if value is not None and (value < 0 or value % UNIT):
+                raise ParameterError(name, f"must be a non-negative multiple of {UNIT}; got {value:,}")
 
         if self.no_stop_on_six and self.keep_choice:
             raise JeopardyError("rules IV.1 and IV.4 together are not supported")
