@@ -416,3 +416,22 @@ def test_reproduce_section_sets_our_numbers_beside_the_paper(solved, card):
     assert [row.verdict for row in context] == [None, None]
     assert context[0].ours == f"{solved.win_probability:.9f} to 1,000"
     assert context[1].published == "1.7754%" and context[1].ours == "not computed"
+
+
+@pytest.mark.parametrize("hot_dice", [False, True])
+def test_the_drawn_worth_row_has_only_dice_counts_a_choice_can_leave(hot_dice):
+    """Without hot dice a choice leaves 1 to dice - 1 dice (at least one is set aside; all
+    scored banks), so the drawn card shows no "5 dice left" column for five dice; with hot
+    dice all scored is a full hand again, and its worth is shown."""
+    from jeopardy.plots.farkle_card import strategy_card as draw
+
+    rules = dataclasses.replace(preset("neller-busche").rules, goal=500, dice=5,
+                                hot_dice=hot_dice, min_bank=300)
+    card = strategy_card(core.solve(rules, True), with_max_score=False)
+    assert len(card.worth) == 5
+    figure = draw(card)
+    labels = [cell.get_text().get_text() for table in figure.axes[0].tables
+              for (row, col), cell in sorted(table.get_celld().items())
+              if row == 0 and "left" in cell.get_text().get_text()]
+    shown = 5 if hot_dice else 4
+    assert labels == [f"{n} {'die' if n == 1 else 'dice'} left" for n in range(1, shown + 1)]

@@ -80,9 +80,11 @@ def strategy_card(card, path: str | Path | None = None):
                 "bank number). Take the largest; on a tie set aside fewer dice. "
                 + ("All scored: a full hand." if rules.hot_dice else "All scored: bank."),
                 ha="left", va="top", fontsize=11.5, linespacing=1.45)
-        worth = ax.table(cellText=[[f"{w:,}" for w in card.worth]],
-                         colLabels=[f"{n} {'die' if n == 1 else 'dice'} left"
-                                    for n in range(1, dice + 1)],
+        # dice left after a choice: a full hand only through hot dice (without them,
+        # every die scored banks, and at least one die is set aside)
+        left = range(1, dice + 1 if rules.hot_dice else dice)
+        worth = ax.table(cellText=[[f"{card.worth[n - 1]:,}" for n in left]],
+                         colLabels=[f"{n} {'die' if n == 1 else 'dice'} left" for n in left],
                          rowLabels=["worth"], cellLoc="center",
                          bbox=(0.1, y - 0.17, 0.9, 0.055))
         worth.auto_set_font_size(False)
