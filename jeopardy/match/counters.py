@@ -579,7 +579,9 @@ def solve(process: TurnProcess, goal: int, penalty: BustPenalty, tolerance: floa
             (T, np.zeros(T.shape[0]), ACT, CH, M),
             (PI, base, WIN, BUST, np.zeros((places, G, limit, G, limit), dtype=np.uint64)),
             (Q, dstar))
-    played = (goal, floor, limit, penalty.points, PI, base, WIN, BUST)
+    # _evaluate's arguments: the game's numbers and the recorded play (PI, base, WIN, BUST;
+    # _bellman's ``played`` bundle without its checksums)
+    evaluation = (goal, floor, limit, penalty.points, PI, base, WIN, BUST)
     # Bellman applications in place (each is nearly exact down the score sums) while they
     # move values by more than IN_PLACE, each play recorded and evaluated; then one
     # application without writing measures the residual and improves the play (not
@@ -601,7 +603,7 @@ def solve(process: TurnProcess, goal: int, penalty: BustPenalty, tolerance: floa
             break
         change = 1.0 if record == 1 else 0.0
         while change > tolerance / 10 and sweeps < MAX_SWEEPS:
-            change = float(_evaluate(V, *played))
+            change = float(_evaluate(V, *evaluation))
             sweeps += 1
             if progress is not None:
                 progress("play", sweeps, change)
