@@ -9,7 +9,7 @@ from jeopardy.simultaneous.best_response import best_response
 from jeopardy.simultaneous.export import payoff_csv, strategy_csv
 from jeopardy.simultaneous.game import (hold_distributions, merge_identical, replies_to_pure,
                                         solve_simultaneous)
-from jeopardy.simultaneous.payoff import payoff_matrix, win_loss_tie
+from jeopardy.simultaneous.payoff import payoff_matrix
 from jeopardy.turn.distribution import hold_at, recursion_distribution
 from tests.strategies import roll_models
 
@@ -17,6 +17,21 @@ from tests.strategies import roll_models
 @pytest.fixture(scope="module")
 def pig_solution():
     return solve_simultaneous(game("pig"), 100, all_stopping_rules=True)
+
+
+def win_loss_tie(a, b):
+    """Exact ``(P(a wins), P(b wins), P(tie))`` of two final scores' distributions, pair
+    by pair (the matrix's entry is the first less the second)."""
+    win = loss = tie = Fraction(0)
+    for n, p in a.probabilities.items():
+        for m, q in b.probabilities.items():
+            if n > m:
+                win += p * q
+            elif n < m:
+                loss += p * q
+            else:
+                tie += p * q
+    return win, loss, tie
 
 
 def test_matrix_entries_equal_direct_win_minus_loss(pig):

@@ -54,10 +54,12 @@ mover total ``> S`` only if the ``n`` turns of one player gained more than
 the first roll that ends the turn (holding only stops earlier).  Those
 points have generating function ``E z^Y = p_end / (1 - r(z))`` with ``r(z) =
 sum_a p_add_a z^a``, so by Chernoff ``P(reach) <= 2 (p_end / (1 - r(z)))^n
-/ z^S`` for every ``z > 1`` with ``r(z) < 1``; :func:`reach_bound` computes
-it.  The default cap is the smallest multiple of 50 at which the gap
-printed by the solver is below ``1e-13`` for SKUNK (see the tests, which
-also double the cap and compare).
+/ z^S`` for every ``z > 1`` with ``r(z) < 1``: it falls geometrically in ``S``.
+That bound only shows that raising the cap ends; it is far above the gap the
+solver computes (SKUNK, 5 turns each, cap 150: the bound exceeds 1, the gap is
+0), so the solver reports the computed gap, and without a given cap raises the
+cap until that gap is below the tolerance (:func:`solve_fixed_turns`,
+:func:`next_cap`).  The tests also double the cap and compare.
 """
 from __future__ import annotations
 
@@ -145,28 +147,6 @@ def check_model(model: RollModel) -> None:
     if model.has_double:
         raise JeopardyError(f"{model.name}: fixed-turn games with a doubling effect are not "
                             "supported (the turn total would not only grow by bounded steps)")
-
-
-def reach_bound(model: RollModel, turns: int, cap: int) -> float:
-    """Chernoff bound on the chance that either player's ``turns`` turns gain more than ``cap``.
-
-    See the module docstring; minimised over a grid of ``z`` (any ``z`` gives a
-    valid bound)."""
-    results = [(e.apply(0, 0), p) for e, p in model.outcomes]  # one roll from (0, 0)
-    adds = [(after, float(p)) for (_, after, ended), p in results if not ended and after]
-    banks = [(banked, float(p)) for (banked, _, ended), p in results if ended and banked]
-    p_end = float(model.probability_of_ending() - sum(
-        (p for (banked, _, ended), p in results if ended and banked), 0))
-    best = 0.0
-    for z in np.linspace(1.0 + 1e-4, 2.0, 4000):
-        r = sum(p * z ** a for a, p in adds)
-        if r >= 1.0:
-            break
-        # a bank (or bust_gain) of a ends the turn with at most a more points:
-        # E z^Y <= (p_end + sum p z^a) / (1 - r)
-        ez = (p_end + sum(p * z ** a for a, p in banks)) / (1.0 - r)
-        best = min(best, turns * math.log(ez) - cap * math.log(z))
-    return min(1.0, 2.0 * math.exp(best))
 
 
 @dataclass(frozen=True, repr=False)

@@ -69,17 +69,3 @@ def payoff_matrix(rows: Sequence[TurnDistribution],
     above = total - cumulative
     numerators = row_table.dot((below - above).T)
     return ExactMatrix(numerators, denominator * denominator)
-
-
-def win_loss_tie(a: TurnDistribution, b: TurnDistribution) -> tuple[Fraction, Fraction, Fraction]:
-    """Exact ``(P(a wins), P(b wins), P(tie))``."""
-    win = loss = tie = Fraction(0)
-    for n, p in a.probabilities.items():
-        for m, q in b.probabilities.items():
-            if n > m:
-                win += p * q
-            elif n < m:
-                loss += p * q
-            else:
-                tie += p * q
-    return win, loss, tie
