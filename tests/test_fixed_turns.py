@@ -181,6 +181,29 @@ def test_cap_grows_until_the_bound_is_met():
     assert loose.bound > 1e-13  # so the growth is needed at small caps
 
 
+def test_a_cap_stopped_short_of_the_tolerance_is_shown_and_said_not_converged(monkeypatch):
+    """`skunk --turns 40` printed 12 digits with a proved bound of 0.35 and exit 0 (the
+    growing cap stopped at the work limit). Now the result is shown, flagged
+    ``converged: false``, and one line on stderr says why, with exit status 3, as
+    `solve` does. Here a work limit between the caps 150 and 225 stops SKUNK's 8 turns
+    each at 150 (bound 1.6e-05; cap 225 meets 1e-13)."""
+    from jeopardy.fixed_turns import solver
+
+    grown = solve_fixed_turns(game("skunk"), 8)
+    assert grown.converged and grown.cap > 150 and grown.worst_bound <= 1e-13
+    monkeypatch.setattr(solver, "CELL_LIMIT", 400_000_000)  # cap 150: 3.0e8; 225: 1.0e9
+    short = CliRunner().invoke(cli, ["skunk", "--turns", "8", "--json"])
+    data = json.loads(short.stdout)
+    assert short.exit_code == 3 and data["converged"] is False and data["cap"] == 150
+    assert data["bound"] > 1e-13
+    assert grown.value == pytest.approx(data["win_probability"], abs=data["bound"])
+    line, = short.stderr.strip().splitlines()
+    assert line.startswith("jeopardy: error: skunk, 8 turns each, did not converge")
+    assert "the next cap, 225, needs ~1.0e+09 state updates (limit 4e+08)" in line
+    # a cap given is what was asked: its bound is reported, not a failure
+    assert solve_fixed_turns(game("skunk"), 2, cap=40).converged
+
+
 def test_next_cap_meets_the_tolerance_on_the_line_of_the_last_two_bounds():
     """Half as much again without two falling bounds; else where the line through the
     last two (cap, log bound) points meets the tolerance, within one unit more and half

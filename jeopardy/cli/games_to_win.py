@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 
 from jeopardy.cli.common import emit_json, game_options, json_option, progress_printer
-from jeopardy.errors import JeopardyError
+from jeopardy.errors import JeopardyError, NotConverged
 
 
 @click.command(name="skunk")
@@ -27,7 +27,17 @@ def skunk(turns, cap, model, game_name, as_json) -> None:
     data = result.to_dict()
     if as_json:
         emit_json(data)
-        return
+    else:
+        _show_skunk(model, turns, data)
+    solution = result.solution
+    if not solution.converged:  # shown, as `solve` shows an unconverged result; then say so
+        raise NotConverged(f"{model.name}, {turns} turns each, did not converge: the proved "
+                           f"bound {solution.worst_bound:.1e} is above {solution.tolerance:.0e} "
+                           f"at cap {solution.cap}, and {solution.stopped}; its chances are "
+                           f"not reliable past the bound", solution)
+
+
+def _show_skunk(model, turns, data) -> None:
     click.echo(f"{model.name}, {turns} turns each, highest total wins (tie = 1/2)")
     click.echo(f"first player wins {data['win_probability']:.12f} under optimal play "
                f"(proved bound {data['bound']:.1e}, cap {data['cap']}, {data['seconds']:.1f} s)")

@@ -59,7 +59,7 @@ class FixedTurnsAnalysis(Result):
     def to_dict(self) -> dict:
         sol = self.solution
         return {"game": sol.model.name, "turns": sol.turns, "cap": sol.cap,
-                "win_probability": sol.value, "bound": sol.bound,
+                "win_probability": sol.value, "bound": sol.bound, "converged": sol.converged,
                 "compare": {p.name: p.to_dict() for p in self.policies},
                 "first_holds": list(self.first_holds), "seconds": self.seconds}
 

@@ -63,6 +63,7 @@ cap until that gap is below the tolerance (:func:`solve_fixed_turns`,
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from dataclasses import dataclass, field
@@ -181,16 +182,31 @@ class FixedTurnsSolution(Result):
     matchups: tuple[Matchup, ...]
     seconds: float
     starts: np.ndarray = field(repr=False)  # starts[k, x, y] = W_k of the midpoint game
+    # the bound the growing cap aimed at (None: the cap was given), and why it stopped
+    # short of it ("": it did not)
+    tolerance: float | None = None
+    stopped: str = ""
 
     @property
     def bound(self) -> float:
         """A proved bound on |value - true value|."""
         return max(self.upper - self.value, self.value - self.lower)
 
+    @property
+    def worst_bound(self) -> float:
+        """The largest proved bound of any figure: the value's and each matchup's."""
+        return max([self.bound] + [(m.upper - m.lower) / 2 for m in self.matchups])
+
+    @property
+    def converged(self) -> bool:
+        """Whether every figure's proved bound is within the tolerance the cap grew for
+        (always, for a cap given: its bound is what was asked)."""
+        return self.tolerance is None or self.worst_bound <= self.tolerance
+
     def to_dict(self) -> dict:
         return {"game": self.model.name, "turns": self.turns, "cap": self.cap,
                 "win_probability": self.value, "lower": self.lower, "upper": self.upper,
-                "bound": self.bound, "seconds": self.seconds,
+                "bound": self.bound, "converged": self.converged, "seconds": self.seconds,
                 "matchups": [m.to_dict() for m in self.matchups]}
 
     def __repr__(self) -> str:
@@ -209,8 +225,8 @@ def solve_fixed_turns(model: RollModel, turns: int, cap: int | None = None,
     below ``tolerance``, or until the next cap would exceed the work limit or the time budget
     (:func:`jeopardy.resources.budget`; the next solve's time is the last one's
     scaled by the work): then the last solution is returned with the bound it
-    proves (``solution.bound``, ``Matchup.lower`` and ``upper``), which callers
-    print.
+    proves (``solution.bound``, ``Matchup.lower`` and ``upper``), not converged
+    (``solution.converged`` False, ``solution.stopped`` says why), which callers say.
     """
     if cap is not None:
         return _solve_with_cap(model, turns, cap, matchups, progress)
@@ -219,12 +235,19 @@ def solve_fixed_turns(model: RollModel, turns: int, cap: int | None = None,
     previous = None  # (cap, bound) of the solve before
     while True:
         solution = _solve_with_cap(model, turns, size, matchups, progress)
-        worst = max([solution.bound] + [(m.upper - m.lower) / 2 for m in solution.matchups])
+        worst = solution.worst_bound
         following = next_cap(size, worst, previous, tolerance)
         work, next_work = _work(turns, size + 1, games), _work(turns, following + 1, games)
-        too_long = solution.seconds * next_work / work > budget().seconds
-        if worst <= tolerance or next_work > CELL_LIMIT or too_long:
-            return solution
+        needs = solution.seconds * next_work / work
+        stopped = ""
+        if worst > tolerance and next_work > CELL_LIMIT:
+            stopped = (f"the next cap, {following}, needs ~{next_work:.1e} state updates "
+                       f"(limit {CELL_LIMIT:.0e})")
+        elif worst > tolerance and needs > budget().seconds:
+            stopped = (f"the next cap, {following}, needs ~{needs:,.0f} s, past the time "
+                       f"budget of {budget().seconds:,.0f} s ($JEOPARDY_TIME_LIMIT)")
+        if worst <= tolerance or stopped:
+            return dataclasses.replace(solution, tolerance=tolerance, stopped=stopped)
         previous, size = (size, worst), following
         if progress is not None:
             progress(f"bound {worst:.1e} above {tolerance:.0e}; cap raised to {size}")
