@@ -145,13 +145,19 @@ class Game:
         return self._match_solution().decision(scores, place)
 
     def _policy(self, spec):
-        """A policy object, or ``"optimal"``: the equilibrium (the solution itself)."""
-        if isinstance(spec, str):
-            if spec.strip() != "optimal":
-                raise JeopardyError(f"policy {spec!r}: pass 'optimal' or a policy object "
-                                    "(jeopardy.policies.hold_at, from_formula, load)")
+        """A seat's policy: an object as given; ``"optimal"``, the equilibrium (the solution
+        itself); a match policy file; any other policy word, as `jeopardy compare` reads it
+        (:func:`jeopardy.policy_language.race_policy`)."""
+        if not isinstance(spec, str):
+            return spec
+        word = spec.strip()
+        if word == "optimal":
             return self._match_solution()
-        return spec
+        from jeopardy.match.policy_file import is_match_policy, load
+        if is_match_policy(word):
+            return load(word, self.model, self.goal, self.players, self.ending)
+        from jeopardy.policy_language import race_policy
+        return race_policy(word, self.model, self.goal, command="Game.compare/simulate")
 
     def compare(self, *policies):
         """Exact win probabilities of ``policies`` seated in turn order (one per player;
@@ -159,7 +165,7 @@ class Game:
         from jeopardy.match.evaluation import evaluate
         return evaluate(self.model, self.goal, self._seats(policies), self.ending)
 
-    def simulate(self, *policies, games: int = 100_000, seed: int = 0):
+    def simulate(self, *policies, games: int = 100_000, seed: int = 1):
         """Seeded Monte Carlo of ``policies`` seated in turn order:
         :func:`jeopardy.match.simulation.simulate`."""
         from jeopardy.match.simulation import simulate

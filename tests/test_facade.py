@@ -107,3 +107,20 @@ def test_game_methods_agree_with_their_commands():
         cli_json("solitaire", "--goal", "30")["expected_turns"], abs=1e-12)
     with pytest.raises(jp.JeopardyError, match="two players"):
         jp.Game("pig", goal=10, players=3).head_to_head()
+
+
+def test_compare_and_simulate_take_the_commands_policy_words_and_seed():
+    """`Game.compare("optimal", "hold:20")` was refused ("pass 'optimal' or a policy
+    object") though the docs say policies may be words, and `Game.simulate` drew with
+    seed 0 where the command's default is 1. Both now read words as `jeopardy compare`
+    does, and give the command's numbers."""
+    pig = jp.Game("pig", goal=30)
+    exact = cli_json("compare", "optimal", "hold:20", "--goal", "30")
+    assert pig.compare("optimal", "hold:20").win_probabilities[0] == pytest.approx(
+        exact["first"], abs=1e-12)
+    drawn = cli_json("simulate", "optimal", "hold:20", "--goal", "30", "--games", "2000")
+    assert pig.simulate("optimal", "hold:20", games=2000).win_probability == drawn["first"]
+    assert pig.compare("hold:20", "optimal").win_probabilities[1] == pytest.approx(
+        exact["second"], abs=1e-12)  # optimal play moving second
+    with pytest.raises(jp.JeopardyError, match="does not take the policy 'best-response'"):
+        pig.compare("optimal", "best-response")

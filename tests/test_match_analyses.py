@@ -156,8 +156,9 @@ def test_game_facade_first_to_goal_analyses():
     simulated = g.simulate("optimal", games=1000, seed=1)
     assert len(simulated.win_probabilities) == 3
     assert g.reach().count > 0
-    with pytest.raises(jeopardy.JeopardyError, match="policy"):
-        g.compare("hold:4")
+    assert g.compare("optimal", "hold:4").win_probabilities == exact.win_probabilities  # words
+    with pytest.raises(jeopardy.JeopardyError, match="unknown policy 'hold4'"):
+        g.compare("hold4")
     with pytest.raises(jeopardy.JeopardyError, match="two players"):
         g.certify()
     pair = jeopardy.Game("piglet", goal=4)
