@@ -138,6 +138,29 @@ def test_compare_simulate_reach_plot_commands(tmp_path):
     assert result.exit_code == 0 and out.read_bytes()[:4] == b"\x89PNG"
 
 
+def test_the_cross_section_has_a_default_opponent_at_every_goal(tmp_path):
+    """`plot cross-section --game piglet` failed with "--opponent must be in 0-9; got 30"
+    though no --opponent was given (a fixed default of 30). The default is 30% of the
+    goal: the paper's 30 at 100, 3 at piglet's 10; the API's plot the same."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "piglet.png"
+    done = subprocess.run([sys.executable, "-m", "jeopardy", "plot", "cross-section", "--game",
+                           "piglet", "--out", str(out)], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert out.read_bytes()[:4] == b"\x89PNG"
+    figure = solve(game("piglet"), 10).plot("cross-section")
+    assert figure.axes[0].get_title().endswith("cross-section at opponent score 3")
+    assert solve(game("pig"), 40).plot("cross-section").axes[0].get_title().endswith(
+        "opponent score 12")
+    refused = subprocess.run([sys.executable, "-m", "jeopardy", "plot", "cross-section",
+                              "--game", "piglet", "--opponent", "10", "--out", str(out)],
+                             capture_output=True, text=True, timeout=300)
+    assert refused.returncode == 2 and "--opponent must be in 0-9; got 10" in refused.stderr
+
+
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_commands_work_for_every_preset(name, tmp_path):
     """The commands print what the library computes (compare to 1e-15, reach

@@ -245,8 +245,8 @@ def _ranges(values: list[int]) -> str:
                                              "reachable-roll", "contours", "dice-map"]))
 @goal_option
 @match_options
-@click.option("--opponent", type=int, default=30, show_default=True,
-              help="opponent score of the cross-section")
+@click.option("--opponent", type=int, default=None,
+              help="opponent score of the cross-section  [default: 30% of the goal, 30 at 100]")
 @click.option("--others", type=int, default=0, show_default=True,
               help="N players, boundary: the score of every player but the mover and the next")
 @click.option("--out", required=True, callback=check_output, help="figure file to write (.png, .svg or .pdf)")
@@ -288,6 +288,9 @@ def plot(figure, goal, players, ending, opponent, others, out, model, game_name)
         return
     if goal > MAX_TABLE_GOAL:
         raise JeopardyError(f"figures need every state; goal {goal} is above {MAX_TABLE_GOAL}")
+    if opponent is None:
+        from jeopardy.match.pair import cross_section_opponent
+        opponent = cross_section_opponent(goal)
     if figure == "cross-section" and not 0 <= opponent < goal:
         raise JeopardyError(f"--opponent must be in 0-{goal - 1}; got {opponent}")
     solution = solved(model, goal, method="pair")

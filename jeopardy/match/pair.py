@@ -272,9 +272,17 @@ def expand(model: RollModel, goal: int, values: np.ndarray) -> tuple[np.ndarray,
     return P, roll.astype(bool)
 
 
-def plot(solution, figure: str = "boundary", opponent: int = 30, ax=None):
+def cross_section_opponent(goal: int) -> int:
+    """The cross-section's default opponent score: 30% of the goal, rounded down (the
+    paper's Figure 4: 30 at 100), so that every goal has one (at 10: 3)."""
+    return 3 * goal // 10
+
+
+def plot(solution, figure: str = "boundary", opponent: int | None = None, ax=None):
     """One of the paper's figures (``boundary``, ``cross-section``, ``reachable``,
-    ``reachable-roll``, ``contours``) of ``solution``'s optimal policy; a Figure."""
+    ``reachable-roll``, ``contours``) of ``solution``'s optimal policy; a Figure.
+    ``opponent``: the cross-section's opponent score (default
+    :func:`cross_section_opponent`)."""
     from jeopardy.plots import race as figures  # matplotlib: heavy, drawn on request
 
     if figure not in figures.FIGURES:
@@ -285,6 +293,8 @@ def plot(solution, figure: str = "boundary", opponent: int = 30, ax=None):
     if figure == "boundary":
         return figures.boundary_surface(name, roll, ax=ax)
     if figure == "cross-section":
+        if opponent is None:
+            opponent = cross_section_opponent(solution.goal)
         if not 0 <= opponent < solution.goal:
             raise JeopardyError(f"opponent must be in 0-{solution.goal - 1}; got {opponent}")
         return figures.cross_section(

@@ -367,9 +367,10 @@ class PairSolution(MatchSolution):
         pair.check_table_goal(self.goal)
         return pair.policy_table(self.model, self.goal, self.start_values)
 
-    def plot(self, figure: str = "boundary", opponent: int = 30, ax=None):
+    def plot(self, figure: str = "boundary", opponent: int | None = None, ax=None):
         """One of the paper's figures (``boundary``, ``cross-section``, ``reachable``,
-        ``reachable-roll``, ``contours``) of the optimal policy; a matplotlib Figure."""
+        ``reachable-roll``, ``contours``) of the optimal policy; a matplotlib Figure
+        (``opponent``: the cross-section's, default 30% of the goal)."""
         return pair.plot(self, figure, opponent, ax)
 
     def to_dict(self) -> dict:
