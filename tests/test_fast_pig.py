@@ -258,3 +258,14 @@ def test_fairness_reads_the_head_starts():
     assert abs(result.win_probability - 0.5) == min(abs(c - 0.5) for _, c in result.candidates)
     done = _cli("fairness", "--game", "hog", "--goal", str(GOAL), "--json")
     assert done.returncode == 0 and json.loads(done.stdout)["bonus"] == result.bonus
+
+
+def test_compare_json_speaks_the_race_vocabulary():
+    """`compare ... --game hog --json` said a_first/a_second/a_fair where Pig's compare and
+    every simulate say first/second/fair; one vocabulary now."""
+    hog = json.loads(_cli("compare", "dice:6", "optimal", "--game", "hog", "--goal", "20",
+                          "--json").stdout)
+    pig = json.loads(_cli("compare", "optimal", "hold:10", "--goal", "20", "--json").stdout)
+    shared = {"game", "goal", "a", "b", "first", "second", "fair"}
+    assert shared <= set(hog) and shared <= set(pig)
+    assert hog["fair"] == pytest.approx((hog["first"] + hog["second"]) / 2, abs=1e-15)

@@ -193,8 +193,8 @@ class HeadToHead(Result):
 
     def to_dict(self) -> dict:
         return {"game": self.game, "goal": self.goal, "a": self.first_name,
-                "b": self.second_name, "a_first": self.first, "a_second": self.second,
-                "a_fair": self.fair}
+                "b": self.second_name, "first": self.first, "second": self.second,
+                "fair": self.fair}
 
 
 def head_to_head(solution: FastPigSolution, a: str, b: str) -> HeadToHead:
