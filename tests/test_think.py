@@ -207,6 +207,22 @@ def test_equal_scores_never_mix_and_equilibrium_play_never_meets_a_mixed_state(t
         assert exploit.equilibrium > 0.5
 
 
+def test_a_gap_of_rounding_is_a_saddle_point_not_a_mix():
+    """Pig's 2 rounds (caps 30): at equal scores maximin fell short of minimax by 5.6e-17,
+    and the mixed formula there, rounding over rounding, mixed arbitrarily: 2 mixed
+    states on the diagonal, equilibrium play meeting mixed states 0.0937 times a game,
+    "at equal scores 5.551115123125783e-17" printed beside the claim that equal scores
+    stay equal. Gaps up to SADDLE are saddle points."""
+    from jeopardy.think.analysis import analyse
+
+    result = analyse(game("pig"), 2, 30, 30)
+    assert result.value == 0.5 and result.reach_of_mixed == 0.0
+    assert all(row["at_equal_scores"] == 0.0 for row in result.seeing_first)
+    run = solve_pass(game("pig"), 2, 30, 30, [OPTIMAL], [0.5])
+    assert not any(run.mixed_states[r].diagonal().any() for r in range(2))
+    assert sum(result.mixed_states) == 3_358 + 1_010  # off the diagonal: real mixing
+
+
 def test_no_mixed_state_at_equal_scores_in_the_solver():
     run = solve_pass(game("think"), 3, 60, 60, [OPTIMAL], [0.5])
     for r in range(3):

@@ -75,8 +75,12 @@ def think(rounds, score_cap, turn_cap, model, game_name, as_json) -> None:
         return
     click.echo(f"{model.name} played to win, {rounds} rounds, simultaneous hold/roll "
                f"(caps {score_cap}/{turn_cap}, {data['seconds']:.1f} s)")
+    # a saddle point at every equal-score state (nothing gained by seeing first there):
+    # both players take the same action, so equal scores stay equal
+    equal = all(row["at_equal_scores"] == 0.0 for row in data["seeing_first"])
     click.echo(f"value for either player: {data['value']} (proved range {data['lower']} .. "
-               f"{data['upper']}); equal scores stay equal under equilibrium play")
+               f"{data['upper']})" + ("; equal scores stay equal under equilibrium play"
+                                      if equal else ""))
     mixed = data["mixed_states"]
     click.echo(f"mixed both-in states (scores <= {mixed['scores_up_to']}, turn totals within "
                "the cap; a trailing player's mixing goes on at every larger total):")
