@@ -491,3 +491,26 @@ def test_the_group_itself_answers_in_one_vocabulary(arguments, code, first_line,
     assert line.startswith(first_line)
     if arguments == ["--bogus"]:  # click's own wording of the option differs by version
         assert "--bogus" in line and line.endswith("(see 'jeopardy --help')")
+
+
+@pytest.mark.parametrize("arguments, line", [
+    pytest.param(["max-score", "--game", "hog", "--policy", "odds"],
+                 "--policy does not apply to Fast Pig / Hog", id="fast-pig-flag-spelling"),
+    pytest.param(["max-score", "--game", "hog", "--simulate", "100"],
+                 "--simulate does not apply to Fast Pig / Hog", id="fast-pig-simulate"),
+    pytest.param(["max-score", "--seed", "5"], "--seed applies only with --simulate",
+                 id="seed-without-simulate"),
+    pytest.param(["max-score", "--simulate", "0"], "--simulate must be a positive number",
+                 id="simulate-zero"),
+    pytest.param(["simultaneous", "--max-hold", "10", "--csv-floats"],
+                 "--csv-floats applies only with --csv", id="csv-floats-without-csv"),
+])
+def test_options_without_effect_are_refused_by_their_own_names(arguments, line):
+    """A new user's finds: options accepted and ignored (--seed without --simulate,
+    --simulate 0, --csv-floats without --csv), and Fast Pig's refusals naming Python
+    parameters (--policy-text, --games) instead of the command's flags."""
+    done = subprocess.run([sys.executable, "-m", "jeopardy", *arguments], capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith(f"jeopardy: error: {line}"), done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1

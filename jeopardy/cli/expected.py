@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from jeopardy.cli.common import emit_json, game_options, json_option
+from jeopardy.cli.common import applies, emit_json, game_options, json_option
 from jeopardy.errors import JeopardyError
 
 
@@ -17,12 +17,13 @@ from jeopardy.errors import JeopardyError
               help="list reachable states where this policy decides differently from --policy")
 @click.option("--exact/--no-exact", default=True, show_default=True,
               help="also evaluate the policy exactly in rationals (if affordable)")
-@click.option("--simulate", "games", type=int, default=0, help="also simulate this many games")
+@click.option("--simulate", "games", type=int, default=None, help="also simulate this many games")
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--score-cap", type=int, default=None,
               help="bounded scores: a final score counts as min(score, CAP)")
 @game_options(default="think", fast_pig=True)
 @json_option
+@applies("seed", lambda p: p["games"] is not None, "with --simulate")
 def max_score(turns, policy_text, compare_text, exact, games, seed, score_cap, model, game_name,
               as_json) -> None:
     """Expected final score over a fixed number of turns (THINK, SKUNK, n-turn Pig;
@@ -43,7 +44,7 @@ def max_score(turns, policy_text, compare_text, exact, games, seed, score_cap, m
 
     if turns < 1:
         raise JeopardyError(f"--turns must be at least 1; got {turns}")
-    if games < 0:
+    if games is not None and games < 1:
         raise JeopardyError(f"--simulate must be a positive number of games; got {games}")
     if score_cap is not None and games:
         raise JeopardyError("--simulate does not apply with --score-cap")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from jeopardy.cli.common import (check_output, emit_json, game_options, json_option, parse_totals,
+from jeopardy.cli.common import (applies, check_output, emit_json, game_options, json_option, parse_totals,
                                  progress_printer)
 from jeopardy.errors import JeopardyError
 
@@ -57,6 +57,7 @@ def turn(hold, roll_at, model, game_name, as_json) -> None:
               help="write the game as a Gambit strategic-form file (.nfg, exact payoffs)")
 @game_options
 @json_option
+@applies("csv_floats", lambda p: p["csv_path"] is not None, "with --csv")
 def simultaneous(max_hold, all_stopping_rules, csv_path, csv_floats, strategy_csv, plot_path,
                  nfg_path, model, game_name, as_json) -> None:
     """Optimal mixed strategy of the simultaneous single-turn game, verified exactly."""
