@@ -120,8 +120,8 @@ def parse(text: str) -> PolicyWord:
     if word.lower().endswith(FILE_SUFFIXES) or _exists(word):
         return PolicyWord(word, "file", name=word)
     kinds = ", ".join(HINTS[k] for k in HINTS if k != "file")
-    raise JeopardyError(f"unknown policy {word!r}; use {kinds} or a policy file "
-                        "(.npz, .csv or .parquet, as written by solve --policy-out)")
+    raise JeopardyError(f"unknown policy {word!r}; use {kinds}, or a policy file "
+                        "(solve --policy-out)")
 
 
 def _exists(word: str) -> bool:
@@ -207,7 +207,12 @@ def score_policy(text: str | PolicyWord, model, command: str = "max-score"):
     if word.kind == "optimal-ties-hold":
         return policies.optimal("hold")
     if word.kind == "hold":
-        return policies.hold_at(word.h)
+        from jeopardy.validate import ParameterError
+
+        try:
+            return policies.hold_at(word.h)
+        except ParameterError as error:  # named as written (hold:N), not as a --hold option
+            raise JeopardyError(f"policy {word.text!r}: N {error.detail}") from None
     if word.kind == "odds":
         return policies.odds(model)
     if word.kind == "odds-strict":

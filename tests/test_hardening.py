@@ -514,3 +514,45 @@ def test_options_without_effect_are_refused_by_their_own_names(arguments, line):
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith(f"jeopardy: error: {line}"), done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("arguments, line", [
+    pytest.param(["turn", "--roll-at", "0-100000000"],
+                 "turn totals '0-100000000': rolling up to the last, held at 100,000,001",
+                 id="roll-at-too-big"),
+    pytest.param(["max-score", "--policy", "hold:-3"],
+                 "policy 'hold:-3': N must be non-negative; got -3", id="hold-word"),
+    pytest.param(["policy", "--goal", "20", "--players", "3"],
+                 "give the state as --scores with 3 scores, the mover's first (e.g. 0,0,0)",
+                 id="scores-of-three"),
+    pytest.param(["compare", "best-response", "hold:20", "--ending", "equal-turns", "--goal",
+                  "20"], "compare (the equal-turns ending) does not take the policy "
+                 "'best-response'", id="best-response-two-players-equal-turns"),
+])
+def test_refusals_name_what_the_user_wrote(arguments, line):
+    """A new user's finds: refusals that named an option the command has not (--hold for
+    --roll-at's totals and for the word hold:-3), asked two players for three scores,
+    or called a two-player game "more than two players"."""
+    done = subprocess.run([sys.executable, "-m", "jeopardy", *arguments], capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith(f"jeopardy: error: {line}"), done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_two_players_equal_turns_policy_takes_score_and_opponent_and_rules_read_as_runs():
+    """`policy --ending equal-turns --score 5 --opponent 3` (two players) asked for --scores
+    I,J,K; it now reads the two flags as --scores 5,3. A rolling rule reads as runs
+    ("roll at 0-19, 22"), not as a Python list of 21 numbers."""
+    from jeopardy.turn.distribution import StoppingRule
+
+    def run(*arguments):
+        done = subprocess.run([sys.executable, "-m", "jeopardy", "policy", "--goal", "20",
+                               "--ending", "equal-turns", *arguments, "--json"],
+                              capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    assert run("--score", "5", "--opponent", "3") == run("--scores", "5,3")
+    assert str(StoppingRule(frozenset({*range(20), 22}))) == "roll at 0-19, 22"
+    assert str(StoppingRule(frozenset())) == "never roll"

@@ -424,7 +424,13 @@ def parse_totals(text: str) -> frozenset[int]:
         raise JeopardyError(f"no turn totals in {text!r}; {hint}")
     if any(low < 0 for low, _ in pieces):
         raise JeopardyError("turn totals must be non-negative")
-    resources.require("turn", "a turn distribution", hold=max(high for _, high in pieces) + 1)
+    from jeopardy.validate import ParameterError
+
+    try:  # the size of rolling up to the last total: that of holding just past it
+        resources.require("turn", "a turn distribution", hold=max(high for _, high in pieces) + 1)
+    except ParameterError as error:  # named by the totals given, not by a --hold option
+        raise JeopardyError(f"turn totals {text!r}: rolling up to the last, held at "
+                            f"{error.detail}") from None
     out = set()
     for low, high in pieces:
         out.update(range(low, high + 1))

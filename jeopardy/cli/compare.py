@@ -61,7 +61,8 @@ def seat_policies(specs, players, ending, goal, model, command: str):
         elif is_match_policy(spec.strip()):
             chosen.append(load_match_policy(spec.strip(), model, goal, players, ending))
         else:
-            chosen.append(build_policy(spec, model, goal, None, f"{command} (more than two players)"))
+            where = "more than two players" if players > 2 else f"the {ending} ending"
+            chosen.append(build_policy(spec, model, goal, None, f"{command} ({where})"))
     return specs, chosen
 
 

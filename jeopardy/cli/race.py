@@ -243,9 +243,14 @@ def policy(goal, score, opponent, scores_text, place, players, ending, solution_
         fast_pig.policy(model, goal, score, opponent, scores_text, place, players, ending,
                         as_json)
         return
+    if (scores_text is None and players == 2 and not pair_game(players, ending)
+            and score is not None and opponent is not None and not solution_file):
+        scores_text, score, opponent = f"{score},{opponent}", None, None  # two seats, named
     if scores_text is not None or not pair_game(players, ending):
         if scores_text is None:
-            raise JeopardyError("give the state as --scores I,J,K (the mover's first)")
+            raise JeopardyError(f"give the state as --scores with {players} scores, the "
+                                f"mover's first (e.g. {','.join(['0'] * players)})"
+                                + (", or --score and --opponent" if players == 2 else ""))
         if score is not None or opponent is not None or solution_file:
             raise JeopardyError("--scores replaces --score, --opponent and --solution")
         match_policy(model, resolve_goal(goal, game_name), players, ending, scores_text, place,

@@ -22,6 +22,7 @@ from functools import cached_property
 
 from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
+from jeopardy.ranges import runs
 from jeopardy.results import Result, distribution_pair, exact_pair
 from jeopardy.rules import presets
 from jeopardy.rules.effects import ADD, BUST, BUST_ALL
@@ -41,7 +42,9 @@ class StoppingRule:
         return total in self.roll_at
 
     def __str__(self) -> str:
-        return self.label or f"roll at {sorted(self.roll_at)}"
+        if self.label:
+            return self.label
+        return f"roll at {runs(self.roll_at, ', ')}" if self.roll_at else "never roll"
 
     def to_dict(self) -> dict:
         """The rule as data: ``{"hold": h}`` for hold at h, else ``{"roll_at": [...]}``;
