@@ -233,3 +233,26 @@ def test_named_practical_policy_on_the_command_line():
     result = CliRunner().invoke(cli, ["compare", "keep-pace", "optimal", "--json"])
     assert result.exit_code == 0, result.output
     assert 0.49 < json.loads(result.stdout)["fair"] < 0.50
+
+
+def test_two_player_json_speaks_the_n_player_vocabulary():
+    """Two-player first-to-goal compare, simulate and reach said neither players nor
+    ending, and compare and simulate no win_probability, where their N-player and
+    equal-turns forms do (a new user's find)."""
+    import subprocess
+    import sys
+
+    def data(*arguments):
+        done = subprocess.run([sys.executable, "-m", "jeopardy", *arguments, "--goal", "20",
+                               "--json"], capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    pair = data("compare", "optimal", "hold:10")
+    drawn = data("simulate", "optimal", "hold:10", "--games", "200")
+    rounds = data("compare", "optimal", "hold:10", "--ending", "equal-turns")
+    for got in (pair, drawn, data("reach")):
+        assert (got["players"], got["ending"]) == (2, "first-to-goal")
+    for got in (pair, drawn):
+        assert got["win_probability"] == got["first"]  # the first seat's, as in `rounds`
+    assert rounds["win_probability"] == rounds["win_probabilities"][0]

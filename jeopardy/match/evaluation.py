@@ -257,9 +257,13 @@ class HeadToHead(convergence.Converging, Result):
         return 0.5 * (self.first + self.second)
 
     def to_dict(self) -> dict:
-        return {"a": self.first_name, "b": self.second_name, "first": self.first,
-                "second": self.second, "fair": self.fair, "max_residual": self.max_residual,
-                "converged": self.converged, "seconds": self.seconds}
+        """In the N-player vocabulary too: two players, first to the goal, and
+        ``win_probability`` the first seat's (A moving first)."""
+        return {"players": 2, "ending": FIRST_TO_GOAL, "a": self.first_name,
+                "b": self.second_name, "first": self.first, "second": self.second,
+                "fair": self.fair, "win_probability": self.first,
+                "max_residual": self.max_residual, "converged": self.converged,
+                "seconds": self.seconds}
 
 
 def _pair_values(model: RollModel, goal: int, mode_a: int, table_a: np.ndarray, mode_b: int,

@@ -272,8 +272,10 @@ class SimulatedMatch(Result):
         return 0.5 * (self.first_stderr ** 2 + self.second_stderr ** 2) ** 0.5
 
     def to_dict(self) -> dict:
-        return {"a": self.first_name, "b": self.second_name, "games": self.games, "seed": self.seed,
+        return {"players": 2, "ending": FIRST_TO_GOAL, "a": self.first_name,
+                "b": self.second_name, "games": self.games, "seed": self.seed,
                 "first": self.first, "second": self.second, "fair": self.fair,
+                "win_probability": self.first,  # the first seat's (A moving first)
                 "stderr": self.stderr, "first_stderr": self.first_stderr,
                 "second_stderr": self.second_stderr, "seconds": self.seconds}
 
