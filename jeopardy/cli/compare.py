@@ -7,11 +7,7 @@ from jeopardy.cli.common import applies, check_output, emit_json, game_options, 
 from jeopardy.cli.progress import simulation_progress
 from jeopardy.cli.race import goal_option, match_options, resolve_goal, solved
 from jeopardy.errors import JeopardyError
-from jeopardy.match.endings import FIRST_TO_GOAL, pair_game
-
-# reach's two-player JSON in the N-player vocabulary (compare's and simulate's results
-# carry these keys themselves)
-PAIR = {"players": 2, "ending": FIRST_TO_GOAL.name}
+from jeopardy.match.endings import pair_game
 
 POLICY_HELP = ("optimal, best-response (to the other policy), hold:N, linear:A,B,C[,strict] "
                "(roll iff A*i + B*k <= C), odds, odds-strict, rule:FORMULA "
@@ -232,7 +228,7 @@ def reach(goal, players, ending, policy_spec, model, game_name, as_json) -> None
     policy = build_policy(policy_spec, model, goal, None, "reach")
     result = reachable_against_any(model, policy)
     if as_json:
-        emit_json({"game": model.name, "policy": policy.name, **PAIR, **result.to_dict()})
+        emit_json({"game": model.name, "policy": policy.name, **result.to_dict()})
         return
     click.echo(f"{model.name} to {goal}, {policy.name}: {result.count:,} of "
                f"{result.total_states:,} states reachable (rolling in {result.roll_count:,}), "

@@ -344,7 +344,9 @@ class Reachable(Result):
                            title, ax=ax)
 
     def to_dict(self) -> dict:
-        return {"goal": self.goal, "states": self.total_states, "reachable_states": self.count,
+        # a table of two players first to the goal, in the N-player results' vocabulary
+        return {"players": 2, "ending": FIRST_TO_GOAL.name,
+                "goal": self.goal, "states": self.total_states, "reachable_states": self.count,
                 "roll_states": self.roll_count, "score_pairs": self.goal * self.goal,
                 "reachable_score_pairs": self.score_pair_count,
                 "own_scores_never_reached": self.own_scores_never_reached}
