@@ -21,7 +21,9 @@ def given(ctx: click.Context, name: str) -> bool:
                                               ParameterSource.ENVIRONMENT)
 
 
-def _flag(ctx: click.Context, name: str) -> str:
+def option_flag(ctx: click.Context, name: str) -> str:
+    """The flag of the command's option ``name`` as the user writes it (``--policy`` for
+    ``policy_text``)."""
     for parameter in ctx.command.params:
         if parameter.name == name and isinstance(parameter, click.Option):
             return max(parameter.opts, key=len)
@@ -44,7 +46,7 @@ def applies(name: str, when, scope: str):
         def wrapper(*args, **kwargs):
             ctx = click.get_current_context()
             if given(ctx, name) and not when(ctx.params):
-                raise JeopardyError(f"{_flag(ctx, name)} applies only {scope}")
+                raise JeopardyError(f"{option_flag(ctx, name)} applies only {scope}")
             return function(*args, **kwargs)
 
         return wrapper
@@ -56,7 +58,7 @@ def conflicts(ctx: click.Context, *names: str) -> None:
     """Refuse two or more of the options ``names`` given together."""
     chosen = [name for name in names if given(ctx, name)]
     if len(chosen) > 1:
-        first, *others = (_flag(ctx, name) for name in chosen)
+        first, *others = (option_flag(ctx, name) for name in chosen)
         raise JeopardyError(f"{first} and {' and '.join(others)} cannot be given together")
 
 
@@ -91,12 +93,12 @@ def game_options(function=None, *, default: str = "pig", extra_games: tuple[str,
             if model_file is not None:
                 for name in ("game_name", "faces", "bad_face"):
                     if given(ctx, name):
-                        raise JeopardyError(f"{_flag(ctx, name)} does not apply with --model "
+                        raise JeopardyError(f"{option_flag(ctx, name)} does not apply with --model "
                                             "(the roll model file is the whole game)")
             if game_name in extra_games and model_file is None:
                 for name in ("faces", "bad_face"):
                     if given(ctx, name):
-                        raise JeopardyError(f"{_flag(ctx, name)} applies only to one-die games; "
+                        raise JeopardyError(f"{option_flag(ctx, name)} applies only to one-die games; "
                                             f"{_short(game_name)} is not one")
                 model = None
             elif model_file is not None:
@@ -104,7 +106,7 @@ def game_options(function=None, *, default: str = "pig", extra_games: tuple[str,
             elif game_name in FAST_PIG_PRESETS:
                 for name in ("faces", "bad_face"):
                     if given(ctx, name):
-                        raise JeopardyError(f"{_flag(ctx, name)} does not apply to "
+                        raise JeopardyError(f"{option_flag(ctx, name)} does not apply to "
                                             f"{_short(game_name)}; a rules file (--model) "
                                             "sets its faces")
                 model = FAST_PIG_PRESETS[game_name]
@@ -335,7 +337,7 @@ def check_paths(ctx: click.Context) -> None:
         for item in values:
             if not isinstance(item, str) or not item.strip() or "\0" in item:
                 continue
-            flag = _flag(ctx, parameter.name) if isinstance(parameter, click.Option) else item
+            flag = option_flag(ctx, parameter.name) if isinstance(parameter, click.Option) else item
             try:
                 where = os.path.realpath(item)
                 is_file = os.path.isfile(item)

@@ -7,7 +7,7 @@ import dataclasses
 
 import click
 
-from jeopardy.cli.common import _flag, emit_json, given, require_converged
+from jeopardy.cli.common import emit_json, given, option_flag, require_converged
 from jeopardy.errors import JeopardyError
 from jeopardy.match.endings import FIRST_TO_GOAL, pair_game
 
@@ -42,7 +42,7 @@ def refuse(ctx: click.Context, *names: str) -> None:
     """Refuse options that do not apply to Fast Pig / Hog, in one line."""
     for name in names:
         if given(ctx, name):  # the option as the command spells it (--policy, not policy_text)
-            raise JeopardyError(f"{_flag(ctx, name)} does not apply to Fast Pig / Hog")
+            raise JeopardyError(f"{option_flag(ctx, name)} does not apply to Fast Pig / Hog")
 
 
 def solve(rules, goal, players, ending, as_json) -> None:
