@@ -120,6 +120,10 @@ class Game:
     def solve(self, **options):
         """Optimal play: a :class:`~jeopardy.match.solver.MatchSolution` (two players first
         to the goal: the pair method's :class:`~jeopardy.match.solver.PairSolution`)."""
+        given = sorted(set(options) & {"model", "goal", "players", "ending", "rules"})
+        if given:
+            raise JeopardyError(f"solve() takes no {' or '.join(given)}: the game has them, "
+                                f"as in Game({self.name!r}, {given[0]}=...).solve()")
         if options or self._solution is None:
             if self.farkle is not None:
                 from jeopardy.farkle.core import solve
@@ -217,7 +221,7 @@ class Game:
         if hold is None:
             raise JeopardyError("turn(hold=H): the hold-at total of the turn to describe")
         from jeopardy.turn.distribution import turn_distribution
-        return turn_distribution(self.model, validate.positive_int(hold, "hold"), **options)
+        return turn_distribution(self.model, validate.non_negative_int(hold, "hold"), **options)
 
     def simultaneous(self, max_hold: int = 100, **options):
         """The simultaneous single-turn game over hold-at-1..max_hold

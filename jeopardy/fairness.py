@@ -41,6 +41,11 @@ class Fairness(Result):
         return (f"Fairness({self.game} to {self.goal}: fairest bonus {self.bonus}, "
                 f"first player {self.win_probability:.6f}, {len(self.candidates)} candidates)")
 
+    def plot(self, ax=None):
+        """The first player's chance against the head start (a matplotlib Figure)."""
+        from jeopardy.plots.charts import fairness  # matplotlib: on request
+        return fairness(self, ax=ax)
+
     def _rows(self) -> list[dict]:
         return [{"bonus": b, "win_probability": p} for b, p in self.candidates]
 

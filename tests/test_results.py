@@ -155,3 +155,127 @@ def test_reachable_states_plot_as_figures_5_and_6():
     pig = jp.Game("pig", goal=20)
     reach = pig.reach(jp.policies.from_solution(pig.solve()))
     assert isinstance(reach.plot(), Figure) and isinstance(reach.plot(rolling=True), Figure)
+
+
+def _bar_heights(axes) -> list[float]:
+    return [bar.get_height() for bar in axes.patches]
+
+
+def test_every_one_curve_result_draws_its_own_numbers():
+    """The results a new user found without .plot() draw a Figure of their own numbers
+    (read back from the drawn artists), into a given Axes too."""
+    from matplotlib.figure import Figure
+
+    import jeopardy as jp
+
+    pig = jp.Game("pig", goal=30)
+    turn = pig.turn(hold=20)
+    axes = turn.plot().axes[0]
+    scores = sorted(turn.probabilities)
+    assert _bar_heights(axes) == pytest.approx(
+        [float(turn.probabilities[n]) for n in scores] + [float(turn.bust_probability)])
+    assert axes.lines[0].get_xdata()[0] == pytest.approx(float(turn.mean))
+    assert axes.get_title() == "pig: score of one turn, hold at 20"
+    never = pig.turn(hold=0).plot().axes[0]  # hold at 0 (turn --hold 0): 0 points, no bust
+    assert _bar_heights(never) == [1.0, 0.0]
+
+    alone = pig.solitaire()
+    axes, holds = alone.plot().axes
+    assert list(axes.lines[0].get_ydata()) == pytest.approx(list(alone.start_values[:30]))
+    assert [None if h != h else int(h) for h in holds.lines[0].get_ydata()] == \
+        alone.hold_thresholds()[:30]
+
+    fair = pig.fairness()
+    line, half, fairest = fair.plot().axes[0].lines
+    assert list(half.get_ydata()) == [0.5, 0.5]
+    assert list(line.get_ydata()) == [p for _, p in fair.candidates]
+    assert (fairest.get_xdata()[0], fairest.get_ydata()[0]) == (fair.bonus, fair.win_probability)
+
+    pair = pig.head_to_head("optimal", "hold:20")
+    assert _bar_heights(pair.plot().axes[0]) == [pair.first, pair.second, pair.fair]
+    seats = pig.compare("optimal", "hold:20")
+    axes = seats.plot().axes[0]
+    assert _bar_heights(axes) == seats.win_probabilities
+    assert [t.get_text() for t in axes.get_xticklabels()] == ["1: optimal", "2: hold at 20"]
+
+    replies = jp.Game("pig").replies(20)
+    by_rule, by_hold = replies.plot().axes[0].lines[:2]
+    assert list(by_rule.get_ydata()) == [float(r.rule_advantage) for r in replies]
+    assert list(by_hold.get_ydata()) == [float(r.advantage) for r in replies]
+    own = Figure()
+    ax = own.add_subplot()
+    assert turn.plot(ax=ax) is own and fair.plot(ax=own.add_subplot()) is own
+
+
+def test_an_n_player_solution_draws_its_hold_boundary():
+    """A 3-player solution (and two players under equal turns) draws the boundary the CLI's
+    ``plot --players`` draws; "others" is in the title only where there are others."""
+    import numpy as np
+
+    import jeopardy as jp
+
+    three = jp.Game("pig", goal=12, players=3).solve()
+    axes = three.plot(others=4).axes[0]
+    assert np.array_equal(axes.images[0].get_array().T, three.leader_boundary(4))
+    assert axes.get_title() == ("pig to 12, 3 players, first-to-goal: hold at turn total "
+                                "(others at 4)")
+    pair = jp.Game("pig", goal=12, ending="equal-turns").solve()
+    assert pair.plot().axes[0].get_title() == \
+        "pig to 12, 2 players, equal-turns: hold at turn total"
+    with pytest.raises(JeopardyError, match="draw only the boundary figure; got 'contours'"):
+        three.plot("contours")
+
+
+def test_fast_pig_results_draw_the_dice_map_and_the_head_to_head():
+    import dataclasses
+
+    import numpy as np
+
+    from jeopardy.fast_pig import dice_table, solve
+    from jeopardy.fast_pig.evaluation import head_to_head
+    from jeopardy.rules.fast_pig import FAST_PIG_PRESETS
+
+    solution = solve(dataclasses.replace(FAST_PIG_PRESETS["hog"], goal=20))
+    axes = solution.plot().axes[0]
+    assert np.array_equal(axes.images[0].get_array(), dice_table(solution))
+    assert axes.get_title() == "hog to 20: optimal number of dice"
+    pair = head_to_head(solution, "optimal", "dice:3")
+    axes = pair.plot().axes[0]
+    assert _bar_heights(axes) == [pair.first, pair.second, pair.fair]
+    assert axes.get_title() == "hog to 20: optimal (A) against dice:3 (B)"
+
+
+def test_the_replies_are_one_result_the_command_prints():
+    """Game.replies() is a result (to_dict, to_frame, plot) that is still a sequence of
+    the replies; ``replies --json`` is its to_dict, the weakest by either reply named."""
+    import subprocess
+    import sys
+
+    import jeopardy as jp
+
+    replies = jp.Game("pig").replies(25)
+    assert len(replies) == 25 and [r.hold for r in replies] == list(range(1, 26))
+    assert replies.weakest.hold == replies.weakest_to_any_rule.hold == 17
+    assert replies.weakest.advantage < replies.weakest_to_any_rule.rule_advantage
+    frame = replies.to_frame()
+    assert list(frame["hold"]) == list(range(1, 26))
+    assert frame["advantage"].min() == float(replies.weakest.advantage)
+    shown = subprocess.run([sys.executable, "-m", "jeopardy", "replies", "--max-hold", "25",
+                            "--json"], capture_output=True, text=True, check=True)
+    assert json.loads(shown.stdout) == replies.to_dict()
+    data = replies.to_dict()
+    assert (data["minimum_advantage_exact"], data["minimum_rule_advantage_exact"]) == \
+        (str(replies.weakest.advantage), str(replies.weakest_to_any_rule.rule_advantage))
+    assert repr(replies).startswith("Replies(game='pig', max_hold=25")
+    pigs = jp.Game("pass-the-pigs").replies(20)  # here the two weakest differ
+    assert (pigs.weakest.hold, pigs.weakest_to_any_rule.hold) == (16, 13)
+    assert pigs.weakest.advantage == min(r.advantage for r in pigs)
+    assert pigs.weakest_to_any_rule.rule_advantage == min(r.rule_advantage for r in pigs)
+
+
+def test_solve_refuses_what_belongs_to_the_game():
+    import jeopardy as jp
+
+    with pytest.raises(JeopardyError, match=r"solve\(\) takes no players: the game has them, "
+                                            r"as in Game\('pig', players=\.\.\.\)\.solve\(\)"):
+        jp.Game("pig", goal=12).solve(players=3)

@@ -285,7 +285,7 @@ def plot(figure, goal, players, ending, opponent, others, out, model, game_name)
             raise JeopardyError(f"--others must be in 0..{goal - 1}; got {others}")
         heights = solve_match(model, goal, players, ending).leader_boundary(others)
         figures.leader_boundary(f"{model.name} to {goal}, {players} players, {ending}", heights,
-                                others, out)
+                                others if players > 2 else None, out)
         click.echo(f"wrote {out}")
         return
     if goal > MAX_TABLE_GOAL:

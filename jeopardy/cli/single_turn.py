@@ -120,27 +120,21 @@ def _print_solution(solution) -> None:
 @json_option
 def replies(max_hold, model, game_name, as_json) -> None:
     """Best reply to every pure hold-at-h strategy and its advantage."""
-    from jeopardy.results import exact_pair
     from jeopardy.simultaneous.game import replies_to_pure
 
     if max_hold < 1:
         raise JeopardyError(f"--max-hold must be at least 1; got {max_hold}")
-    rows = replies_to_pure(model, max_hold)
-    weakest = min(rows, key=lambda r: r.advantage)
-    data = {
-        "game": model.name,
-        "max_hold": max_hold,
-        "replies": [r.to_dict() for r in rows],
-        **exact_pair("minimum_advantage", weakest.advantage),
-        "minimum_advantage_against": weakest.hold,
-    }
+    replies = replies_to_pure(model, max_hold)
     if as_json:
-        emit_json(data)
+        emit_json(replies.to_dict())
         return
     click.echo(f"{model.name}: best replies to pure hold-at-h (advantage = P(win) - P(loss))")
     click.echo("  opponent  best hold  advantage   best rule (any stopping rule)  advantage")
-    for r in rows:
+    for r in replies:
         click.echo(f"  hold {r.hold:3d}  hold {r.best_hold:3d}  {float(r.advantage):9.6f}   "
                    f"{str(r.best_rule):30} {float(r.rule_advantage):9.6f}")
+    weakest, weakest_rule = replies.weakest, replies.weakest_to_any_rule
     click.echo(f"smallest advantage over any pure strategy: {float(weakest.advantage):.6f} "
                f"(against hold at {weakest.hold})")
+    click.echo(f"  replying by any stopping rule: {float(weakest_rule.rule_advantage):.6f} "
+               f"(against hold at {weakest_rule.hold})")

@@ -146,6 +146,11 @@ class StrategyCard(Result):
             data["max_score_loss"] = 0.5 - self.max_score.a_fair
         return data
 
+    def plot(self):
+        """The printable page (A4; a matplotlib Figure, :func:`jeopardy.plots.farkle_card.strategy_card`)."""
+        from jeopardy.plots.farkle_card import strategy_card as draw  # matplotlib: on request
+        return draw(self)
+
     def play(self) -> TablePlay:
         """The card as a play (module docstring)."""
         return card_play(self.rules, self.thresholds, self.worth)

@@ -135,6 +135,11 @@ class FastPigSolution(Result):
             index = index * goal + int(s)
         return index
 
+    def plot(self, ax=None):
+        """The optimal number of dice over both scores (two players; a Figure)."""
+        from jeopardy.plots.fast_pig import dice_map  # matplotlib: on request
+        return dice_map(f"{self.rules.name} to {self.rules.goal}", dice_table(self), ax=ax)
+
     def decision(self, scores: tuple[int, ...], place: int = 0) -> DiceDecision:
         """The mover's chance with each number of dice at ``scores``; ``place``: the
         mover's place in the round (equal turns: 0 first, 1 second)."""

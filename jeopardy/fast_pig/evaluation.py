@@ -191,6 +191,11 @@ class HeadToHead(Result):
     def fair(self) -> float:
         return (self.first + self.second) / 2
 
+    def plot(self, ax=None):
+        """A's chance moving first, second and by a fair coin (a matplotlib Figure)."""
+        from jeopardy.plots.charts import head_to_head  # matplotlib: on request
+        return head_to_head(self, f"{self.game} to {self.goal}", ax=ax)
+
     def to_dict(self) -> dict:
         return {"game": self.game, "goal": self.goal, "a": self.first_name,
                 "b": self.second_name, "first": self.first, "second": self.second,

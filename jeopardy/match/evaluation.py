@@ -77,6 +77,12 @@ class Evaluation(convergence.Converging, Result):  # its own short __repr__ belo
                 "max_residual": self.max_residual, "converged": self.converged,
                 "seconds": self.seconds}
 
+    def plot(self, ax=None):
+        """Each seat's chance, in turn order (a matplotlib Figure)."""
+        from jeopardy.plots.charts import player_chances  # matplotlib: on request
+        return player_chances(self.names, self.win_probabilities,
+                              "exact chances, seats in turn order", ax=ax)
+
     def _rows(self) -> list[dict]:
         return [{"player": place, "policy": name, "win_probability": chance}
                 for place, (name, chance) in enumerate(zip(self.names, self.win_probabilities),
@@ -255,6 +261,11 @@ class HeadToHead(convergence.Converging, Result):
     @property
     def fair(self) -> float:
         return 0.5 * (self.first + self.second)
+
+    def plot(self, ax=None):
+        """A's chance moving first, second and by a fair coin (a matplotlib Figure)."""
+        from jeopardy.plots.charts import head_to_head  # matplotlib: on request
+        return head_to_head(self, "head to head", ax=ax)
 
     def to_dict(self) -> dict:
         """In the N-player vocabulary too: two players, first to the goal, and

@@ -210,6 +210,20 @@ class MatchSolution(StartChances, convergence.Converging, Result):  # its own sh
                 heights[i, j] = holds[0] if len(holds) else len(acts)
         return heights
 
+    def plot(self, figure: str = "boundary", others: int = 0, place: int = 0, ax=None):
+        """The mover's hold boundary against the next player, every other player at
+        ``others`` (:meth:`leader_boundary`; the one figure drawn for more than two
+        players or another ending); a matplotlib Figure."""
+        from jeopardy.plots import race as figures  # matplotlib: heavy, drawn on request
+
+        if figure != "boundary":
+            raise JeopardyError(f"{self.players} players under {self.rules.ending} draw only "
+                                f"the boundary figure; got {figure!r}")
+        heights = self.leader_boundary(others, place)
+        name = f"{self.model.name} to {self.goal}, {self.players} players, {self.rules.ending}"
+        return figures.leader_boundary(name, heights, others if self.players > 2 else None,
+                                       ax=ax)
+
     def decision(self, scores, place: int = 0) -> "Decision":
         """The mover's play at the turn start of ``scores`` (relative to the mover:
         its own first, then the others in turn order) and ``place`` in the round."""

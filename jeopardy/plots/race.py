@@ -135,17 +135,18 @@ def probability_contours(name: str, P: np.ndarray, path: str | Path | None = Non
     return _finish(figure, path)
 
 
-def leader_boundary(name: str, heights: np.ndarray, others: int,
+def leader_boundary(name: str, heights: np.ndarray, others: int | None,
                     path: str | Path | None = None, *, ax=None):
     """The hold boundary of the player to move against the leader (N players): the
     first turn total at which the mover holds, by its score ``i`` and the next
-    player's ``j``, every other player at ``others``."""
+    player's ``j``, every other player at ``others`` (None: two players, no others)."""
     figure, axes = figure_and_axes(ax, figsize=(6.5, 5.5))
     goal = heights.shape[0]
     image = axes.imshow(heights.T, origin="lower", extent=(0, goal, 0, goal), cmap="viridis",
                         aspect="equal")
     axes.set_xlabel("mover's score i")
     axes.set_ylabel("next player's score j")
-    axes.set_title(f"{name}: hold at turn total (others at {others})", fontsize=10)
+    at = "" if others is None else f" (others at {others})"
+    axes.set_title(f"{name}: hold at turn total{at}", fontsize=10)
     figure.colorbar(image, ax=axes, label="first turn total at which the mover holds")
     return _finish(figure, path)

@@ -48,3 +48,28 @@ def strategy_bar_chart(solution: SimultaneousSolution, path: str | Path | None =
     if path is not None:
         save(figure, path)
     return figure
+
+
+def reply_advantages(replies: Replies, path: str | Path | None = None, *, ax=None):
+    """The advantage (P(win) - P(loss)) of the best reply to each pure hold-at-h: by a
+    hold-at-h reply and by any stopping rule, the weakest pure strategy marked."""
+    figure, axes = figure_and_axes(ax, figsize=(8, 4))
+    holds = [r.hold for r in replies.rows]
+    axes.plot(holds, [float(r.rule_advantage) for r in replies.rows], color="tab:orange",
+              label="best reply, any stopping rule")
+    axes.plot(holds, [float(r.advantage) for r in replies.rows], color="tab:blue",
+              label="best reply, hold at h'")
+    weakest = replies.weakest_to_any_rule
+    axes.plot([weakest.hold], [float(weakest.rule_advantage)], "o", color="tab:orange")
+    axes.annotate(f"{float(weakest.rule_advantage):.2%} against hold at {weakest.hold}",
+                  (weakest.hold, float(weakest.rule_advantage)), textcoords="offset points",
+                  xytext=(8, -14), fontsize=8)
+    axes.set_title(f"{replies.game}: best replies to the pure strategies, single-turn "
+                   "simultaneous game", fontsize=10)
+    axes.set_xlabel("opponent holds at h")
+    axes.set_ylabel("advantage: P(win) - P(loss)")
+    axes.grid(alpha=0.3)
+    axes.legend(fontsize=8)
+    if path is not None:
+        save(figure, path)
+    return figure

@@ -28,7 +28,7 @@ import numpy as np
 from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.exact.linear import SingularSystem, solve
-from jeopardy.plots.simultaneous import strategy_bar_chart
+from jeopardy.plots.simultaneous import reply_advantages, strategy_bar_chart
 from jeopardy.results import Result, distribution_pair, exact_pair
 from jeopardy.rules import presets
 from jeopardy.rules.roll_model import RollModel
@@ -396,7 +396,54 @@ class PureReply(Result):
                 **exact_pair("rule_advantage", self.rule_advantage)}
 
 
-def replies_to_pure(model: RollModel, max_hold: int) -> list[PureReply]:
+@dataclass(frozen=True, repr=False)
+class Replies(Result):
+    """The best reply to every pure hold-at-h, ``h = 1..max_hold``: a sequence of
+    :class:`PureReply` (``replies[0]`` answers hold at 1), with the weakest of them."""
+
+    game: str
+    max_hold: int
+    rows: tuple[PureReply, ...]
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __iter__(self):
+        return iter(self.rows)
+
+    def __getitem__(self, index):
+        return self.rows[index]
+
+    @property
+    def weakest(self) -> PureReply:
+        """The pure strategy a hold-at-h reply gains least against."""
+        return min(self.rows, key=lambda r: r.advantage)
+
+    @property
+    def weakest_to_any_rule(self) -> PureReply:
+        """The pure strategy a reply by any stopping rule gains least against."""
+        return min(self.rows, key=lambda r: r.rule_advantage)
+
+    def _rows(self) -> list[dict]:
+        return [{"hold": r.hold, "best_hold": r.best_hold, "advantage": float(r.advantage),
+                 "best_rule": str(r.best_rule), "rule_advantage": float(r.rule_advantage)}
+                for r in self.rows]
+
+    def plot(self, ax=None):
+        """The best replies' advantages against each pure hold-at-h (a Figure)."""
+        return reply_advantages(self, ax=ax)
+
+    def to_dict(self) -> dict:
+        weakest, weakest_rule = self.weakest, self.weakest_to_any_rule
+        return {"game": self.game, "max_hold": self.max_hold,
+                "replies": [r.to_dict() for r in self.rows],
+                **exact_pair("minimum_advantage", weakest.advantage),
+                "minimum_advantage_against": weakest.hold,
+                **exact_pair("minimum_rule_advantage", weakest_rule.rule_advantage),
+                "minimum_rule_advantage_against": weakest_rule.hold}
+
+
+def replies_to_pure(model: RollModel, max_hold: int) -> Replies:
     """For each pure hold-at-h, the best reply (hold-at-h' and any rule) and its edge."""
     model = presets.resolve(model).require_rising("the simultaneous game")
     max_hold = validate.positive_int(max_hold, "max_hold")
@@ -409,4 +456,4 @@ def replies_to_pure(model: RollModel, max_hold: int) -> list[PureReply]:
         best_row = int(np.argmax(np.array([int(x) for x in column], dtype=object)))
         reply = best_response(model, distributions[col].probabilities)
         out.append(PureReply(col + 1, best_row + 1, matrix[best_row, col], reply.rule, reply.value))
-    return out
+    return Replies(model.name, max_hold, tuple(out))

@@ -106,6 +106,11 @@ class ExpectedTurns(Result):
     def hold_thresholds(self) -> list[int | None]:
         return _thresholds(self.roll, self.goal)[0]
 
+    def plot(self, ax=None):
+        """Expected turns by score and the hold-at total by score (a Figure)."""
+        from jeopardy.plots.charts import expected_turns  # matplotlib: on request
+        return expected_turns(self, ax=ax)
+
     def to_dict(self) -> dict:
         thresholds, irregular = _thresholds(self.roll, self.goal)
         return {"game": self.model.name, "goal": self.goal, "expected_turns": self.expected_turns,

@@ -91,6 +91,11 @@ class TurnDistribution(Result):
     def total(self) -> Fraction:
         return sum(self.probabilities.values(), ZERO)
 
+    def plot(self, ax=None):
+        """The chance of each final score, busts apart (a matplotlib Figure)."""
+        from jeopardy.plots.charts import turn_distribution  # matplotlib: on request
+        return turn_distribution(self, ax=ax)
+
     def _rows(self) -> list[dict]:
         return [{"score": n, "probability": float(p), "probability_exact": str(p)}
                 for n, p in sorted(self.probabilities.items())]
