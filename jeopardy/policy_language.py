@@ -91,10 +91,10 @@ def parse(text: str) -> PolicyWord:
             return PolicyWord(word, "dice", h=int(word[5:]))
         except ValueError:
             pass
-        from jeopardy.match.formula import NUMBER, parse as parse_formula
+        from jeopardy.match.formula import DICE_VARIABLES, NUMBER, parse as parse_formula
 
         try:
-            parse_formula(word[5:], NUMBER)
+            parse_formula(word[5:], NUMBER, DICE_VARIABLES)
         except JeopardyError as error:
             raise JeopardyError(f"cannot read policy {word!r}; write dice:N (always N dice) "
                                 f"or dice:FORMULA, a number in i, j and goal ({error})") from None

@@ -274,6 +274,14 @@ def require_of(function: Callable[..., Estimate], size: str, what: str, step: in
         from jeopardy.validate import ParameterError
 
         best = largest_of(function, size, step, **params)
+        if not best:  # no size fits: blame the whole-number parameter furthest over what
+            fitting_others = {  # would fit (THINK's caps), if lowering one alone fits
+                other: largest_of(function, other, 1, **params) for other, value in params.items()
+                if other != size and isinstance(value, int) and not isinstance(value, bool)}
+            fitting_others = {k: v for k, v in fitting_others.items() if v}
+            if fitting_others:
+                size = max(fitting_others, key=lambda k: params[k] / fitting_others[k])
+                best, step = fitting_others[size], 1
         over = "time" if cost.seconds > limit.seconds else "memory"
         fitting = f"the largest that fits is {best:,}" if best else "nothing fits"
         raise ParameterError(size, (

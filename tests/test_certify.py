@@ -54,3 +54,7 @@ def test_bust_all_games_are_refused_and_the_command_works():
     result = CliRunner().invoke(cli, ["certify", "--game", "pig", "--goal", "100", "--json"])
     data = json.loads(result.stdout)
     assert data["certified"] is True and data["undecided_states"] == 0
+    # the certified chance itself, as every command's --json names it, inside its interval
+    low, high = data["win_probability_interval"]
+    assert data["win_probability"] == solve(game("pig"), 100).win_probability
+    assert low <= data["win_probability"] <= high and high - low < 1e-12

@@ -242,7 +242,11 @@ def test_dice_formula_policies():
                                lambda i, j: 3)
     assert abs(ours.first - theirs) < AGREE
     for word, text in (("dice:i", "gives 0 dice at i=0, j=0"), ("dice:i / 2 + 1", "gives 1.5"),
-                       ("dice:k < 3", "number formula"), ("dice:x", "unknown name")):
+                       ("dice:i < 3", "number formula"), ("dice:x", "unknown name"),
+                       # the dice are chosen at the turn's start: no turn total k to read
+                       # (refused as the word is read, before anything is solved)
+                       ("dice:k + 1", r"cannot read policy 'dice:k \+ 1'.* unknown name 'k' "
+                                      r"\(use i, j, goal\)")):
         with pytest.raises(JeopardyError, match=text):
             head_to_head(solution, word, "optimal")
 

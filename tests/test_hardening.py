@@ -528,6 +528,11 @@ def test_options_without_effect_are_refused_by_their_own_names(arguments, line):
     pytest.param(["compare", "best-response", "hold:20", "--ending", "equal-turns", "--goal",
                   "20"], "compare (the equal-turns ending) does not take the policy "
                  "'best-response'", id="best-response-two-players-equal-turns"),
+    # no number of rounds fits at these caps: the cap furthest over what fits is blamed
+    pytest.param(["think", "--rounds", "1", "--score-cap", "10000"],
+                 "--score-cap 10,000 (THINK played to win) needs about", id="think-score-cap"),
+    pytest.param(["think", "--rounds", "1", "--turn-cap", "100000"],
+                 "--turn-cap 100,000 (THINK played to win) needs about", id="think-turn-cap"),
 ])
 def test_refusals_name_what_the_user_wrote(arguments, line):
     """A new user's finds: refusals that named an option the command has not (--hold for
@@ -556,3 +561,27 @@ def test_two_players_equal_turns_policy_takes_score_and_opponent_and_rules_read_
     assert run("--score", "5", "--opponent", "3") == run("--scores", "5,3")
     assert str(StoppingRule(frozenset({*range(20), 22}))) == "roll at 0-19, 22"
     assert str(StoppingRule(frozenset())) == "never roll"
+
+
+def test_one_game_and_one_turn_read_in_the_singular_without_an_error_estimate():
+    """A new user's finds: "1 games each way" with "+- 0.00000" (the binomial formula's 0
+    after one game claims certainty), "1 turns each"; a thousand games keep their
+    standard errors."""
+    def run(*arguments):
+        done = subprocess.run([sys.executable, "-m", "jeopardy", *arguments],
+                              capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        return done.stdout.splitlines()
+
+    one = run("simulate", "optimal", "hold:20", "--goal", "20", "--games", "1")
+    assert "1 game each way, seed 1" in one[0]
+    assert one[1] == "  P(A wins | A moves first)  1.00000 (one game: no error estimate)"
+    many = run("simulate", "optimal", "hold:20", "--goal", "20", "--games", "1000")
+    assert "1,000 games each way" in many[0]
+    assert many[3] == "  P(A wins | fair coin)      0.48400 +- 0.01084"
+    seats = run("simulate", "optimal", "hold:20", "hold:10", "--goal", "20", "--games", "1")
+    assert "first-to-goal: 1 game, seed 1, " in seats[0]
+    assert seats[1] == "  player 1 (optimal) wins 1.00000 (one game: no error estimate)"
+    assert run("skunk", "--turns", "1")[0] == "skunk, 1 turn each, highest total wins (tie = 1/2)"
+    assert run("max-score", "--game", "think", "--turns", "2", "--simulate", "1")[-1] == \
+        "simulation: 1 game (seed 1): mean 24.0000 (one game: no error estimate)"

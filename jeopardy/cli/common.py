@@ -453,3 +453,31 @@ def require_converged(solution, what: str, unsaved: tuple = ()) -> None:
         unsaved = [name for name in unsaved if name]
         note = f"; skipped: {', '.join(unsaved)}" if unsaved else ""
         raise NotConverged(f"{error}{note}", solution) from None
+
+
+def count(n: int, noun: str) -> str:
+    """``1 game``, ``2,000 games``: a number and its noun, singular for one."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
+def error_text(error: float, games: int, digits: int = 5) -> str:
+    """``+- 0.00123``: a simulated chance's standard error, or ``(one game: no error
+    estimate)`` after a single game, where the formula's 0 would claim certainty."""
+    return "(one game: no error estimate)" if games < 2 else f"+- {error:.{digits}f}"
+
+
+def show_seats(header: str, names, chances, errors, games: int) -> None:
+    """A simulation of N seats: the header, then each seat's share of the wins."""
+    click.echo(header)
+    for place, (name, chance, error) in enumerate(zip(names, chances, errors), start=1):
+        click.echo(f"  player {place} ({name}) wins {chance:.5f} {error_text(error, games)}")
+
+
+def show_head_to_head(header: str, result, games: int) -> None:
+    """A simulated head-to-head: the header, then A's chance moving first, second and
+    by a fair coin, each with its standard error."""
+    click.echo(header)
+    for label, chance, error in (("A moves first", result.first, result.first_stderr),
+                                 ("B moves first", result.second, result.second_stderr),
+                                 ("fair coin", result.fair, result.stderr)):
+        click.echo(f"  P(A wins | {label + ')':16}{chance:.5f} {error_text(error, games)}")

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import click
 
-from jeopardy.cli.common import applies, check_output, emit_json, game_options, given, json_option
+from jeopardy.cli.common import (applies, check_output, emit_json, game_options, count, given,
+                                 json_option, show_head_to_head, show_seats)
 from jeopardy.cli.progress import simulation_progress
 from jeopardy.cli.race import goal_option, match_options, resolve_goal, solved
 from jeopardy.errors import JeopardyError
@@ -134,11 +135,9 @@ def simulate_players(specs, players, ending, goal, games, seed, model, as_json) 
         emit_json({"game": model.name, "goal": goal, "players": len(specs), "ending": ending,
                    **result.to_dict()})
         return
-    click.echo(f"{model.name} to {goal}, {len(specs)} players, {ending}: {games:,} games, "
-               f"seed {seed}, {result.seconds:.1f} s")
-    for place, (name, chance, error) in enumerate(
-            zip(specs, result.win_probabilities, result.stderrs), start=1):
-        click.echo(f"  player {place} ({name}) wins {chance:.5f} +- {error:.5f}")
+    show_seats(f"{model.name} to {goal}, {len(specs)} players, {ending}: {count(games, 'game')}, "
+               f"seed {seed}, {result.seconds:.1f} s", specs, result.win_probabilities,
+               result.stderrs, games)
 
 
 @click.command()
@@ -176,11 +175,9 @@ def simulate(a, b, more, goal, players, ending, games, seed, model, game_name, a
     if as_json:
         emit_json({"game": model.name, "goal": goal, **result.to_dict()})
         return
-    click.echo(f"{model.name} to {goal}: {result.first_name} (A) against {result.second_name} (B), "
-               f"{games:,} games each way, seed {seed}, {result.seconds:.1f} s")
-    click.echo(f"  P(A wins | A moves first)  {result.first:.5f} +- {result.first_stderr:.5f}")
-    click.echo(f"  P(A wins | B moves first)  {result.second:.5f} +- {result.second_stderr:.5f}")
-    click.echo(f"  P(A wins | fair coin)      {result.fair:.5f} +- {result.stderr:.5f}")
+    show_head_to_head(f"{model.name} to {goal}: {result.first_name} (A) against "
+                      f"{result.second_name} (B), {count(games, 'game')} each way, seed {seed}, "
+                      f"{result.seconds:.1f} s", result, games)
 
 
 def reach_players(goal, players, ending, policy_spec, model, as_json) -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from jeopardy.cli.common import applies, emit_json, game_options, json_option
+from jeopardy.cli.common import applies, emit_json, error_text, game_options, count, json_option
 from jeopardy.errors import JeopardyError
 
 
@@ -91,8 +91,8 @@ def max_score(turns, policy_text, compare_text, exact, games, seed, score_cap, m
         click.echo(f"exact evaluation skipped: {data['exact_skipped']}")
     if games:
         sim = data["simulation"]
-        click.echo(f"simulation: {games:,} games (seed {seed}): mean {sim['mean']:.4f} "
-                   f"+- {sim['stderr']:.4f}")
+        click.echo(f"simulation: {count(games, 'game')} (seed {seed}): mean {sim['mean']:.4f} "
+                   f"{error_text(sim['stderr'], games, 4)}")
     if compare_text:
         c = data["comparison"]
         click.echo(f"against {c['second']}: same reachable states: {c['same_reachable_states']}; "

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import click
 
-from jeopardy.cli.common import (applies, check_output, emit_json, given, json_option,
-                                 require_converged)
+from jeopardy.cli.common import (applies, check_output, emit_json, error_text, count, given,
+                                 json_option, require_converged)
 from jeopardy.errors import JeopardyError
 
 
@@ -344,8 +344,8 @@ def solve(goal, first_to_reach, out, games, seed, players, min_bank, no_stop_on_
                   if rules.penalty else ""))
     if games and solution.converged:
         sim = data["simulation"]
-        click.echo(f"  simulation: {games:,} games (seed {seed}): {sim['first_player_wins']:.5f} "
-                   f"+- {sim['stderr']:.5f}")
+        click.echo(f"  simulation: {count(games, 'game')} (seed {seed}): "
+                   f"{sim['first_player_wins']:.5f} {error_text(sim['stderr'], games)}")
     if out and solution.converged:
         click.echo(f"  saved to {out}")
     require_converged(solution, what, (out, f"{games:,} simulated games" if games else None))

@@ -7,7 +7,8 @@ import dataclasses
 
 import click
 
-from jeopardy.cli.common import emit_json, given, option_flag, require_converged
+from jeopardy.cli.common import (emit_json, count, given, option_flag, require_converged,
+                                 show_head_to_head, show_seats)
 from jeopardy.errors import JeopardyError
 from jeopardy.match.endings import FIRST_TO_GOAL, pair_game
 
@@ -171,17 +172,13 @@ def simulate(rules, goal, specs, ending, games, seed, as_json) -> None:
         emit_json({"game": rules.name, "goal": rules.goal, **more, **result.to_dict()})
         return
     if players:
-        click.echo(f"{rules.name} to {rules.goal}, {len(specs)} players, {ending}: "
-                   f"{games:,} games, seed {seed}, {result.seconds:.1f} s")
-        for place, (name, chance, error) in enumerate(
-                zip(result.names, result.win_probabilities, result.stderrs), start=1):
-            click.echo(f"  player {place} ({name}) wins {chance:.5f} +- {error:.5f}")
+        show_seats(f"{rules.name} to {rules.goal}, {len(specs)} players, {ending}: "
+                   f"{count(games, 'game')}, seed {seed}, {result.seconds:.1f} s", result.names,
+                   result.win_probabilities, result.stderrs, games)
         return
-    click.echo(f"{rules.name} to {rules.goal}: {result.first_name} (A) against "
-               f"{result.second_name} (B), {games:,} games each way, seed {seed}")
-    click.echo(f"  P(A wins | A moves first)  {result.first:.5f} +- {result.first_stderr:.5f}")
-    click.echo(f"  P(A wins | B moves first)  {result.second:.5f} +- {result.second_stderr:.5f}")
-    click.echo(f"  P(A wins | fair coin)      {result.fair:.5f} +- {result.stderr:.5f}")
+    show_head_to_head(f"{rules.name} to {rules.goal}: {result.first_name} (A) against "
+                      f"{result.second_name} (B), {count(games, 'game')} each way, seed {seed}",
+                      result, games)
 
 
 def fairness(rules, goal, max_bonus, ending=FIRST_TO_GOAL):

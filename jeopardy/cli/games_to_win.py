@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from jeopardy.cli.common import emit_json, game_options, json_option, progress_printer
+from jeopardy.cli.common import count, emit_json, game_options, json_option, progress_printer
 from jeopardy.errors import JeopardyError, NotConverged
 
 
@@ -31,14 +31,14 @@ def skunk(turns, cap, model, game_name, as_json) -> None:
         _show_skunk(model, turns, data)
     solution = result.solution
     if not solution.converged:  # shown, as `solve` shows an unconverged result; then say so
-        raise NotConverged(f"{model.name}, {turns} turns each, did not converge: the proved "
-                           f"bound {solution.worst_bound:.1e} is above {solution.tolerance:.0e} "
+        raise NotConverged(f"{model.name}, {count(turns, 'turn')} each, did not converge: the "
+                           f"proved bound {solution.worst_bound:.1e} is above {solution.tolerance:.0e} "
                            f"at cap {solution.cap}, and {solution.stopped}; its chances are "
                            f"not reliable past the bound", solution)
 
 
 def _show_skunk(model, turns, data) -> None:
-    click.echo(f"{model.name}, {turns} turns each, highest total wins (tie = 1/2)")
+    click.echo(f"{model.name}, {count(turns, 'turn')} each, highest total wins (tie = 1/2)")
     click.echo(f"first player wins {data['win_probability']:.12f} under optimal play "
                f"(proved bound {data['bound']:.1e}, cap {data['cap']}, {data['seconds']:.1f} s)")
     click.echo("against optimal play:        as first     as second")
@@ -73,7 +73,7 @@ def think(rounds, score_cap, turn_cap, model, game_name, as_json) -> None:
     if as_json:
         emit_json(data)
         return
-    click.echo(f"{model.name} played to win, {rounds} rounds, simultaneous hold/roll "
+    click.echo(f"{model.name} played to win, {count(rounds, 'round')}, simultaneous hold/roll "
                f"(caps {score_cap}/{turn_cap}, {data['seconds']:.1f} s)")
     # a saddle point at every equal-score state (nothing gained by seeing first there):
     # both players take the same action, so equal scores stay equal

@@ -87,9 +87,8 @@ def _formula_dice(word, rules: FastPigRules, players: int) -> np.ndarray:
     scores = scores_of(rules, players)
     i = scores[:, 0]
     j = scores[:, 1:].max(axis=1)
-    # k, the turn total, is 0 where the dice are chosen
-    values = evaluate_formula(word.formula, {"i": i, "j": j, "k": np.zeros_like(i),
-                                             "goal": np.float64(rules.goal)}, NUMBER)
+    values = evaluate_formula(word.formula, {"i": i, "j": j, "goal": np.float64(rules.goal)},
+                              NUMBER)
     values = np.broadcast_to(np.asarray(values, dtype=np.float64), i.shape)
     bad = (values != np.round(values)) | (values < 1) | (values > rules.max_dice)
     if bad.any():

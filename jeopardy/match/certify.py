@@ -206,6 +206,7 @@ class Certificate(Result):
     seconds: float
     lower: np.ndarray
     upper: np.ndarray
+    win_probability: float  # the certified float solution's P(0, 0, 0)
 
     @property
     def optimal(self) -> bool:
@@ -217,6 +218,7 @@ class Certificate(Result):
                 "undecided_states": self.undecided_states, "undecided_gap": self.undecided_gap,
                 "max_width": self.max_width,
                 "max_float_error": self.max_float_error, "seconds": self.seconds,
+                "win_probability": self.win_probability,
                 "win_probability_interval": [float(self.lower[0, 0]), float(self.upper[0, 0])]}
 
 
@@ -244,4 +246,5 @@ def certify(solution: PairSolution) -> Certificate:
     error = float(np.max(np.maximum(lo - solution.start_values, solution.start_values - hi).clip(0)))
     return Certificate(model.name, g, int(certified), int(undecided), float(gap),
                        float(np.max(hi - lo)),
-                       error if not inside.all() else 0.0, seconds, lo, hi)
+                       error if not inside.all() else 0.0, seconds, lo, hi,
+                       float(solution.start_values[0, 0]))

@@ -47,6 +47,8 @@ import numpy as np
 from jeopardy.errors import JeopardyError
 
 VARIABLES = ("i", "j", "k", "goal")
+# Fast Pig's dice:FORMULA is read where the dice are chosen, at the turn's start: no k
+DICE_VARIABLES = ("i", "j", "goal")
 MAX_LENGTH = 2000
 MAX_DEPTH = 40  # nested parentheses, signs, powers and nots
 MAX_ARGUMENTS = 20
@@ -182,8 +184,9 @@ class Choice(Node):
 
 # ------------------------------------------------------------------ reading
 class _Parser:
-    def __init__(self, text: str):
+    def __init__(self, text: str, names: tuple[str, ...] = VARIABLES):
         self.text = text
+        self.names = names
         self.tokens = self._tokens(text)
         self.position = 0
         self.depth = 0
@@ -199,7 +202,7 @@ class _Parser:
                 rest = text[at:].strip()
                 if not rest:
                     break
-                self.fail(f"cannot read {rest[:12]!r} (use numbers, {', '.join(VARIABLES)}, "
+                self.fail(f"cannot read {rest[:12]!r} (use numbers, {', '.join(self.names)}, "
                           "+ - * / // % **, comparisons, and/or/not, if/else and "
                           f"{', '.join(FUNCTIONS)})")
             tokens.append(match.group(match.lastgroup))
@@ -341,11 +344,11 @@ class _Parser:
                 self.fail(f"unexpected {token!r}")
             if self.peek() == "(":
                 return self.call(token)
-            if token in VARIABLES:
+            if token in self.names:
                 return Variable(NUMBER, token)
             if token in FUNCTIONS:
                 self.fail(f"{token} is a function; write {token}(...)")
-            self.fail(f"unknown name {token[:30]!r} (use {', '.join(VARIABLES)})")
+            self.fail(f"unknown name {token[:30]!r} (use {', '.join(self.names)})")
         self.fail(f"unexpected {token!r}")
 
     def call(self, name: str) -> Node:
@@ -374,20 +377,20 @@ def _short(text: str) -> str:
     return repr(text if len(text) <= 60 else text[:57] + "...")
 
 
-def parse(text: str, kind: str = CONDITION) -> Node:
+def parse(text: str, kind: str = CONDITION, names: tuple[str, ...] = VARIABLES) -> Node:
     """The tree of a formula (a condition, or with ``kind`` NUMBER a number: Fast Pig's
-    number of dice), or a one-line :class:`JeopardyError`."""
+    number of dice) in the variables ``names``, or a one-line :class:`JeopardyError`."""
     if not isinstance(text, str):
         raise JeopardyError(f"a formula must be text; got {type(text).__name__}")
     if len(text) > MAX_LENGTH:
         raise JeopardyError(f"formula is longer than {MAX_LENGTH} characters")
-    return _Parser(text).formula(kind)
+    return _Parser(text, names).formula(kind)
 
 
 def evaluate(text: str, variables: dict[str, np.ndarray], kind: str = CONDITION) -> np.ndarray:
     """Evaluate ``text`` with the given arrays; returns a boolean array (with ``kind``
-    NUMBER: a float array)."""
-    tree = parse(text, kind)
+    NUMBER: a float array).  The formula may use only the variables given."""
+    tree = parse(text, kind, tuple(variables))
     variables = {name: np.asarray(value, dtype=np.float64) for name, value in variables.items()}
     try:
         with np.errstate(all="raise"):
