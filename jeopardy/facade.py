@@ -13,6 +13,7 @@ and every analysis the command line runs on it.
     jeopardy.Game("skunk").fixed_turns(turns=2)        # SKUNK: turns each, higher total wins
     jeopardy.Game("think").think(rounds=2)             # THINK: decide at once, unseen
     jeopardy.Game("pig").simultaneous(max_hold=20)     # the simultaneous single-turn game
+    jeopardy.Game("hog", goal=100).solve()             # Fast Pig / Hog: dice chosen at once
 
 Every solution's ``win_probability`` is the first player's chance at the
 start (a float) and ``win_probabilities`` lists each player's, in turn order.
@@ -25,7 +26,8 @@ players first to the goal the pair method (the paper's ``P(i, j, k)`` tables,
 :mod:`jeopardy.match.pair`) unless the turn total can fall (Parker Brothers).
 Ten Thousand (``"ten-thousand"`` or a :class:`~jeopardy.farkle.turn.FarkleRules`)
 is solved by :mod:`jeopardy.farkle.core` (two players; the round ending, or
-``ending="first-to-goal"``).
+``ending="first-to-goal"``).  Fast Pig and Hog (``"fast-pig"``, ``"hog"`` or a
+:class:`~jeopardy.rules.fast_pig.FastPigRules`) by :mod:`jeopardy.fast_pig`.
 """
 from __future__ import annotations
 
@@ -46,7 +48,9 @@ class Game:
     rules file's keys or a house preset's name, :mod:`jeopardy.farkle.house`), ``goal`` (default: the preset's
     customary goal, else 100; Ten Thousand's 10,000), ``players`` (2-10),
     ``ending`` (``"first-to-goal"``, ``"equal-turns"`` or ``"one-more-turn"``;
-    Ten Thousand: the round ending unless ``"first-to-goal"``)."""
+    Ten Thousand: the round ending unless ``"first-to-goal"``).  Fast Pig / Hog
+    (``"fast-pig"``, ``"hog"``, a :class:`~jeopardy.rules.fast_pig.FastPigRules`): first
+    to the goal or equal turns, 2-N players."""
 
     def __init__(self, model: Any = "pig", goal: int | None = None, players: int = 2,
                  ending: str | None = None):
@@ -55,6 +59,22 @@ class Game:
 
         self._solution = None
         self.farkle = None  # Ten Thousand's rules, when the game is Ten Thousand
+        self.fast_pig = None  # Fast Pig / Hog's rules, when the game is one of them
+        if isinstance(model, str):
+            from jeopardy.rules.registry import find
+            find(model)  # an unknown name: one line naming every game of `jeopardy games`
+        from jeopardy.rules.fast_pig import FAST_PIG_PRESETS, FastPigRules
+        if isinstance(model, FastPigRules) or (isinstance(model, str)
+                                               and model in FAST_PIG_PRESETS):
+            rules = model if isinstance(model, FastPigRules) else FAST_PIG_PRESETS[model]
+            if goal is not None:
+                import dataclasses
+                rules = dataclasses.replace(rules, goal=validate.positive_int(goal, "goal"))
+            self.fast_pig = rules
+            self.model = None
+            self.goal = rules.goal
+            self.rules = MatchRules(players, FIRST_TO_GOAL if ending is None else ending)
+            return
         from jeopardy.farkle import house
 
         if isinstance(model, dict) or (isinstance(model, str) and model in house.PRESETS
@@ -96,7 +116,8 @@ class Game:
 
     @property
     def name(self) -> str:
-        return self.farkle.name if self.farkle is not None else self.model.name
+        special = self.farkle or self.fast_pig
+        return special.name if special is not None else self.model.name
 
     @property
     def pair(self) -> bool:
@@ -106,7 +127,7 @@ class Game:
         the certificate, fairness, exact rationals) read."""
         from jeopardy.match.pair import plays  # the engine's kernels: loaded on use
 
-        return self.farkle is None and plays(self.model, self.rules)
+        return self.model is not None and plays(self.model, self.rules)
 
     def __repr__(self) -> str:
         return f"Game({self.name} to {self.goal}, {self.rules})"
@@ -115,6 +136,9 @@ class Game:
         if self.farkle is not None:
             raise JeopardyError(f"{analysis} plays roll-model games; Ten Thousand has "
                                 "solve, turn and fairness")
+        if self.fast_pig is not None:
+            raise JeopardyError(f"{analysis} plays roll-model games; {self.name} has solve, "
+                                "policy, compare, simulate, head_to_head and fairness")
 
     # ------------------------------------------------------------ analyses
     def solve(self, **options):
@@ -129,6 +153,9 @@ class Game:
                 from jeopardy.farkle.core import solve
                 solution = solve(self.farkle, first_to_reach=not self.ending.last_round,
                                  **options)
+            elif self.fast_pig is not None:
+                from jeopardy.fast_pig import solve
+                solution = solve(self.fast_pig, self.players, self.ending, **options)
             else:
                 from jeopardy.match.solver import solve
                 solution = solve(self.model, self.goal, self.players, self.ending, **options)
@@ -145,7 +172,10 @@ class Game:
     def policy(self, scores, place: int = 0):
         """The mover's decision at the turn start of ``scores`` (the mover's first,
         then the others in turn order) and ``place`` in the round (equal turns):
-        a :class:`~jeopardy.match.solver.Decision`."""
+        a :class:`~jeopardy.match.solver.Decision`; Fast Pig's a
+        :class:`~jeopardy.fast_pig.DiceDecision`)."""
+        if self.fast_pig is not None:
+            return self.solve().decision(tuple(scores), place)
         return self._match_solution().decision(scores, place)
 
     def _policy(self, spec):
@@ -166,14 +196,37 @@ class Game:
     def compare(self, *policies):
         """Exact win probabilities of ``policies`` seated in turn order (one per player;
         the last fills the seats left): :func:`jeopardy.match.evaluation.evaluate`."""
+        if self.fast_pig is not None:
+            from jeopardy.fast_pig.evaluation import evaluate as evaluate_dice
+            return evaluate_dice(self.solve(), self._dice_seats(policies, "compare"))
         from jeopardy.match.evaluation import evaluate
         return evaluate(self.model, self.goal, self._seats(policies), self.ending)
 
     def simulate(self, *policies, games: int = 100_000, seed: int = 1):
         """Seeded Monte Carlo of ``policies`` seated in turn order:
         :func:`jeopardy.match.simulation.simulate`."""
+        if self.fast_pig is not None:
+            from jeopardy.fast_pig.evaluation import simulate as simulate_dice
+            return simulate_dice(self.solve(), self._dice_seats(policies, "simulate"), games,
+                                 seed)
         from jeopardy.match.simulation import simulate
         return simulate(self.model, self.goal, self._seats(policies), games, seed, self.ending)
+
+    def _dice_seats(self, policies, analysis: str) -> list[str]:
+        """Fast Pig's seats: policy words (optimal, dice:N, dice:FORMULA), one per player,
+        the last filling the seats left."""
+        words = list(policies) or ["optimal"]
+        for word in words:
+            if not isinstance(word, str):
+                raise validate.ParameterError("policies", f"{self.name} takes policy words "
+                                              f"(optimal, dice:N, dice:FORMULA); got "
+                                              f"{type(word).__name__}")
+        if len(words) > self.players:
+            raise JeopardyError(f"{len(words)} policies for {self.players} players")
+        if self.players == 2 and not self.ending.seats_policies:
+            raise JeopardyError(f"{analysis} plays policies first to the goal or with equal "
+                                "turns only")
+        return words + [words[-1]] * (self.players - len(words))
 
     def _seats(self, policies):
         from jeopardy.match.evaluation import ENDINGS
@@ -205,6 +258,7 @@ class Game:
 
     def certify(self):
         """Interval certificate of the two-player solution (:mod:`jeopardy.match.certify`)."""
+        self._roll_model_game("certify")
         if not self.pair:
             raise JeopardyError("certify is for two players, first to the goal")
         from jeopardy.match.certify import certify
@@ -218,6 +272,7 @@ class Game:
         if self.farkle is not None:
             from jeopardy.farkle.turn import solve_turn
             return solve_turn(self.farkle, **options)
+        self._roll_model_game("turn")
         if hold is None:
             raise JeopardyError("turn(hold=H): the hold-at total of the turn to describe")
         from jeopardy.turn.distribution import turn_distribution
@@ -255,6 +310,9 @@ class Game:
         if self.farkle is not None:
             from jeopardy.fairness import farkle_fairness
             return farkle_fairness(self.solve(), max_bonus)
+        if self.fast_pig is not None:
+            from jeopardy.fast_pig import fairness as dice_fairness
+            return dice_fairness(self.solve(), max_bonus)
         if not self.pair:
             raise JeopardyError("fairness is for two players, first to the goal")
         from jeopardy.fairness import race_fairness
@@ -277,7 +335,12 @@ class Game:
 
     def head_to_head(self, a="optimal", b="hold:20"):
         """Exact chances of policy ``a`` against ``b`` (objects or policy words), moving
-        first, second and on a fair coin (:func:`jeopardy.match.evaluation.head_to_head`)."""
+        first, second and on a fair coin (:func:`jeopardy.match.evaluation.head_to_head`;
+        Fast Pig's :func:`jeopardy.fast_pig.evaluation.head_to_head`, policy words only)."""
+        if self.fast_pig is not None:
+            from jeopardy.fast_pig.evaluation import head_to_head as dice_head_to_head
+            a, b = self._dice_seats((a, b), "head_to_head")[:2]
+            return dice_head_to_head(self.solve(), a, b)
         self._require_pair("head_to_head")
         from jeopardy.match.evaluation import head_to_head
         words = (a if isinstance(a, str) else None, b if isinstance(b, str) else None)

@@ -124,3 +124,38 @@ def test_compare_and_simulate_take_the_commands_policy_words_and_seed():
         exact["second"], abs=1e-12)  # optimal play moving second
     with pytest.raises(jp.JeopardyError, match="does not take the policy 'best-response'"):
         pig.compare("optimal", "best-response")
+
+
+def test_fast_pig_and_hog_are_games():
+    """jp.Game("hog") said "must be a roll model or a preset name" though `jeopardy games`
+    lists Fast Pig and Hog: they are games of the facade, with the numbers their commands
+    print (subprocesses), and the analyses they have not are refused naming those they have."""
+    hog = jp.Game("hog", goal=30)
+    solution = hog.solve()
+    assert_one_shape(solution)
+    data = cli_json("solve", "--game", "hog", "--goal", "30")
+    assert solution.win_probabilities == data["win_probabilities"]
+    decision = hog.policy((10, 20))
+    shown = cli_json("policy", "--game", "hog", "--goal", "30", "--score", "10", "--opponent", "20")
+    assert decision.to_dict() == shown
+    pair = hog.head_to_head("optimal", "dice:3")
+    assert pair.to_dict() == cli_json("compare", "optimal", "dice:3", "--game", "hog", "--goal",
+                                      "30")
+    assert hog.compare("optimal", "dice:3").win_probability == pair.first
+    simulated = hog.simulate("optimal", "dice:3", games=2000)
+    assert simulated.to_dict()["first"] == cli_json(
+        "simulate", "optimal", "dice:3", "--game", "hog", "--goal", "30", "--games", "2000")["first"]
+    assert hog.fairness().bonus == cli_json("fairness", "--game", "hog", "--goal", "30")["bonus"]
+    three = jp.Game("fast-pig", goal=20, players=3, ending="equal-turns")
+    assert three.solve().win_probabilities == cli_json(
+        "solve", "--game", "fast-pig", "--goal", "20", "--players", "3", "--ending",
+        "equal-turns")["win_probabilities"]
+    assert len(three.compare("optimal", "dice:2").win_probabilities) == 3
+    for refused, words in ((lambda: hog.turn(hold=3), "turn plays roll-model games; hog has "
+                            "solve, policy, compare, simulate, head_to_head and fairness"),
+                           (lambda: hog.certify(), "certify plays roll-model games"),
+                           (lambda: hog.compare(3), "hog takes policy words"),
+                           (lambda: jp.Game("chess"), "unknown game 'chess'; see `jeopardy "
+                            "games`: pig, piglet")):
+        with pytest.raises(jp.JeopardyError, match=words):
+            refused()
