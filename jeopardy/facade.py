@@ -25,7 +25,8 @@ solved by :func:`jeopardy.match.solver.solve`, which chooses its method: two
 players first to the goal the pair method (the paper's ``P(i, j, k)`` tables,
 :mod:`jeopardy.match.pair`) unless the turn total can fall (Parker Brothers).
 Ten Thousand (``"ten-thousand"`` or a :class:`~jeopardy.farkle.turn.FarkleRules`)
-is solved by :mod:`jeopardy.farkle.core` (two players; the round ending, or
+is solved by :mod:`jeopardy.farkle.core` (2-6 players, with a penalty
+:mod:`jeopardy.farkle.penalty`, two; the round ending, or
 ``ending="first-to-goal"``).  Fast Pig and Hog (``"fast-pig"``, ``"hog"`` or a
 :class:`~jeopardy.rules.fast_pig.FastPigRules`) by :mod:`jeopardy.fast_pig`.
 """
@@ -89,12 +90,14 @@ class Game:
             if goal is not None:
                 rules = FarkleRules(**{**rules.__dict__,
                                        "goal": validate.positive_int(goal, "goal")})
-            if players != 2:
-                raise JeopardyError(f"Ten Thousand is solved for two players; got players={players}")
+                for key in ("min_bank", "high_min_bank", "entry"):  # as the commands refuse
+                    if (getattr(rules, key) or 0) > rules.goal:  # a bank past the goal
+                        raise validate.ParameterError("goal", f"{rules.goal:,} is below the "
+                                                      f"rules' {key} ({getattr(rules, key):,})")
             self.farkle = rules
             self.model = None
             self.goal = rules.goal
-            self.rules = MatchRules(2, EQUAL_TURNS if ending is None else ending)
+            self.rules = MatchRules(players, EQUAL_TURNS if ending is None else ending)
             if not self.rules.ending.turn_processes:
                 raise JeopardyError(f"Ten Thousand ends with the round ({EQUAL_TURNS!r}) or "
                                     f"first to the goal ({FIRST_TO_GOAL!r}); got {ending!r}")
@@ -149,10 +152,15 @@ class Game:
             raise JeopardyError(f"solve() takes no {' or '.join(given)}: the game has them, "
                                 f"as in Game({self.name!r}, {given[0]}=...).solve()")
         if options or self._solution is None:
-            if self.farkle is not None:
+            if self.farkle is not None and self.farkle.penalty is not None:
+                from jeopardy.farkle.penalty import solve  # the bust counters' solve
+                if self.players != 2:
+                    raise JeopardyError("the penalty is solved for two players")
+                solution = solve(self.farkle, not self.ending.last_round, **options)
+            elif self.farkle is not None:
                 from jeopardy.farkle.core import solve
                 solution = solve(self.farkle, first_to_reach=not self.ending.last_round,
-                                 **options)
+                                 players=self.players, **options)
             elif self.fast_pig is not None:
                 from jeopardy.fast_pig import solve
                 solution = solve(self.fast_pig, self.players, self.ending, **options)
@@ -266,11 +274,16 @@ class Game:
 
     # ------------------------------------------------- the other game shapes
     def turn(self, hold: int | None = None, **options):
-        """One turn: Ten Thousand's optimal turn (:func:`jeopardy.farkle.turn.solve_turn`),
+        """One turn: Ten Thousand's optimal turn (:func:`jeopardy.farkle.turn.solve_turn`; with
+        an entry minimum a player's on the board, as `farkle turn` shows it, and with
+        ``banked=0`` a player's first bank),
         else the score distribution of hold at ``hold``
         (:func:`jeopardy.turn.distribution.turn_distribution`)."""
         if self.farkle is not None:
             from jeopardy.farkle.turn import solve_turn
+            if self.farkle.enters and "banked" not in options:  # `farkle turn`'s number: a
+                import dataclasses  # player on the board (banked=0: its first bank)
+                return solve_turn(dataclasses.replace(self.farkle, entry=0), **options)
             return solve_turn(self.farkle, **options)
         self._roll_model_game("turn")
         if hold is None:

@@ -286,7 +286,8 @@ def test_a_house_rules_estimate_is_of_that_rule_set(monkeypatch, tmp_path):
 def test_the_race_refuses_the_penalty_it_does_not_model():
     rules = dataclasses.replace(preset("facebook").rules, goal=500)
     # the race's solver refuses it; the bust counters solve it (tests/test_bust_penalty.py)
-    with pytest.raises(JeopardyError, match="penalty .* is solved by jeopardy.farkle.penalty"):
+    with pytest.raises(JeopardyError, match=r"penalty .* is solved by `farkle solve` \(and "
+                                            r"Game\(\.\.\.\)\.solve\(\)\) only, not here"):
         core.solve(rules, True)
 
 
@@ -882,13 +883,13 @@ def test_the_coach_refuses_a_solution_of_more_than_two_players():
         FarkleMatch(solution)
 
 
-def _command(*args: str, cwd=None):
+def _command(*args: str, cwd=None, input: str | None = None):
     """A command as a user runs it (a subprocess: what it prints is what a user sees)."""
     import subprocess
     import sys
 
     return subprocess.run([sys.executable, "-m", "jeopardy", *args], capture_output=True,
-                          text=True, timeout=300, cwd=cwd)
+                          text=True, timeout=300, cwd=cwd, input=input)
 
 
 def _refused(done, *words: str) -> None:
@@ -977,3 +978,98 @@ def test_a_rules_file_saved_with_a_byte_order_mark_reads_as_without(tmp_path):
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["expected"] == pytest.approx(
         solve_turn(FarkleRules(min_bank=300)).expected, abs=1e-12)
+
+
+SMALL_PENALTY = {"name": "pen", "dice": 2, "goal": 500, "ending": "first-to-goal",
+                 "min_bank": 0, "hot_dice": False,
+                 "penalty": {"farkles": 2, "points": 100, "floor": -200}}
+SMALL_ENTRY = {"name": "three", "dice": 3, "goal": 800, "ending": "equal-turns",
+               "min_bank": 150, "entry": 300, "hot_dice": True, "set_aside": "choice",
+               "scoring": {"single_five": 100, "three_of_a_kind": 150, "n_of_a_kind": "flat"}}
+
+
+def _toml(path: Path, rules: dict) -> Path:
+    lines = []
+    for key, value in rules.items():
+        if not isinstance(value, dict):
+            lines.append(f"{key} = {json.dumps(value)}")
+    for key, value in rules.items():
+        if isinstance(value, dict):
+            lines += [f"[{key}]"] + [f"{k} = {json.dumps(v)}" for k, v in value.items()]
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_the_facade_plays_the_house_rules_the_commands_play(tmp_path):
+    """A new user's finds: Game(rules).turn() gave a player's first bank under an entry
+    minimum, labelled min_bank 0 (`farkle turn` shows the turn on the board); a [penalty]
+    and three players were refused in Python though `farkle solve` solves them; a goal
+    below the least bank was taken; certify named a condition the game met."""
+    import jeopardy as jp
+
+    def cli(*args):
+        done = _command(*args, "--json")
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    shown = cli("farkle", "turn", "--rules", "reference-com")
+    game = jp.Game("reference-com")
+    assert game.turn().expected == shown["expected"]  # 542.0632, on the board
+    first = game.turn(banked=0)
+    assert first.expected == shown["entry"]["expected"]  # 510.1953, the first bank
+    assert first.to_dict()["min_bank"] == shown["entry"]["minimum"] == 500
+    penalty = _toml(tmp_path / "pen.toml", SMALL_PENALTY)
+    assert jp.Game(SMALL_PENALTY).solve().win_probability == \
+        cli("farkle", "solve", "--rules", str(penalty))["win_probability"]
+    three = _toml(tmp_path / "three.toml", SMALL_ENTRY)
+    assert jp.Game(SMALL_ENTRY, goal=500, players=3).solve().win_probabilities == \
+        cli("farkle", "solve", "--rules", str(three), "--goal", "500",
+            "--players", "3")["win_probabilities"]
+    with pytest.raises(JeopardyError, match=r"goal 200 is below the rules' min_bank \(300\)"):
+        jp.Game({"min_bank": 300, "goal": 1000}, goal=200)
+    with pytest.raises(JeopardyError, match="certify plays roll-model games"):
+        jp.Game("ten-thousand", goal=1000, ending="first-to-goal").certify()
+    with pytest.raises(JeopardyError, match="the penalty is solved for two players"):
+        jp.Game(SMALL_PENALTY, players=3).solve()
+
+
+def test_play_solve_and_policy_options_take_effect_or_are_refused(tmp_path):
+    """A new user's finds: `play --ending first-to-goal` (Ten Thousand) and `play --seat 2`
+    (two players) were ignored; --second said "You are player 1"; `farkle solve --seed`
+    without --simulate was taken; `farkle policy --second` on a first-to-goal solution
+    printed a round the game has not; refusals that named no flag."""
+    def header(*args):
+        done = _command("play", *args, "--seed", "1", input="quit\n")
+        assert done.returncode == 0, done.stderr
+        return done.stdout.splitlines()[0]
+
+    assert "first to bank the goal wins). You are player 1" in header(
+        "--game", "ten-thousand", "--goal", "1000", "--ending", "first-to-goal")
+    assert "gives the second one last turn). You are player 2" in header(
+        "--game", "ten-thousand", "--goal", "1000", "--seat", "2")
+    three = _toml(tmp_path / "three.toml", SMALL_ENTRY)
+    assert "(minimum bank 150, first bank at least 300; first to bank the goal wins)" in \
+        header("--game", "ten-thousand", "--rules", str(three), "--ending", "first-to-goal")
+    assert header("--game", "pig", "--goal", "20", "--seat", "2") == \
+        header("--game", "pig", "--goal", "20", "--second") == \
+        "pig to 20. You are player 2; the computer plays optimally."
+    _refused(_command("play", "--game", "pig", "--goal", "20", "--seat", "3"),
+             "--seat must be 1 or 2 for two players")
+    _refused(_command("play", "--game", "ten-thousand", "--ending", "equal-turns",
+                      "--first-to-reach"), "--first-to-reach and --ending equal-turns contradict")
+    _refused(_command("farkle", "solve", "--goal", "500", "--seed", "5"),
+             "--seed applies only with --simulate")
+    saved = tmp_path / "two.npz"
+    assert _command("farkle", "solve", "--goal", "500", "--first-to-reach", "--out",
+                    str(saved)).returncode == 0
+    policy = _command("farkle", "policy", "--solution", str(saved), "--score", "100",
+                      "--opponent", "200")
+    assert policy.stdout.splitlines()[0] == "score 100 against 200:"
+    _refused(_command("farkle", "policy", "--solution", str(saved), "--score", "100",
+                      "--opponent", "200", "--second"),
+             "--second applies only to a solution of the round ending")
+    _refused(_command("farkle", "policy", "--solution", str(saved), "--score", "30",
+                      "--opponent", "200"), "--score must be a multiple of 50 in 0..450; got 30")
+    _refused(_command("farkle", "score", "--rules", str(three)),
+             "a throw of these rules has 1 to 3 dice; got 0")
+    _refused(_command("farkle", "turn", "--exact-goal"), "--exact-goal (rule IV.3) concerns")

@@ -125,8 +125,9 @@ def score(dice, rules_name, as_json) -> None:
             raise JeopardyError(f"dice show 1 to 6; got {d!r}") from None
     rules = _hand(rules_name)
     table, hand, fresh = rules.scoring, rules.dice, rules.fresh
-    if len(values) > hand:
-        raise JeopardyError(f"a throw of these rules has 1 to {hand} dice; got {len(values)}")
+    if not 1 <= len(values) <= hand:
+        counts = "1 die" if hand == 1 else f"1 to {hand} dice"
+        raise JeopardyError(f"a throw of these rules has {counts}; got {len(values)}")
     points, aside = score_all(values, table)
     if as_json:
         emit_json({"game": rules.name, "dice": values, "score": points, "set_aside": aside,
@@ -205,8 +206,9 @@ def turn(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact
     from jeopardy.validate import ParameterError
 
     if exact_goal or continue_position:
-        raise JeopardyError("rules IV.3 and IV.5 concern the end and the start of turns in a game; "
-                            "use `jeopardy farkle solve`")
+        flag = "--exact-goal (rule IV.3)" if exact_goal else "--continue-position (rule IV.5)"
+        raise JeopardyError(f"{flag} concerns the {'end' if exact_goal else 'start'} of turns "
+                            "in a game, not one turn; use `jeopardy farkle solve`")
     if high_min_bank is not None:
         raise JeopardyError("rule IV.2 (--high-min-bank) concerns a player's score in a game; the "
                             "turn shown is of a player at 0: use `jeopardy farkle solve`")
@@ -272,6 +274,7 @@ def turn(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact
               help="players (3 to 6: the N-player equilibrium, either ending)")
 @rule_options
 @json_option
+@applies("seed", lambda p: p["games"] is not None, "with --simulate")
 def solve(goal, first_to_reach, out, games, seed, players, min_bank, no_stop_on_six, keep_choice,
           high_min_bank, high_score, exact_goal, continue_position, rules_name, as_json) -> None:
     """Optimal play: the first player's win probability (two players, or each player's
@@ -360,8 +363,16 @@ def solve(goal, first_to_reach, out, games, seed, players, min_bank, no_stop_on_
 def policy(solution_file, score_, opponent, second, as_json) -> None:
     """When to bank, by dice in hand, at given scores."""
     from jeopardy.farkle.core import describe_banking, load
+    from jeopardy.farkle.turn import UNIT
 
     solution = load(solution_file)
+    if second and solution.first_to_reach:
+        raise JeopardyError("--second applies only to a solution of the round ending: first "
+                            "to the goal, the two players' positions are alike")
+    top = solution.rules.goal - UNIT
+    for flag, value in (("--score", score_), ("--opponent", opponent)):
+        if value % UNIT or not 0 <= value <= top:
+            raise JeopardyError(f"{flag} must be a multiple of {UNIT} in 0..{top:,}; got {value:,}")
     banking = solution.banking(score_, opponent, first=not second)
     if as_json:
         emit_json({"game": solution.rules.name, "score": score_, "opponent": opponent,
@@ -369,7 +380,9 @@ def policy(solution_file, score_, opponent, second, as_json) -> None:
                    "bank": {str(n): [{"from": a, "to": b} for a, b in runs]
                             for n, runs in banking.items()}})
         return
-    click.echo(f"score {score_} against {opponent} ({'second' if second else 'first'} player of the round):")
+    where = "" if solution.first_to_reach else \
+        f" ({'second' if second else 'first'} player of the round)"
+    click.echo(f"score {score_} against {opponent}{where}:")
     for n, runs in banking.items():
         click.echo(f"  {n} dice in hand: {describe_banking(runs)}")
     if solution.rules.exact_goal:

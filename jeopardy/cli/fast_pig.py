@@ -207,8 +207,8 @@ def play(rules, goal, second, hints, seed, ask_number) -> None:
 
     match = FastPigMatch(_solved(rules, goal), seed, mover=COMPUTER if second else PERSON)
     rules = match.solution.rules
-    click.echo(f"{rules.name} to {rules.goal} ({rules.summary}). You are player 1; the "
-               "computer plays optimally.")
+    click.echo(f"{rules.name} to {rules.goal} ({rules.summary}). You are player "
+               f"{2 if second else 1}; the computer plays optimally.")
     while match.winner is None:
         you, computer = match.scores
         if match.mover == PERSON:

@@ -5,10 +5,10 @@ import sys
 
 import click
 
-from jeopardy.cli.common import ending_option, game_options
+from jeopardy.cli.common import ending_option, game_options, given
 from jeopardy.cli.race import check_players, goal_option, resolve_goal, solved
 from jeopardy.errors import JeopardyError
-from jeopardy.match.endings import pair_game
+from jeopardy.match.endings import FIRST_TO_GOAL, pair_game
 
 QUIT = "quit"
 
@@ -106,6 +106,18 @@ def play(goal, second, hints, seed, first_to_reach, ai_spec, players, seat, endi
     if isinstance(model, FastPigRules):
         _play_fast_pig(model, goal, second, hints, seed, players, ending, seat)
         return
+    ctx = click.get_current_context()
+    if pair_game(players, ending) and given(ctx, "seat"):  # two players: --seat 2 is --second
+        if seat not in (1, 2) or (second and seat == 1):
+            raise JeopardyError(f"--seat must be 1 or 2 for two players (2: the computer moves "
+                                f"first, as --second){'' if seat in (1, 2) else f'; got {seat}'}")
+        second = second or seat == 2
+    reach = True if first_to_reach else None  # Ten Thousand: None, the rules' own ending
+    if game_name == "ten-thousand" and given(ctx, "ending") and players == 2:
+        # its two endings: first to bank the goal, or the round rule (equal turns)
+        if first_to_reach and ending.last_round:
+            raise JeopardyError(f"--first-to-reach and --ending {ending} contradict")
+        reach, ending = not ending.last_round, FIRST_TO_GOAL
     if not pair_game(players, ending):
         from jeopardy.match.policy_file import is_match_policy
 
@@ -120,7 +132,7 @@ def play(goal, second, hints, seed, first_to_reach, ai_spec, players, seat, endi
     if game_name == "ten-thousand":
         if ai_spec is not None:
             raise JeopardyError("--ai is for Pig-like games; ten-thousand plays its optimal policy")
-        _play_ten_thousand(goal, second, hints, seed, first_to_reach, rules_name)
+        _play_ten_thousand(goal, second, hints, seed, reach, rules_name)
         return
     from jeopardy.match.play import Match, action_values
 
@@ -133,7 +145,8 @@ def play(goal, second, hints, seed, first_to_reach, ai_spec, players, seat, endi
     match = Match(solution, seed, policy=computer)
     match.mover = 1 if second else 0
     who = "optimally" if computer is None else f"the policy {computer.name!r}"
-    click.echo(f"{model.name} to {goal}. You are player 1; the computer plays {who}.")
+    click.echo(f"{model.name} to {goal}. You are player {2 if second else 1}; the computer "
+               f"plays {who}.")
     while match.winner is None:
         you, computer = match.scores
         if match.mover == 0:
@@ -234,6 +247,8 @@ def _play_table(goal, players, ending, seat, hints, seed, model, ai_spec=None) -
 
 
 def _play_ten_thousand(goal, second, hints, seed, first_to_reach, rules_name=None) -> None:
+    """Ten Thousand (or house rules) against the optimal player; ``first_to_reach``: True
+    or False as asked, None the rules' own (the seed's: the round rule)."""
     import dataclasses
 
     from jeopardy.cli.progress import ProgressLine
@@ -244,12 +259,13 @@ def _play_ten_thousand(goal, second, hints, seed, first_to_reach, rules_name=Non
     title = "Ten Thousand"
     if rules_name is None:
         rules = FarkleRules(goal=goal or 10_000)
+        first_to_reach = bool(first_to_reach)
     else:
         from jeopardy.farkle.house import rules_named
 
         house = rules_named(rules_name)
         rules = house.rules if not goal else dataclasses.replace(house.rules, goal=goal)
-        first_to_reach = first_to_reach or house.first_to_reach
+        first_to_reach = house.first_to_reach if first_to_reach is None else first_to_reach
         title = f"Farkle ({rules.name})"
     goal = rules.goal
     solution = solve(rules, first_to_reach,
@@ -257,8 +273,9 @@ def _play_ten_thousand(goal, second, hints, seed, first_to_reach, rules_name=Non
     match = FarkleMatch(solution, seed, person_first=not second)
     ending = "first to bank the goal wins" if first_to_reach else \
         "a first player who reaches the goal gives the second one last turn"
-    click.echo(f"{title} to {goal} (minimum bank {rules.min_bank}; {ending}). "
-               "You are player 1; the computer plays optimally.")
+    entry = f", first bank at least {rules.entry}" if rules.enters else ""
+    click.echo(f"{title} to {goal} (minimum bank {rules.min_bank}{entry}; {ending}). "
+               f"You are player {2 if second else 1}; the computer plays optimally.")
     while match.winner is None:
         who = "you" if match.mover == PERSON else "computer"
         if match.pending is not None:  # any scoring part may be set aside

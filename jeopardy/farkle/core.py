@@ -289,7 +289,7 @@ def refuse_unsolved(rules: FarkleRules) -> None:
         p = rules.penalty
         raise JeopardyError(
             f"rules {rules.name!r}: the penalty ({p.farkles} farkles in a row lose {p.points}) "
-            "is solved by jeopardy.farkle.penalty.solve (`farkle solve`), not here")
+            "is solved by `farkle solve` (and Game(...).solve()) only, not here")
     if rules.continue_position and rules.scoring != SEED:
         raise JeopardyError("rule IV.5 (continue from the previous player's position) is "
                             "solved with the seed's scoring table only")

@@ -328,10 +328,11 @@ class TurnSolution(Result):
     values: np.ndarray  # [t_units, n]  (n = 1..dice in columns 1..dice; 0: no dice left)
     bank: np.ndarray  # bool [t_units, n]
     top: int  # largest t (units) in the table
+    banked: int = 0  # the player's banked score (an entry minimum applies at 0)
 
     def to_dict(self) -> dict:
-        return {"game": self.rules.name, "min_bank": self.rules.min_bank,
-                "expected": self.expected, "thresholds": self.thresholds(),
+        return {"game": self.rules.name, "banked": self.banked,
+                "min_bank": self.rules.min_bank_at(self.banked), "expected": self.expected, "thresholds": self.thresholds(),
                 "threshold_rule": [self.is_threshold(n) for n in range(1, self.rules.dice + 1)]}
 
     def _rows(self) -> list[dict]:
@@ -436,7 +437,7 @@ def solve_turn(rules: FarkleRules = FarkleRules(), policy: str = "optimal",
                 bank[t, n] = True
             else:
                 values[t, n] = throw
-    return TurnSolution(rules, values, bank, top)
+    return TurnSolution(rules, values, bank, top, banked)
 
 
 def exact_turn_value(rules: FarkleRules = FarkleRules(), policy: str = "optimal") -> Fraction:
