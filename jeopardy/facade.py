@@ -48,7 +48,8 @@ class Game:
     :class:`~jeopardy.farkle.turn.FarkleRules`, Farkle house rules as a dict of a
     rules file's keys or a house preset's name, :mod:`jeopardy.farkle.house`), ``goal`` (default: the preset's
     customary goal, else 100; Ten Thousand's 10,000), ``players`` (2-10),
-    ``ending`` (``"first-to-goal"``, ``"equal-turns"`` or ``"one-more-turn"``;
+    ``ending`` (``"first-to-goal"``, ``"equal-turns"`` or ``"one-more-turn"``; Ten
+    Thousand 2-6 players, with a penalty two;
     Ten Thousand: the round ending unless ``"first-to-goal"``).  Fast Pig / Hog
     (``"fast-pig"``, ``"hog"``, a :class:`~jeopardy.rules.fast_pig.FastPigRules`): first
     to the goal or equal turns, 2-N players."""
@@ -75,6 +76,10 @@ class Game:
             self.model = None
             self.goal = rules.goal
             self.rules = MatchRules(players, FIRST_TO_GOAL if ending is None else ending)
+            if not self.rules.ending.turn_processes:
+                raise JeopardyError(f"{rules.name} is played first to the goal "
+                                    f"({FIRST_TO_GOAL!r}) or with equal turns ({EQUAL_TURNS!r}); "
+                                    f"got {ending!r}")
             return
         from jeopardy.farkle import house
 
@@ -90,14 +95,16 @@ class Game:
             if goal is not None:
                 rules = FarkleRules(**{**rules.__dict__,
                                        "goal": validate.positive_int(goal, "goal")})
-                for key in ("min_bank", "high_min_bank", "entry"):  # as the commands refuse
-                    if (getattr(rules, key) or 0) > rules.goal:  # a bank past the goal
-                        raise validate.ParameterError("goal", f"{rules.goal:,} is below the "
-                                                      f"rules' {key} ({getattr(rules, key):,})")
+            for key in ("min_bank", "high_min_bank", "entry"):  # as the commands refuse
+                if (getattr(rules, key) or 0) > rules.goal:  # a bank past the goal
+                    raise validate.ParameterError("goal", f"{rules.goal:,} is below the "
+                                                  f"rules' {key} ({getattr(rules, key):,})")
             self.farkle = rules
             self.model = None
             self.goal = rules.goal
             self.rules = MatchRules(players, EQUAL_TURNS if ending is None else ending)
+            if players > 2 and rules.penalty is not None:
+                raise JeopardyError("the penalty is solved for two players")
             if not self.rules.ending.turn_processes:
                 raise JeopardyError(f"Ten Thousand ends with the round ({EQUAL_TURNS!r}) or "
                                     f"first to the goal ({FIRST_TO_GOAL!r}); got {ending!r}")
@@ -146,16 +153,20 @@ class Game:
     # ------------------------------------------------------------ analyses
     def solve(self, **options):
         """Optimal play: a :class:`~jeopardy.match.solver.MatchSolution` (two players first
-        to the goal: the pair method's :class:`~jeopardy.match.solver.PairSolution`)."""
-        given = sorted(set(options) & {"model", "goal", "players", "ending", "rules"})
+        to the goal: the pair method's :class:`~jeopardy.match.solver.PairSolution`); Ten
+        Thousand's :class:`~jeopardy.farkle.core.CoreFarkleSolution` (with a penalty a
+        :class:`~jeopardy.farkle.penalty.PenaltyFarkleSolution`); Fast Pig's
+        :class:`~jeopardy.fast_pig.FastPigSolution`.  ``options``: the solver's own."""
+        given = sorted(set(options) & {"model", "goal", "players", "ending"})
         if given:
             raise JeopardyError(f"solve() takes no {' or '.join(given)}: the game has them, "
                                 f"as in Game({self.name!r}, {given[0]}=...).solve()")
+        if "first_to_reach" in options:
+            raise JeopardyError(f"solve() takes no first_to_reach: the game's ending decides "
+                                f"it, as in Game({self.name!r}, ending='first-to-goal').solve()")
         if options or self._solution is None:
             if self.farkle is not None and self.farkle.penalty is not None:
                 from jeopardy.farkle.penalty import solve  # the bust counters' solve
-                if self.players != 2:
-                    raise JeopardyError("the penalty is solved for two players")
                 solution = solve(self.farkle, not self.ending.last_round, **options)
             elif self.farkle is not None:
                 from jeopardy.farkle.core import solve
@@ -180,10 +191,11 @@ class Game:
     def policy(self, scores, place: int = 0):
         """The mover's decision at the turn start of ``scores`` (the mover's first,
         then the others in turn order) and ``place`` in the round (equal turns):
-        a :class:`~jeopardy.match.solver.Decision`; Fast Pig's a
+        a :class:`~jeopardy.match.solver.Decision` (Fast Pig's a
         :class:`~jeopardy.fast_pig.DiceDecision`)."""
         if self.fast_pig is not None:
-            return self.solve().decision(tuple(scores), place)
+            scores = validate.integers(scores, "scores", 0, self.goal - 1)
+            return self.solve().decision(scores, place)
         return self._match_solution().decision(scores, place)
 
     def _policy(self, spec):
@@ -206,7 +218,7 @@ class Game:
         the last fills the seats left): :func:`jeopardy.match.evaluation.evaluate`."""
         if self.fast_pig is not None:
             from jeopardy.fast_pig.evaluation import evaluate as evaluate_dice
-            return evaluate_dice(self.solve(), self._dice_seats(policies, "compare"))
+            return evaluate_dice(self.solve(), self._dice_seats(policies))
         from jeopardy.match.evaluation import evaluate
         return evaluate(self.model, self.goal, self._seats(policies), self.ending)
 
@@ -215,12 +227,12 @@ class Game:
         :func:`jeopardy.match.simulation.simulate`."""
         if self.fast_pig is not None:
             from jeopardy.fast_pig.evaluation import simulate as simulate_dice
-            return simulate_dice(self.solve(), self._dice_seats(policies, "simulate"), games,
+            return simulate_dice(self.solve(), self._dice_seats(policies), games,
                                  seed)
         from jeopardy.match.simulation import simulate
         return simulate(self.model, self.goal, self._seats(policies), games, seed, self.ending)
 
-    def _dice_seats(self, policies, analysis: str) -> list[str]:
+    def _dice_seats(self, policies) -> list[str]:
         """Fast Pig's seats: policy words (optimal, dice:N, dice:FORMULA), one per player,
         the last filling the seats left."""
         words = list(policies) or ["optimal"]
@@ -231,9 +243,6 @@ class Game:
                                               f"{type(word).__name__}")
         if len(words) > self.players:
             raise JeopardyError(f"{len(words)} policies for {self.players} players")
-        if self.players == 2 and not self.ending.seats_policies:
-            raise JeopardyError(f"{analysis} plays policies first to the goal or with equal "
-                                "turns only")
         return words + [words[-1]] * (self.players - len(words))
 
     def _seats(self, policies):
@@ -319,8 +328,15 @@ class Game:
     def fairness(self, max_bonus: int | None = None):
         """Compensation points: the head start that makes the game fairest
         (:func:`jeopardy.fairness.race_fairness`, Ten Thousand's
-        :func:`jeopardy.fairness.farkle_fairness`)."""
+        :func:`jeopardy.fairness.farkle_fairness`, Fast Pig's
+        :func:`jeopardy.fast_pig.fairness`); two players."""
+        if self.players != 2:  # refused before anything is solved
+            raise JeopardyError(f"compensation points are one head start between two players; "
+                                f"the game has {self.players}")
         if self.farkle is not None:
+            if self.farkle.penalty is not None:
+                raise JeopardyError("compensation points are read off the race without the "
+                                    "penalty; this game has one")
             from jeopardy.fairness import farkle_fairness
             return farkle_fairness(self.solve(), max_bonus)
         if self.fast_pig is not None:
@@ -346,14 +362,23 @@ class Game:
             raise JeopardyError(f"{analysis} is for two players, first to the goal "
                                 "(compare and simulate take any number)")
 
-    def head_to_head(self, a="optimal", b="hold:20"):
+    def head_to_head(self, a="optimal", b=None):
         """Exact chances of policy ``a`` against ``b`` (objects or policy words), moving
         first, second and on a fair coin (:func:`jeopardy.match.evaluation.head_to_head`;
-        Fast Pig's :func:`jeopardy.fast_pig.evaluation.head_to_head`, policy words only)."""
+        Fast Pig's :func:`jeopardy.fast_pig.evaluation.head_to_head`, policy words only).
+        ``b`` by default: hold at 20; Fast Pig's, the dice of most expected points."""
         if self.fast_pig is not None:
+            from jeopardy.fast_pig import expected_table
             from jeopardy.fast_pig.evaluation import head_to_head as dice_head_to_head
-            a, b = self._dice_seats((a, b), "head_to_head")[:2]
-            return dice_head_to_head(self.solve(), a, b)
+            if self.players != 2 or not self.ending.seats_policies:
+                raise JeopardyError("head_to_head is two players first to the goal or with "
+                                    "equal turns; compare() seats more")
+            if b is None:
+                expected = expected_table(self.fast_pig).expected
+                b = f"dice:{1 + expected.index(max(expected))}"
+            a, b = self._dice_seats((a, b))[:2]
+            return dice_head_to_head(self.solve(), a, b, command="Game.head_to_head")
+        b = "hold:20" if b is None else b
         self._require_pair("head_to_head")
         from jeopardy.match.evaluation import head_to_head
         words = (a if isinstance(a, str) else None, b if isinstance(b, str) else None)

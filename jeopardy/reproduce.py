@@ -92,8 +92,7 @@ def puzzle() -> list[Claim]:
                       f"{solution.restricted.verified})", _verdict(abs(w21 - 1 / 3) < 0.02),
                       "'about one third': within 0.02"))
     replies = replies_to_pure(pig, 100)
-    by_rule = min(replies, key=lambda r: r.rule_advantage)
-    by_hold = min(replies, key=lambda r: r.advantage)
+    by_rule, by_hold = replies.weakest_to_any_rule, replies.weakest
     rows.append(Claim(source, "edge of at least 8% against any pure strategy", ">= 8%",
                       f"{float(by_rule.rule_advantage):.4%} (vs hold at {by_rule.hold}, any reply); "
                       f"{float(by_hold.advantage):.4%} with hold-at-h replies only",

@@ -205,6 +205,9 @@ def fits(cost: Estimate, limit: Estimate | None = None) -> bool:
 # The unit of a size parameter other than 1: a Farkle least bank is a multiple of 50
 # points (jeopardy.costs adds the solvers' own).
 STEPS = {"farkle_turn": 50}
+# Other parameters the user sets that size an analysis too: where no value of the size
+# parameter fits, the refusal blames the one of them furthest over what fits (THINK's caps).
+ALSO_SIZES = {"think": ("score_cap", "turn_cap")}
 
 
 def largest(analysis: str, **params) -> int:
@@ -260,28 +263,29 @@ def require(analysis: str, what: str | None = None, **params) -> Estimate:
 
     ``what`` names the request in the message (default: the analysis).
     """
-    return require_of(*ESTIMATORS[analysis], what or analysis, STEPS.get(analysis, 1), **params)
+    return require_of(*ESTIMATORS[analysis], what or analysis, STEPS.get(analysis, 1),
+                      ALSO_SIZES.get(analysis, ()), **params)
 
 
 def require_of(function: Callable[..., Estimate], size: str, what: str, step: int = 1,
-               **params) -> Estimate:
+               others: tuple[str, ...] = (), **params) -> Estimate:
     """:func:`require` with the estimator ``function`` and its size parameter ``size`` (a
     solver's own estimate, which this module does not import: the solvers import it);
-    the size a refusal suggests is a multiple of ``step``."""
+    the size a refusal suggests is a multiple of ``step``.  Where no ``size`` fits, the
+    refusal names the parameter of ``others`` (whole numbers, step 1) furthest over the
+    largest value that fits with the rest as given."""
     cost = function(**params)
     limit = budget()
     if not fits(cost, limit):
         from jeopardy.validate import ParameterError
 
         best = largest_of(function, size, step, **params)
-        if not best:  # no size fits: blame the whole-number parameter furthest over what
-            fitting_others = {  # would fit (THINK's caps), if lowering one alone fits
-                other: largest_of(function, other, 1, **params) for other, value in params.items()
-                if other != size and isinstance(value, int) and not isinstance(value, bool)}
-            fitting_others = {k: v for k, v in fitting_others.items() if v}
-            if fitting_others:
-                size = max(fitting_others, key=lambda k: params[k] / fitting_others[k])
-                best, step = fitting_others[size], 1
+        lowered = {other: largest_of(function, other, 1, **params)
+                   for other in others if not best}  # lowering one alone: how far it fits
+        lowered = {other: value for other, value in lowered.items() if value}
+        if lowered:
+            size = max(lowered, key=lambda other: params[other] / lowered[other])
+            best = lowered[size]
         over = "time" if cost.seconds > limit.seconds else "memory"
         fitting = f"the largest that fits is {best:,}" if best else "nothing fits"
         raise ParameterError(size, (

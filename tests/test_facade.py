@@ -141,6 +141,9 @@ def test_fast_pig_and_hog_are_games():
     assert pair.to_dict() == cli_json("compare", "optimal", "dice:3", "--game", "hog", "--goal",
                                       "30")
     assert hog.compare("optimal", "dice:3").win_probability == pair.first
+    # head_to_head's default opponent: the dice of most expected points (max-score --json)
+    most = cli_json("max-score", "--game", "hog")["best_dice"]
+    assert hog.head_to_head().to_dict() == hog.head_to_head("optimal", f"dice:{most}").to_dict()
     simulated = hog.simulate("optimal", "dice:3", games=2000)
     assert simulated.to_dict()["first"] == cli_json(
         "simulate", "optimal", "dice:3", "--game", "hog", "--goal", "30", "--games", "2000")["first"]
@@ -154,6 +157,13 @@ def test_fast_pig_and_hog_are_games():
                             "solve, policy, compare, simulate, head_to_head and fairness"),
                            (lambda: hog.certify(), "certify plays roll-model games"),
                            (lambda: hog.compare(3), "hog takes policy words"),
+                           (lambda: hog.policy(5), "scores must be a sequence of integers"),
+                           (lambda: hog.head_to_head("optimal", "hold:20"),
+                            "Game.head_to_head with hog takes the policies optimal, dice:N"),
+                           (lambda: jp.Game("hog", players=3).head_to_head(),
+                            r"compare\(\) seats more"),
+                           (lambda: jp.Game("hog", ending="one-more-turn"),
+                            "hog is played first to the goal"),
                            (lambda: jp.Game("chess"), "unknown game 'chess'; see `jeopardy "
                             "games`: pig, piglet")):
         with pytest.raises(jp.JeopardyError, match=words):

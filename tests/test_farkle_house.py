@@ -1030,7 +1030,19 @@ def test_the_facade_plays_the_house_rules_the_commands_play(tmp_path):
     with pytest.raises(JeopardyError, match="certify plays roll-model games"):
         jp.Game("ten-thousand", goal=1000, ending="first-to-goal").certify()
     with pytest.raises(JeopardyError, match="the penalty is solved for two players"):
-        jp.Game(SMALL_PENALTY, players=3).solve()
+        jp.Game(SMALL_PENALTY, players=3)
+    with pytest.raises(JeopardyError, match=r"goal 200 is below the rules' min_bank \(300\)"):
+        jp.Game(FarkleRules(min_bank=300, goal=200))  # the rules' own goal too
+    # refused before anything is solved (a 3-player table has no head start to read; the
+    # penalty's solution is not the race's)
+    with pytest.raises(JeopardyError, match="one head start between two players; the game "
+                                            "has 3"):
+        jp.Game(SMALL_ENTRY, goal=500, players=3).fairness()
+    with pytest.raises(JeopardyError, match="without the penalty; this game has one"):
+        jp.Game(SMALL_PENALTY).fairness()
+    with pytest.raises(JeopardyError, match=r"solve\(\) takes no first_to_reach: the game's "
+                                            "ending decides it"):
+        game.solve(first_to_reach=True)
 
 
 def test_play_solve_and_policy_options_take_effect_or_are_refused(tmp_path):
@@ -1047,6 +1059,10 @@ def test_play_solve_and_policy_options_take_effect_or_are_refused(tmp_path):
         "--game", "ten-thousand", "--goal", "1000", "--ending", "first-to-goal")
     assert "gives the second one last turn). You are player 2" in header(
         "--game", "ten-thousand", "--goal", "1000", "--seat", "2")
+    assert "gives the second one last turn). You are player 2" in header(
+        "--game", "ten-thousand", "--goal", "1000", "--ending", "equal-turns", "--seat", "2")
+    _refused(_command("play", "--game", "pig", "--second", "--seat", "1"),
+             "--second and --seat 1 contradict")
     three = _toml(tmp_path / "three.toml", SMALL_ENTRY)
     assert "(minimum bank 150, first bank at least 300; first to bank the goal wins)" in \
         header("--game", "ten-thousand", "--rules", str(three), "--ending", "first-to-goal")

@@ -583,5 +583,9 @@ def test_one_game_and_one_turn_read_in_the_singular_without_an_error_estimate():
     assert "first-to-goal: 1 game, seed 1, " in seats[0]
     assert seats[1] == "  player 1 (optimal) wins 1.00000 (one game: no error estimate)"
     assert run("skunk", "--turns", "1")[0] == "skunk, 1 turn each, highest total wins (tie = 1/2)"
+    assert run("max-score", "--game", "think", "--turns", "1")[0].startswith(
+        "think, 1 turn, optimal: expected final score")
+    assert run("solitaire", "--goal", "20", "--turns", "1")[-1].startswith(
+        "best chance to reach 20 within 1 turn: ")
     assert run("max-score", "--game", "think", "--turns", "2", "--simulate", "1")[-1] == \
         "simulation: 1 game (seed 1): mean 24.0000 (one game: no error estimate)"

@@ -279,3 +279,21 @@ def test_solve_refuses_what_belongs_to_the_game():
     with pytest.raises(JeopardyError, match=r"solve\(\) takes no players: the game has them, "
                                             r"as in Game\('pig', players=\.\.\.\)\.solve\(\)"):
         jp.Game("pig", goal=12).solve(players=3)
+
+
+def test_simulations_draw_their_shares_with_error_bars():
+    """A simulation's figure: each share as a bar with its standard error (the docs say
+    every result with a picture has .plot())."""
+    import jeopardy as jp
+
+    pair = jp.Game("hog", goal=20).simulate("optimal", "dice:3", games=2000)  # each way
+    axes = pair.plot().axes[0]
+    assert _bar_heights(axes) == [pair.first, pair.second, pair.fair]
+    bars = next(c for c in axes.containers if getattr(c, "errorbar", None) is not None)
+    spans = [segment[1][1] - segment[0][1] for segment in bars.errorbar.lines[2][0].get_segments()]
+    assert spans == pytest.approx([2 * pair.first_stderr, 2 * pair.second_stderr, 2 * pair.stderr])
+    seats = jp.Game("pig", goal=20, players=3).simulate("optimal", "hold:10", "hold:20",
+                                                       games=2000)
+    axes = seats.plot().axes[0]
+    assert _bar_heights(axes) == seats.win_probabilities
+    assert axes.get_title() == "2,000 simulated games, seats in turn order"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from jeopardy.cli.common import (applies, check_output, emit_json, game_options, count, given,
+from jeopardy.cli.common import (applies, check_output, count, emit_json, game_options, given,
                                  json_option, show_head_to_head, show_seats)
 from jeopardy.cli.progress import simulation_progress
 from jeopardy.cli.race import goal_option, match_options, resolve_goal, solved
@@ -280,9 +280,9 @@ def plot(figure, goal, players, ending, opponent, others, out, model, game_name)
             raise JeopardyError("with --players or --ending only the boundary figure is drawn")
         if not 0 <= others < goal:
             raise JeopardyError(f"--others must be in 0..{goal - 1}; got {others}")
-        heights = solve_match(model, goal, players, ending).leader_boundary(others)
-        figures.leader_boundary(f"{model.name} to {goal}, {players} players, {ending}", heights,
-                                others if players > 2 else None, out)
+        from jeopardy.plots.common import save
+
+        save(solve_match(model, goal, players, ending).plot("boundary", others), out)
         click.echo(f"wrote {out}")
         return
     if goal > MAX_TABLE_GOAL:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from jeopardy.cli.common import applies, emit_json, error_text, game_options, count, json_option
+from jeopardy.cli.common import applies, count, emit_json, error_text, game_options, json_option
 from jeopardy.errors import JeopardyError
 
 
@@ -79,7 +79,7 @@ def max_score(turns, policy_text, compare_text, exact, games, seed, score_cap, m
         emit_json(data)
         return
     bounded = "" if score_cap is None else f" (scores capped at {score_cap})"
-    click.echo(f"{model.name}, {turns} turns{bounded}, {policy}: expected final score "
+    click.echo(f"{model.name}, {count(turns, 'turn')}{bounded}, {policy}: expected final score "
                f"{solution.expected:.14f}")
     if not policy.is_optimal:
         click.echo(f"optimal policy: {best.expected:.14f} (loses {best.expected - solution.expected:.3e})")

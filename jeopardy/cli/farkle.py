@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from jeopardy.cli.common import (applies, check_output, emit_json, error_text, count, given,
+from jeopardy.cli.common import (applies, check_output, count, emit_json, error_text, given,
                                  json_option, require_converged)
 from jeopardy.errors import JeopardyError
 
@@ -316,7 +316,7 @@ def solve(goal, first_to_reach, out, games, seed, players, min_bank, no_stop_on_
                               "stderr": sim.stderr}
     if as_json:
         emit_json(data)
-        require_converged(solution, what, (out, f"{games:,} simulated games" if games else None))
+        require_converged(solution, what, (out, count(games, "simulated game") if games else None))
         return
     rule = "first to bank the goal wins" if first_to_reach else \
         "rounds: the second player answers a first player who reaches the goal" \
@@ -351,7 +351,7 @@ def solve(goal, first_to_reach, out, games, seed, players, min_bank, no_stop_on_
                    f"{sim['first_player_wins']:.5f} {error_text(sim['stderr'], games)}")
     if out and solution.converged:
         click.echo(f"  saved to {out}")
-    require_converged(solution, what, (out, f"{games:,} simulated games" if games else None))
+    require_converged(solution, what, (out, count(games, "simulated game") if games else None))
 
 
 @farkle.command()

@@ -7,7 +7,7 @@ import dataclasses
 
 import click
 
-from jeopardy.cli.common import (emit_json, count, given, option_flag, require_converged,
+from jeopardy.cli.common import (count, emit_json, given, option_flag, require_converged,
                                  show_head_to_head, show_seats)
 from jeopardy.errors import JeopardyError
 from jeopardy.match.endings import FIRST_TO_GOAL, pair_game

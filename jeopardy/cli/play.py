@@ -107,17 +107,19 @@ def play(goal, second, hints, seed, first_to_reach, ai_spec, players, seat, endi
         _play_fast_pig(model, goal, second, hints, seed, players, ending, seat)
         return
     ctx = click.get_current_context()
-    if pair_game(players, ending) and given(ctx, "seat"):  # two players: --seat 2 is --second
-        if seat not in (1, 2) or (second and seat == 1):
-            raise JeopardyError(f"--seat must be 1 or 2 for two players (2: the computer moves "
-                                f"first, as --second){'' if seat in (1, 2) else f'; got {seat}'}")
-        second = second or seat == 2
     reach = True if first_to_reach else None  # Ten Thousand: None, the rules' own ending
     if game_name == "ten-thousand" and given(ctx, "ending") and players == 2:
         # its two endings: first to bank the goal, or the round rule (equal turns)
         if first_to_reach and ending.last_round:
             raise JeopardyError(f"--first-to-reach and --ending {ending} contradict")
         reach, ending = not ending.last_round, FIRST_TO_GOAL
+    if pair_game(players, ending) and given(ctx, "seat"):  # two players: --seat 2 is --second
+        if seat not in (1, 2):
+            raise JeopardyError(f"--seat must be 1 or 2 for two players (2: the computer moves "
+                                f"first, as --second); got {seat}")
+        if second and seat == 1:
+            raise JeopardyError("--second and --seat 1 contradict")
+        second = second or seat == 2
     if not pair_game(players, ending):
         from jeopardy.match.policy_file import is_match_policy
 

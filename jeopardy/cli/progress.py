@@ -72,7 +72,8 @@ def simulation_progress(games: int) -> ProgressLine:
     quarter."""
     from jeopardy.resources import NOTICE_SECONDS
 
-    return ProgressLine(f"simulating {games:,} games", long_after=NOTICE_SECONDS)
+    noun = "game" if games == 1 else "games"
+    return ProgressLine(f"simulating {games:,} {noun}", long_after=NOTICE_SECONDS)
 
 
 class SweepProgress:

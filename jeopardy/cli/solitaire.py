@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from jeopardy.cli.common import emit_json, game_options, json_option
+from jeopardy.cli.common import count, emit_json, game_options, json_option
 
 
 @click.command()
@@ -60,4 +60,4 @@ def solitaire(goal, turns, exact, model, game_name, as_json) -> None:
     click.echo(f"optimal hold-at by banked score (score:h; '-' = not a threshold): {shown}"
                + (" ..." if goal > 40 else ""))
     if reach is not None:
-        click.echo(f"best chance to reach {goal} within {turns} turns: {reach.probability:.9f}")
+        click.echo(f"best chance to reach {goal} within {count(turns, 'turn')}: {reach.probability:.9f}")

@@ -201,12 +201,14 @@ class HeadToHead(Result):
                 "fair": self.fair}
 
 
-def head_to_head(solution: FastPigSolution, a: str, b: str) -> HeadToHead:
-    """The exact chances of policy word ``a`` against ``b`` (two players)."""
+def head_to_head(solution: FastPigSolution, a: str, b: str,
+                 command: str = "compare") -> HeadToHead:
+    """The exact chances of policy word ``a`` against ``b`` (two players; ``command``:
+    the name a refusal of a word gives)."""
     rules = solution.rules
     if solution.players != 2:
         raise JeopardyError("a head-to-head is of two players; evaluate() seats more")
-    A, B = dice_policy(a, solution), dice_policy(b, solution)
+    A, B = dice_policy(a, solution, command), dice_policy(b, solution, command)
     first = float(policy_values(solution, [A, B])[0][0, 0, 0])
     second = float(policy_values(solution, [B, A])[0][0, 0, 1])
     return HeadToHead(rules.name, rules.goal, A.name, B.name, first, second)

@@ -175,6 +175,13 @@ class SimulatedPlayers(Result):
         """The first player's chance, as every result's ``win_probability``."""
         return self.win_probabilities[0]
 
+    def plot(self, ax=None):
+        """Each seat's share of the games with its standard error (a matplotlib Figure)."""
+        from jeopardy.plots.charts import player_chances  # matplotlib: on request
+        return player_chances(self.names, self.win_probabilities,
+                              f"{self.games:,} simulated games, seats in turn order", ax=ax,
+                              errors=self.stderrs)
+
     def to_dict(self) -> dict:
         return {"policies": list(self.names), "games": self.games, "seed": self.seed,
                 "win_probabilities": list(self.win_probabilities),
@@ -270,6 +277,13 @@ class SimulatedMatch(Result):
     @property
     def stderr(self) -> float:
         return 0.5 * (self.first_stderr ** 2 + self.second_stderr ** 2) ** 0.5
+
+    def plot(self, ax=None):
+        """A's share moving first, second and by a fair coin, with standard errors (a
+        matplotlib Figure)."""
+        from jeopardy.plots.charts import head_to_head  # matplotlib: on request
+        return head_to_head(self, f"{self.games:,} simulated games each way", ax=ax,
+                            errors=[self.first_stderr, self.second_stderr, self.stderr])
 
     def to_dict(self) -> dict:
         return {"players": 2, "ending": FIRST_TO_GOAL, "a": self.first_name,

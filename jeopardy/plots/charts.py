@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from jeopardy.plots.common import figure_and_axes, save
+from jeopardy.plots.common import figure_and_axes, finish
 
 
-def _done(figure, path):
-    if path is not None:
-        save(figure, path)
-    return figure
+def _label(axes, bars, chances) -> None:
+    """Each bar's chance written above it."""
+    for bar, p in zip(bars, chances):
+        axes.annotate(f"{p:.4f}", (bar.get_x() + bar.get_width() / 2, p),
+                      textcoords="offset points", xytext=(0, 3), ha="center", fontsize=8)
 
 
 def turn_distribution(result, path: str | Path | None = None, *, ax=None):
@@ -32,7 +33,7 @@ def turn_distribution(result, path: str | Path | None = None, *, ax=None):
     axes.set_ylabel("probability")
     axes.grid(axis="y", alpha=0.3)
     axes.legend(fontsize=8)
-    return _done(figure, path)
+    return finish(figure, path)
 
 
 def expected_turns(result, path: str | Path | None = None, *, ax=None):
@@ -52,7 +53,7 @@ def expected_turns(result, path: str | Path | None = None, *, ax=None):
     axes.set_title(f"{result.model.name} to {goal}, alone: {result.expected_turns:.4f} "
                    "turns from 0", fontsize=10)
     axes.grid(alpha=0.3)
-    return _done(figure, path)
+    return finish(figure, path)
 
 
 def fairness(result, path: str | Path | None = None, *, ax=None):
@@ -70,37 +71,38 @@ def fairness(result, path: str | Path | None = None, *, ax=None):
     axes.set_ylabel("first player wins")
     axes.grid(alpha=0.3)
     axes.legend(fontsize=8)
-    return _done(figure, path)
+    return finish(figure, path)
 
 
-def head_to_head(result, title: str, path: str | Path | None = None, *, ax=None):
-    """Policy A against policy B: A's chance moving first, second, and by a fair coin."""
+def head_to_head(result, title: str, path: str | Path | None = None, *, ax=None,
+                 errors=None):
+    """Policy A against policy B: A's chance moving first, second, and by a fair coin
+    (``errors``: a simulation's standard errors of the three, drawn as error bars)."""
     figure, axes = figure_and_axes(ax, figsize=(6, 3.5))
     labels = ["A moves first", "B moves first", "fair coin"]
     chances = [result.first, result.second, result.fair]
-    bars = axes.bar(labels, chances, color=["tab:blue", "tab:orange", "tab:green"])
-    for bar, p in zip(bars, chances):
-        axes.annotate(f"{p:.4f}", (bar.get_x() + bar.get_width() / 2, p),
-                      textcoords="offset points", xytext=(0, 3), ha="center", fontsize=8)
+    bars = axes.bar(labels, chances, color=["tab:blue", "tab:orange", "tab:green"],
+                    yerr=errors, capsize=4)
+    _label(axes, bars, chances)
     axes.axhline(0.5, color="grey", linewidth=1)
     axes.set_ylim(0, 1)
     axes.set_ylabel(f"A ({result.first_name}) wins")
     axes.set_title(f"{title}: {result.first_name} (A) against {result.second_name} (B)",
                    fontsize=10)
-    return _done(figure, path)
+    return finish(figure, path)
 
 
-def player_chances(names, chances, title: str, path: str | Path | None = None, *, ax=None):
-    """Each seat's chance of winning, in turn order from the first to move."""
+def player_chances(names, chances, title: str, path: str | Path | None = None, *, ax=None,
+                   errors=None):
+    """Each seat's chance of winning, in turn order from the first to move (``errors``: a
+    simulation's standard errors, drawn as error bars)."""
     figure, axes = figure_and_axes(ax, figsize=(6, 3.5))
     labels = [f"{seat}: {name}" for seat, name in enumerate(names, start=1)]
-    bars = axes.bar(range(len(labels)), chances, color="tab:blue")
-    for bar, p in zip(bars, chances):
-        axes.annotate(f"{p:.4f}", (bar.get_x() + bar.get_width() / 2, p),
-                      textcoords="offset points", xytext=(0, 3), ha="center", fontsize=8)
+    bars = axes.bar(range(len(labels)), chances, color="tab:blue", yerr=errors, capsize=4)
+    _label(axes, bars, chances)
     axes.set_xticks(range(len(labels)), labels, fontsize=8)
     axes.axhline(1 / len(labels), color="grey", linewidth=1)
     axes.set_ylim(0, 1)
     axes.set_ylabel("wins")
     axes.set_title(title, fontsize=10)
-    return _done(figure, path)
+    return finish(figure, path)

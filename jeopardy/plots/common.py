@@ -23,6 +23,13 @@ def figure_and_axes(ax=None, figsize=(8, 4), **subplot_options):
     return figure, figure.add_subplot(**subplot_options)
 
 
+def finish(figure, path: str | Path | None = None):
+    """The figure, written to ``path`` first when one is given."""
+    if path is not None:
+        save(figure, path)
+    return figure
+
+
 FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
-from jeopardy.plots.common import figure_and_axes, save
+from jeopardy.plots.common import figure_and_axes, finish
 
 FIGURES = ("boundary", "cross-section", "reachable", "reachable-roll", "contours")
 VIEWS = ((25, -130), (25, -40))
@@ -38,12 +38,6 @@ def _axes3d(ax, title: str, goal: int, views=VIEWS):
     return figure, axes
 
 
-def _finish(figure, path):
-    if path is not None:
-        save(figure, path)
-    return figure
-
-
 def boundary_heights(roll: np.ndarray) -> np.ndarray:
     """Smallest turn total at which the player holds, for every (i, j)."""
     goal = roll.shape[0]
@@ -65,7 +59,7 @@ def boundary_surface(name: str, roll: np.ndarray, path: str | Path | None = None
     for ax in axes:
         ax.plot_surface(i, j, heights, cmap="viridis", linewidth=0, antialiased=False,
                         rstride=1, cstride=1)
-    return _finish(figure, path)
+    return finish(figure, path)
 
 
 def cross_section(name: str, roll: np.ndarray, reach: Reachable | None, opponent: int,
@@ -97,7 +91,7 @@ def cross_section(name: str, roll: np.ndarray, reach: Reachable | None, opponent
     ax.set_ylabel("turn total k")
     ax.set_title(f"{name}: cross-section at opponent score {opponent}")
     ax.legend(loc="upper right", fontsize=8)
-    return _finish(figure, path)
+    return finish(figure, path)
 
 
 def state_cloud(name: str, states: np.ndarray, title: str, path: str | Path | None = None,
@@ -111,7 +105,7 @@ def state_cloud(name: str, states: np.ndarray, title: str, path: str | Path | No
     for ax in axes:
         ax.scatter(points[:, 0], points[:, 1], points[:, 2], s=0.3, c=points[:, 2],
                    cmap="viridis", depthshade=False, linewidths=0)
-    return _finish(figure, path)
+    return finish(figure, path)
 
 
 def probability_contours(name: str, P: np.ndarray, path: str | Path | None = None,
@@ -132,7 +126,7 @@ def probability_contours(name: str, P: np.ndarray, path: str | Path | None = Non
             heights[a] = np.where(first == 0, np.nan, first)
         for ax in axes:
             ax.plot_surface(i, j, heights, color=color, alpha=0.55, linewidth=0, antialiased=False)
-    return _finish(figure, path)
+    return finish(figure, path)
 
 
 def leader_boundary(name: str, heights: np.ndarray, others: int | None,
@@ -149,4 +143,4 @@ def leader_boundary(name: str, heights: np.ndarray, others: int | None,
     at = "" if others is None else f" (others at {others})"
     axes.set_title(f"{name}: hold at turn total{at}", fontsize=10)
     figure.colorbar(image, ax=axes, label="first turn total at which the mover holds")
-    return _finish(figure, path)
+    return finish(figure, path)
