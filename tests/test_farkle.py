@@ -264,7 +264,7 @@ def test_farkle_commands(tmp_path):
     assert data["ending"] == "equal-turns" and data["rules"] == []
     result = runner.invoke(cli, ["farkle", "policy", "--solution", str(out), "--score", "0",
                                  "--opponent", "0"])
-    assert "  1 dice in hand: bank at 350 and above\n" in result.output
+    assert "  1 die in hand: bank at 350 and above\n" in result.output
     assert "  3 dice in hand: bank at 600-850, 1000 and above\n" in result.output
     assert "  6 dice in hand: bank at 2000 and above\n" in result.output
     assert "6 dice in hand" in result.output

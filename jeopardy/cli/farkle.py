@@ -91,6 +91,10 @@ def _house(rules_name, goal=None, first_to_reach=False):
     return rules, bool(first_to_reach or house.first_to_reach)
 
 
+def _dice(n: int) -> str:
+    return "1 die" if n == 1 else f"{n} dice"
+
+
 def _title(rules) -> str:
     return "Ten Thousand" if rules.name == "ten-thousand" else f"Farkle ({rules.name})"
 
@@ -252,7 +256,7 @@ def turn(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact
         text = f"bank from {t}" if t is not None else "never bank"
         if not best.is_threshold(n):
             text += " (not a single threshold below it)"
-        click.echo(f"  {n} dice in hand: {text}")
+        click.echo(f"  {_dice(n)} in hand: {text}")
     click.echo(f"the seed's rule (throw while the total is at most Cs(I)): {seed_rule.expected:.4f}, "
                f"loses {best.expected - seed_rule.expected:.4f} points a turn")
     if entry is not None:
@@ -384,7 +388,7 @@ def policy(solution_file, score_, opponent, second, as_json) -> None:
         f" ({'second' if second else 'first'} player of the round)"
     click.echo(f"score {score_} against {opponent}{where}:")
     for n, runs in banking.items():
-        click.echo(f"  {n} dice in hand: {describe_banking(runs)}")
+        click.echo(f"  {_dice(n)} in hand: {describe_banking(runs)}")
     if solution.rules.exact_goal:
         click.echo(f"  (rule IV.3: a turn total above {solution.rules.goal - score_} passes the "
                    f"goal and is lost)")

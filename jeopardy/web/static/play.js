@@ -61,7 +61,9 @@ function show(state, animate) {
   $("verb-hold").textContent = farkle ? "bank" : "hold";
   $("hold").textContent = farkle ? "Bank" : "Hold";
   $("die").classList.toggle("wide", farkle);
-  $("dice").textContent = farkle && !state.finished ? `, ${state.coach ? state.coach.dice : 6} dice in hand` : "";
+  const inHand = state.coach ? state.coach.dice : 6;
+  $("dice").textContent = farkle && !state.finished
+    ? `, ${inHand} ${inHand === 1 ? "die" : "dice"} in hand` : "";
   $("roll").disabled = state.finished;
   $("hold").disabled = state.finished || (coach !== null && coach.may_bank === false);
   if (state.finished) {
