@@ -327,8 +327,7 @@ def solve(goal, first_to_reach, out, games, seed, players, min_bank, no_stop_on_
         if players == 2 else "rounds: the players after the first to reach the goal each " \
         "play one last turn"
     names = solution.to_dict()["rules"]
-    click.echo(f"{_title(rules)} to {goal} ({rule}), minimum bank {min_bank}"
-               + (f", first bank at least {rules.entry}" if rules.enters else "")
+    click.echo(f"{_title(rules)} to {goal} ({rule}), {rules.bank_rule()}"
                + (f", rules {', '.join(names)}" if names and rules_name is None else "")
                + (", any scoring part set aside" if rules_name is not None and rules.keep_choice
                   else "")

@@ -275,8 +275,7 @@ def _play_ten_thousand(goal, second, hints, seed, first_to_reach, rules_name=Non
     match = FarkleMatch(solution, seed, person_first=not second)
     ending = "first to bank the goal wins" if first_to_reach else \
         "a first player who reaches the goal gives the second one last turn"
-    entry = f", first bank at least {rules.entry}" if rules.enters else ""
-    click.echo(f"{title} to {goal} (minimum bank {rules.min_bank}{entry}; {ending}). "
+    click.echo(f"{title} to {goal} ({rules.bank_rule()}; {ending}). "
                f"You are player {2 if second else 1}; the computer plays optimally.")
     while match.winner is None:
         who = "you" if match.mover == PERSON else "computer"

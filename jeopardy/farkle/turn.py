@@ -206,6 +206,12 @@ class FarkleRules:
             return self.min_bank // UNIT, self.min_bank // UNIT, 10 ** 9
         return self.min_bank // UNIT, self.high_min_bank // UNIT, self.high_score // UNIT
 
+    def bank_rule(self) -> str:
+        """``minimum bank 350``, with an entry minimum ``, first bank at least 500`` (the
+        headers of `farkle solve` and `play`)."""
+        entry = f", first bank at least {self.entry}" if self.enters else ""
+        return f"minimum bank {self.min_bank}{entry}"
+
     def min_bank_at(self, banked: int) -> int:
         if self.enters:
             return self.entry if banked <= 0 else self.min_bank
