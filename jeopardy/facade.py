@@ -150,6 +150,13 @@ class Game:
             raise JeopardyError(f"{analysis} plays roll-model games; {self.name} has solve, "
                                 "policy, compare, simulate, head_to_head and fairness")
 
+    def _two_player_game(self, analysis: str) -> None:
+        """Refuse an analysis of two players with an ending of its own when the game has
+        other players or another ending: never answer for a game other than this one."""
+        if self.players != 2 or self.ending != FIRST_TO_GOAL:
+            raise JeopardyError(f"{analysis} is two players with an ending of its own; make "
+                                f"the game Game({self.name!r}) (this one: {self.rules})")
+
     # ------------------------------------------------------------ analyses
     def solve(self, **options):
         """Optimal play: a :class:`~jeopardy.match.solver.MatchSolution` (two players first
@@ -193,6 +200,9 @@ class Game:
         then the others in turn order) and ``place`` in the round (equal turns):
         a :class:`~jeopardy.match.solver.Decision` (Fast Pig's a
         :class:`~jeopardy.fast_pig.DiceDecision`)."""
+        if place and not self.ending.in_round:  # never answered for another place
+            raise validate.ParameterError("place", f"is a place in the round, under equal "
+                                                   f"turns; {self.ending} has none")
         if self.fast_pig is not None:
             scores = validate.integers(scores, "scores", 0, self.goal - 1)
             return self.solve().decision(scores, place)
@@ -311,22 +321,26 @@ class Game:
         """SKUNK's ending: ``turns`` turns each (default: the preset's), the higher
         total wins, ties half (:func:`jeopardy.fixed_turns.analysis.analyse`)."""
         self._roll_model_game("fixed turns")
+        self._two_player_game("fixed turns")
         from jeopardy.fixed_turns.analysis import analyse
         from jeopardy.rules.presets import default_turns
         turns = default_turns(self.model.name) if turns is None else turns
+        cap = None if cap is None else validate.positive_int(cap, "cap")
         return analyse(self.model, validate.positive_int(turns, "turns"), cap)
 
     def think(self, rounds: int = 5, score_cap: int = 200, turn_cap: int = 200):
         """THINK played to win: both decide at once, unseen, on shared rolls
         (:func:`jeopardy.think.analysis.analyse`)."""
         self._roll_model_game("THINK")
+        self._two_player_game("THINK")
         from jeopardy.think.analysis import analyse
         return analyse(self.model, validate.positive_int(rounds, "rounds"),
                        validate.positive_int(score_cap, "score_cap"),
                        validate.positive_int(turn_cap, "turn_cap"))
 
     def fairness(self, max_bonus: int | None = None):
-        """Compensation points: the head start that makes the game fairest
+        """Compensation points: the head start that makes the game fairest, searched over
+        every head start; ``max_bonus`` only bounds the candidates listed beside it
         (:func:`jeopardy.fairness.race_fairness`, Ten Thousand's
         :func:`jeopardy.fairness.farkle_fairness`, Fast Pig's
         :func:`jeopardy.fast_pig.fairness`); two players."""
@@ -342,15 +356,26 @@ class Game:
         if self.fast_pig is not None:
             from jeopardy.fast_pig import fairness as dice_fairness
             return dice_fairness(self.solve(), max_bonus)
-        if not self.pair:
-            raise JeopardyError("fairness is for two players, first to the goal")
+        self._require_pair("fairness")  # as `jeopardy fairness`: the pair method's game
         from jeopardy.fairness import race_fairness
         return race_fairness(self.solve(), max_bonus)
 
     # ------------------------------------------- two-player tables and rationals
     def _race_policy(self, spec, other=None):
-        """A :class:`~jeopardy.match.policies.RacePolicy` from an object or a policy word."""
+        """A :class:`~jeopardy.match.policies.RacePolicy` of this game from a policy object,
+        a solution (its optimal policy) or a policy word; another goal is refused."""
+        from jeopardy.match.policies import RacePolicy, from_solution
+        from jeopardy.match.solver import MatchSolution
+        if isinstance(spec, MatchSolution) and spec.players == 2:
+            spec = from_solution(spec)
         if not isinstance(spec, str):
+            if not isinstance(spec, RacePolicy):
+                raise validate.ParameterError("policy", f"must be a policy word, a RacePolicy or "
+                                              f"a two-player solution; got "
+                                              f"{type(spec).__name__}")
+            if spec.goal != self.goal:
+                raise JeopardyError(f"policy {spec.name!r} is for goal {spec.goal}, not "
+                                    f"{self.goal}")
             return spec
         from jeopardy.policy_language import race_policy
         return race_policy(spec, self.model, self.goal, command="Game.head_to_head",
@@ -359,6 +384,7 @@ class Game:
     def _require_pair(self, analysis: str) -> None:
         self._roll_model_game(analysis)
         if not self.pair:
+            self.model.require_rising(analysis)  # Parker Brothers: two players, no tables
             raise JeopardyError(f"{analysis} is for two players, first to the goal "
                                 "(compare and simulate take any number)")
 

@@ -19,7 +19,7 @@ from typing import Callable
 from jeopardy.errors import JeopardyError
 from jeopardy.farkle.turn import UNIT
 from jeopardy.match.solver import MatchSolution
-from jeopardy.results import Result
+from jeopardy.results import Result, count
 from jeopardy.validate import ParameterError, integer
 
 # Chances this close are the same chance: far above a solve's residual (~1e-15), far
@@ -39,7 +39,7 @@ class Fairness(Result):
 
     def __repr__(self) -> str:
         return (f"Fairness({self.game} to {self.goal}: fairest bonus {self.bonus}, "
-                f"first player {self.win_probability:.6f}, {len(self.candidates)} candidates)")
+                f"first player {self.win_probability:.6f}, {count(len(self.candidates), 'candidate')})")
 
     def plot(self, ax=None):
         """The first player's chance against the head start (a matplotlib Figure)."""

@@ -35,6 +35,11 @@ def exact_pair(name: str, value) -> dict[str, Any]:
     return {name: None if value is None else float(value)}
 
 
+def count(n: int, noun: str) -> str:
+    """``1 game``, ``2,000 games``: a number and its noun, singular for one."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
 def distribution_pair(name: str, distribution: dict) -> dict[str, Any]:
     """``{name: {n: float}, name_exact: {n: "p/q"}}`` of an exact distribution."""
     items = sorted(distribution.items())

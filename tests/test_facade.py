@@ -168,3 +168,41 @@ def test_fast_pig_and_hog_are_games():
                             "games`: pig, piglet")):
         with pytest.raises(jp.JeopardyError, match=words):
             refused()
+
+
+def test_what_a_python_user_tried_is_answered_for_this_game_or_refused_in_one_line():
+    """helper-19's hunt of the facade: Python errors from inside the package, answers for
+    another game than the one asked (a policy of another goal, three players' fixed turns
+    answered for two, a place in a round the game has not), and plural reprs."""
+    pig20 = jp.Game("pig", goal=20)
+    optimal = pig20.reach()
+    assert pig20.reach(pig20.solve()).to_dict() == optimal.to_dict()  # a solution: its policy
+    thirty = jp.policies.from_solution(jp.Game("pig", goal=30).solve())
+    for refused, words in (
+            (lambda: jp.Game("parker-brothers", goal=30).reach(),
+             r"turn totals that never fall \(reach\)"),
+            (lambda: jp.Game("parker-brothers", goal=30).head_to_head(),
+             r"turn totals that never fall \(head_to_head\)"),
+            (lambda: pig20.reach(None), "policy must be a policy word, a RacePolicy or a "
+                                        "two-player solution; got NoneType"),
+            (lambda: pig20.reach(thirty), "policy 'optimal' is for goal 30, not 20"),
+            (lambda: pig20.best_response(thirty), "policy 'optimal' is for goal 30, not 20"),
+            (lambda: jp.Game("skunk").fixed_turns(turns=2, cap="5"),
+             "cap must be an integer; got '5'"),
+            (lambda: jp.Game("pig", goal=10).exact(max_iterations=0),
+             "max_iterations must be positive; got 0"),
+            (lambda: pig20.max_score(turns=2, max_rounds="x"),
+             "max_rounds must be an integer; got 'x'"),
+            (lambda: jp.Game("pig", goal=30, players=3).fixed_turns(turns=2),
+             r"fixed turns is two players with an ending of its own; make the game "
+             r"Game\('pig'\) \(this one: 3 players, first-to-goal\)"),
+            (lambda: jp.Game("think", ending="equal-turns").think(rounds=1),
+             "THINK is two players with an ending of its own"),
+            (lambda: jp.Game("pig", goal=30).policy((3, 3), 1),
+             "place is a place in the round, under equal turns; first-to-goal has none")):
+        with pytest.raises(jp.JeopardyError, match=words):
+            refused()
+    assert jp.Game("pig", goal=30, ending="equal-turns").policy((3, 3), 1).place == 1
+    assert repr(jp.Game("skunk").fixed_turns(turns=1)).startswith("FixedTurnsAnalysis(skunk, 1 turn:")
+    assert repr(pig20.solitaire(turns=1)).startswith("ReachProbability(pig, goal 20 within 1 turn:")
+    assert repr(pig20.fairness(0)).endswith(", 1 candidate)")

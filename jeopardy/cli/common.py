@@ -10,6 +10,7 @@ import click
 from jeopardy.cli.progress import end_line
 from jeopardy.errors import JeopardyError, NotConverged
 from jeopardy.match import endings
+from jeopardy.results import count  # noqa: F401 - the commands' plural
 
 
 def given(ctx: click.Context, name: str) -> bool:
@@ -453,11 +454,6 @@ def require_converged(solution, what: str, unsaved: tuple = ()) -> None:
         unsaved = [name for name in unsaved if name]
         note = f"; skipped: {', '.join(unsaved)}" if unsaved else ""
         raise NotConverged(f"{error}{note}", solution) from None
-
-
-def count(n: int, noun: str) -> str:
-    """``1 game``, ``2,000 games``: a number and its noun, singular for one."""
-    return f"{n:,} {noun}{'' if n == 1 else 's'}"
 
 
 def error_text(error: float, games: int, digits: int = 5) -> str:

@@ -43,6 +43,7 @@ from functools import cached_property
 import numpy as np
 from gmpy2 import mpq
 
+from jeopardy import validate
 from jeopardy.errors import JeopardyError
 from jeopardy.exact import columns
 from jeopardy.exact.columns import ONE, ZERO, column_values, combination
@@ -304,6 +305,7 @@ def solve_exact(model: RollModel, goal: int, start: dict | str = "float",
     model = presets.resolve(model)
 
     model.require_rising("the exact race solver")
+    max_iterations = validate.positive_int(max_iterations, "max_iterations")
     if refuse_large:
         check_size(model, goal)
     elif goal < 1:

@@ -246,7 +246,7 @@ def solve_expected(model: RollModel, turns: int, policy: ScorePolicy, cap: int |
     elif policy.kind == HOLD_AT:
         policy_cap = int(policy.c)
     T = cap if cap is not None else max(16, policy_cap, int(2 * (g + p_cont * g / p_end) / p_lose))
-    for rounds in range(1, max_rounds + 1):
+    for rounds in range(1, validate.positive_int(max_rounds, "max_rounds") + 1):
         solution, needed = _solve_with_cap(model, turns, policy, T, g, p_cont, p_end, p_lose,
                                            collapse)
         if not policy.is_optimal:

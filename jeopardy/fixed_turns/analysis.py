@@ -18,7 +18,7 @@ from jeopardy.expected.solver import solve_expected
 from jeopardy.fixed_turns.policies import ExpectedScore, Optimal, Rule
 from jeopardy.fixed_turns.solver import FixedTurnsSolution, first_hold, solve_fixed_turns
 from jeopardy.rules.roll_model import RollModel
-from jeopardy.results import Result
+from jeopardy.results import Result, count
 
 
 @dataclass(frozen=True, repr=False)
@@ -64,7 +64,7 @@ class FixedTurnsAnalysis(Result):
                 "first_holds": list(self.first_holds), "seconds": self.seconds}
 
     def __repr__(self) -> str:
-        return (f"FixedTurnsAnalysis({self.solution.model.name}, {self.solution.turns} turns: "
+        return (f"FixedTurnsAnalysis({self.solution.model.name}, {count(self.solution.turns, 'turn')}: "
                 f"first player {self.win_probability:.12f})")
 
 

@@ -166,6 +166,7 @@ def reachable(solution) -> Reached:
     (a first-to-goal or equal-turns :class:`~jeopardy.match.solver.MatchSolution`, or
     its policy file, a :class:`~jeopardy.match.policy_file.MatchPolicy`)."""
     ending = solution.rules.ending
+    solution.model.require_rising("reach")  # a column is swept upwards only
     if not ending.seats_policies:
         raise JeopardyError(f"reach follows the equilibrium under the "
                             f"{spelled(lambda e: e.seats_policies)} ending; got {ending}")

@@ -47,7 +47,7 @@ from jeopardy.errors import JeopardyError
 from jeopardy.rules import presets
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.solitaire import kernels
-from jeopardy.results import Result
+from jeopardy.results import Result, count
 
 MAX_GOAL = 2000
 MAX_WORK = 3_000_000_000  # state-outcome visits: a few seconds of the kernels
@@ -238,8 +238,8 @@ class ReachProbability(Result):
                            "non_threshold_scores": irregular}}
 
     def __repr__(self) -> str:
-        return (f"ReachProbability({self.model.name}, goal {self.goal} within {self.turns} "
-                f"turns: {self.probability:.6f})")
+        return (f"ReachProbability({self.model.name}, goal {self.goal} within "
+                f"{count(self.turns, 'turn')}: {self.probability:.6f})")
 
 
 def reach_probability(model: RollModel, goal: int, turns: int) -> ReachProbability:

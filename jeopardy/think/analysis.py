@@ -19,7 +19,7 @@ import numpy as np
 
 from jeopardy import resources, validate
 from jeopardy.fixed_turns.analysis import named_policies
-from jeopardy.results import Result
+from jeopardy.results import Result, count
 from jeopardy.rules import presets
 from jeopardy.rules.roll_model import RollModel
 from jeopardy.think.solver import (BEST_RESPONSE_VS_RULE, EQUILIBRIUM_VS_RULE, MIXED_COUNT,
@@ -98,7 +98,7 @@ class ThinkAnalysis(Result):
                 "seconds": self.seconds}
 
     def __repr__(self) -> str:
-        return (f"ThinkAnalysis({self.model.name}, {self.rounds} rounds: value {self.value}, "
+        return (f"ThinkAnalysis({self.model.name}, {count(self.rounds, 'round')}: value {self.value}, "
                 f"{sum(self.mixed_states)} mixed states)")
 
 
