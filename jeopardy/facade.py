@@ -285,9 +285,7 @@ class Game:
 
     def certify(self):
         """Interval certificate of the two-player solution (:mod:`jeopardy.match.certify`)."""
-        self._roll_model_game("certify")
-        if not self.pair:
-            raise JeopardyError("certify is for two players, first to the goal")
+        self._require_pair("certify")
         from jeopardy.match.certify import certify
         return certify(self.solve())
 

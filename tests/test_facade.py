@@ -183,6 +183,8 @@ def test_what_a_python_user_tried_is_answered_for_this_game_or_refused_in_one_li
              r"turn totals that never fall \(reach\)"),
             (lambda: jp.Game("parker-brothers", goal=30).head_to_head(),
              r"turn totals that never fall \(head_to_head\)"),
+            (lambda: jp.Game("parker-brothers", goal=30).certify(),
+             r"turn totals that never fall \(certify\)"),
             (lambda: pig20.reach(None), "policy must be a policy word, a RacePolicy or a "
                                         "two-player solution; got NoneType"),
             (lambda: pig20.reach(thirty), "policy 'optimal' is for goal 30, not 20"),
