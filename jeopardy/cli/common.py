@@ -456,6 +456,11 @@ def require_converged(solution, what: str, unsaved: tuple = ()) -> None:
         raise NotConverged(f"{error}{note}", solution) from None
 
 
+def dice_text(n: int) -> str:
+    """``1 die``, ``3 dice`` (count's plural is regular; die's is not)."""
+    return "1 die" if n == 1 else f"{n} dice"
+
+
 def error_text(error: float, games: int, digits: int = 5) -> str:
     """``+- 0.00123``: a simulated chance's standard error, or ``(one game: no error
     estimate)`` after a single game, where the formula's 0 would claim certainty."""

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import click
 
-from jeopardy.cli.common import (applies, check_output, count, emit_json, error_text, given,
-                                 json_option, require_converged)
+from jeopardy.cli.common import (applies, check_output, count, dice_text, emit_json,
+                                 error_text, given, json_option, require_converged)
 from jeopardy.errors import JeopardyError
 
 
@@ -89,10 +89,6 @@ def _house(rules_name, goal=None, first_to_reach=False):
                                     f"({getattr(rules, key):,})")
         rules = dataclasses.replace(rules, goal=goal)
     return rules, bool(first_to_reach or house.first_to_reach)
-
-
-def _dice(n: int) -> str:
-    return "1 die" if n == 1 else f"{n} dice"
 
 
 def _title(rules) -> str:
@@ -256,7 +252,7 @@ def turn(min_bank, no_stop_on_six, keep_choice, high_min_bank, high_score, exact
         text = f"bank from {t}" if t is not None else "never bank"
         if not best.is_threshold(n):
             text += " (not a single threshold below it)"
-        click.echo(f"  {_dice(n)} in hand: {text}")
+        click.echo(f"  {dice_text(n)} in hand: {text}")
     click.echo(f"the seed's rule (throw while the total is at most Cs(I)): {seed_rule.expected:.4f}, "
                f"loses {best.expected - seed_rule.expected:.4f} points a turn")
     if entry is not None:
@@ -387,7 +383,7 @@ def policy(solution_file, score_, opponent, second, as_json) -> None:
         f" ({'second' if second else 'first'} player of the round)"
     click.echo(f"score {score_} against {opponent}{where}:")
     for n, runs in banking.items():
-        click.echo(f"  {_dice(n)} in hand: {describe_banking(runs)}")
+        click.echo(f"  {dice_text(n)} in hand: {describe_banking(runs)}")
     if solution.rules.exact_goal:
         click.echo(f"  (rule IV.3: a turn total above {solution.rules.goal - score_} passes the "
                    f"goal and is lost)")

@@ -7,17 +7,13 @@ import dataclasses
 
 import click
 
-from jeopardy.cli.common import (count, emit_json, given, option_flag, require_converged,
-                                 show_head_to_head, show_seats)
+from jeopardy.cli.common import (count, dice_text, emit_json, given, option_flag,
+                                 require_converged, show_head_to_head, show_seats)
 from jeopardy.errors import JeopardyError
 from jeopardy.match.endings import FIRST_TO_GOAL, pair_game
 
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
-
-
-def _dice(n: int) -> str:
-    return "1 die" if n == 1 else f"{n} dice"
 
 
 def _rules(rules, goal):
@@ -59,7 +55,7 @@ def solve(rules, goal, players, ending, as_json) -> None:
                f"{solution.seconds:.2f} s")
     for place, chance in enumerate(solution.win_probabilities, start=1):
         click.echo(f"  player {place} wins {chance:.10f}")
-    click.echo(f"optimal at the start: {_dice(start.best)}")
+    click.echo(f"optimal at the start: {dice_text(start.best)}")
     if solution.solution.mixes:
         click.echo(f"settled by mixed choices of dice: {len(solution.solution.mixes)} mixed turn "
                    f"starts (largest indifference gap {solution.solution.indifference:.1e})")
@@ -98,7 +94,7 @@ def policy(rules, goal, score, opponent, scores_text, place, players, ending, as
         "the round" if ending.in_round else ""
     click.echo(f"{decision.game} to {decision.goal}: the mover at {scores[0]}, the other"
                f"{'s' if len(scores) > 2 else ''} at {others}{where}")
-    click.echo(f"throw {_dice(decision.best)}: wins {max(decision.chances):.6f}")
+    click.echo(f"throw {dice_text(decision.best)}: wins {max(decision.chances):.6f}")
     click.echo("  dice  P(win)    loss")
     for n, chance in enumerate(decision.chances, start=1):
         click.echo(f"  {n:4d}  {chance:.6f}  {decision.loss(n):.6f}")
@@ -216,11 +212,11 @@ def play(rules, goal, second, hints, seed, ask_number) -> None:
             dice = _person_dice(line, match.advice() if hints else None, rules, ask_number)
             if dice is None:
                 return
-            click.echo(f"  you throw {_dice(dice)}: "
+            click.echo(f"  you throw {dice_text(dice)}: "
                        f"{match.throw(dice).describe(rules.pig_out)}; you {match.scores[PERSON]}")
         else:
             dice = match.computer_dice()
-            click.echo(f"  computer throws {_dice(dice)}: "
+            click.echo(f"  computer throws {dice_text(dice)}: "
                        f"{match.throw(dice).describe(rules.pig_out)}; computer "
                        f"{match.scores[COMPUTER]}")
     you, computer = match.scores
@@ -233,14 +229,14 @@ def _person_dice(line, advice, rules, ask_number):
     scores ``line`` shown first with the coach's best choice when ``advice`` is given,
     and the chance of the choice made after it."""
     if advice is not None:
-        line += f"   best: {_dice(advice.best)}, P(win) {max(advice.chances):.6f}"
+        line += f"   best: {dice_text(advice.best)}, P(win) {max(advice.chances):.6f}"
     click.echo(line)
     dice = ask_number("how many dice?", 1, rules.max_dice)
     if dice is None:
         click.echo("bye")
         return None
     if advice is not None:
-        click.echo(f"  P(win) with {_dice(dice)}: {advice.chances[dice - 1]:.6f} "
+        click.echo(f"  P(win) with {dice_text(dice)}: {advice.chances[dice - 1]:.6f} "
                    f"(loss {advice.loss(dice):.6f})")
     return dice
 
@@ -276,7 +272,7 @@ def play_table(rules, goal, players, ending, seat, hints, seed, ask_number) -> N
             dice = table.computer_dice()
         roll = table.throw(dice)
         verb = "throw" if mover == table.person else "throws"
-        click.echo(f"  {name(mover)} {verb} {_dice(dice)}: {roll.describe(rules.pig_out)}; "
+        click.echo(f"  {name(mover)} {verb} {dice_text(dice)}: {roll.describe(rules.pig_out)}; "
                    f"{name(mover)} {table.scores[mover]}")
         if racing and table.leader is not None:
             click.echo(f"  {name(mover)} reached the goal with {table.leader}: one last turn "

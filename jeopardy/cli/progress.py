@@ -71,9 +71,9 @@ def simulation_progress(games: int) -> ProgressLine:
     each chunk), so short runs print nothing; off a terminal a line then, and one at each
     quarter."""
     from jeopardy.resources import NOTICE_SECONDS
+    from jeopardy.results import count
 
-    noun = "game" if games == 1 else "games"
-    return ProgressLine(f"simulating {games:,} {noun}", long_after=NOTICE_SECONDS)
+    return ProgressLine(f"simulating {count(games, 'game')}", long_after=NOTICE_SECONDS)
 
 
 class SweepProgress:
