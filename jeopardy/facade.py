@@ -397,9 +397,8 @@ class Game:
             if self.players != 2 or not self.ending.seats_policies:
                 raise JeopardyError("head_to_head is two players first to the goal or with "
                                     "equal turns; compare() seats more")
-            if b is None:
-                expected = expected_table(self.fast_pig).expected
-                b = f"dice:{1 + expected.index(max(expected))}"
+            if b is None:  # the dice of most expected points (max-score's best_dice)
+                b = f"dice:{expected_table(self.fast_pig).best}"
             a, b = self._dice_seats((a, b))[:2]
             return dice_head_to_head(self.solve(), a, b, command="Game.head_to_head")
         b = "hold:20" if b is None else b
