@@ -148,7 +148,8 @@ class Game:
                                 "solve, turn and fairness")
         if self.fast_pig is not None:
             raise JeopardyError(f"{analysis} plays roll-model games; {self.name} has solve, "
-                                "policy, compare, simulate, head_to_head and fairness")
+                                "policy, compare, simulate, head_to_head, fairness and "
+                                "max_score")
 
     def _two_player_game(self, analysis: str) -> None:
         """Refuse an analysis of two players with an ending of its own when the game has
@@ -429,14 +430,26 @@ class Game:
         from jeopardy.simultaneous.game import replies_to_pure
         return replies_to_pure(self.model, max_hold)
 
-    def max_score(self, turns: int = 5, policy="optimal", **options):
-        """Expected final score over ``turns`` turns under ``policy`` (a score policy
-        or a word: optimal, odds, hold:H, ...; :func:`jeopardy.expected.solver.solve_expected`)."""
+    def max_score(self, turns: int | None = None, policy="optimal", **options):
+        """Expected final score over ``turns`` turns (default 5) under ``policy`` (a score
+        policy or a word: optimal, odds, hold:H, ...;
+        :func:`jeopardy.expected.solver.solve_expected`).  Fast Pig: the expected points
+        of one roll by number of dice (:func:`jeopardy.fast_pig.expected_table`), as
+        `jeopardy max-score --game hog`."""
+        if self.fast_pig is not None:
+            given = [name for name, value in (("turns", turns), ("policy", policy))
+                     if value != {"turns": None, "policy": "optimal"}[name]] + sorted(options)
+            if given:
+                raise JeopardyError(f"{self.name}'s max_score is one roll by number of dice; "
+                                    f"it takes no {', '.join(given)}")
+            from jeopardy.fast_pig import expected_table
+            return expected_table(self.fast_pig)
         self._roll_model_game("max_score")
         from jeopardy.expected.solver import solve_expected
         if isinstance(policy, str):
             from jeopardy.policy_language import score_policy
             policy = score_policy(policy, self.model, command="Game.max_score")
+        turns = 5 if turns is None else turns
         return solve_expected(self.model, validate.positive_int(turns, "turns"), policy,
                               **options)
 

@@ -8,6 +8,9 @@ base derives everything else from it:
 * ``__repr__`` -- one short line: the class and its scalar entries, each cut to
   a few dozen characters (an exact Pig solution's repr is not its 500,000
   digits);
+* attributes -- each scalar the repr names is readable by that name (a key the
+  class does not hold itself is read from ``to_dict()``), with the value the
+  repr and ``--json`` give;
 * ``_repr_html_`` -- the same as an HTML table in Jupyter, followed by the
   first rows of ``to_frame()`` for tabular results;
 * ``to_json()`` -- ``to_dict()`` as JSON text;
@@ -26,6 +29,8 @@ from typing import Any
 
 REPR_VALUE = 40  # characters of one value in a repr
 REPR_ITEMS = 8  # entries in a repr
+_MISSING = object()
+_LOOKING_UP: set[tuple[int, str]] = set()  # (result, name): to_dict() running for __getattr__
 
 
 def exact_pair(name: str, value) -> dict[str, Any]:
@@ -88,6 +93,30 @@ class Result:
         import pandas as pd
 
         return pd.DataFrame(rows)
+
+    def __getattr__(self, name: str):
+        """A scalar the repr shows (a ``to_dict()`` key) and the class does not hold as an
+        attribute, read from ``to_dict()``: ``solution.game``, ``decision.win_probability``
+        are the names the repr and ``--json`` use.  Called only where ordinary lookup
+        failed; private names and a key ``to_dict()`` itself is looking up fail as usual."""
+        if name.startswith("_") or (id(self), name) in _LOOKING_UP:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        _LOOKING_UP.add((id(self), name))
+        try:
+            data = self.to_dict()
+        finally:
+            _LOOKING_UP.discard((id(self), name))
+        value = data.get(name, _MISSING)
+        if value is _MISSING or not isinstance(value, (bool, int, float, str, type(None))):
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        return value
+
+    def __dir__(self):
+        try:
+            keys = [k for k, _ in _scalars(self.to_dict())]
+        except Exception:  # noqa: BLE001 - dir() must never raise
+            keys = []
+        return sorted(set(super().__dir__()) | set(keys))
 
     def __repr__(self) -> str:
         try:

@@ -99,6 +99,14 @@ def tolerance(value, name: str = "tolerance") -> float:
     return real(value, name, 0.0, 1.0, open_minimum=True)
 
 
+def callback(value, name: str = "progress"):
+    """None or a function (a progress callback, called with the share done, 0-1)."""
+    if value is not None and not callable(value):
+        raise ParameterError(name, f"must be a function of the share done (0-1) or None; "
+                                   f"got {shown(value)}")
+    return value
+
+
 def choice(value, name: str, options: Iterable[str]) -> str:
     options = tuple(options)
     if not isinstance(value, str) or value not in options:

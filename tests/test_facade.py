@@ -144,6 +144,7 @@ def test_fast_pig_and_hog_are_games():
     # head_to_head's default opponent: the dice of most expected points (max-score --json)
     most = cli_json("max-score", "--game", "hog")["best_dice"]
     assert hog.head_to_head().to_dict() == hog.head_to_head("optimal", f"dice:{most}").to_dict()
+    assert hog.max_score().to_dict() == cli_json("max-score", "--game", "hog")
     simulated = hog.simulate("optimal", "dice:3", games=2000)
     assert simulated.to_dict()["first"] == cli_json(
         "simulate", "optimal", "dice:3", "--game", "hog", "--goal", "30", "--games", "2000")["first"]
@@ -154,7 +155,10 @@ def test_fast_pig_and_hog_are_games():
         "equal-turns")["win_probabilities"]
     assert len(three.compare("optimal", "dice:2").win_probabilities) == 3
     for refused, words in ((lambda: hog.turn(hold=3), "turn plays roll-model games; hog has "
-                            "solve, policy, compare, simulate, head_to_head and fairness"),
+                            "solve, policy, compare, simulate, head_to_head, fairness and "
+                            "max_score"),
+                           (lambda: hog.max_score(turns=3), "one roll by number of dice; it "
+                            "takes no turns"),
                            (lambda: hog.certify(), "certify plays roll-model games"),
                            (lambda: hog.compare(3), "hog takes policy words"),
                            (lambda: hog.policy(5), "scores must be a sequence of integers"),
@@ -195,6 +199,12 @@ def test_what_a_python_user_tried_is_answered_for_this_game_or_refused_in_one_li
              "max_iterations must be positive; got 0"),
             (lambda: pig20.max_score(turns=2, max_rounds="x"),
              "max_rounds must be an integer; got 'x'"),
+            (lambda: jp.Game("pig", goal=25).solve(progress=5),
+             r"progress must be a function of the share done \(0-1\) or None; got 5"),
+            (lambda: jp.Game("pig", goal=8, players=3).solve(progress="x"),
+             "progress must be a function"),
+            (lambda: jp.Game("ten-thousand", goal=400).solve(progress=1.5),
+             "progress must be a function"),
             (lambda: jp.Game("pig", goal=30, players=3).fixed_turns(turns=2),
              r"fixed turns is two players with an ending of its own; make the game "
              r"Game\('pig'\) \(this one: 3 players, first-to-goal\)"),

@@ -315,7 +315,7 @@ def test_reach_matches_a_brute_force_search(name, goal, ending):
     solution = solve(game(name), goal, 3, ending)
     result = reachable(solution)
     states, rolling, starts = _brute_force_reach(solution)
-    assert (result.count, result.roll_count, result.turn_starts) == \
+    assert (result.count, result.roll_count, result.reachable_turn_starts) == \
         (len(states), len(rolling), len(starts))
     assert 0 < result.count < result.total_states
     assert result.ending == ending
@@ -331,9 +331,9 @@ def test_reach_follows_every_action_of_a_mixed_decision(pig):
     mixed = _mixed(solution, {(0, (0, 0, 0)): {2: 0.5}})
     result = reachable(mixed)
     states, rolling, starts = _brute_force_reach(mixed)
-    assert (result.count, result.roll_count, result.turn_starts) == \
+    assert (result.count, result.roll_count, result.reachable_turn_starts) == \
         (len(states), len(rolling), len(starts))
-    assert result.turn_starts > reachable(solution).turn_starts
+    assert result.reachable_turn_starts > reachable(solution).reachable_turn_starts
 
 
 def test_cli_reach_under_equal_turns():

@@ -155,6 +155,8 @@ def test_reachable_states_plot_as_figures_5_and_6():
     pig = jp.Game("pig", goal=20)
     reach = pig.reach(jp.policies.from_solution(pig.solve()))
     assert isinstance(reach.plot(), Figure) and isinstance(reach.plot(rolling=True), Figure)
+    assert reach.plot()._suptitle.get_text() == "pig to 20, optimal: reachable states"
+    assert reach.to_dict()["game"] == "pig" and reach.to_dict()["policy"] == "optimal"
 
 
 def _bar_heights(axes) -> list[float]:
@@ -297,3 +299,51 @@ def test_simulations_draw_their_shares_with_error_bars():
     axes = seats.plot().axes[0]
     assert _bar_heights(axes) == seats.win_probabilities
     assert axes.get_title() == "2,000 simulated games, seats in turn order"
+
+
+def _richer_form(attribute, value) -> bool:
+    """Whether ``attribute`` is ``value`` or the object it writes: an exact Fraction for
+    its float or its "p/q", a rule or policy for its name."""
+    if isinstance(attribute, Fraction):
+        return value in (float(attribute), str(attribute))
+    if isinstance(attribute, (bool, int, float, str, type(None))):
+        return attribute == value or (attribute != attribute and value != value)  # nan
+    return value in (getattr(attribute, "name", None), str(attribute))
+
+
+def test_every_name_the_repr_shows_is_an_attribute_with_its_value():
+    """A repr shows ``to_dict()``'s scalars by their --json names: each is readable as an
+    attribute of that name, with that value (or the exact Fraction or the object the value
+    writes), so that what the repr shows a user can type.  A reach result whose
+    ``turn_starts`` attribute counted the turn starts reached while its --json
+    ``turn_starts`` counted them all failed here."""
+    pig = jeopardy.Game("pig", goal=30)
+    three = jeopardy.Game("pig", goal=12, players=3)
+    hog = jeopardy.Game("hog", goal=20)
+    farkle = jeopardy.Game("ten-thousand", goal=500)
+    results = [pig.solve(), three.solve(), pig.policy((10, 20)), three.policy((1, 2, 3)),
+               pig.compare("optimal", "hold:20"), three.compare("optimal", "hold:5"),
+               pig.simulate("optimal", "hold:20", games=50), pig.head_to_head(), pig.reach(),
+               three.reach(), pig.certify(), pig.turn(hold=20), pig.fairness(),
+               jeopardy.Game("pig").replies(max_hold=8), pig.max_score(turns=2),
+               pig.solitaire(), pig.solitaire(turns=2), jeopardy.Game("piglet").exact(),
+               jeopardy.Game("pig").simultaneous(max_hold=8),
+               jeopardy.Game("skunk").fixed_turns(turns=1),
+               jeopardy.Game("think").think(rounds=1), hog.solve(), hog.policy((1, 2)),
+               hog.compare("optimal", "dice:3"), hog.simulate("optimal", games=50),
+               hog.head_to_head(), hog.fairness(), hog.max_score(), farkle.solve(),
+               farkle.turn(), farkle.fairness()]
+    assert len({type(r) for r in results}) >= 25
+    for result in results:
+        data = result.to_dict()
+        for key, value in data.items():
+            if not isinstance(value, (bool, int, float, str, type(None))):
+                continue
+            name = type(result).__name__
+            assert key in dir(result), f"{name}: {key!r} not in dir()"
+            assert _richer_form(getattr(result, key), value), \
+                f"{name}.{key} is {getattr(result, key)!r}; the repr and --json say {value!r}"
+    with pytest.raises(AttributeError, match="no attribute 'no_such_key'"):
+        pig.solve().no_such_key
+    with pytest.raises(AttributeError):  # private names are never read from to_dict
+        pig.solve()._not_there

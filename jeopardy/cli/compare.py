@@ -203,8 +203,8 @@ def reach_players(goal, players, ending, policy_spec, model, as_json) -> None:
         return
     click.echo(f"{model.name} to {goal}, {players} players, {ending}, {who}: "
                f"{result.count:,} of {result.total_states:,} states reached (rolling in "
-               f"{result.roll_count:,}), at {result.turn_starts:,} of "
-               f"{result.total_turn_starts:,} turn starts")
+               f"{result.roll_count:,}), at {result.reachable_turn_starts:,} of "
+               f"{result.turn_starts:,} turn starts")
 
 
 @click.command()
@@ -225,7 +225,7 @@ def reach(goal, players, ending, policy_spec, model, game_name, as_json) -> None
     policy = build_policy(policy_spec, model, goal, None, "reach")
     result = reachable_against_any(model, policy)
     if as_json:
-        emit_json({"game": model.name, "policy": policy.name, **result.to_dict()})
+        emit_json(result.to_dict())
         return
     click.echo(f"{model.name} to {goal}, {policy.name}: {result.count:,} of "
                f"{result.total_states:,} states reachable (rolling in {result.roll_count:,}), "
@@ -301,7 +301,7 @@ def plot(figure, goal, players, ending, opponent, others, out, model, game_name)
     elif figure == "cross-section":
         figures.cross_section(name, roll, reachable_against_any(model, policy), opponent, out)
     elif figure == "reachable":
-        figures.state_cloud(name, reachable_against_any(model, policy).states,
+        figures.state_cloud(name, reachable_against_any(model, policy).reached,
                             "states reachable by an optimal player", out)
     elif figure == "reachable-roll":
         figures.state_cloud(name, reachable_against_any(model, policy).roll,

@@ -341,6 +341,7 @@ def solve(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
     if not isinstance(first_to_reach, (bool, np.bool_)):
         raise validate.ParameterError("first_to_reach", f"must be True or False; got {first_to_reach!r}")
     validate.integer(cap_scale, "cap_scale", 1, 64)
+    progress = validate.callback(progress)
     refuse_unsolved(rules)
     if rules.continue_position and (rules.no_stop_on_six or rules.keep_choice or
                                     rules.exact_goal or rules.high_min_bank is not None):

@@ -19,7 +19,7 @@ import warnings
 from dataclasses import dataclass, field
 from typing import Callable
 
-from jeopardy import resources
+from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.farkle.core import EngineResult, rules_dict, turn_process
 from jeopardy.farkle.turn import UNIT, FarkleRules
@@ -135,6 +135,7 @@ def solve(rules: FarkleRules, first_to_reach: bool = True,
 
     if not isinstance(rules, FarkleRules):
         raise JeopardyError(f"rules must be a FarkleRules; got {type(rules).__name__}")
+    progress = validate.callback(progress)
     refuse_unsolved(rules, first_to_reach)
     require(rules, first_to_reach)
     ending = None if first_to_reach else penalty_round_ending(rules)

@@ -298,13 +298,13 @@ def plot(solution, figure: str = "boundary", opponent: int | None = None, ax=Non
         if not 0 <= opponent < solution.goal:
             raise JeopardyError(f"opponent must be in 0-{solution.goal - 1}; got {opponent}")
         return figures.cross_section(
-            name, roll, reachability.reachable_table(solution.model, table), opponent,
+            name, roll, reachability.reachable_table(solution.model, table, "optimal"), opponent,
             ax=ax)
     if figure == "contours":
         return figures.probability_contours(name, solution.expand()[0], ax=ax)
-    reach = reachability.reachable_table(solution.model, table)
+    reach = reachability.reachable_table(solution.model, table, "optimal")
     if figure == "reachable":
-        return figures.state_cloud(name, reach.states, "states reachable by an optimal player",
+        return figures.state_cloud(name, reach.reached, "states reachable by an optimal player",
                                    ax=ax)
     return figures.state_cloud(name, reach.roll, "reachable states where rolling is optimal",
                                ax=ax)

@@ -150,15 +150,16 @@ class Reached(Result):
     total_states: int  # every (turn start, turn total) below the mover's limit
     count: int
     roll_count: int
-    turn_starts: int  # turn starts reached
-    total_turn_starts: int
+    reachable_turn_starts: int  # turn starts reached
+    turn_starts: int  # every turn start (as MatchSolution.turn_starts)
     ending: str = FIRST_TO_GOAL
 
     def to_dict(self) -> dict:
         return {"game": self.game, "goal": self.goal, "players": self.players,
                 "ending": self.ending, "policy": "optimal", "states": self.total_states,
                 "reachable_states": self.count, "roll_states": self.roll_count,
-                "reachable_turn_starts": self.turn_starts, "turn_starts": self.total_turn_starts}
+                "reachable_turn_starts": self.reachable_turn_starts,
+                "turn_starts": self.turn_starts}
 
 
 def reachable(solution) -> Reached:
@@ -302,14 +303,12 @@ def _search_against_any(roll, rules, other, reach, handed):
 class Reachable(Result):
     """Reachable states of a policy against any opponent (see the module docstring)."""
 
+    game: str
+    policy: str
     goal: int
-    states: np.ndarray  # bool [i, j, k]: reachable
+    reached: np.ndarray  # bool [i, j, k]: reachable
     roll: np.ndarray  # bool [i, j, k]: reachable and rolling
     own_scores: np.ndarray  # bool [i]: some turn of ours starts at score i
-
-    def __repr__(self) -> str:
-        return (f"Reachable(goal={self.goal}, reachable_states={self.count:,}, "
-                f"reachable_score_pairs={self.score_pair_count:,})")
 
     @property
     def total_states(self) -> int:
@@ -318,20 +317,20 @@ class Reachable(Result):
 
     @property
     def count(self) -> int:
-        return int(self.states.sum())
+        return int(self.reached.sum())
 
     @property
     def roll_count(self) -> int:
         return int(self.roll.sum())
 
     @property
-    def score_pairs(self) -> np.ndarray:
+    def reached_score_pairs(self) -> np.ndarray:
         """bool [i, j]: some reachable state has scores ``(i, j)``."""
-        return self.states[:, :, 0]
+        return self.reached[:, :, 0]
 
     @property
     def score_pair_count(self) -> int:
-        return int(self.score_pairs.sum())
+        return int(self.reached_score_pairs.sum())
 
     @property
     def own_scores_never_reached(self) -> list[int]:
@@ -341,12 +340,13 @@ class Reachable(Result):
         """Figure 5 (the reachable states) or, with ``rolling``, Figure 6 (those where the
         policy rolls): a matplotlib Figure."""
         title = "reachable states where the policy rolls" if rolling else "reachable states"
-        return state_cloud(name or f"to {self.goal}", self.roll if rolling else self.states,
-                           title, ax=ax)
+        return state_cloud(name or f"{self.game} to {self.goal}, {self.policy}",
+                           self.roll if rolling else self.reached, title, ax=ax)
 
     def to_dict(self) -> dict:
         # a table of two players first to the goal, in the N-player results' vocabulary
-        return {"players": 2, "ending": FIRST_TO_GOAL.name,
+        return {"game": self.game, "policy": self.policy, "players": 2,
+                "ending": FIRST_TO_GOAL.name,
                 "goal": self.goal, "states": self.total_states, "reachable_states": self.count,
                 "roll_states": self.roll_count, "score_pairs": self.goal * self.goal,
                 "reachable_score_pairs": self.score_pair_count,
@@ -356,12 +356,12 @@ class Reachable(Result):
 def reachable_against_any(model: RollModel, policy) -> Reachable:
     """The states ``policy`` (a :class:`~jeopardy.match.policies.RacePolicy`) reaches in
     some game against some opponent."""
-    return reachable_table(model, policy.roll)
+    return reachable_table(model, policy.roll, policy.name)
 
 
-def reachable_table(model: RollModel, roll: np.ndarray) -> Reachable:
-    """The states that the policy table ``roll[i, j, k]`` (1: roll) reaches in some game
-    against some opponent."""
+def reachable_table(model: RollModel, roll: np.ndarray, policy: str) -> Reachable:
+    """The states that the policy table ``roll[i, j, k]`` (1: roll), named ``policy``,
+    reaches in some game against some opponent."""
     model.require_rising("the reachability search")
     goal = roll.shape[0]
     kinds, points, _ = model.arrays()
@@ -371,4 +371,5 @@ def reachable_table(model: RollModel, roll: np.ndarray) -> Reachable:
     _search_against_any(roll, np.stack([kinds, points]), (results.gains, results.to_zero),
                         reach, handed)
     states = reach.astype(bool)
-    return Reachable(goal, states, states & roll.astype(bool), states[:, :, 0].any(axis=1))
+    return Reachable(model.name, policy, goal, states, states & roll.astype(bool),
+                     states[:, :, 0].any(axis=1))

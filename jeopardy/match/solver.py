@@ -886,6 +886,7 @@ def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIR
     goal = validate.positive_int(goal, "goal")
     rules = MatchRules(players, ending)
     tolerance = validate.tolerance(tolerance)
+    progress = validate.callback(progress)
     if method_for(model, rules, method) == "pair":
         solved = pair.solve(model, goal, tolerance, validate.positive_int(max_passes, "max_passes"),
                             progress, cache)
