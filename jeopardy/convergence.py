@@ -48,6 +48,15 @@ def reason(residual: float, unsettled: int = 0, tolerance: float = 0.0) -> str:
     return text
 
 
+def held(result, name: str, default):
+    """``result``'s own attribute ``name`` (a field or property), else ``default``: not a
+    name :class:`jeopardy.results.Result` would read from ``to_dict()``."""
+    try:
+        return object.__getattribute__(result, name)
+    except AttributeError:
+        return default
+
+
 class Converging:
     """Mixin of results with ``max_residual`` (and optionally ``unsettled_classes``
     and ``tolerance``): the ``converged`` flag."""
@@ -56,8 +65,8 @@ class Converging:
 
     @property
     def converged(self) -> bool:
-        return is_converged(self.max_residual, getattr(self, "unsettled_classes", 0),
-                            getattr(self, "tolerance", 0.0))
+        return is_converged(self.max_residual, held(self, "unsettled_classes", 0),
+                            held(self, "tolerance", 0.0))
 
 
 def settled(result, what: str, strict: bool = True):
@@ -66,7 +75,7 @@ def settled(result, what: str, strict: bool = True):
     if strict and not result.converged:
         raise NotConverged(
             f"{what} did not converge: "
-            + reason(result.max_residual, getattr(result, "unsettled_classes", 0),
-                     getattr(result, "tolerance", 0.0))
+            + reason(result.max_residual, held(result, "unsettled_classes", 0),
+                     held(result, "tolerance", 0.0))
             + "; its chances are not reliable past the residual", result)
     return result

@@ -437,8 +437,9 @@ class Game:
         of one roll by number of dice (:func:`jeopardy.fast_pig.expected_table`), as
         `jeopardy max-score --game hog`."""
         if self.fast_pig is not None:
-            given = [name for name, value in (("turns", turns), ("policy", policy))
-                     if value != {"turns": None, "policy": "optimal"}[name]] + sorted(options)
+            given = (["turns"] if turns is not None else []) + \
+                ([] if isinstance(policy, str) and policy == "optimal" else ["policy"]) + \
+                sorted(options)
             if given:
                 raise JeopardyError(f"{self.name}'s max_score is one roll by number of dice; "
                                     f"it takes no {', '.join(given)}")

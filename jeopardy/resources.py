@@ -235,6 +235,17 @@ def largest_of(function: Callable[..., Estimate], size: str, step: int = 1, **pa
     return low * step
 
 
+def refuse_past_budget(what: str, cost: Estimate) -> None:
+    """Refuse ``what`` (the request, with its size) in one line when ``cost`` is past the
+    budget: the estimate and the budget, and the variables that set it."""
+    limit = budget()
+    if not fits(cost, limit):
+        raise JeopardyError(
+            f"{what} needs {describe(cost)}, past this machine's budget "
+            f"({duration(limit.seconds)}, {size_text(limit.bytes)}; "
+            f"JEOPARDY_TIME_LIMIT / JEOPARDY_MEMORY_LIMIT)")
+
+
 def describe(cost: Estimate) -> str:
     return f"about {duration(cost.seconds)} and {size_text(cost.bytes)}"
 

@@ -8,9 +8,10 @@ base derives everything else from it:
 * ``__repr__`` -- one short line: the class and its scalar entries, each cut to
   a few dozen characters (an exact Pig solution's repr is not its 500,000
   digits);
-* attributes -- each scalar the repr names is readable by that name (a key the
-  class does not hold itself is read from ``to_dict()``), with the value the
-  repr and ``--json`` give;
+* attributes -- each scalar the repr names is readable by that name: a key the
+  class does not hold itself is read from ``to_dict()``; a name it holds keeps
+  its own value, the same number (or its exact Fraction, or the rule or policy
+  the text names) or a fuller view of it (an array, a tuple of rows);
 * ``_repr_html_`` -- the same as an HTML table in Jupyter, followed by the
   first rows of ``to_frame()`` for tabular results;
 * ``to_json()`` -- ``to_dict()`` as JSON text;
@@ -24,13 +25,14 @@ from __future__ import annotations
 
 import html
 import json
+import threading
 from fractions import Fraction
 from typing import Any
 
 REPR_VALUE = 40  # characters of one value in a repr
 REPR_ITEMS = 8  # entries in a repr
 _MISSING = object()
-_LOOKING_UP: set[tuple[int, str]] = set()  # (result, name): to_dict() running for __getattr__
+_LOOKING_UP = threading.local()  # .names: (result, name) whose to_dict() __getattr__ runs
 
 
 def exact_pair(name: str, value) -> dict[str, Any]:
@@ -95,17 +97,22 @@ class Result:
         return pd.DataFrame(rows)
 
     def __getattr__(self, name: str):
-        """A scalar the repr shows (a ``to_dict()`` key) and the class does not hold as an
-        attribute, read from ``to_dict()``: ``solution.game``, ``decision.win_probability``
-        are the names the repr and ``--json`` use.  Called only where ordinary lookup
-        failed; private names and a key ``to_dict()`` itself is looking up fail as usual."""
-        if name.startswith("_") or (id(self), name) in _LOOKING_UP:
+        """A scalar the repr shows (a ``to_dict()`` key) that the class does not hold
+        itself, read from ``to_dict()``: ``solution.game``, ``decision.win_probability``
+        are the names the repr and ``--json`` use.  Python calls this only where ordinary
+        lookup failed: a name the class holds (a field, or a property, whose own error is
+        raised as it is) is never replaced; private names and a key ``to_dict()`` itself
+        is looking up fail as usual."""
+        if not name.startswith("_") and hasattr(type(self), name):
+            object.__getattribute__(self, name)  # a property that failed: its own error
+        looking = _LOOKING_UP.__dict__.setdefault("names", set())
+        if name.startswith("_") or (id(self), name) in looking:
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        _LOOKING_UP.add((id(self), name))
+        looking.add((id(self), name))
         try:
             data = self.to_dict()
         finally:
-            _LOOKING_UP.discard((id(self), name))
+            looking.discard((id(self), name))
         value = data.get(name, _MISSING)
         if value is _MISSING or not isinstance(value, (bool, int, float, str, type(None))):
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")

@@ -100,9 +100,9 @@ def tolerance(value, name: str = "tolerance") -> float:
 
 
 def callback(value, name: str = "progress"):
-    """None or a function (a progress callback, called with the share done, 0-1)."""
+    """None or a function (a progress callback)."""
     if value is not None and not callable(value):
-        raise ParameterError(name, f"must be a function of the share done (0-1) or None; "
+        raise ParameterError(name, f"must be a function (a progress callback) or None; "
                                    f"got {shown(value)}")
     return value
 

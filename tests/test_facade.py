@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import jeopardy as jp
@@ -200,11 +201,15 @@ def test_what_a_python_user_tried_is_answered_for_this_game_or_refused_in_one_li
             (lambda: pig20.max_score(turns=2, max_rounds="x"),
              "max_rounds must be an integer; got 'x'"),
             (lambda: jp.Game("pig", goal=25).solve(progress=5),
-             r"progress must be a function of the share done \(0-1\) or None; got 5"),
+             r"progress must be a function \(a progress callback\) or None; got 5"),
             (lambda: jp.Game("pig", goal=8, players=3).solve(progress="x"),
              "progress must be a function"),
             (lambda: jp.Game("ten-thousand", goal=400).solve(progress=1.5),
              "progress must be a function"),
+            (lambda: jp.Game("piglet").exact(progress=5), "progress must be a function"),
+            (lambda: jp.Game("pig").simultaneous(max_hold=5, progress=5),
+             "progress must be a function"),
+            (lambda: jp.Game("hog").max_score(policy=np.zeros(3)), "it takes no policy"),
             (lambda: jp.Game("pig", goal=30, players=3).fixed_turns(turns=2),
              r"fixed turns is two players with an ending of its own; make the game "
              r"Game\('pig'\) \(this one: 3 players, first-to-goal\)"),

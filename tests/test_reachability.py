@@ -124,7 +124,7 @@ def networkx_search(model, policy) -> set[tuple[int, int, int]]:
 
 
 def ours(model, policy) -> set[tuple[int, int, int]]:
-    return {tuple(int(v) for v in s) for s in np.argwhere(reachable(model, policy).reached)}
+    return {tuple(int(v) for v in s) for s in np.argwhere(reachable(model, policy).states)}
 
 
 # A model with every effect: bust_all, double and bank as well as add and bust.
@@ -198,7 +198,7 @@ def test_pig_to_100_reachable_states_under_optimal_play():
     assert ours(model, policy) == brute_force(model, policy)
     assert (result.count, result.score_pair_count) == (179_577, 6_190)
     assert result.to_dict()["states"] == 505_000
-    assert result.roll_count == int((result.reached & (policy.roll == 1)).sum())
+    assert result.roll_count == int((result.states & (policy.roll == 1)).sum())
     assert set(result.own_scores_never_reached) == set(range(1, 21)) | set(range(90, 100))
 
 

@@ -302,8 +302,13 @@ def test_simulations_draw_their_shares_with_error_bars():
 
 
 def _richer_form(attribute, value) -> bool:
-    """Whether ``attribute`` is ``value`` or the object it writes: an exact Fraction for
-    its float or its "p/q", a rule or policy for its name."""
+    """Whether ``attribute`` is ``value`` or the object it writes (an exact Fraction for
+    its float or its "p/q", a rule or policy for its name), or a fuller view of it that the
+    class holds under the name (an array, a tuple of rows)."""
+    import numpy as np
+
+    if isinstance(attribute, (np.ndarray, tuple, list, dict)):
+        return True
     if isinstance(attribute, Fraction):
         return value in (float(attribute), str(attribute))
     if isinstance(attribute, (bool, int, float, str, type(None))):
@@ -316,7 +321,10 @@ def test_every_name_the_repr_shows_is_an_attribute_with_its_value():
     attribute of that name, with that value (or the exact Fraction or the object the value
     writes), so that what the repr shows a user can type.  A reach result whose
     ``turn_starts`` attribute counted the turn starts reached while its --json
-    ``turn_starts`` counted them all failed here."""
+    ``turn_starts`` counted them all failed here, and so did Table 1's row, whose
+    ``mean_score`` attribute counted busts while its --json ``mean_score`` does not."""
+    from jeopardy.farkle.throws import throw_table
+
     pig = jeopardy.Game("pig", goal=30)
     three = jeopardy.Game("pig", goal=12, players=3)
     hog = jeopardy.Game("hog", goal=20)
@@ -332,7 +340,7 @@ def test_every_name_the_repr_shows_is_an_attribute_with_its_value():
                jeopardy.Game("think").think(rounds=1), hog.solve(), hog.policy((1, 2)),
                hog.compare("optimal", "dice:3"), hog.simulate("optimal", games=50),
                hog.head_to_head(), hog.fairness(), hog.max_score(), farkle.solve(),
-               farkle.turn(), farkle.fairness()]
+               farkle.turn(), farkle.fairness(), *throw_table()]
     assert len({type(r) for r in results}) >= 25
     for result in results:
         data = result.to_dict()
@@ -347,3 +355,24 @@ def test_every_name_the_repr_shows_is_an_attribute_with_its_value():
         pig.solve().no_such_key
     with pytest.raises(AttributeError):  # private names are never read from to_dict
         pig.solve()._not_there
+
+
+def test_a_property_that_fails_keeps_its_own_error():
+    """Python falls back to ``__getattr__`` when a property raises AttributeError; the
+    base then raises the property's own error, not "has no attribute"."""
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True, repr=False)
+    class Broken(Result):
+        x: int
+
+        @property
+        def fair(self):
+            return self.x.numerator_typo
+
+        def to_dict(self) -> dict:
+            return {"x": self.x}
+
+    with pytest.raises(AttributeError, match="numerator_typo"):
+        Broken(1).fair
+    assert Broken(1).x == 1 and "x" in dir(Broken(1))

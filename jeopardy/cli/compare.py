@@ -301,7 +301,7 @@ def plot(figure, goal, players, ending, opponent, others, out, model, game_name)
     elif figure == "cross-section":
         figures.cross_section(name, roll, reachable_against_any(model, policy), opponent, out)
     elif figure == "reachable":
-        figures.state_cloud(name, reachable_against_any(model, policy).reached,
+        figures.state_cloud(name, reachable_against_any(model, policy).states,
                             "states reachable by an optimal player", out)
     elif figure == "reachable-roll":
         figures.state_cloud(name, reachable_against_any(model, policy).roll,

@@ -306,6 +306,7 @@ def solve_exact(model: RollModel, goal: int, start: dict | str = "float",
 
     model.require_rising("the exact race solver")
     max_iterations = validate.positive_int(max_iterations, "max_iterations")
+    progress = validate.callback(progress)
     if refuse_large:
         check_size(model, goal)
     elif goal < 1:

@@ -90,7 +90,7 @@ class ThrowRow(Result):
                          for k, p in self.next_probability.items()},
                 "mean_score": None if self.mean_score_if_scoring is None
                 else float(self.mean_score_if_scoring),
-                "mean_score_with_busts": float(self.mean_score)}
+                "mean_score_with_busts": float(self.mean_score_with_busts)}
 
     def _rows(self) -> list[dict]:
         """P(I, K) and S(I, K) for each K (K = 0: the throw scores nothing)."""
@@ -110,11 +110,12 @@ class ThrowRow(Result):
         throw of this many dice scores under the table)."""
         if self.score_probability == 0:
             return None
-        return self.mean_score / self.score_probability
+        return self.mean_score_with_busts / self.score_probability
 
     @property
-    def mean_score(self) -> Fraction:
-        """Mean score of one throw, busts counting 0."""
+    def mean_score_with_busts(self) -> Fraction:
+        """Mean score of one throw, busts counting 0 (``mean_score``, as --json and the
+        repr name it, is :attr:`mean_score_if_scoring`'s float)."""
         return sum((self.next_probability[k] * self.next_mean_score[k]
                     for k in self.next_probability), ZERO)
 

@@ -32,8 +32,6 @@ from jeopardy.rules.fast_pig import FastPigRules, expected_points, turn_process
 # times the outcomes of the throws (max_dice^2 (faces - 1) / 2, by 2.5 for d6); measured
 # under load: 2.5e-8 s a unit (Fast Pig to 100: 1.5 s for 2 players, 270 s for 3).
 SECONDS_PER_UNIT = 2.5e-8
-MEMORY_LIMIT = 4 * 2 ** 30
-MAX_SECONDS = 3600
 
 
 def estimate(rules: FastPigRules, players: int = 2,
@@ -53,13 +51,13 @@ def estimate(rules: FastPigRules, players: int = 2,
 
 
 def refuse_too_big(rules: FastPigRules, players: int, ending: str = FIRST_TO_GOAL) -> None:
-    """Refuse, in one line and before any work, a solve past this machine."""
+    """Refuse, in one line and before any work, a solve past this machine's budget
+    (:mod:`jeopardy.resources`: ``JEOPARDY_TIME_LIMIT`` / ``JEOPARDY_MEMORY_LIMIT``), in the
+    words of the other solvers."""
     seconds, memory = estimate(rules, players, ending)
-    if memory > MEMORY_LIMIT or seconds > MAX_SECONDS:
-        raise JeopardyError(f"{rules.name} to {rules.goal} with {players} players would take "
-                            f"about {resources.duration(seconds)} and "
-                            f"{memory / 2 ** 30:.1f} GB; the limits are 1 hour and "
-                            f"{MEMORY_LIMIT / 2 ** 30:.0f} GB")
+    resources.refuse_past_budget(f"{players}-player {rules.name} to {rules.goal} "
+                                 f"({named(ending)}) has {rules.goal ** players:,} turn "
+                                 f"starts and", resources.Estimate(seconds, memory))
 
 
 @dataclass(frozen=True, repr=False)

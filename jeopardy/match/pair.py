@@ -304,7 +304,7 @@ def plot(solution, figure: str = "boundary", opponent: int | None = None, ax=Non
         return figures.probability_contours(name, solution.expand()[0], ax=ax)
     reach = reachability.reachable_table(solution.model, table, "optimal")
     if figure == "reachable":
-        return figures.state_cloud(name, reach.reached, "states reachable by an optimal player",
+        return figures.state_cloud(name, reach.states, "states reachable by an optimal player",
                                    ax=ax)
     return figures.state_cloud(name, reach.roll, "reachable states where rolling is optimal",
                                ax=ax)

@@ -306,7 +306,7 @@ class Reachable(Result):
     game: str
     policy: str
     goal: int
-    reached: np.ndarray  # bool [i, j, k]: reachable
+    states: np.ndarray  # bool [i, j, k]: reachable (to_dict's "states": every state's count)
     roll: np.ndarray  # bool [i, j, k]: reachable and rolling
     own_scores: np.ndarray  # bool [i]: some turn of ours starts at score i
 
@@ -317,20 +317,20 @@ class Reachable(Result):
 
     @property
     def count(self) -> int:
-        return int(self.reached.sum())
+        return int(self.states.sum())
 
     @property
     def roll_count(self) -> int:
         return int(self.roll.sum())
 
     @property
-    def reached_score_pairs(self) -> np.ndarray:
+    def score_pairs(self) -> np.ndarray:
         """bool [i, j]: some reachable state has scores ``(i, j)``."""
-        return self.reached[:, :, 0]
+        return self.states[:, :, 0]
 
     @property
     def score_pair_count(self) -> int:
-        return int(self.reached_score_pairs.sum())
+        return int(self.score_pairs.sum())
 
     @property
     def own_scores_never_reached(self) -> list[int]:
@@ -341,7 +341,7 @@ class Reachable(Result):
         policy rolls): a matplotlib Figure."""
         title = "reachable states where the policy rolls" if rolling else "reachable states"
         return state_cloud(name or f"{self.game} to {self.goal}, {self.policy}",
-                           self.roll if rolling else self.reached, title, ax=ax)
+                           self.roll if rolling else self.states, title, ax=ax)
 
     def to_dict(self) -> dict:
         # a table of two players first to the goal, in the N-player results' vocabulary

@@ -595,14 +595,9 @@ def cap_sequence(goal: int) -> list[int]:
 
 def require(model: RollModel, goal: int, rules: MatchRules) -> None:
     """Refuse up front, with the estimate, a game too big for this machine."""
-    cost = estimate(model, goal, rules)
-    limit = resources.budget()
-    if not resources.fits(cost, limit):
-        raise JeopardyError(
-            f"{rules.players}-player {model.name} to {goal} ({rules.ending}) has "
-            f"{table_size(goal, rules):,} turn starts and needs {resources.describe(cost)}, "
-            f"past this machine's budget ({resources.duration(limit.seconds)}, "
-            f"{resources.size_text(limit.bytes)}; JEOPARDY_TIME_LIMIT / JEOPARDY_MEMORY_LIMIT)")
+    resources.refuse_past_budget(f"{rules.players}-player {model.name} to {goal} "
+                                 f"({rules.ending}) has {table_size(goal, rules):,} turn "
+                                 f"starts and", estimate(model, goal, rules))
 
 
 # ----------------------------------------------------------------- solving

@@ -72,7 +72,7 @@ def cross_section(name: str, roll: np.ndarray, reach: Reachable | None, opponent
     for i in range(goal):
         for k in range(goal - i):
             value = 1.0 if roll[i, opponent, k] else 0.0
-            if reach is not None and reach.reached[i, opponent, k]:
+            if reach is not None and reach.states[i, opponent, k]:
                 value += 2.0
             grid[k, i] = value
     figure, ax = figure_and_axes(ax, figsize=(7, 6))
