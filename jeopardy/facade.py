@@ -395,7 +395,7 @@ class Game:
         if self.fast_pig is not None:
             from jeopardy.fast_pig import expected_table
             from jeopardy.fast_pig.evaluation import head_to_head as dice_head_to_head
-            if self.players != 2 or not self.ending.seats_policies:
+            if self.players != 2:  # (the constructor allows only endings that seat policies)
                 raise JeopardyError("head_to_head is two players first to the goal or with "
                                     "equal turns; compare() seats more")
             if b is None:  # the dice of most expected points (max-score's best_dice)

@@ -338,7 +338,8 @@ class TurnSolution(Result):
 
     def to_dict(self) -> dict:
         return {"game": self.rules.name, "banked": self.banked,
-                "min_bank": self.rules.min_bank_at(self.banked), "expected": self.expected, "thresholds": self.thresholds(),
+                "min_bank": self.rules.min_bank_at(self.banked), "expected": self.expected,
+                "thresholds": self.thresholds(),
                 "threshold_rule": [self.is_threshold(n) for n in range(1, self.rules.dice + 1)]}
 
     def _rows(self) -> list[dict]:
