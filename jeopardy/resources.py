@@ -240,9 +240,14 @@ def refuse_past_budget(what: str, cost: Estimate) -> None:
     budget: the estimate and the budget, and the variables that set it."""
     limit = budget()
     if not fits(cost, limit):
-        raise JeopardyError(
-            f"{what} needs {describe(cost)}, past this machine's budget "
-            f"({duration(limit.seconds)}, {size_text(limit.bytes)}; "
+        raise JeopardyError(f"{what} needs {describe(cost)}, past this machine's budget "
+                            f"{budget_text(limit)}")
+
+
+def budget_text(limit: Estimate) -> str:
+    """``(60 minutes, 8.0 GB; JEOPARDY_TIME_LIMIT / JEOPARDY_MEMORY_LIMIT)``: the budget
+    and the variables that set it, as every refusal gives them."""
+    return (f"({duration(limit.seconds)}, {size_text(limit.bytes)}; "
             f"JEOPARDY_TIME_LIMIT / JEOPARDY_MEMORY_LIMIT)")
 
 
@@ -301,8 +306,7 @@ def require_of(function: Callable[..., Estimate], size: str, what: str, step: in
         fitting = f"the largest that fits is {best:,}" if best else "nothing fits"
         raise ParameterError(size, (
             f"{params[size]:,} ({what}) needs {describe(cost)}, past this machine's "
-            f"{over} budget ({duration(limit.seconds)}, {size_text(limit.bytes)}; "
-            f"JEOPARDY_TIME_LIMIT / JEOPARDY_MEMORY_LIMIT); {fitting}"))
+            f"{over} budget {budget_text(limit)}; {fitting}"))
     if cost.seconds > NOTICE_SECONDS:
         warnings.warn(f"{what} with {size} {params[size]:,}: expect {describe(cost)}",
                       LongRunNotice, stacklevel=3)

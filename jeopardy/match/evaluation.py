@@ -223,9 +223,8 @@ def policy_values(model: RollModel, goal: int, policies, ending: str = FIRST_TO_
     rules = MatchRules(len(policies), ending)
     players = rules.players
     cost = evaluation_cost(model, goal, rules)
-    if not resources.fits(cost):
-        raise JeopardyError(f"evaluating {players} policies in {model.name} to {goal} needs "
-                            f"{resources.describe(cost)}, past this machine's budget")
+    resources.refuse_past_budget(f"evaluating {players} policies in {model.name} to {goal}",
+                                 cost)
     warm_up(model, rules)
     race, actions = seated_actions(model, goal, rules, policies, cap)
     W = np.full((players, goal ** players, players), 1.0 / players)

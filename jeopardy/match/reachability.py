@@ -177,9 +177,7 @@ def reachable(solution) -> Reached:
     size = goal ** n
     cost = resources.Estimate(1e-8 * places * size * width,
                               int(resources.BASE_BYTES + 3 * places * size * width))
-    if not resources.fits(cost):
-        raise JeopardyError(f"reach over {places * size:,} turn starts needs "
-                            f"{resources.describe(cost)}, past this machine's budget")
+    resources.refuse_past_budget(f"reach over {places * size:,} turn starts", cost)
     actions = solution.equilibrium_actions()
     reached = np.zeros((places, size, width), dtype=np.bool_)
     rolling = np.zeros((places, size, width), dtype=np.bool_)

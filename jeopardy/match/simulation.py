@@ -207,9 +207,7 @@ def simulate(model: RollModel, goal: int, policies, games: int = 100_000,
     width = rules.ending.width(goal, 2 * goal + 8)  # the caps first tried
     cost = resources.Estimate(2 * games * 6.5e-6 * n * max(goal, 10) / 100,
                               int(resources.BASE_BYTES + n * goal ** n * width))
-    if not resources.fits(cost):
-        raise JeopardyError(f"simulating {n} policies in {model.name} to {goal} needs "
-                            f"{resources.describe(cost)}, past this machine's budget")
+    resources.refuse_past_budget(f"simulating {n} policies in {model.name} to {goal}", cost)
     race, actions = seated_actions(model, goal, rules, policies)
     kinds, points, probs = model.arrays()
     bundle = Simulated(race, np.cumsum(probs), kinds, points)
