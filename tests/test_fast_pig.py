@@ -139,7 +139,8 @@ def test_bad_rules_are_refused():
     with pytest.raises(JeopardyError, match=r"4-player fast-pig to 100 \(first-to-goal\) has "
                        r"100,000,000 turn starts and needs about .*, past this machine's budget"):
         solve(FAST_PIG_PRESETS["fast-pig"], 4)
-    with pytest.raises(JeopardyError, match=r"\(equal-turns\) has 100,000,000 turn starts"):
+    # equal turns: a table for each place in the round (match.solver.table_size)
+    with pytest.raises(JeopardyError, match=r"\(equal-turns\) has 400,000,000 turn starts"):
         solve(FAST_PIG_PRESETS["fast-pig"], 4, "equal-turns")
 
 

@@ -25,6 +25,8 @@ from jeopardy.errors import JeopardyError
 from jeopardy.fairness import fairest
 from jeopardy.match import process_kernels, process_last_round, process_solver
 from jeopardy.match.endings import FIRST_TO_GOAL, MAX_PLAYERS, find, named
+from jeopardy.match.rules import MatchRules
+from jeopardy.match.solver import table_size
 from jeopardy.results import Result
 from jeopardy.rules.fast_pig import FastPigRules, expected_points, turn_process
 
@@ -55,9 +57,10 @@ def refuse_too_big(rules: FastPigRules, players: int, ending: str = FIRST_TO_GOA
     (:mod:`jeopardy.resources`: ``JEOPARDY_TIME_LIMIT`` / ``JEOPARDY_MEMORY_LIMIT``), in the
     words of the other solvers."""
     seconds, memory = estimate(rules, players, ending)
+    starts = table_size(rules.goal, MatchRules(players, named(ending)))
     resources.refuse_past_budget(f"{players}-player {rules.name} to {rules.goal} "
-                                 f"({named(ending)}) has {rules.goal ** players:,} turn "
-                                 f"starts and", resources.Estimate(seconds, memory))
+                                 f"({named(ending)}) has {starts:,} turn starts and",
+                                 resources.Estimate(seconds, memory))
 
 
 @dataclass(frozen=True, repr=False)
