@@ -1,6 +1,7 @@
 """Issue 12, class by class: the cache, files, sizes, endless games, convergence, interrupts."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import signal
@@ -195,6 +196,32 @@ def test_a_farkle_refusal_suggests_a_goal_it_would_take(monkeypatch):
     least = named(refused)
     assert least > 0 and least % 50 == 0 and least == costs.largest("farkle_turn")
     assert solve_turn(FarkleRules(min_bank=least)).expected > 0
+
+
+def test_a_given_cap_is_budgeted_before_any_table_is_built(pig, monkeypatch):
+    """A cap (equal turns) or a cap scale (Fast Pig) sizes the last round's tables: a huge
+    one is refused in one line with its estimate (it raised numpy's MemoryError after the
+    kernels were loaded), and a cap scale past Ten Thousand's limit is refused as there."""
+    from jeopardy.fast_pig import solve as fast_pig_solve
+    from jeopardy.rules.fast_pig import FAST_PIG_PRESETS
+
+    with pytest.raises(JeopardyError, match=r"2-player pig to 20 \(equal-turns\) with cap "
+                       r"1,000,000,000 has 800 turn starts and needs about .* GB, past this "
+                       r"machine's budget"):
+        solve(pig, 20, 2, "equal-turns", cap=10 ** 9)
+    with pytest.raises(JeopardyError, match=r"3-player pig to 20 \(equal-turns\) with cap "
+                       r"10,000,000 has 24,000 turn starts"):
+        solve(pig, 20, 3, "equal-turns", cap=10 ** 7)
+    # the cap that fits is solved as before, and names no cap of its own in a refusal
+    assert solve(pig, 20, 2, "equal-turns", cap=40).cap == 40
+    with pytest.raises(JeopardyError, match="cap_scale must be in 1-64; got 1000000"):
+        fast_pig_solve(FAST_PIG_PRESETS["fast-pig"], 2, "equal-turns", cap_scale=10 ** 6)
+    small = dataclasses.replace(FAST_PIG_PRESETS["fast-pig"], goal=20)
+    monkeypatch.setenv("JEOPARDY_TIME_LIMIT", "1")  # cap_scale 1 fits it (0.04 s), 64 not
+    with pytest.raises(JeopardyError, match=r"\(equal-turns\) with cap_scale 64 has 800 "
+                       r"turn starts and needs about"):
+        fast_pig_solve(small, 2, "equal-turns", cap_scale=64)
+    assert fast_pig_solve(small, 2, "equal-turns").goal == 20
 
 
 def test_estimates_grow_with_size():

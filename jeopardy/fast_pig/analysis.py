@@ -36,30 +36,34 @@ from jeopardy.rules.fast_pig import FastPigRules, expected_points, turn_process
 SECONDS_PER_UNIT = 2.5e-8
 
 
-def estimate(rules: FastPigRules, players: int = 2,
-             ending: str = FIRST_TO_GOAL) -> tuple[float, int]:
+def estimate(rules: FastPigRules, players: int = 2, ending: str = FIRST_TO_GOAL,
+             cap_scale: int = 1) -> tuple[float, int]:
     """Rough ``(seconds, bytes)`` of :func:`solve`.  Equal turns: every place in the
     round is a table of its own (``players`` times the turn starts), and the last round's
-    tables (:func:`jeopardy.match.process_last_round.table_floats`) are held too."""
+    tables (:func:`jeopardy.match.process_last_round.table_floats`) are held too.
+    ``cap_scale`` multiplies every turn's top (the turn totals swept) and, under equal
+    turns, the most points of a turn the last round's tables store."""
     starts = rules.goal ** players
-    work = starts * (rules.goal + 1) * rules.max_dice ** 2 * (rules.faces - 1) / 5
+    work = starts * (rules.goal + 1) * rules.max_dice ** 2 * (rules.faces - 1) / 5 * cap_scale
     memory = 8 * players * starts * 2 + 50_000_000
     if named(ending).in_round:
         work *= players
         memory += 8 * players * starts * (players - 1)
         memory += 8 * process_last_round.table_floats(rules.goal, players,
-                                                      rules.max_dice * rules.faces)
+                                                      rules.max_dice * rules.faces * cap_scale)
     return SECONDS_PER_UNIT * work, memory
 
 
-def refuse_too_big(rules: FastPigRules, players: int, ending: str = FIRST_TO_GOAL) -> None:
+def refuse_too_big(rules: FastPigRules, players: int, ending: str = FIRST_TO_GOAL,
+                   cap_scale: int = 1) -> None:
     """Refuse, in one line and before any work, a solve past this machine's budget
     (:mod:`jeopardy.resources`: ``JEOPARDY_TIME_LIMIT`` / ``JEOPARDY_MEMORY_LIMIT``), in the
     words of the other solvers."""
-    seconds, memory = estimate(rules, players, ending)
+    seconds, memory = estimate(rules, players, ending, cap_scale)
     starts = table_size(rules.goal, MatchRules(players, named(ending)))
+    scaled = "" if cap_scale == 1 else f" with cap_scale {cap_scale}"
     resources.refuse_past_budget(f"{players}-player {rules.name} to {rules.goal} "
-                                 f"({named(ending)}) has {starts:,} turn starts and",
+                                 f"({named(ending)}){scaled} has {starts:,} turn starts and",
                                  resources.Estimate(seconds, memory))
 
 
@@ -172,7 +176,8 @@ def solve(rules: FastPigRules, players: int = 2, ending: str = FIRST_TO_GOAL,
         raise JeopardyError(f"{rules.name} is solved first to the goal or with equal turns; "
                             f"got {ending!r}")
     ending = found
-    refuse_too_big(rules, players, ending)
+    cap_scale = validate.integer(cap_scale, "cap_scale", 1, 64)  # as Ten Thousand's solve
+    refuse_too_big(rules, players, ending, cap_scale)
     process = turn_process(rules)
     process_solver.warm_up(process, 2, process_solver.MatchRules(players, ending))
     started = time.perf_counter()

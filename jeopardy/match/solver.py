@@ -545,12 +545,15 @@ def table_size(goal: int, rules: MatchRules) -> int:
     return places * goal ** rules.players
 
 
-def estimate(model: RollModel | None, goal: int, rules: MatchRules) -> resources.Estimate:
+def estimate(model: RollModel | None, goal: int, rules: MatchRules,
+             cap: int | None = None) -> resources.Estimate:
     """Seconds (of CPU) and bytes of :func:`solve`: about two sweeps of up to ``goal``
     turn totals per turn start (one as its class is solved, its class moved along the
     slopes instead of swept again; one for the residual), each reading ``players``
     values per outcome; the table holds ``players`` floats per turn start, plus the
-    order of the turn starts (8 bytes each).
+    order of the turn starts (8 bytes each).  Equal turns: the last round's tables at
+    ``cap`` (the cap given to :func:`solve`; None: the first cap tried), and sweeps of up
+    to ``cap`` turn totals where it exceeds twice the goal.
 
     Calibration (warm kernels, CPU seconds with the residual check, this machine):
     3-player Pig to 100 7 s (formula: 6.3 s), 4-player Pig to 50 21 s at load 4
@@ -563,13 +566,15 @@ def estimate(model: RollModel | None, goal: int, rules: MatchRules) -> resources
     passes = 1.0 if model is None or not model.has_bust_all else 25.0
     n = rules.players
     span = goal * (2.0 if rules.ending.last_round else 0.5)
+    if rules.ending.last_round and cap is not None:
+        span = max(span, float(cap))
     # A turn total that falls repeats each column's pass (fall_passes; warm guesses
     # settle in a few passes on average).
     column = 1.0 if model is None or not model.turn_totals_fall else FALL_COLUMN_PASSES
     seconds = 7e-9 * states * n * span * outcomes * passes * column
     size = resources.BASE_BYTES + states * (8.0 * n * (2 if passes > 1 else 1) + 12.0)
-    if rules.ending.last_round:  # the last round's tables at the first cap tried
-        cap = first_cap(goal)
+    if rules.ending.last_round:  # the last round's tables at the cap
+        cap = first_cap(goal) if cap is None else cap
         floats = float(last_round.table_floats(model, goal, n, cap))
         seconds += 2e-9 * floats * cap * outcomes
         size += 8.0 * floats
@@ -593,11 +598,14 @@ def cap_sequence(goal: int) -> list[int]:
     return [goal + margin * 2 ** d for d in range(MAX_CAP_DOUBLINGS)]
 
 
-def require(model: RollModel, goal: int, rules: MatchRules) -> None:
-    """Refuse up front, with the estimate, a game too big for this machine."""
+def require(model: RollModel, goal: int, rules: MatchRules, cap: int | None = None) -> None:
+    """Refuse up front, with the estimate, a game too big for this machine (``cap``: the
+    first cap the solve tries, :func:`estimate`)."""
+    capped = "" if cap is None or cap == first_cap(goal) or not rules.ending.last_round \
+        else f" with cap {cap:,}"
     resources.refuse_past_budget(f"{rules.players}-player {model.name} to {goal} "
-                                 f"({rules.ending}) has {table_size(goal, rules):,} turn "
-                                 f"starts and", estimate(model, goal, rules))
+                                 f"({rules.ending}){capped} has {table_size(goal, rules):,} "
+                                 f"turn starts and", estimate(model, goal, rules, cap))
 
 
 # ----------------------------------------------------------------- solving
@@ -890,15 +898,15 @@ def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIR
     if rules.players > 2:  # a falling column converges for two players (fall_passes)
         model.require_rising("the match solver with more than two players")
     rules.ending.require_players(rules.players)
-    require(model, goal, rules)
-    warm_up(model, rules)
-    started = time.perf_counter()
     if not rules.ending.last_round:
         caps = [goal]
     elif cap is not None:
         caps = [validate.integer(cap, "cap", goal)]
     else:
         caps = cap_sequence(goal)
+    require(model, goal, rules, caps[0])
+    warm_up(model, rules)
+    started = time.perf_counter()
     for attempt in caps:
         race = bundle(model, goal, rules, attempt)
         if len(caps) > 1 and attempt != caps[-1] and not (
