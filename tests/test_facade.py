@@ -223,3 +223,21 @@ def test_what_a_python_user_tried_is_answered_for_this_game_or_refused_in_one_li
     assert repr(jp.Game("skunk").fixed_turns(turns=1)).startswith("FixedTurnsAnalysis(skunk, 1 turn:")
     assert repr(pig20.solitaire(turns=1)).startswith("ReachProbability(pig, goal 20 within 1 turn:")
     assert repr(pig20.fairness(0)).endswith(", 1 candidate)")
+
+
+def test_a_policy_the_facade_returns_is_a_result_that_counts_its_states():
+    """best_response's table is a Result: a short repr and to_dict() whose counts are the
+    rows of its CSV (written on its own, state by state) and the rows that roll (against
+    hold:10 to 20 the best response rolls at all 4,200 of its states)."""
+    pig30 = jp.Game("pig", goal=30)
+    reply = pig30.best_response("hold:20")
+    rows = reply.to_csv().splitlines()[1:]
+    assert reply.to_dict() == {"name": "best response to hold at 20", "goal": 30,
+                               "decision_states": len(rows),
+                               "rolling_states": sum(r.endswith(",roll") for r in rows)}
+    assert 0 < reply.rolling_states < reply.decision_states == 30 * 30 * 31 // 2
+    assert repr(reply) == ("RacePolicy(name='best response to hold at 20', goal=30, "
+                           f"decision_states=13950, rolling_states={reply.rolling_states})")
+    assert json.loads(reply.to_json())["goal"] == 30
+    reply20 = jp.Game("pig", goal=20).best_response("hold:10")
+    assert reply20.rolling_states == reply20.decision_states == 4200

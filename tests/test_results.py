@@ -340,7 +340,7 @@ def test_every_name_the_repr_shows_is_an_attribute_with_its_value():
                jeopardy.Game("think").think(rounds=1), hog.solve(), hog.policy((1, 2)),
                hog.compare("optimal", "dice:3"), hog.simulate("optimal", games=50),
                hog.head_to_head(), hog.fairness(), hog.max_score(), farkle.solve(),
-               farkle.turn(), farkle.fairness(), *throw_table()]
+               farkle.turn(), farkle.fairness(), pig.best_response("hold:20"), *throw_table()]
     assert len({type(r) for r in results}) >= 25
     for result in results:
         data = result.to_dict()

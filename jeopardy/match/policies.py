@@ -37,12 +37,16 @@ from jeopardy.files import _readable, read_npz, read_text, write_atomically, wri
 from jeopardy.match.formula import evaluate
 from jeopardy.match.pair import MAX_TABLE_GOAL, check_table_goal as _check_goal
 from jeopardy.match.solver import PairSolution, load as load_solution
+from jeopardy.results import Result
 
 RACE_FORMAT, RACE_VERSION = "jeopardy-race-policy", 1  # the .npz's metadata
 
 
-@dataclass(frozen=True)
-class RacePolicy:
+@dataclass(frozen=True, repr=False)
+class RacePolicy(Result):
+    """A roll/hold table of the two-player race (module docstring); its repr and
+    :meth:`to_dict` give its name, goal and how many of its decision states roll."""
+
     name: str
     goal: int
     roll: np.ndarray = field(repr=False)  # int8 [goal, goal, goal]
@@ -55,6 +59,15 @@ class RacePolicy:
 
     def rolls(self, i: int, j: int, k: int) -> bool:
         return i + k < self.goal and bool(self.roll[i, j, k])
+
+    def to_dict(self) -> dict:
+        """``name``, ``goal``, ``decision_states`` (``i + k < goal``: the rows of
+        :meth:`to_csv`) and ``rolling_states`` (those where it rolls)."""
+        g = self.goal
+        i, _, k = np.ogrid[:g, :g, :g]
+        deciding = np.broadcast_to(i + k < g, self.roll.shape)
+        return {"name": self.name, "goal": g, "decision_states": int(deciding.sum()),
+                "rolling_states": int(np.count_nonzero(self.roll[deciding]))}
 
     def to_csv(self) -> str:
         lines = ["i,j,k,action"]
