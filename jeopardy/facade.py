@@ -238,8 +238,8 @@ class Game:
         :func:`jeopardy.match.simulation.simulate`."""
         if self.fast_pig is not None:
             from jeopardy.fast_pig.evaluation import simulate as simulate_dice
-            return simulate_dice(self.solve(), self._dice_seats(policies), games,
-                                 seed)
+            return simulate_dice(self.solve(), self._dice_seats(policies), games, seed,
+                                 each_way=False)  # seats in turn order, as every game
         from jeopardy.match.simulation import simulate
         return simulate(self.model, self.goal, self._seats(policies), games, seed, self.ending)
 

@@ -288,7 +288,9 @@ def test_simulations_draw_their_shares_with_error_bars():
     every result with a picture has .plot())."""
     import jeopardy as jp
 
-    pair = jp.Game("hog", goal=20).simulate("optimal", "dice:3", games=2000)  # each way
+    from jeopardy.fast_pig.evaluation import simulate  # `jeopardy simulate`'s, each way
+
+    pair = simulate(jp.Game("hog", goal=20).solve(), ["optimal", "dice:3"], 2000, 1)
     axes = pair.plot().axes[0]
     assert _bar_heights(axes) == [pair.first, pair.second, pair.fair]
     bars = next(c for c in axes.containers if getattr(c, "errorbar", None) is not None)

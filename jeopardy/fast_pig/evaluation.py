@@ -343,12 +343,13 @@ class LastRound:
         return (scores == leader) / tied
 
 
-def simulate(solution: FastPigSolution, words, games: int, seed: int):
+def simulate(solution: FastPigSolution, words, games: int, seed: int, each_way: bool = True):
     """Seeded games of the policy words ``words`` in the game of ``solution``.  Two
-    players first to the goal: ``games`` games each way (a
-    :class:`~jeopardy.match.simulation.SimulatedMatch`, A the first word); otherwise
-    ``games`` games with player 1 first (a
-    :class:`~jeopardy.match.simulation.SimulatedPlayers`)."""
+    players first to the goal, ``each_way`` (`jeopardy simulate`): ``games`` games each
+    way (a :class:`~jeopardy.match.simulation.SimulatedMatch`, A the first word);
+    otherwise ``games`` games with player 1 first (a
+    :class:`~jeopardy.match.simulation.SimulatedPlayers`, as ``Game.simulate`` gives for
+    every game; its first share is the match's ``first``: the same draws)."""
     if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_GAMES:
         raise JeopardyError(f"games must be in 1-10,000,000; got {games!r}")
     seed = validate.seed(seed)
@@ -360,7 +361,7 @@ def simulate(solution: FastPigSolution, words, games: int, seed: int):
     P = roll_table(rules)
     rng = np.random.default_rng(seed)
     equal_turns = solution.ending.last_round
-    if len(words) == 2 and not equal_turns:
+    if len(words) == 2 and not equal_turns and each_way:
         first = _play(rules, P, policies, games, rng)[0] / (2 * games)
         second = _play(rules, P, policies[::-1], games, rng)[1] / (2 * games)
         return SimulatedMatch(policies[0].name, policies[1].name, games, seed, float(first),
