@@ -43,6 +43,22 @@ from jeopardy.rules import presets
 TEN_THOUSAND = "ten-thousand"
 
 
+
+def _checked(function, options: dict, given: int, *taken: str) -> dict:
+    """``options`` as keywords of ``function``, whose first ``given`` parameters (and the
+    names ``taken``) the facade passes itself: a name it does not take is refused in one
+    line with the ones it does (Python's TypeError named neither the game nor the options)."""
+    import inspect
+
+    names = [name for name, parameter in inspect.signature(function).parameters.items()
+             if parameter.kind in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY)]
+    known = [name for name in names[given:] if name not in taken]
+    for name in options:
+        if name not in known:
+            raise validate.ParameterError(name, f"is not an option here; the options are "
+                                                f"{', '.join(known) or 'none'}")
+    return options
+
 class Game:
     """A game: ``model`` (a roll model, a preset's name, ``"ten-thousand"``, a
     :class:`~jeopardy.farkle.turn.FarkleRules`, Farkle house rules as a dict of a
@@ -175,17 +191,19 @@ class Game:
         if options or self._solution is None:
             if self.farkle is not None and self.farkle.penalty is not None:
                 from jeopardy.farkle.penalty import solve  # the bust counters' solve
-                solution = solve(self.farkle, not self.ending.last_round, **options)
+                solution = solve(self.farkle, not self.ending.last_round, **_checked(solve, options, 2))
             elif self.farkle is not None:
                 from jeopardy.farkle.core import solve
                 solution = solve(self.farkle, first_to_reach=not self.ending.last_round,
-                                 players=self.players, **options)
+                                 players=self.players, **_checked(solve, options, 1, "players", "first_to_reach"))
             elif self.fast_pig is not None:
                 from jeopardy.fast_pig import solve
-                solution = solve(self.fast_pig, self.players, self.ending, **options)
+                solution = solve(self.fast_pig, self.players, self.ending,
+                                 **_checked(solve, options, 3))
             else:
                 from jeopardy.match.solver import solve
-                solution = solve(self.model, self.goal, self.players, self.ending, **options)
+                solution = solve(self.model, self.goal, self.players, self.ending,
+                                 **_checked(solve, options, 4))
             if options:
                 return solution
             self._solution = solution
@@ -299,22 +317,29 @@ class Game:
         (:func:`jeopardy.turn.distribution.turn_distribution`)."""
         if self.farkle is not None:
             from jeopardy.farkle.turn import solve_turn
+            if hold is not None:
+                raise validate.ParameterError("hold", f"is a roll-model game's; {self.name}'s "
+                                                      f"turn is its optimal turn (banked=... "
+                                                      f"for a player's first bank)")
             if self.farkle.enters and "banked" not in options:  # `farkle turn`'s number: a
                 import dataclasses  # player on the board (banked=0: its first bank)
-                return solve_turn(dataclasses.replace(self.farkle, entry=0), **options)
-            return solve_turn(self.farkle, **options)
+                return solve_turn(dataclasses.replace(self.farkle, entry=0),
+                                  **_checked(solve_turn, options, 1))
+            return solve_turn(self.farkle, **_checked(solve_turn, options, 1))
         self._roll_model_game("turn")
         if hold is None:
             raise JeopardyError("turn(hold=H): the hold-at total of the turn to describe")
         from jeopardy.turn.distribution import turn_distribution
-        return turn_distribution(self.model, validate.non_negative_int(hold, "hold"), **options)
+        return turn_distribution(self.model, validate.non_negative_int(hold, "hold"),
+                                 **_checked(turn_distribution, options, 2))
 
     def simultaneous(self, max_hold: int = 100, **options):
         """The simultaneous single-turn game over hold-at-1..max_hold
         (:func:`jeopardy.simultaneous.game.solve_simultaneous`)."""
         self._roll_model_game("the simultaneous game")
         from jeopardy.simultaneous.game import solve_simultaneous
-        return solve_simultaneous(self.model, max_hold=max_hold, **options)
+        return solve_simultaneous(self.model, max_hold=max_hold,
+                                  **_checked(solve_simultaneous, options, 1, "max_hold"))
 
     def fixed_turns(self, turns: int | None = None, cap: int | None = None):
         """SKUNK's ending: ``turns`` turns each (default: the preset's), the higher
@@ -421,7 +446,8 @@ class Game:
         (:func:`jeopardy.exact.race.solve_exact`)."""
         self._require_pair("exact")
         from jeopardy.exact.race import solve_exact
-        return solve_exact(self.model, self.goal, start=start, **options)
+        return solve_exact(self.model, self.goal, start=start,
+                           **_checked(solve_exact, options, 2, "start"))
 
     def replies(self, max_hold: int = 100):
         """The best reply to every pure hold-at-h of the simultaneous game
@@ -452,7 +478,7 @@ class Game:
             policy = score_policy(policy, self.model, command="Game.max_score")
         turns = 5 if turns is None else turns
         return solve_expected(self.model, validate.positive_int(turns, "turns"), policy,
-                              **options)
+                              **_checked(solve_expected, options, 3))
 
     def solitaire(self, turns: int | None = None):
         """Solitaire: the fewest expected turns to the goal

@@ -201,6 +201,10 @@ def test_cli_solve_policy_and_compare(tmp_path):
 @pytest.mark.parametrize("args, text", [
     pytest.param(("solve", "--game", "hog", "--players", "4"), "past this machine's budget",
                  id="too-big"),
+    # its last round's size overflowed int64 in the estimate: a 56-line OverflowError
+    pytest.param(("solve", "--game", "hog", "--players", "10", "--ending", "equal-turns"),
+                 "10-player hog to 100 (equal-turns) has 1,000,000,000,000,000,000,000 turn "
+                 "starts and needs about centuries", id="ten-players"),
     pytest.param(("solve", "--game", "hog", "--goal", "99999"), "above 2000", id="huge-goal"),
     pytest.param(("solve", "--game", "hog", "--faces", "4"), "--faces", id="faces"),
     pytest.param(("turn", "--game", "hog", "--hold", "20"), "not by turn", id="other-command"),

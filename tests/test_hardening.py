@@ -15,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from jeopardy.cli.main import cli
+from jeopardy import validate
 from jeopardy.errors import JeopardyError
 from jeopardy.match import policies
 from jeopardy.match.evaluation import head_to_head
@@ -224,6 +225,66 @@ def test_a_given_cap_is_budgeted_before_any_table_is_built(pig, monkeypatch):
     assert fast_pig_solve(small, 2, "equal-turns").goal == 20
 
 
+def test_sizes_the_probe_found_unbudgeted_are_refused_in_one_line(pig, monkeypatch):
+    """A probe of every public size parameter (2026-11-29) found these ending in numpy's
+    MemoryError or ValueError, an OverflowError, a run of hours, or silently ignored:
+    each is now a one-line refusal naming the parameter or the size."""
+    import jeopardy as jp
+    from jeopardy.exact.race import solve_exact
+    from jeopardy.expected.policies import optimal
+    from jeopardy.expected.simulate import simulate as simulate_score
+    from jeopardy.expected.solver import solve_expected
+
+    small = jp.Game("pig", goal=20)
+    budget = r"past this machine's budget"
+    # the expected-score solver sizes its tables by the cap, the score cap or the hold
+    for options in ({"cap": 10 ** 9}, {"cap": 10 ** 18}, {"score_cap": 10 ** 9}):
+        with pytest.raises(JeopardyError, match=r"the expected score of pig over 5 turns with "
+                           r"turn totals to 1,000,000,000.* needs about .*" + budget):
+            small.max_score(turns=5, **options)
+    with pytest.raises(JeopardyError, match="turn totals to 1,000,000,000 needs about"):
+        small.max_score(turns=5, policy="hold:1000000000")
+    # a score cap's tables hold every start score: 5,000 over 5 turns is 2.5e8 int8 cells
+    # (30,000: 9.0e9), past a 300 MB budget by the cells alone
+    with monkeypatch.context() as patched:
+        patched.setenv("JEOPARDY_MEMORY_LIMIT", "300M")
+        with pytest.raises(JeopardyError, match="turn totals to 5,000 needs about .* 4.*MB"):
+            small.max_score(turns=5, score_cap=5_000)
+    assert small.max_score(turns=5, cap=2000).cap == 2000  # a cap that fits is kept
+    with pytest.raises(JeopardyError, match=r"simulating 1,000,000,000,000 games of 5 turns "
+                       r"needs about 12 days"):
+        simulate_score(solve_expected(pig, 5, optimal()), 10 ** 12)
+    with pytest.raises(JeopardyError, match=r"exact solving of pig to 10,000 needs at least "
+                       r"2.0 TB for its tables, .*refuse_large=False lifts the time limit only"):
+        solve_exact(pig, 10 ** 4, refuse_large=False)
+    # options that do not apply are refused, not ignored
+    for options, words in (({"cap": 10 ** 9}, "cap is the last round's cap .* first-to-goal "
+                            "has no last round"),
+                           ({"cap": -3}, "first-to-goal has no last round"),
+                           ({"method": "classes", "max_passes": -1}, "max_passes must be "
+                            "positive; got -1"),
+                           ({"max_passes": 2.5}, "max_passes must be an integer")):
+        with pytest.raises(JeopardyError, match=words):
+            small.solve(**options)
+    with pytest.raises(JeopardyError, match="cap must be at least 20; got -3"):
+        jp.Game("pig", goal=20, ending="equal-turns").solve(cap=-3)
+    with pytest.raises(JeopardyError, match="hold is a roll-model game's; ten-thousand's turn"):
+        jp.Game("ten-thousand", goal=1000).turn(hold=10 ** 9)
+    # a keyword the solver does not take: one line with the ones it does (was a TypeError)
+    for name, call, words in (
+            ("ten-thousand", lambda g: g.solve(max_passes=10), "max_passes is not an option "
+             "here; the options are progress, tolerance, cap_scale, strict"),
+            ("hog", lambda g: g.solve(max_passes=3), "the options are tolerance, strict, "
+             "cap_scale"),
+            ("pig", lambda g: g.exact(bar=1), "bar is not an option here"),
+            ("pig", lambda g: g.exact(goal=5), "goal is not an option here; the options are "
+             "max_iterations, progress, refuse_large"),  # the game's own
+            ("pig", lambda g: g.max_score(q=1), "the options are cap, max_rounds, collapse, "
+             "score_cap")):
+        with pytest.raises(validate.ParameterError, match=words):
+            call(jp.Game(name, goal=1000 if name == "ten-thousand" else 20))
+
+
 def test_estimates_grow_with_size():
     from jeopardy.costs import ESTIMATORS, estimate
 
@@ -417,7 +478,7 @@ def _interrupted(arguments: list[str]) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("arguments", [
     pytest.param(["simulate", "hold:20", "hold:25", "--games", "20000000"], id="race"),
-    pytest.param(["max-score", "--turns", "5", "--no-exact", "--simulate", str(10 ** 11)],
+    pytest.param(["max-score", "--turns", "5", "--no-exact", "--simulate", str(10 ** 9)],
                  id="expected-score"),
     pytest.param(["farkle", "solve", "--goal", "1000", "--simulate", str(10 ** 8)],
                  id="farkle"),

@@ -43,7 +43,7 @@ from functools import cached_property
 import numpy as np
 from gmpy2 import mpq
 
-from jeopardy import validate
+from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.exact import columns
 from jeopardy.exact.columns import ONE, ZERO, column_values, combination
@@ -311,6 +311,13 @@ def solve_exact(model: RollModel, goal: int, start: dict | str = "float",
         check_size(model, goal)
     elif goal < 1:
         raise JeopardyError(f"goal must be a positive integer; got {goal}")
+    else:  # past the time limit on request, never past memory: the two int8 roll tables
+        limit, tables = resources.budget(), resources.BASE_BYTES + 2 * goal ** 3
+        if tables > limit.bytes:
+            raise JeopardyError(f"exact solving of {model.name} to {goal:,} needs at least "
+                                f"{resources.size_text(tables)} for its tables, past this "
+                                f"machine's budget {resources.budget_text(limit)}; "
+                                f"refuse_large=False lifts the time limit only")
     started = time.perf_counter()
     policy = start_policy(model, goal, start)
     first = policy.copy()

@@ -7,7 +7,7 @@ from typing import Callable
 import numpy as np
 from numba import njit
 
-from jeopardy import validate
+from jeopardy import resources, validate
 from jeopardy.expected.solver import ScoreSolution
 from jeopardy.interrupts import timed_chunks
 from jeopardy.match.simulation import MAX_GAMES
@@ -17,6 +17,9 @@ from jeopardy.sampling import draw
 
 # A turn's seconds, at most (the first chunk's size).
 SECONDS_PER_TURN = 1e-6
+# The budget's estimate of one turn of one game: 1.3e-7 s (THINK) to 1.5e-7 s (Pig) measured
+# over a million games of 5 turns, warm, on the 2-core machine with another job running.
+BUDGET_SECONDS_PER_TURN = 2e-7
 
 
 @njit(cache=True, nogil=True)
@@ -68,6 +71,10 @@ def simulate(solution: ScoreSolution, games: int, seed: int = 0,
     ``progress`` gets the fraction played after each chunk."""
     games = validate.positive_int(games, "games", MAX_GAMES)
     seed = validate.seed(seed)
+    resources.refuse_past_budget(
+        f"simulating {games:,} games of {solution.turns} turns",
+        resources.Estimate(BUDGET_SECONDS_PER_TURN * games * solution.turns,
+                           resources.BASE_BYTES))
     kinds, points, probs = solution.model.arrays()
     cum = np.cumsum(probs)
     flags = solution.roll_flags

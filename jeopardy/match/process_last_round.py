@@ -199,12 +199,14 @@ def layout(goal: int, players: int, widths: dict[int, int], most: int | None = N
 
 def table_floats(goal: int, players: int, most: int, cap: int | None = None,
                  gain: int = 0) -> int:
-    """Floats the last-round tables hold (``cap`` and ``gain``: an unbounded process)."""
+    """Floats the last-round tables hold (``cap`` and ``gain``: an unbounded process).
+    Counted in Python integers, as :func:`layout` lays them out: a size estimate must not
+    overflow int64 where the tables it refuses would (10-player Hog to 100)."""
     if cap is None:
         widths = spans(goal, players, goal + most, gain, most)
     else:
         widths = spans(goal, players, cap, gain, None)
-    return int(layout(goal, players, widths)[0, OFFSET])
+    return sum(int(widths[R]) * (players - R) * goal ** R * (R + 1) for R in range(1, players))
 
 
 def race_bounds(goal: int, top_total: int) -> np.ndarray:

@@ -890,9 +890,12 @@ def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIR
     rules = MatchRules(players, ending)
     tolerance = validate.tolerance(tolerance)
     progress = validate.callback(progress)
+    max_passes = validate.positive_int(max_passes, "max_passes")
+    if cap is not None and not rules.ending.last_round:
+        raise validate.ParameterError("cap", f"is the last round's cap (equal turns, one more "
+                                             f"turn); {rules.ending} has no last round")
     if method_for(model, rules, method) == "pair":
-        solved = pair.solve(model, goal, tolerance, validate.positive_int(max_passes, "max_passes"),
-                            progress, cache)
+        solved = pair.solve(model, goal, tolerance, max_passes, progress, cache)
         return convergence.settled(pair_solution(solved, tolerance), f"{model.name} to {goal}",
                                    strict)
     if rules.players > 2:  # a falling column converges for two players (fall_passes)
