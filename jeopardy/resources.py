@@ -299,11 +299,20 @@ def require_of(function: Callable[..., Estimate], size: str, what: str, step: in
         lowered = {other: largest_of(function, other, 1, **params)
                    for other in others if not best}  # lowering one alone: how far it fits
         lowered = {other: value for other, value in lowered.items() if value}
+        fitting = "nothing fits"
         if lowered:
             size = max(lowered, key=lambda other: params[other] / lowered[other])
             best = lowered[size]
+        elif not best and any(other in params for other in others):
+            # no one size fits lowered alone: name the largest given, and the rest with it
+            given = [other for other in (size, *others) if other in params]
+            size = max(given, key=lambda other: params[other])
+            what = f"{what}, with " + " and ".join(f"{other} {params[other]:,}"
+                                                   for other in given if other != size)
+            fitting = "no one of them fits lowered alone"
         over = "time" if cost.seconds > limit.seconds else "memory"
-        fitting = f"the largest that fits is {best:,}" if best else "nothing fits"
+        if best:
+            fitting = f"the largest that fits is {best:,}"
         raise ParameterError(size, (
             f"{params[size]:,} ({what}) needs {describe(cost)}, past this machine's "
             f"{over} budget {budget_text(limit)}; {fitting}"))

@@ -270,6 +270,20 @@ def test_sizes_the_probe_found_unbudgeted_are_refused_in_one_line(pig, monkeypat
         jp.Game("pig", goal=20, ending="equal-turns").solve(cap=-3)
     with pytest.raises(JeopardyError, match="hold is a roll-model game's; ten-thousand's turn"):
         jp.Game("ten-thousand", goal=1000).turn(hold=10 ** 9)
+    # refusals name the size at fault: THINK's caps (it named rounds 5), and no refusal
+    # for a banked score, which sizes nothing (it was refused as "min_bank 10**18")
+    with pytest.raises(validate.ParameterError, match=r"score_cap 1,000,000,000,000,000,000 "
+                       r"\(THINK played to win, with rounds 5 and turn_cap 1,000,000,000,000,"
+                       r"000,000\) needs about .*; no one of them fits lowered alone"):
+        jp.Game("think").think(turn_cap=10 ** 18, score_cap=10 ** 18)
+    ten = jp.Game("ten-thousand", goal=1000)
+    assert ten.turn(banked=10 ** 18).expected == ten.turn(banked=500).expected
+    # hold:N past the goal never holds short of it (past int64 it named a --hold flag that
+    # compare and simulate do not have)
+    from jeopardy.match.policies import hold_at
+
+    never = hold_at(20, 10 ** 21)
+    assert never.name == f"hold at {10 ** 21}" and (never.roll == hold_at(20, 20).roll).all()
     # a keyword the solver does not take: one line with the ones it does (was a TypeError)
     for name, call, words in (
             ("ten-thousand", lambda g: g.solve(max_passes=10), "max_passes is not an option "

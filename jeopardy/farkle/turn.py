@@ -394,9 +394,10 @@ def solve_turn(rules: FarkleRules = FarkleRules(), policy: str = "optimal",
         raise ParameterError("policy", f"must be 'optimal' or 'seed'; got {policy!r}")
     banked = validate.integer(banked, "banked", 0)
 
-    # the table reaches the largest least bank (the entry minimum too) and one throw past it
+    # the table reaches the largest least bank (the entry minimum too) and one throw past it;
+    # the banked score only picks which least bank applies (min_bank_at), so it sizes nothing
     resources.require("farkle_turn", "the Ten Thousand turn",
-                      min_bank=max(rules.min_bank, rules.high_min_bank or 0, banked, rules.entry),
+                      min_bank=max(rules.min_bank, rules.high_min_bank or 0, rules.entry),
                       gain=rules.max_gain * UNIT)
     caps = bank_caps(rules)
     critical = [float(c) for c in stopping_table(rules.scoring, rules.dice, rules.fresh).critical]

@@ -142,12 +142,15 @@ def from_solution(solution) -> RacePolicy:
 def hold_at(goal: int, h: int) -> RacePolicy:
     """Roll while the turn total is below ``h`` (holding wins once i + k >= goal)."""
     _check_goal(goal)
-    h = validate.integer(h, "h")
+    if isinstance(h, int) and not isinstance(h, bool) and h > goal:
+        h, shown = goal, h  # never holds short of the goal: the table of hold at the goal
+    else:
+        h = shown = validate.integer(h, "h")
     if h < 1:
         raise JeopardyError(f"hold:N needs N >= 1; got {h}")
     k = np.arange(goal)[None, None, :]
     roll = np.broadcast_to(k < h, (goal, goal, goal)).astype(np.int8)
-    return RacePolicy(f"hold at {h}", goal, roll.copy())
+    return RacePolicy(f"hold at {shown}", goal, roll.copy())
 
 
 def from_formula(goal: int, text: str, name: str | None = None) -> RacePolicy:
