@@ -47,16 +47,21 @@ TEN_THOUSAND = "ten-thousand"
 def _checked(function, options: dict, given: int, *taken: str) -> dict:
     """``options`` as keywords of ``function``, whose first ``given`` parameters (and the
     names ``taken``) the facade passes itself: a name it does not take is refused in one
-    line with the ones it does (Python's TypeError named neither the game nor the options)."""
+    line with the ones it does (Python's TypeError named neither the game nor the options),
+    and a flag (a ``bool`` parameter) must be True or False."""
     import inspect
 
-    names = [name for name, parameter in inspect.signature(function).parameters.items()
-             if parameter.kind in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY)]
+    parameters = {name: parameter for name, parameter
+                  in inspect.signature(function).parameters.items()
+                  if parameter.kind in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY)}
+    names = list(parameters)
     known = [name for name in names[given:] if name not in taken]
-    for name in options:
+    for name, value in options.items():
         if name not in known:
             raise validate.ParameterError(name, f"is not an option here; the options are "
                                                 f"{', '.join(known) or 'none'}")
+        if parameters[name].annotation in (bool, "bool"):  # "no" would read as true
+            validate.flag(value, name)
     return options
 
 class Game:

@@ -69,6 +69,14 @@ def non_negative_int(value, name: str, maximum: int | None = None) -> int:
     return integer(value, name, 0, maximum)
 
 
+def flag(value, name: str) -> bool:
+    """``True`` or ``False`` (numpy's bool too); a string such as ``"no"`` is refused, not
+    read as true."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise ParameterError(name, f"must be True or False; got {shown(value)}")
+    return bool(value)
+
+
 def seed(value, name: str = "seed") -> int:
     """A random seed: an integer in ``0 .. 2**32 - 1`` (what numpy and numba accept)."""
     return integer(value, name, 0, SEED_LIMIT - 1)

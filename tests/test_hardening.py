@@ -284,6 +284,16 @@ def test_sizes_the_probe_found_unbudgeted_are_refused_in_one_line(pig, monkeypat
 
     never = hold_at(20, 10 ** 21)
     assert never.name == f"hold at {10 ** 21}" and (never.roll == hold_at(20, 20).roll).all()
+    # a flag given a string acted as True ("no" is truthy): refused
+    for call, name in ((lambda: small.solve(strict="no"), "strict"),
+                       (lambda: small.exact(refuse_large="no"), "refuse_large"),
+                       (lambda: small.max_score(collapse="no"), "collapse")):
+        with pytest.raises(validate.ParameterError, match=f"{name} must be True or False; "
+                                                         f"got 'no'"):
+            call()
+    # a whole number given as a float is a number, as everywhere (these two refused it)
+    assert small.solitaire(turns=2.0).turns == 2
+    assert jp.Game("hog", goal=20).simulate("optimal", games=1e3).games == 1000
     # a keyword the solver does not take: one line with the ones it does (was a TypeError)
     for name, call, words in (
             ("ten-thousand", lambda g: g.solve(max_passes=10), "max_passes is not an option "

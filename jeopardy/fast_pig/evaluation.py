@@ -350,8 +350,7 @@ def simulate(solution: FastPigSolution, words, games: int, seed: int, each_way: 
     otherwise ``games`` games with player 1 first (a
     :class:`~jeopardy.match.simulation.SimulatedPlayers`, as ``Game.simulate`` gives for
     every game; its first share is the match's ``first``: the same draws)."""
-    if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_GAMES:
-        raise JeopardyError(f"games must be in 1-10,000,000; got {games!r}")
+    games = validate.integer(games, "games", 1, MAX_GAMES)
     seed = validate.seed(seed)
     rules = solution.rules
     words = list(words)

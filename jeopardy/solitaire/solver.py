@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from jeopardy import validate
 from jeopardy.errors import JeopardyError
 from jeopardy.rules import presets
 from jeopardy.rules.roll_model import RollModel
@@ -245,8 +246,7 @@ class ReachProbability(Result):
 def reach_probability(model: RollModel, goal: int, turns: int) -> ReachProbability:
     """Best chance to reach ``goal`` within ``turns`` turns (finite-horizon DP)."""
     model = presets.resolve(model)
-    if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:
-        raise JeopardyError(f"turns must be a positive integer; got {turns!r}")
+    turns = validate.positive_int(turns, "turns")
     _check(model, goal, turns)
     started = time.perf_counter()
     rules = model.kernel_rules(goal)
