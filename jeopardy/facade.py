@@ -116,10 +116,10 @@ class Game:
             if goal is not None:
                 rules = FarkleRules(**{**rules.__dict__,
                                        "goal": validate.positive_int(goal, "goal")})
-            for key in ("min_bank", "high_min_bank", "entry"):  # as the commands refuse
-                if (getattr(rules, key) or 0) > rules.goal:  # a bank past the goal
-                    raise validate.ParameterError("goal", f"{rules.goal:,} is below the "
-                                                  f"rules' {key} ({getattr(rules, key):,})")
+            past = rules.bank_past(rules.goal)  # as the commands refuse
+            if past is not None:
+                raise validate.ParameterError("goal", f"{rules.goal:,} is below the rules' "
+                                                      f"{past[0]} ({past[1]:,})")
             self.farkle = rules
             self.model = None
             self.goal = rules.goal

@@ -1033,6 +1033,9 @@ def test_the_facade_plays_the_house_rules_the_commands_play(tmp_path):
         jp.Game(SMALL_PENALTY, players=3)
     with pytest.raises(JeopardyError, match=r"goal 200 is below the rules' min_bank \(300\)"):
         jp.Game(FarkleRules(min_bank=300, goal=200))  # the rules' own goal too
+    # the one check (FarkleRules.bank_past), in the command's words: --goal under the entry
+    _refused(_command("farkle", "solve", "--rules", "reference-com", "--goal", "400"),
+             "--goal 400 is below the rules' entry (500)")
     # refused before anything is solved (a 3-player table has no head start to read; the
     # penalty's solution is not the race's)
     with pytest.raises(JeopardyError, match="one head start between two players; the game "

@@ -83,10 +83,9 @@ def _house(rules_name, goal=None, first_to_reach=False):
     if goal is not None and given(click.get_current_context(), "goal"):
         if goal <= 0 or goal % 50:
             raise JeopardyError(f"--goal must be a positive multiple of 50; got {goal}")
-        for key in ("min_bank", "entry"):
-            if getattr(rules, key) > goal:
-                raise JeopardyError(f"--goal {goal:,} is below the rules' {key} "
-                                    f"({getattr(rules, key):,})")
+        past = rules.bank_past(goal)
+        if past is not None:
+            raise JeopardyError(f"--goal {goal:,} is below the rules' {past[0]} ({past[1]:,})")
         rules = dataclasses.replace(rules, goal=goal)
     return rules, bool(first_to_reach or house.first_to_reach)
 

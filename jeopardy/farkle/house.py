@@ -133,9 +133,6 @@ def house_rules(data: dict, where: str = "rules") -> HouseRules:
                             f"solved under these two); got {spelled(ending)}")
     min_bank = _points(where, "min_bank", merged["min_bank"])
     entry = _points(where, "entry", merged["entry"])
-    for key, value in (("min_bank", min_bank), ("entry", entry)):
-        if value > goal:
-            raise JeopardyError(f"{where}: {key} must be at most the goal ({goal}); got {value}")
     if not isinstance(merged["hot_dice"], bool):
         raise JeopardyError(f"{where}: hot_dice must be true or false; got {spelled(merged['hot_dice'])}")
     if merged["set_aside"] not in ("all", "choice"):
@@ -170,6 +167,10 @@ def house_rules(data: dict, where: str = "rules") -> HouseRules:
                             entry=entry, penalty=penalty, dice=dice, hot_dice=merged["hot_dice"])
     except JeopardyError as error:  # a combination the checks above let through
         raise JeopardyError(f"{where}: {error}") from None
+    past = rules.bank_past(goal)
+    if past is not None:
+        raise JeopardyError(f"{where}: {past[0]} must be at most the goal ({goal}); got "
+                            f"{past[1]}")
     if not any(points for points, _, _ in outcomes(rules.dice, rules.scoring, rules.fresh)):
         hand = f"{rules.dice} {'die' if rules.dice == 1 else 'dice'}"
         raise JeopardyError(f"{where}: no throw of {hand} scores under this table "

@@ -212,6 +212,17 @@ class FarkleRules:
         entry = f", first bank at least {self.entry}" if self.enters else ""
         return f"minimum bank {self.min_bank}{entry}"
 
+    def bank_past(self, goal: int) -> tuple[str, int] | None:
+        """``(key, points)`` of the first least bank above ``goal`` (``min_bank``,
+        ``high_min_bank``, ``entry``): a bank no turn needs to win; None where none is.
+        The one check of a goal against the least banks (a rules file, `--goal`,
+        ``Game(goal=...)``), each caller refusing in its own words."""
+        for key in ("min_bank", "high_min_bank", "entry"):
+            value = getattr(self, key) or 0
+            if value > goal:
+                return key, value
+        return None
+
     def min_bank_at(self, banked: int) -> int:
         if self.enters:
             return self.entry if banked <= 0 else self.min_bank
