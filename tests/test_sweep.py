@@ -529,3 +529,55 @@ def test_a_threaded_local_cluster_runs_one_task_at_a_time():
 
     with local_cluster(3, processes=False) as cluster, Client(cluster) as client:
         assert list(client.nthreads().values()) == [1]
+
+
+def test_a_sweep_never_overwrites_what_it_reads_and_reruns_a_damaged_row(tmp_path):
+    """A probe's finds (2026-11-29): a spec named results.csv in its own output directory,
+    a model file there, or a spec given as its own --plot, was overwritten (exit 0); a row
+    hand-edited to hold text for a number was kept as a blank cell, and a deeply nested one
+    gave a RecursionError.  Now the first three are refused before any task runs, the
+    reader's files byte-identical, and such rows are run again."""
+    spec = 'games = ["piglet"]\ngoals = [4]\n'
+    (tmp_path / "col").mkdir()
+    named = tmp_path / "col" / "results.csv"
+    named.write_text(spec)
+    done = subprocess.run([sys.executable, "-m", "jeopardy", "sweep", str(named), "--out",
+                           str(tmp_path / "col"), "--scheduler", "in-process"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode != 0 and len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert "is a file this sweep reads (its spec or a model file), and the results table " \
+           "would overwrite it" in done.stderr
+    assert named.read_text() == spec and not (tmp_path / "col" / "results.parquet").exists()
+    figure = tmp_path / "spec.svg"
+    figure.write_text(spec)
+    done = subprocess.run([sys.executable, "-m", "jeopardy", "sweep", str(figure), "--out",
+                           str(tmp_path / "o"), "--plot", str(figure), "--scheduler",
+                           "in-process"], capture_output=True, text=True, timeout=300)
+    assert done.returncode != 0 and "and --plot would overwrite it" in done.stderr
+    assert figure.read_text() == spec
+    rows = tmp_path / "m" / "rows"
+    rows.mkdir(parents=True)
+    model = rows / "coin.json"
+    model.write_text((ROOT / "docs" / "examples" / "unfair-coin.json").read_text())
+    with pytest.raises(JeopardyError, match="a row of the results would overwrite it"):
+        jeopardy.sweep({"games": [{"model": str(model)}], "goals": [4]}, out=tmp_path / "m",
+                       scheduler="in-process")
+    for bad, words in ((5, "out must be a directory name; got 5"),):
+        with pytest.raises(JeopardyError, match=words):
+            jeopardy.sweep({"games": ["piglet"], "goals": [4]}, out=bad)
+    for entry, words in (({"model": ["x"]}, "model is the path of a model file"),
+                         ({"name": ["x"], "faces": 6}, "a game's name is a non-empty string"),
+                         ({"name": " ", "faces": 6}, "a game's name is a non-empty string")):
+        with pytest.raises(JeopardyError, match=words):
+            jeopardy.sweep({"games": [entry], "goals": [4]}, out=tmp_path / "x")
+    # a damaged row is run again: text for a number, a row of another goal, deep nesting
+    first = in_process({"games": ["piglet"], "goals": [4]}, tmp_path)
+    row, = (tmp_path / "out" / "rows").glob("*.json")
+    good = json.loads(row.read_text())
+    for damaged in ({**good, "value": "abc"}, {**good, "goal": 5}, "[" * 100_000):
+        row.write_text(damaged if isinstance(damaged, str) else json.dumps(damaged))
+        again = in_process({"games": ["piglet"], "goals": [4]}, tmp_path)
+        assert again.attrs["notes"] == ["ran in this process, one task after another"]
+        assert again["value"][0] == first["value"][0]
+    assert in_process({"games": ["piglet"], "goals": [4]}, tmp_path).attrs["notes"] == [
+        "1 of 1 tasks were finished before and skipped"]

@@ -33,7 +33,8 @@ def sweep(spec, out, scheduler, workers, threads, plot_file, connect_timeout, re
     """Run a grid of games x goals x players x endings x analyses (see docs/sweep.md)."""
     from jeopardy.cli.progress import SweepProgress
     from jeopardy.errors import JeopardyError
-    from jeopardy.sweeps.engine import sweep as run
+    from jeopardy.sweeps.engine import refuse_overwriting, sweep as run
+    from jeopardy.sweeps.spec import read
 
     if workers is not None and workers < 1:
         raise JeopardyError(f"--workers must be at least 1; got {workers}")
@@ -43,8 +44,16 @@ def sweep(spec, out, scheduler, workers, threads, plot_file, connect_timeout, re
         raise JeopardyError(f"cannot write a figure to {plot_file!r}: use a .png or .svg name")
     if not connect_timeout > 0 or connect_timeout == float("inf"):  # nan, inf too
         raise JeopardyError(f"--connect-timeout must be positive; got {connect_timeout}")
+    plan = read(spec)
+    if plot_file is not None:  # before any task: where it goes, and that it reads nothing
+        from pathlib import Path
+
+        refuse_overwriting(plan, out, ("--plot", plot_file))
+        if not Path(plot_file).parent.is_dir():
+            raise JeopardyError(f"--plot {plot_file!r}: no such directory "
+                                f"{str(Path(plot_file).parent)!r}")
     progress = SweepProgress(enabled=not no_progress)
-    frame = run(spec, out=out, scheduler=scheduler, workers=workers, processes=not threads,
+    frame = run(plan, out=out, scheduler=scheduler, workers=workers, processes=not threads,
                 resume=not restart, progress=progress, connect_timeout=connect_timeout)
     figure_path = None
     if plot_file is not None:

@@ -69,11 +69,15 @@ def sweep(spec: str | Path | dict | Sweep, out: str | Path | None = None,
         raise JeopardyError(f"scheduler must be an address like tcp://HOST:PORT; got {scheduler!r}")
     if workers is not None and workers < 1:
         raise JeopardyError(f"workers must be at least 1; got {workers}")
-    store = RowStore(out or plan.output or "sweep-results")
+    if not isinstance(resume, (bool,)):
+        raise JeopardyError(f"resume must be True or False; got {resume!r}")
+    store = RowStore(refuse_overwriting(plan, out))
     rows: dict[str, dict] = {}
     if resume:
         for task in plan.tasks:
-            row = store.read(task.key)
+            row = store.read(task.key, {"game": task.game, "goal": task.goal,
+                                        "players": task.players, "ending": task.ending,
+                                        "analysis": task.analysis})
             if row is not None:
                 rows[task.key] = row
     pending = [t for t in plan.tasks if t.key not in rows]
@@ -105,6 +109,35 @@ def sweep(spec: str | Path | dict | Sweep, out: str | Path | None = None,
     frame.attrs["output"] = str(store.directory)
     _write_table(frame, store.directory)
     return frame
+
+
+def output_directory(plan: Sweep, out: str | Path | None) -> Path:
+    """Where the results go: ``out``, else the spec's ``output``, else ``sweep-results``."""
+    if out is not None and not isinstance(out, (str, Path)):
+        raise JeopardyError(f"out must be a directory name; got {out!r}")
+    return Path(out or plan.output or "sweep-results")
+
+
+def refuse_overwriting(plan: Sweep, out: str | Path | None, *more: tuple[str, str]) -> Path:
+    """The output directory, once no file the sweep writes (the two results tables, a row
+    in ``rows/``, and ``more``: ``(flag, path)`` pairs such as the CLI's figure) is a file
+    it read (the spec, its model files), however spelled (symlinks too).  It refused
+    nothing before: a spec named ``results.csv`` in its own output directory was
+    overwritten by the results."""
+    directory = output_directory(plan, out)
+    written = {os.path.realpath(directory / name): "the results table"
+               for name in ("results.parquet", "results.csv")}
+    written.update({os.path.realpath(path): flag for flag, path in more})
+    rows = os.path.realpath(directory / "rows")
+    for source in plan.sources:
+        where = os.path.realpath(source)
+        target = written.get(where, "a row of the results" if os.path.dirname(where) == rows
+                             else None)
+        if target is not None:
+            raise JeopardyError(f"sweep: {source} is a file this sweep reads (its spec or a "
+                                f"model file), and {target} would overwrite it; write to "
+                                f"another directory (--out) or file")
+    return directory
 
 
 def _refuse_past_budget(tasks: list[Task], work: dict[str, float]) -> None:

@@ -73,6 +73,7 @@ class Sweep:
 
     tasks: tuple[Task, ...]
     output: str | None = None
+    sources: tuple[str, ...] = ()  # the files it was read from: the spec, its model files
 
     def __repr__(self) -> str:
         return f"Sweep({len(self.tasks)} tasks)"
@@ -81,8 +82,10 @@ class Sweep:
 def read(spec: str | Path | dict) -> Sweep:
     """A :class:`Sweep` from a TOML path or a dict (see the module docstring)."""
     base = None  # a spec file's relative model paths are read from its own folder
+    sources = []
     if isinstance(spec, (str, Path)):
         base = Path(spec).parent
+        sources.append(str(spec))
         spec = _read_toml(Path(spec))
     if not isinstance(spec, dict):
         raise JeopardyError(f"a sweep spec is a TOML file or a dict; got {type(spec).__name__}")
@@ -92,7 +95,7 @@ def read(spec: str | Path | dict) -> Sweep:
     for key in ("games", "goals"):
         if key not in spec:
             raise JeopardyError(f"sweep spec: {key!r} is missing")
-    games = [_game(entry, base) for entry in _list(spec["games"], "games")]
+    games = [_game(entry, base, sources) for entry in _list(spec["games"], "games")]
     labels = [name for name, _ in games]
     for name in labels:
         if labels.count(name) > 1:
@@ -114,7 +117,7 @@ def read(spec: str | Path | dict) -> Sweep:
     output = spec.get("output")
     if output is not None and not isinstance(output, str):
         raise JeopardyError(f"sweep spec: output must be a directory name; got {output!r}")
-    return Sweep(tasks, output)
+    return Sweep(tasks, output, tuple(sources))
 
 
 def _read_toml(path: Path) -> dict:
@@ -146,19 +149,26 @@ def _integer(value, what: str) -> int:
     return value
 
 
-def _game(entry, base: Path | None = None) -> tuple[str, RollModel]:
+def _game(entry, base: Path | None = None, sources: list | None = None) -> tuple[str, RollModel]:
     if isinstance(entry, str):
         return entry, game(entry)
     if not isinstance(entry, dict):
         raise JeopardyError(f"sweep spec: a game is a preset name or a table; got {entry!r}")
+    name = entry.get("name")
+    if name is not None and (not isinstance(name, str) or not name.strip()):
+        raise JeopardyError(f"sweep spec: a game's name is a non-empty string; got {name!r}")
     if "model" in entry:
         extra = sorted(set(entry) - {"model", "name"})
         if extra:
             raise JeopardyError(f"sweep spec: a model-file game takes only model and name; got {extra[0]!r}")
         where = entry["model"]
-        if base is not None and isinstance(where, str) and where and not Path(where).is_absolute():
+        if not isinstance(where, str) or not where.strip():
+            raise JeopardyError(f"sweep spec: model is the path of a model file; got {where!r}")
+        if base is not None and not Path(where).is_absolute():
             where = str(base / where)
         model = load(where)
+        if sources is not None:
+            sources.append(where)
         name = entry.get("name", model.name)
         return str(name), RollModel(str(name), model.outcomes, model.description)
     unknown = sorted(set(entry) - set(DICE_KEYS))

@@ -16,6 +16,13 @@ from jeopardy.errors import JeopardyError
 from jeopardy.files import write_text
 
 
+# The kinds of a row's fields (jeopardy.sweeps.engine.COLUMNS): numbers, and text.
+NUMBERS = frozenset(("goal", "players", "value", "win_probability", "compensation_points",
+                     "compensated_win_probability", "first", "second", "states", "residual",
+                     "seconds", "peak_memory_bytes", "estimated_memory_bytes"))
+TEXTS = frozenset(("task", "game", "ending", "analysis", "against", "worker", "error"))
+
+
 class RowStore:
     """The finished rows of a sweep's output directory."""
 
@@ -31,14 +38,26 @@ class RowStore:
     def path(self, key: str) -> Path:
         return self.rows / f"{key}.json"
 
-    def read(self, key: str) -> dict | None:
-        """The finished row of task ``key``, or None (missing or damaged)."""
+    def read(self, key: str, expect: dict | None = None) -> dict | None:
+        """The finished row of task ``key``, or None (missing or damaged): a row that is not
+        JSON, names another task, differs from ``expect`` (the task's game, goal, ...), or
+        holds a value of the wrong kind (a number that is text) is run again."""
         try:
             row = json.loads(self.path(key).read_text())
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):
             return None
         if not isinstance(row, dict) or row.get("task") != key:
             return None
+        if any(row.get(name) != value for name, value in (expect or {}).items()):
+            return None
+        for name, value in row.items():
+            if value is None:
+                continue
+            if name in NUMBERS and (isinstance(value, bool)
+                                    or not isinstance(value, (int, float))):
+                return None
+            if name in TEXTS and not isinstance(value, str):
+                return None
         return row
 
     def write(self, row: dict) -> Path:
