@@ -35,10 +35,18 @@ def _no_nul(path) -> None:
         raise JeopardyError(f"path {str(path)[:40]!r} contains a NUL character")
 
 
+def _a_path(path, kind: str) -> None:
+    """A path is text or a path object: ``5`` or a list is refused naming what it is (it
+    reached Path() as a TypeError)."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise JeopardyError(f"the {kind} path must be a file name; got {type(path).__name__}")
+
+
 def check_output(path: str | Path, suffixes: tuple[str, ...] | None = None) -> Path:
     """The path a write to ``path`` will replace (a symlink's target), or a refusal."""
     if path is None or not str(path).strip():
         raise JeopardyError("output path is empty")
+    _a_path(path, "output")
     _no_nul(path)
     if str(path).endswith(("/", os.sep)):  # Path() would drop the slash and write a file
         raise JeopardyError(f"cannot write {str(path)[:60]!r}: it names a directory "
@@ -66,8 +74,8 @@ def check_output(path: str | Path, suffixes: tuple[str, ...] | None = None) -> P
 
 def write_atomically(path: str | Path, write: Callable[[str], None], suffix: str = "") -> Path:
     """Call ``write(temporary_path)`` and move the result to ``path`` atomically."""
-    given = Path(path) if path is not None else path
-    path = check_output(path)
+    checked = check_output(path)
+    given, path = Path(path), checked
     directory = path.parent if str(path.parent) else Path(".")
     try:
         handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=suffix)
@@ -104,6 +112,7 @@ def write_text(path: str | Path, text: str) -> Path:
 def _readable(path: str | Path, kind: str) -> Path:
     if path is None or not str(path).strip():
         raise JeopardyError(f"{kind} path is empty")
+    _a_path(path, kind)
     _no_nul(path)
     path = Path(path)
     try:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import math
 import numbers
+import re
+from fractions import Fraction
 from typing import Iterable
 
 import numpy as np
@@ -75,6 +77,29 @@ def flag(value, name: str) -> bool:
     if not isinstance(value, (bool, np.bool_)):
         raise ParameterError(name, f"must be True or False; got {shown(value)}")
     return bool(value)
+
+
+# The largest decimal exponent an exact number written as text may have: Fraction("1e-999999999")
+# builds 10**999999999 (it hung); Python's int reads at most 4,300 digits in any case.
+MAX_EXPONENT = 4300
+_EXPONENT = re.compile(r"[eE]\s*([+-]?\d+)")
+
+
+def exact_text(text: str, what: str) -> Fraction:
+    """The exact value of a number written as text (``"1/6"``, ``"0.25"``, ``"1e-3"``); one
+    line naming ``what`` where it is not one, or its exponent or digits are past what a
+    number of this toolkit can need (:data:`MAX_EXPONENT`)."""
+    shown_text = text if len(text) <= 40 else text[:37] + "..."
+    exponent = _EXPONENT.search(text)
+    if exponent is not None:
+        digits = exponent.group(1).lstrip("+-")
+        if len(digits) > 5 or int(digits) > MAX_EXPONENT:
+            raise JeopardyError(f"{what} {shown_text!r}: its exponent is past "
+                                f"{MAX_EXPONENT:,}")
+    try:
+        return Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise JeopardyError(f"{what} {shown_text!r} is not a number like '1/6'") from None
 
 
 def seed(value, name: str = "seed") -> int:

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -701,3 +702,65 @@ def test_one_game_and_one_turn_read_in_the_singular_without_an_error_estimate():
         "best chance to reach 20 within 1 turn: ")
     assert run("max-score", "--game", "think", "--turns", "2", "--simulate", "1")[-1] == \
         "simulation: 1 game (seed 1): mean 24.0000 (one game: no error estimate)"
+
+
+def test_the_second_probe_s_inputs_end_in_one_line(tmp_path):
+    """Inputs of a second probe (2026-11-29) that hung, gave tracebacks or were taken as
+    they came; each is now a JeopardyError of one line naming what is wrong."""
+    import jeopardy as jp
+    from jeopardy.farkle import core
+    from jeopardy.farkle.house import house_rules, read_rules
+    from jeopardy.interop.gambit import read_nfg, write_nfg
+    from jeopardy.rules.roll_model import load, roll_model
+
+    model = json.loads((Path(__file__).parent.parent / "docs" / "examples" /
+                        "unfair-coin.json").read_text())
+    for exponent in ("1e-5000", "1e-999999999"):  # Fraction() hung on the second
+        model["outcomes"][0]["probability"] = exponent
+        (tmp_path / "m.json").write_text(json.dumps(model))
+        with pytest.raises(JeopardyError, match=f"'{exponent}': its exponent is past 4,300"):
+            load(tmp_path / "m.json")
+    from jeopardy.rules import add, bust
+
+    for table, words in ((5, "the table must map effects to probabilities"),
+                         ({add(2): "x", bust: "1/2"}, "probability 'x' is not a number"),
+                         ([("add", 1, "1/2")], "each outcome is a pair")):
+        with pytest.raises(JeopardyError, match=words):
+            roll_model("x", table)
+    game = jp.Game("pig").simultaneous(max_hold=4)
+    for call, words in ((lambda: write_nfg(None, tmp_path / "n.nfg"), "simultaneous game's "
+                         "solution .* got NoneType"),
+                        (lambda: write_nfg(game, tmp_path / "n.nfg", title=5), "title must be "
+                         "text"),
+                        (lambda: write_nfg(game, 5), "the output path must be a file name; "
+                         "got int"),
+                        (lambda: read_nfg(5), "the nfg file path must be a file name")):
+        with pytest.raises(JeopardyError, match=words):
+            call()
+    # house rules: a list for the ending (TypeError), a name with a terminal's escape, a
+    # penalty past int64 (refused by a kernel as "limit must be at most ..."), deep nesting
+    for data, words in (({"ending": ["a"]}, r"ending must be one of .* got \["),
+                        ({"name": "a\x1b[31mb"}, "name must be printable text"),
+                        ({"penalty": {"farkles": 10 ** 21}}, "penalty.farkles must be in "
+                         "1-100"),
+                        ({"penalty": {"points": 10 ** 21}}, "penalty.points must be in "
+                         "0-1,000,000"),
+                        ({"penalty": {"floor": -10 ** 21}}, "penalty.floor must be in")):
+        with pytest.raises(JeopardyError, match=words):
+            house_rules(data)
+    (tmp_path / "deep.toml").write_text("a = " + "[" * 100_000)
+    with pytest.raises(JeopardyError, match="nested too deeply for a rules file"):
+        read_rules(tmp_path / "deep.toml")
+    # a solution file whose metadata was edited: seconds as text (ValueError)
+    from jeopardy.farkle.turn import FarkleRules
+
+    saved = core.solve(FarkleRules(goal=400)).save(tmp_path / "s.npz")
+    with np.load(saved) as data:
+        values = data["values"]
+        meta = json.loads(bytes(data["meta"]).decode())
+    for field, bad in (("seconds", "x"), ("sweeps", [1])):
+        np.savez(tmp_path / "bad.npz", values=values, meta=np.frombuffer(
+            json.dumps({**meta, field: bad}).encode(), dtype=np.uint8))
+        with pytest.raises(JeopardyError, match="its seconds and sweeps are damaged"):
+            core.load(tmp_path / "bad.npz")
+    assert core.load(saved).max_residual < 1e-9

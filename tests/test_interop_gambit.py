@@ -82,8 +82,25 @@ def test_parse_nfg_reads_gambit_style_files():
 @pytest.mark.parametrize("text, message", [
     pytest.param("EFG 2 R", "must start with 'NFG'", id="not-nfg"),
     pytest.param('NFG 1 R "" { "A" "B" } { 2 2 }\n1 2 3', "payoffs for 4 profiles", id="short"),
+    pytest.param('NFG 1 R "" { "A" "B" } { 1 1 }\n1 2 3', "3 payoffs for 1 profiles", id="long"),
     pytest.param('NFG 1 R "" { "A" "B" } { 1 1 }\n1 x', "is not a number", id="word"),
     pytest.param('NFG 1 R "" { "A" "B" } { 1 1 }\n{ "o" 1 2 }\n1', "outcome format", id="outcomes"),
+    # a probe's finds (2026-11-29): two hangs, tracebacks, and counts taken as they came
+    pytest.param('NFG 1 R "" { "A" "B" } { 1 1 }\n1e999999999 0', "exponent is past 4,300",
+                 id="huge-exponent"),  # Fraction built 10**999999999: it hung
+    pytest.param('NFG 1 R "" { "A" "B" } { 1 1 }\n1e-999999999 0', "exponent is past",
+                 id="tiny-exponent"),
+    pytest.param('NFG 1 R "" { "A" "B" } { abc 2 }\n1 2 3 4', "number of strategies",
+                 id="count-word"),  # int() raised ValueError
+    pytest.param('NFG 1 R "" { "A" "B" } { 1000000000 2 }\n1 2 3 4', "number of strategies",
+                 id="count-huge"),  # MemoryError after 30 s
+    pytest.param('NFG 1 R "" { "A" "B" } { -3 2 }\n1 2', "number of strategies",
+                 id="count-negative"),  # read as "0 x 2 strategies"
+    pytest.param('NFG 1 R "" { } { }\n', "1 to 32 players is read; this one has 0",
+                 id="no-players"),
+    pytest.param('NFG 1 R "" { ' + '"p" ' * 70 + '} { ' + "1 " * 70 + '}\n' + "1 " * 70,
+                 "this one has 70", id="seventy-players"),  # numpy: more than 64 dimensions
+    pytest.param('NFG 1 X "" { "A" } { 1 }\n1', "expected R or D", id="format-letter"),
 ])
 def test_parse_nfg_refuses_bad_files(text, message):
     with pytest.raises(JeopardyError, match=message):

@@ -477,8 +477,11 @@ def load(path):
                             f"(Bellman residual {residual:.1e}): a damaged file, or one "
                             f"saved by a version that solved these rules otherwise (rules "
                             f"IV.3 with IV.4 before 2026-11-28); solve again")
+    seconds, sweeps = meta.get("seconds", 0.0), meta.get("sweeps", 0)
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or \
+            isinstance(sweeps, bool) or not isinstance(sweeps, int):
+        raise JeopardyError(f"{str(path)!r}: its seconds and sweeps are damaged")
     solution = process_solver.ProcessSolution(
-        process, g, MatchRules(2, ending), values, race, residual,
-        float(meta.get("seconds", 0.0)), int(meta.get("sweeps", 0)),
+        process, g, MatchRules(2, ending), values, race, residual, float(seconds), sweeps,
         int(process_kernels.table_size(race)[1]))
     return CoreFarkleSolution(rules, first_to_reach, solution)

@@ -123,12 +123,14 @@ def house_rules(data: dict, where: str = "rules") -> HouseRules:
     name = merged["name"]
     if not isinstance(name, str) or not name.strip():
         raise JeopardyError(f"{where}: name must be a non-empty string; got {spelled(name)}")
+    if not name.isprintable():  # a NUL or a terminal's escape would reach every output
+        raise JeopardyError(f"{where}: name must be printable text; got {spelled(name)}")
     dice = _integer(where, "dice", merged["dice"])  # 1 to 6: FarkleRules says it
     goal = _points(where, "goal", merged["goal"])
     if goal <= 0:
         raise JeopardyError(f"{where}: goal must be positive; got {goal}")
     ending = merged["ending"]
-    if ending not in ENDINGS:
+    if not isinstance(ending, str) or ending not in ENDINGS:
         raise JeopardyError(f"{where}: ending must be one of {', '.join(ENDINGS)} (Farkle is "
                             f"solved under these two); got {spelled(ending)}")
     min_bank = _points(where, "min_bank", merged["min_bank"])
@@ -160,7 +162,10 @@ def house_rules(data: dict, where: str = "rules") -> HouseRules:
         floor = _points(where, "penalty.floor", values["floor"], negative=True)
         if floor > 0:
             raise JeopardyError(f"{where}: penalty.floor must be at most 0; got {floor}")
-        penalty = Penalty(farkles, points, floor)
+        try:
+            penalty = Penalty(farkles, points, floor)
+        except JeopardyError as error:  # its bounds
+            raise JeopardyError(f"{where}: {error}") from None
     try:
         rules = FarkleRules(min_bank=min_bank, keep_choice=merged["set_aside"] == "choice",
                             goal=goal, name=name.strip(), scoring=ScoringTable(**scoring),
@@ -196,6 +201,8 @@ def read_rules(path: str | Path) -> HouseRules:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise JeopardyError(f"{str(path)!r} is not a TOML rules file: {error}") from None
+    except RecursionError:
+        raise JeopardyError(f"{str(path)!r} is nested too deeply for a rules file") from None
     if isinstance(data, dict) and "name" not in data:  # named after its file
         data = {**data, "name": Path(path).stem}
     return house_rules(data, str(path))

@@ -38,6 +38,10 @@ MAX_HAND = 6  # the most dice in a hand (the straight and the six-dice combinati
 MAX_THROW_POINTS = 20_000
 
 
+MAX_PENALTY_FARKLES = 100
+MAX_PENALTY_POINTS = 1_000_000
+
+
 @dataclass(frozen=True)
 class Penalty:
     """``farkles`` farkles in a row lose ``points`` banked points; ``floor``: the lowest
@@ -55,12 +59,18 @@ class Penalty:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int):
                 raise JeopardyError(f"penalty.{name} must be a whole number; got {value!r}")
-        if self.farkles < 1:
-            raise JeopardyError(f"penalty.farkles must be at least 1; got {self.farkles}")
-        if self.points < 0:
-            raise JeopardyError(f"penalty.points must not be negative; got {self.points}")
-        if self.floor > 0:
-            raise JeopardyError(f"penalty.floor must be at most 0; got {self.floor}")
+        # Bounds past any table: each farkle in a row is a counter state of every player,
+        # and the floor's points are rows of scores (both estimated before a solve); past
+        # int64 the kernels' refusal named "limit" and "points", not the penalty's keys.
+        if not 1 <= self.farkles <= MAX_PENALTY_FARKLES:
+            raise JeopardyError(f"penalty.farkles must be in 1-{MAX_PENALTY_FARKLES}; got "
+                                f"{self.farkles:,}")
+        if not 0 <= self.points <= MAX_PENALTY_POINTS:
+            raise JeopardyError(f"penalty.points must be in 0-{MAX_PENALTY_POINTS:,}; got "
+                                f"{self.points:,}")
+        if not -MAX_PENALTY_POINTS <= self.floor <= 0:
+            raise JeopardyError(f"penalty.floor must be in -{MAX_PENALTY_POINTS:,}-0; got "
+                                f"{self.floor:,}")
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ format only), used by the tests to read the file back.
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from fractions import Fraction
@@ -26,6 +27,7 @@ from pathlib import Path
 
 import numpy as np
 
+from jeopardy import validate
 from jeopardy.errors import JeopardyError
 from jeopardy.files import read_text, write_text
 
@@ -56,6 +58,11 @@ def nfg_text(solution, title: str | None = None) -> str:
     (labelled by the turn totals they roll at).
     """
 
+    if not hasattr(solution, "matrix") or not hasattr(solution, "strategies"):
+        raise JeopardyError(f"nfg: the solution must be a simultaneous game's solution "
+                            f"(Game.simultaneous()); got {type(solution).__name__}")
+    if title is not None and not isinstance(title, str):
+        raise JeopardyError(f"nfg: title must be text; got {type(title).__name__}")
     matrix = solution.matrix
     if matrix is None or not solution.strategies:
         raise JeopardyError("the solution carries no payoff matrix to export")
@@ -86,6 +93,9 @@ def write_nfg(solution, path: str | Path, title: str | None = None) -> Path:
 
 
 # ------------------------------------------------------------------ reading
+# The most players of a file read: each is an axis of numpy's payoff arrays (at most 64).
+MAX_PLAYERS = 32
+
 _TOKEN = re.compile(r'\s*(?:(")((?:[^"\\]|\\.)*)"|([{}])|([^\s{}"]+))', re.S)
 
 
@@ -124,7 +134,9 @@ def parse_nfg(text: str) -> StrategicForm:
     version, i = _expect(tokens, i, "word")
     if version != "1":
         raise JeopardyError(f"nfg: version {version} is not supported (only 1)")
-    _, i = _expect(tokens, i, "word")  # R or D: how the numbers are written
+    letter, i = _expect(tokens, i, "word")  # R or D: how the numbers are written
+    if letter not in ("R", "D"):
+        raise JeopardyError(f"nfg: expected R or D after the version, found {letter[:20]!r}")
     title, i = _expect(tokens, i, "string")
     _, i = _expect(tokens, i, "{")
     players = []
@@ -132,6 +144,9 @@ def parse_nfg(text: str) -> StrategicForm:
         players.append(tokens[i][1])
         i += 1
     _, i = _expect(tokens, i, "}")
+    if not 1 <= len(players) <= MAX_PLAYERS:
+        raise JeopardyError(f"nfg: a game of 1 to {MAX_PLAYERS} players is read; this one "
+                            f"has {len(players)}")
     _, i = _expect(tokens, i, "{")
     strategies: list[tuple[str, ...]] = []
     for _player in players:
@@ -145,6 +160,11 @@ def parse_nfg(text: str) -> StrategicForm:
             strategies.append(tuple(labels))
         else:
             count, i = _expect(tokens, i, "word")
+            # each strategy has a payoff in the file, so no count past the tokens is real
+            if not count.isdigit() or not 1 <= int(count) <= len(tokens):
+                raise JeopardyError(f"nfg: a player's number of strategies must be a "
+                                    f"positive integer the payoffs can fill; got "
+                                    f"{count[:20]!r}")
             strategies.append(tuple(str(s + 1) for s in range(int(count))))
     _, i = _expect(tokens, i, "}")
     if i < len(tokens) and tokens[i][0] == "string":
@@ -155,12 +175,11 @@ def parse_nfg(text: str) -> StrategicForm:
     for kind, value in tokens[i:]:
         if kind != "word":
             raise JeopardyError(f"nfg: expected a payoff, found {value!r}")
-        try:
-            numbers.append(Fraction(value))
-        except (ValueError, ZeroDivisionError):
-            raise JeopardyError(f"nfg: payoff {value!r} is not a number") from None
+        numbers.append(validate.exact_text(value, "nfg: payoff"))
     shape = tuple(len(s) for s in strategies)
-    profiles = int(np.prod(shape))
+    if not all(shape):
+        raise JeopardyError("nfg: every player needs at least one strategy")
+    profiles = math.prod(shape)  # a Python int: numpy's product overflowed
     if len(numbers) != profiles * len(players):
         raise JeopardyError(f"nfg: {len(numbers)} payoffs for {profiles} profiles of "
                             f"{len(players)} players")

@@ -18,6 +18,7 @@ from typing import Iterable, Mapping
 
 import numpy as np
 
+from jeopardy import validate
 from jeopardy.errors import JeopardyError
 from jeopardy.files import read_json
 from jeopardy.rules.effects import BUST_ALL, DOUBLE, Effect, FALLING, Kind, LABELS
@@ -44,10 +45,7 @@ def as_fraction(value, what: str = "probability") -> Fraction:
     if isinstance(value, int):
         return Fraction(value)
     if isinstance(value, str):
-        try:
-            return Fraction(value.strip())
-        except (ValueError, ZeroDivisionError):
-            raise JeopardyError(f"{what} {value!r} is not a number like '1/6'") from None
+        return validate.exact_text(value, what)
     if isinstance(value, float):
         raise JeopardyError(
             f"{what} {value!r} is a float; give it exactly, as a fraction string such as '1/6'")
@@ -200,7 +198,14 @@ def roll_model(name: str, table: Mapping[Effect, object] | Iterable[tuple[Effect
                description: str = "") -> RollModel:
     """Build a roll model from a table ``{effect: probability}`` or pairs."""
     items = table.items() if isinstance(table, Mapping) else table
-    return RollModel(name, tuple((e, as_fraction(p)) for e, p in items), description)
+    try:
+        pairs = [tuple(item) for item in items]
+    except TypeError:
+        raise JeopardyError(f"roll model {name!r}: the table must map effects to probabilities "
+                            f"(or be pairs); got {type(table).__name__}") from None
+    if any(len(pair) != 2 for pair in pairs):
+        raise JeopardyError(f"roll model {name!r}: each outcome is a pair (effect, probability)")
+    return RollModel(name, tuple((e, as_fraction(p)) for e, p in pairs), description)
 
 
 def from_dict(data: object, source: str = "roll model") -> RollModel:
