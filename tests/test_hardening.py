@@ -751,8 +751,25 @@ def test_the_second_probe_s_inputs_end_in_one_line(tmp_path):
     (tmp_path / "deep.toml").write_text("a = " + "[" * 100_000)
     with pytest.raises(JeopardyError, match="nested too deeply for a rules file"):
         read_rules(tmp_path / "deep.toml")
-    # a solution file whose metadata was edited: seconds as text (ValueError)
     from jeopardy.farkle.turn import FarkleRules
+
+    # flags of the modules' own functions: a string acted as True (sicherman="no" built
+    # piggy-sicherman; exact="no" wrote exact fractions)
+    from jeopardy.expected.policies import linear
+    from jeopardy.match.policies import from_linear
+    from jeopardy.rules.presets import piggy
+    from jeopardy.simultaneous.export import payoff_csv
+
+    for call, name in ((lambda: piggy(sicherman="no"), "sicherman"),
+                       (lambda: payoff_csv(game, exact="no"), "exact"),
+                       (lambda: linear(1, 1, 1, strict="no"), "strict"),
+                       (lambda: from_linear(20, 1, 1, 1, strict="no"), "strict"),
+                       (lambda: core.estimate(FarkleRules(), first_to_reach="no"),
+                        "first_to_reach"),
+                       (lambda: core.solve(FarkleRules(goal=400), strict="no"), "strict")):
+        with pytest.raises(JeopardyError, match=f"{name} must be True or False; got 'no'"):
+            call()
+    # a solution file whose metadata was edited: seconds as text (ValueError)
 
     saved = core.solve(FarkleRules(goal=400)).save(tmp_path / "s.npz")
     with np.load(saved) as data:

@@ -70,6 +70,7 @@ def optimal(ties: str = "roll") -> ScorePolicy:
 def linear(a, b, c, strict: bool = False, label: str | None = None) -> ScorePolicy:
     """Roll iff ``a*s + b*t <= c`` (``<`` if strict); needs ``a >= 0`` and ``b > 0``,
     or a turn might never stop."""
+    strict = validate.flag(strict, "strict")
     a, b, c = (v if isinstance(v, Fraction) else as_fraction(v if not isinstance(v, float) else
                str(v), name) for v, name in ((a, "a"), (b, "b"), (c, "c")))
     if a < 0 or b <= 0:

@@ -57,7 +57,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from jeopardy import resources
+from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.farkle.scoring import keep_options
 from jeopardy.farkle.throws import option_outcomes
@@ -328,6 +328,7 @@ def strategy_card(solution, with_max_score: bool = True) -> StrategyCard:
     """The card of a solved two-player game (first to the goal) and its exact loss: of
     the tables of :func:`candidate_tables`, the one whose play wins most against
     optimal play (a fair coin for the first move; the first listed of equals)."""
+    with_max_score = validate.flag(with_max_score, "with_max_score")
     rules = solution.rules
     first = optimal_first_banks(solution)
     weights = turn_starts_met(solution)

@@ -51,7 +51,7 @@ from typing import Callable
 
 import numpy as np
 
-from jeopardy import resources
+from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.files import write_atomically
 from jeopardy.farkle.ending import round_ending
@@ -250,6 +250,7 @@ def estimate(rules: FarkleRules, first_to_reach: bool = False,
     (:mod:`jeopardy.match.process_last_round`).
     ``benchmarks/estimates.py`` prints each estimate beside the measured solve."""
     g = rules.goal // UNIT
+    first_to_reach = validate.flag(first_to_reach, "first_to_reach")
     at_10000 = FIRST_AT_10000 if first_to_reach else ROUND_AT_10000
     slower = KEEP_CHOICE_SLOWER if rules.keep_choice else 1.0
     if players > 2:
@@ -332,7 +333,6 @@ def solve(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
     equilibrium of the match solver, whose convergence the solution reports; under the
     round ending the last round is the engine's (:mod:`jeopardy.match.process_last_round`:
     every total a turn reaches with hot dice off, a proved cap with hot dice)."""
-    from jeopardy import validate
 
     players = validate.integer(players, "players", 2, MAX_PLAYERS)
 
@@ -341,6 +341,7 @@ def solve(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
     if not isinstance(first_to_reach, (bool, np.bool_)):
         raise validate.ParameterError("first_to_reach", f"must be True or False; got {first_to_reach!r}")
     validate.integer(cap_scale, "cap_scale", 1, 64)
+    strict = validate.flag(strict, "strict")
     progress = validate.callback(progress)
     refuse_unsolved(rules)
     if rules.continue_position and (rules.no_stop_on_six or rules.keep_choice or

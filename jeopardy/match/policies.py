@@ -176,6 +176,8 @@ def from_linear(goal: int, a, b, c, strict: bool = False, name: str | None = Non
     import math
     from fractions import Fraction
 
+    strict = validate.flag(strict, "strict")
+
     _check_goal(goal)
     a, b, c = (Fraction(v) for v in (a, b, c))
     scale = math.lcm(a.denominator, b.denominator, c.denominator)

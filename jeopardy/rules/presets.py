@@ -78,7 +78,7 @@ def _piggy_rule(throw: tuple[int, ...]) -> Effect:
 
 
 def piggy(sicherman: bool = False) -> RollModel:
-    if sicherman:
+    if validate.flag(sicherman, "sicherman"):
         return from_dice("piggy-sicherman", list(SICHERMAN_DICE), _piggy_rule,
                          "Sicherman dice (1,2,2,3,3,4 and 1,3,4,5,6,8): doubles lose the "
                          "turn total, anything else adds the sum")

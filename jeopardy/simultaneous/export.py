@@ -5,6 +5,7 @@ import csv
 import io
 from pathlib import Path
 
+from jeopardy import validate
 from jeopardy.files import write_text
 from jeopardy.simultaneous.game import Equilibrium, SimultaneousSolution
 
@@ -15,6 +16,7 @@ def payoff_csv(solution: SimultaneousSolution, exact: bool = True) -> str:
     The strategies are the solution's ``strategies``: hold at 1..H, and with
     ``all_stopping_rules`` also every rule the double oracle added.
     """
+    exact = validate.flag(exact, "exact")
     matrix = solution.matrix
     labels = [rule.short for rule in solution.strategies]
     out = io.StringIO()
