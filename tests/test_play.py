@@ -85,3 +85,13 @@ def test_ten_thousand_play_command_shows_throws_and_hints():
     assert result.exit_code == 0, result.output
     assert "set aside" in result.output and "P(win): throw" in result.output
     assert result.output.rstrip().endswith("bye")
+
+
+def test_play_refuses_a_negative_seed_and_a_first_to_reach_it_would_ignore():
+    """--seed -5 dealt the dice of --seed 5 (random.Random drops the sign), and
+    --first-to-reach was ignored for Pig: both are refused in one line."""
+    for arguments, words in ((["--seed", "-5"], "--seed must be in 0-"),
+                             (["--first-to-reach"], "--first-to-reach is for --game "
+                              "ten-thousand")):
+        result = CliRunner().invoke(cli, ["play", "--goal", "20", *arguments], input="q\n")
+        assert result.exit_code == 2 and words in result.output, result.output

@@ -598,3 +598,38 @@ def test_ten_thousand_first_to_reach(client):
     assert review["total_cost"] == 0
     refused = client.get("/api/play", params={"goal": 20, "seed": 1, "first_to_reach": "true"})
     assert refused.status_code == 400 and "ten-thousand only" in refused.json()["error"]
+
+
+def test_the_probe_s_web_inputs_are_read_or_refused(client):
+    """A probe of every route (2026-11-29) found inputs read wrongly with status 200: each
+    is now read as asked or refused with a 400 naming it."""
+    # /api/compare read ?policy= for A (one Query object shared with /api/policy-map took
+    # that name) and ignored ?a=: the browser's compare always showed optimal against B
+    got = client.get("/api/compare", params={"goal": 10, "a": "hold:5", "b": "hold:5"}).json()
+    assert got["a"] == "hold at 5" and got["fair"] == 0.5
+    also = client.get("/api/compare", params={"goal": 10, "a": "hold:5", "b": "hold:5",
+                                              "policy": "optimal"}).json()
+    assert also["a"] == "hold at 5"  # ?policy= is no parameter of compare's
+    # a place in the round without equal turns, or past the scores, was dropped
+    for params in ({"scores": "0,0", "goal": 10, "place": 1},
+                   {"scores": "0,0,0", "goal": 10, "place": 2},
+                   {"scores": "0,0,0", "goal": 10, "place": 5, "ending": "equal-turns"}):
+        answer = client.get("/api/policy", params=params)
+        assert answer.status_code == 400 and "place" in answer.json()["error"], params
+    assert client.get("/api/policy", params={"scores": "0,0,0", "goal": 10, "place": 2,
+                                             "ending": "equal-turns"}).json()["place"] == 2
+    # Ten Thousand's table took seat 5 as seat 0, and an empty model as none
+    for extra in ({"seat": 5}, {"model": ""}):
+        answer = client.get("/api/play", params={"seed": 1, "game": "ten-thousand",
+                                                 "goal": 50, **extra})
+        assert answer.status_code == 400, extra
+    # a variant's face: unknown keys, True for points, points on a bust
+    faces = [{"effect": "add", "points": 2}, {"effect": "bust"}]
+    for body, words in (({"goal": 10, "faces": faces, "junk": 1}, "junk: Extra inputs"),
+                        ({"goal": 10, "faces": [{"effect": "add", "points": True}, faces[1]]},
+                         "points: Input should be a valid integer"),
+                        ({"goal": 10, "faces": [faces[0], {"effect": "bust", "points": 500}]},
+                         "bust takes no points; got 500")):
+        answer = client.post("/api/variant", json=body)
+        assert answer.status_code == 400 and words in answer.json()["error"], answer.json()
+    assert client.post("/api/variant", json={"goal": 10, "faces": faces}).status_code == 200

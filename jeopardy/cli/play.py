@@ -98,9 +98,14 @@ def play(goal, second, hints, seed, first_to_reach, ai_spec, players, seat, endi
 
     if sys.stdin is None or sys.stdin.closed:
         raise JeopardyError("play reads your moves from standard input, which is closed")
+    if seed is not None and not 0 <= seed < 2 ** 63:  # random.Random drops the sign: -5 was 5
+        raise JeopardyError(f"--seed must be in 0-{2 ** 63 - 1:,}; got {seed}")
     seed = seed if seed is not None else random.randrange(2**31)
     if rules_name is not None and game_name != "ten-thousand":
         raise JeopardyError("--rules is for --game ten-thousand (Farkle house rules)")
+    if first_to_reach and game_name != "ten-thousand":  # it was ignored (Pig: --ending)
+        raise JeopardyError("--first-to-reach is for --game ten-thousand (other games: "
+                            "--ending)")
     from jeopardy.rules.fast_pig import FastPigRules
 
     if isinstance(model, FastPigRules):

@@ -236,6 +236,9 @@ def from_dict(data: object, source: str = "roll model") -> RollModel:
         if not isinstance(points, int) or isinstance(points, bool) or not 0 <= points <= MAX_POINTS:
             raise JeopardyError(f"{source}: outcome {index} points must be an integer in "
                                 f"0-{MAX_POINTS}")
+        if points and not Kind.parse(kind).has_points:  # it was dropped without a word
+            raise JeopardyError(f"{source}: outcome {index}: {kind} takes no points; got "
+                                f"{points}")
         pairs.append((Effect(kind, points),
                       as_fraction(row["probability"], f"outcome {index} probability")))
     return RollModel(str(data.get("name", "custom")), tuple(pairs),

@@ -17,7 +17,7 @@ from fastapi.responses import (FileResponse, JSONResponse, PlainTextResponse,
                                RedirectResponse, Response)
 from fastapi.concurrency import run_in_threadpool
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from jeopardy.errors import JeopardyError
 from jeopardy.match import endings
@@ -243,11 +243,15 @@ async def policy(scores: str = Query(..., max_length=200, description="A,B[,C...
     return Response(body, media_type="application/json")
 
 
-Spec = Query("optimal", max_length=200, description="a word of compare's policy language")
+def _spec() -> Query:
+    """A policy word's parameter, made anew for each route: one Query object shared by two
+    parameters took the first one's name (/api/compare read ``?policy=`` for ``a`` and
+    ignored ``?a=``)."""
+    return Query("optimal", max_length=200, description="a word of compare's policy language")
 
 
 @app.get("/api/policy-map")
-def policy_map(game: str = Game, goal: int | None = Goal, policy: str = Spec,
+def policy_map(game: str = Game, goal: int | None = Goal, policy: str = _spec(),
                faces: int | None = Faces, bad_face: int | None = BadFace) -> dict:
     """At every (your score, opponent's score) of a policy: the hold threshold (null
     where the policy is not a single threshold) and the first turn total it holds at."""
@@ -256,7 +260,7 @@ def policy_map(game: str = Game, goal: int | None = Goal, policy: str = Spec,
 
 
 @app.get("/api/compare")
-def compare(a: str = Spec, b: str = Query("hold:20", max_length=200), game: str = Game,
+def compare(a: str = _spec(), b: str = Query("hold:20", max_length=200), game: str = Game,
             goal: int | None = Goal, faces: int | None = Faces,
             bad_face: int | None = BadFace) -> dict:
     """The keys of `jeopardy compare A B --json`: exact win probabilities of A against B."""
@@ -291,11 +295,17 @@ def simultaneous_nfg(game: str = Game, max_hold: int = MaxHold):
 
 
 class Face(BaseModel):
+    # unknown keys and values of another type are refused, not dropped or converted
+    # (a face {"points": true, "extra": 9} was read as 1 point)
+    model_config = ConfigDict(extra="forbid", strict=True)
+
     effect: str = Field(max_length=20)
     points: int = Field(0, ge=0, le=service.MAX_VARIANT_POINTS)
 
 
 class Variant(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
     name: str = Field("variant", max_length=40)
     faces: list[Face] | None = Field(None, min_length=2, max_length=service.MAX_VARIANT_FACES,
                                      description="each face of a fair die: an effect and points")
@@ -341,9 +351,12 @@ def play(seed: int = Seed, moves: str = Moves, game: str | None = GameOrModel, g
 def _played(seed, moves, game, goal, second, players, ending, seat, faces, bad_face, model,
             first_to_reach):
     if game == service.TEN_THOUSAND:
-        if not endings.pair_game(players, ending) or faces or bad_face or model:
+        if not endings.pair_game(players, ending) or \
+                any(value is not None for value in (faces, bad_face, model)):
             raise JeopardyError("Ten Thousand is played by two, first to the goal (the round "
                                 "rule, or first_to_reach), without faces, bad_face or model")
+        if seat not in (0, 1):  # Pig's own check says so; here seat 5 played seat 0
+            raise JeopardyError(f"seat must be 0 or 1 (two players); got {seat}")
         return service.replay_farkle(goal or service.TEN_THOUSAND_GOAL, seed, moves,
                                      second or seat == 1, first_to_reach)
     if first_to_reach:

@@ -285,14 +285,23 @@ def solution_key(model, goal: int, players: int = 2, ending: str = FIRST_TO_GOAL
     return ("solve", model, goal, players, ending)
 
 
+def _check_place(scores: tuple[int, ...], ending: str, place: int) -> None:
+    """``place`` is a place in the round of equal turns, one of the scores' (the CLI's
+    --place rule): the pair's answer took any place and answered for place 0."""
+    if place != 0 and not MatchRules(len(scores), ending).ending.in_round:
+        raise JeopardyError(f"place applies only with the equal-turns ending (the mover's "
+                            f"place in the round); got place {place} with {ending}")
+    if not 0 <= place < len(scores):
+        raise JeopardyError(f"place must be in 0-{len(scores) - 1}; got {place}")
+
+
 def policy(model, goal: int, scores: tuple[int, ...], ending: str = FIRST_TO_GOAL,
            place: int = 0) -> dict:
     """Two scores, first to the goal: the keys of ``jeopardy policy --score A --opponent B
     --json``; else those of ``jeopardy policy --scores A,B,C --json``."""
+    _check_place(scores, ending, place)
     if solver.method_for(model, MatchRules(len(scores), ending)) == "pair":
         return _answer(game_solution(model, goal), True, scores, place)
-    if not 0 <= place < len(scores):
-        raise JeopardyError(f"place must be in 0-{len(scores) - 1}; got {place}")
     return _answer(game_solution(model, goal, len(scores), ending), False, scores, place)
 
 
@@ -319,6 +328,7 @@ def policy_answer(model, goal: int, scores: tuple[int, ...], ending: str = FIRST
     under ``(key, goal, scores, ending, place)`` when ``key`` names the game (a value that
     determines ``model``: the request's game parameters).  ``solved_only``: None unless
     the solution is already kept (no solve, no wait, on the caller's thread)."""
+    _check_place(scores, ending, place)
     full = None if key is None else (key, goal, scores, ending, place)
     if full is not None:
         body = ANSWERS.get(full)
@@ -328,10 +338,7 @@ def policy_answer(model, goal: int, scores: tuple[int, ...], ending: str = FIRST
         solved = CACHE.peek(solution_key(model, goal, len(scores), ending))
         if solved is None:
             return None
-        race = isinstance(solved, solver.PairSolution)  # the two-score answer
-        if not race and not 0 <= place < len(scores):
-            return None  # policy() says why
-        data = _answer(solved, race, scores, place)
+        data = _answer(solved, isinstance(solved, solver.PairSolution), scores, place)
     else:
         data = policy(model, goal, scores, ending, place)
     body = json.dumps(data, ensure_ascii=False, allow_nan=False,
