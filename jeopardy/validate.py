@@ -102,6 +102,19 @@ def exact_text(text: str, what: str) -> Fraction:
         raise JeopardyError(f"{what} {shown_text!r} is not a number like '1/6'") from None
 
 
+_WHOLE = re.compile(r"\s*-?[0-9]+\s*")
+
+
+def whole_numbers(text: str) -> tuple[int, ...]:
+    """``"41, 49"`` -> ``(41, 49)``: whole numbers in ASCII digits, separated by commas;
+    ``ValueError`` otherwise (the caller names the option).  ``int()`` alone read "1_0" as
+    10 and an Arabic-Indic "٣" as 3."""
+    parts = text.split(",")
+    if not all(_WHOLE.fullmatch(part) for part in parts):
+        raise ValueError(f"not whole numbers separated by commas: {text!r}")
+    return tuple(int(part) for part in parts)
+
+
 def seed(value, name: str = "seed") -> int:
     """A random seed: an integer in ``0 .. 2**32 - 1`` (what numpy and numba accept)."""
     return integer(value, name, 0, SEED_LIMIT - 1)

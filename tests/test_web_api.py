@@ -633,3 +633,9 @@ def test_the_probe_s_web_inputs_are_read_or_refused(client):
         answer = client.post("/api/variant", json=body)
         assert answer.status_code == 400 and words in answer.json()["error"], answer.json()
     assert client.post("/api/variant", json={"goal": 10, "faces": faces}).status_code == 200
+    # scores are ASCII digits: int() read "1_0" as 10 and an Arabic-Indic digit as 3
+    for scores in ("1_0,2", "\u0663,2"):
+        answer = client.get("/api/policy", params={"scores": scores, "goal": 20})
+        assert answer.status_code == 400 and "separated by commas" in answer.json()["error"]
+    assert client.get("/api/policy", params={"scores": " 1 , 2 ", "goal": 20}).json()[
+        "score"] == 1

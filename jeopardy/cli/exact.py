@@ -5,6 +5,7 @@ from pathlib import Path
 
 import click
 
+from jeopardy import validate
 from jeopardy.cli.common import check_output, emit_json, game_options, json_option
 from jeopardy.errors import JeopardyError
 
@@ -15,7 +16,7 @@ SHOWN_CHARACTERS = 200  # human output prints shorter rationals in full
 
 def _parse_state(text: str) -> tuple[int, int, int]:
     try:
-        i, j, k = (int(part) for part in text.split(","))
+        i, j, k = validate.whole_numbers(text)
     except ValueError:
         raise JeopardyError(f"--state {text!r} is not a state; write it as i,j,k (e.g. 41,49,22)") from None
     return i, j, k

@@ -7,6 +7,7 @@ import dataclasses
 
 import click
 
+from jeopardy import validate
 from jeopardy.cli.common import (count, dice_text, emit_json, given, option_flag,
                                  require_converged, show_head_to_head, show_seats)
 from jeopardy.errors import JeopardyError
@@ -66,7 +67,7 @@ def solve(rules, goal, players, ending, as_json) -> None:
 def policy(rules, goal, score, opponent, scores_text, place, players, ending, as_json) -> None:
     if scores_text is not None:
         try:
-            scores = tuple(int(part) for part in scores_text.split(","))
+            scores = validate.whole_numbers(scores_text)
         except ValueError:
             raise JeopardyError(f"--scores must be integers separated by commas; got "
                                 f"{scores_text!r}") from None

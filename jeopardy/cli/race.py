@@ -5,6 +5,7 @@ from pathlib import Path
 
 import click
 
+from jeopardy import validate
 from jeopardy.cli.common import (applies, check_output, conflicts, emit_json, ending_option,
                                  game_options, require_converged, json_option)
 from jeopardy.errors import JeopardyError
@@ -181,7 +182,7 @@ def match_policy(model, goal, players, ending, scores_text, place, as_json) -> N
     from jeopardy.match.solver import solve as run
 
     try:
-        scores = tuple(int(part) for part in scores_text.split(","))
+        scores = validate.whole_numbers(scores_text)
     except ValueError:
         raise JeopardyError(f"--scores must be integers separated by commas; got "
                             f"{scores_text!r}") from None

@@ -33,7 +33,7 @@ from typing import Callable
 
 import numpy as np
 
-from jeopardy import costs, resources
+from jeopardy import costs, resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.match import endings
 from jeopardy.match import solver
@@ -268,7 +268,7 @@ def solve(model, goal: int, players: int = 2, ending: str = FIRST_TO_GOAL) -> di
 
 def parse_scores(text: str, goal: int) -> tuple[int, ...]:
     try:
-        scores = tuple(int(part) for part in text.split(","))
+        scores = validate.whole_numbers(text)
     except ValueError:
         raise JeopardyError(f"scores must be integers separated by commas; got {text!r}") \
             from None
@@ -509,8 +509,6 @@ def model_from_text(text: str):
 def variant(name: str, faces: list[dict] | None, goal: int, model: dict | None = None) -> dict:
     """Solve a variant, given by its faces or as a ``--model`` file's JSON: the keys of
     ``jeopardy solve --json``, its model (that JSON), and the play at 0-0."""
-    from jeopardy import validate
-
     goal = validate.positive_int(goal, "goal")
     if (faces is None) == (model is None):
         raise JeopardyError("a variant is given by its faces or by its model (one of them)")
