@@ -633,6 +633,11 @@ def test_the_probe_s_web_inputs_are_read_or_refused(client):
         answer = client.post("/api/variant", json=body)
         assert answer.status_code == 400 and words in answer.json()["error"], answer.json()
     assert client.post("/api/variant", json={"goal": 10, "faces": faces}).status_code == 200
+    # an empty game names none (it was pig); no game given is pig, as documented
+    for path, params in (("/api/solve", {"goal": 10}), ("/api/play", {"seed": 1, "goal": 10})):
+        assert client.get(path, params={**params, "game": ""}).json()["error"].startswith(
+            "unknown game ''")
+        assert client.get(path, params=params).json()["game"] == "pig"
     # scores are ASCII digits: int() read "1_0" as 10 and an Arabic-Indic digit as 3
     for scores in ("1_0,2", "\u0663,2"):
         answer = client.get("/api/policy", params={"scores": scores, "goal": 20})

@@ -199,7 +199,7 @@ def game_model(game, faces, bad_face, model):
             raise JeopardyError(f"{given[0]} does not apply with model (the roll model is the "
                                 "whole game)")
         return service.model_from_text(model), "custom"
-    game = game or "pig"
+    game = "pig" if game is None else game  # "" names no game: refused, not pig
     return service.model_of(game, faces, bad_face), game
 
 
