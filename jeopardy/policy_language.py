@@ -41,6 +41,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from jeopardy import validate
 from jeopardy.errors import JeopardyError
 
 HINTS = {
@@ -82,13 +83,14 @@ def parse(text: str) -> PolicyWord:
         return PolicyWord(word, word)
     if word.startswith("hold:"):
         try:
-            h = int(word[5:])
+            h = validate.digits(word[5:]) if not word[5:].strip().startswith("-") \
+                else -validate.digits(word[5:].strip()[1:])
         except ValueError:
             raise JeopardyError(f"cannot read policy {word!r}; write hold:N with an integer N") from None
         return PolicyWord(word, "hold", h=h)
     if word.startswith("dice:"):
         try:
-            return PolicyWord(word, "dice", h=int(word[5:]))
+            return PolicyWord(word, "dice", h=validate.digits(word[5:]))
         except ValueError:
             pass
         from jeopardy.match.formula import DICE_VARIABLES, NUMBER, parse as parse_formula
@@ -105,8 +107,8 @@ def parse(text: str) -> PolicyWord:
         try:
             if len(parts) not in (3, 4) or (len(parts) == 4 and not strict):
                 raise ValueError
-            a, b, c = (Fraction(p) for p in parts[:3])
-        except (ValueError, ZeroDivisionError):
+            a, b, c = (validate.exact_text(p, "a coefficient") for p in parts[:3])
+        except (ValueError, ZeroDivisionError, JeopardyError):
             raise JeopardyError(f"cannot read policy {word!r}; write linear:A,B,C (roll iff "
                                 "A*score + B*turn_total <= C) or linear:A,B,C,strict") from None
         return PolicyWord(word, "linear", coefficients=(a, b, c), strict=strict)

@@ -79,27 +79,42 @@ def flag(value, name: str) -> bool:
     return bool(value)
 
 
-# The largest decimal exponent an exact number written as text may have: Fraction("1e-999999999")
-# builds 10**999999999 (it hung); Python's int reads at most 4,300 digits in any case.
-MAX_EXPONENT = 4300
-_EXPONENT = re.compile(r"[eE]\s*([+-]?\d+)")
+# The largest decimal exponent, and the most digits, of an exact number written as text:
+# Fraction("1e-999999999") builds 10**999999999 (it hung), and Python turns an integer of
+# more than 4,300 digits into text only with an error (10**4300 has 4,301).
+MAX_EXPONENT = 4000
+MAX_DIGITS = 4000
+_EXPONENT = re.compile(r"[eE]\s*([+-]?[0-9_]+)")  # Fraction reads 1e1_000 too
 
 
 def exact_text(text: str, what: str) -> Fraction:
     """The exact value of a number written as text (``"1/6"``, ``"0.25"``, ``"1e-3"``); one
     line naming ``what`` where it is not one, or its exponent or digits are past what a
-    number of this toolkit can need (:data:`MAX_EXPONENT`)."""
+    number of this toolkit can need (:data:`MAX_EXPONENT`, :data:`MAX_DIGITS`)."""
     shown_text = text if len(text) <= 40 else text[:37] + "..."
     exponent = _EXPONENT.search(text)
     if exponent is not None:
-        digits = exponent.group(1).lstrip("+-")
-        if len(digits) > 5 or int(digits) > MAX_EXPONENT:
+        digits = exponent.group(1).lstrip("+-").replace("_", "")
+        if digits and (len(digits) > 5 or int(digits) > MAX_EXPONENT):
             raise JeopardyError(f"{what} {shown_text!r}: its exponent is past "
                                 f"{MAX_EXPONENT:,}")
+    if sum(ch.isdigit() for ch in text) > MAX_DIGITS:
+        raise JeopardyError(f"{what} {shown_text!r}: more than {MAX_DIGITS:,} digits")
     try:
         return Fraction(text.strip())
     except (ValueError, ZeroDivisionError):
         raise JeopardyError(f"{what} {shown_text!r} is not a number like '1/6'") from None
+
+
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def digits(text: str) -> int:
+    """A whole number written in ASCII digits only (``ValueError`` otherwise): ``int()``
+    also read "1_0" as 10 and an Arabic-Indic "٣" as 3."""
+    if not _DIGITS.fullmatch(text.strip()):
+        raise ValueError(f"not ASCII digits: {text!r}")
+    return int(text)
 
 
 _WHOLE = re.compile(r"\s*-?[0-9]+\s*")

@@ -715,10 +715,12 @@ def test_the_second_probe_s_inputs_end_in_one_line(tmp_path):
 
     model = json.loads((Path(__file__).parent.parent / "docs" / "examples" /
                         "unfair-coin.json").read_text())
-    for exponent in ("1e-5000", "1e-999999999"):  # Fraction() hung on the second
+    # Fraction() hung on 1e-999999999; it also reads underscores (1e1_000_000), and
+    # 10**4300 has one digit more than Python turns into text
+    for exponent in ("1e-5000", "1e-999999999", "1e1_000_000", "1e-4300"):
         model["outcomes"][0]["probability"] = exponent
         (tmp_path / "m.json").write_text(json.dumps(model))
-        with pytest.raises(JeopardyError, match=f"'{exponent}': its exponent is past 4,300"):
+        with pytest.raises(JeopardyError, match=f"'{exponent}': its exponent is past 4,000"):
             load(tmp_path / "m.json")
     from jeopardy.rules import add, bust
 
@@ -769,6 +771,25 @@ def test_the_second_probe_s_inputs_end_in_one_line(tmp_path):
                        (lambda: core.solve(FarkleRules(goal=400), strict="no"), "strict")):
         with pytest.raises(JeopardyError, match=f"{name} must be True or False; got 'no'"):
             call()
+    # the review's finds: policy words and coefficients read by int()/Fraction(), a goal
+    # unchecked without the size limit, a Path in a dict spec, flags of the solvers
+    from jeopardy.exact.race import solve_exact
+    from jeopardy.policy_language import parse
+    from jeopardy.sweeps.spec import read as read_spec
+
+    for word in ("hold:1_0", "linear:1e99_999_999,1,1"):
+        with pytest.raises(JeopardyError, match=f"cannot read policy '{word}'"):
+            parse(word)
+    with pytest.raises(JeopardyError, match="a 'x' is not a number like '1/6'"):
+        from_linear(20, "x", 1, 1)
+    with pytest.raises(JeopardyError, match="goal must be an integer; got 2.5"):
+        solve_exact("piglet", 2.5, refuse_large=False)
+    coin = Path(__file__).parent.parent / "docs" / "examples" / "unfair-coin.json"
+    assert len(read_spec({"games": [{"model": coin}], "goals": [4]}).tasks) == 1
+    from jeopardy.match.solver import solve as match_solve
+
+    with pytest.raises(JeopardyError, match="strict must be True or False; got 'no'"):
+        match_solve("pig", 20, strict="no")
     # a solution file whose metadata was edited: seconds as text (ValueError)
 
     saved = core.solve(FarkleRules(goal=400)).save(tmp_path / "s.npz")

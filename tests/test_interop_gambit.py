@@ -86,7 +86,7 @@ def test_parse_nfg_reads_gambit_style_files():
     pytest.param('NFG 1 R "" { "A" "B" } { 1 1 }\n1 x', "is not a number", id="word"),
     pytest.param('NFG 1 R "" { "A" "B" } { 1 1 }\n{ "o" 1 2 }\n1', "outcome format", id="outcomes"),
     # a probe's finds (2026-11-29): two hangs, tracebacks, and counts taken as they came
-    pytest.param('NFG 1 R "" { "A" "B" } { 1 1 }\n1e999999999 0', "exponent is past 4,300",
+    pytest.param('NFG 1 R "" { "A" "B" } { 1 1 }\n1e999999999 0', "exponent is past 4,000",
                  id="huge-exponent"),  # Fraction built 10**999999999: it hung
     pytest.param('NFG 1 R "" { "A" "B" } { 1 1 }\n1e-999999999 0', "exponent is past",
                  id="tiny-exponent"),
@@ -94,6 +94,10 @@ def test_parse_nfg_reads_gambit_style_files():
                  id="count-word"),  # int() raised ValueError
     pytest.param('NFG 1 R "" { "A" "B" } { 1000000000 2 }\n1 2 3 4', "number of strategies",
                  id="count-huge"),  # MemoryError after 30 s
+    pytest.param('NFG 1 R "" { "A" "B" } { \u00b2 1 }\n1 2', "number of strategies",
+                 id="count-superscript"),  # str.isdigit() took it; int() raised ValueError
+    pytest.param('NFG 1 R "" { "A" "B" } { \u0662 1 }\n1 2 3 4', "number of strategies",
+                 id="count-arabic-indic"),  # read as 2
     pytest.param('NFG 1 R "" { "A" "B" } { -3 2 }\n1 2', "number of strategies",
                  id="count-negative"),  # read as "0 x 2 strategies"
     pytest.param('NFG 1 R "" { } { }\n', "1 to 32 players is read; this one has 0",

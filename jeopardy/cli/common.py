@@ -8,6 +8,7 @@ import sys
 import click
 
 from jeopardy.cli.progress import end_line
+from jeopardy import validate
 from jeopardy.errors import JeopardyError, NotConverged
 from jeopardy.match import endings
 from jeopardy.results import count  # noqa: F401 - the commands' plural
@@ -413,9 +414,9 @@ def parse_totals(text: str) -> frozenset[int]:
         bounds = part.split("-")
         try:
             if len(bounds) == 1:
-                low = high = int(bounds[0])
+                low = high = validate.digits(bounds[0])
             elif len(bounds) == 2:
-                low, high = int(bounds[0]), int(bounds[1])
+                low, high = validate.digits(bounds[0]), validate.digits(bounds[1])
             else:
                 raise ValueError
         except ValueError:

@@ -307,11 +307,11 @@ def solve_exact(model: RollModel, goal: int, start: dict | str = "float",
     model.require_rising("the exact race solver")
     max_iterations = validate.positive_int(max_iterations, "max_iterations")
     progress = validate.callback(progress)
+    refuse_large = validate.flag(refuse_large, "refuse_large")
     if refuse_large:
         check_size(model, goal)
-    elif goal < 1:
-        raise JeopardyError(f"goal must be a positive integer; got {goal}")
     else:  # past the time limit on request, never past memory: the two int8 roll tables
+        goal = validate.positive_int(goal, "goal")
         limit, tables = resources.budget(), resources.BASE_BYTES + 2 * goal ** 3
         if tables > limit.bytes:
             raise JeopardyError(f"exact solving of {model.name} to {goal:,} needs at least "

@@ -214,6 +214,7 @@ def solve_expected(model: RollModel, turns: int, policy: ScorePolicy, cap: int |
     model = presets.resolve(model)
     check_model(model)
     turns = validate.positive_int(turns, "turns")
+    collapse = validate.flag(collapse, "collapse")
     if cap is not None:
         cap = validate.positive_int(cap, "cap")
     if score_cap is not None:

@@ -338,8 +338,7 @@ def solve(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
 
     if not isinstance(rules, FarkleRules):
         raise validate.ParameterError("rules", f"must be a FarkleRules; got {type(rules).__name__}")
-    if not isinstance(first_to_reach, (bool, np.bool_)):
-        raise validate.ParameterError("first_to_reach", f"must be True or False; got {first_to_reach!r}")
+    first_to_reach = validate.flag(first_to_reach, "first_to_reach")
     validate.integer(cap_scale, "cap_scale", 1, 64)
     strict = validate.flag(strict, "strict")
     progress = validate.callback(progress)

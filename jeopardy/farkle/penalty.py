@@ -136,6 +136,8 @@ def solve(rules: FarkleRules, first_to_reach: bool = True,
     if not isinstance(rules, FarkleRules):
         raise JeopardyError(f"rules must be a FarkleRules; got {type(rules).__name__}")
     progress = validate.callback(progress)
+    first_to_reach = validate.flag(first_to_reach, "first_to_reach")
+    strict = validate.flag(strict, "strict")
     refuse_unsolved(rules, first_to_reach)
     require(rules, first_to_reach)
     ending = None if first_to_reach else penalty_round_ending(rules)

@@ -177,6 +177,7 @@ def solve(rules: FastPigRules, players: int = 2, ending: str = FIRST_TO_GOAL,
                             f"got {ending!r}")
     ending = found
     cap_scale = validate.integer(cap_scale, "cap_scale", 1, 64)  # as Ten Thousand's solve
+    strict = validate.flag(strict, "strict")
     refuse_too_big(rules, players, ending, cap_scale)
     process = turn_process(rules)
     process_solver.warm_up(process, 2, process_solver.MatchRules(players, ending))

@@ -161,7 +161,7 @@ def parse_nfg(text: str) -> StrategicForm:
         else:
             count, i = _expect(tokens, i, "word")
             # each strategy has a payoff in the file, so no count past the tokens is real
-            if not count.isdigit() or not 1 <= int(count) <= len(tokens):
+            if not re.fullmatch("[0-9]+", count) or not 1 <= int(count) <= len(tokens):
                 raise JeopardyError(f"nfg: a player's number of strategies must be a "
                                     f"positive integer the payoffs can fill; got "
                                     f"{count[:20]!r}")

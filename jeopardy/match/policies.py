@@ -166,6 +166,22 @@ def from_formula(goal: int, text: str, name: str | None = None) -> RacePolicy:
     return RacePolicy(name or f"rule: {text}", goal, roll.copy())
 
 
+def _coefficient(value, name: str):
+    """An exact coefficient of :func:`from_linear`: text read by :func:`validate.exact_text`
+    (a Fraction() of "x" raised ValueError, of "1e99_999_999" hung), else any exact or
+    finite number."""
+    from fractions import Fraction
+
+    if isinstance(value, str):
+        return validate.exact_text(value, name)
+    if isinstance(value, (bool, np.bool_)):
+        raise validate.ParameterError(name, f"must be a number; got {value!r}")
+    try:
+        return Fraction(value)
+    except (TypeError, ValueError, OverflowError):
+        raise validate.ParameterError(name, f"must be a finite number; got {value!r}") from None
+
+
 def from_linear(goal: int, a, b, c, strict: bool = False, name: str | None = None) -> RacePolicy:
     """Roll iff ``a*i + b*k <= c`` (``<`` if strict), compared exactly.
 
@@ -174,12 +190,11 @@ def from_linear(goal: int, a, b, c, strict: bool = False, name: str | None = Non
     state on the line.
     """
     import math
-    from fractions import Fraction
 
     strict = validate.flag(strict, "strict")
 
     _check_goal(goal)
-    a, b, c = (Fraction(v) for v in (a, b, c))
+    a, b, c = (_coefficient(v, name) for v, name in ((a, "a"), (b, "b"), (c, "c")))
     scale = math.lcm(a.denominator, b.denominator, c.denominator)
     A, B, C = (int(v * scale) for v in (a, b, c))
     i = np.arange(goal, dtype=object)[:, None]

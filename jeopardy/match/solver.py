@@ -891,6 +891,7 @@ def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIR
     tolerance = validate.tolerance(tolerance)
     progress = validate.callback(progress)
     max_passes = validate.positive_int(max_passes, "max_passes")
+    strict, cache = validate.flag(strict, "strict"), validate.flag(cache, "cache")
     if cap is not None and not rules.ending.last_round:
         raise validate.ParameterError("cap", f"is the last round's cap (equal turns, one more "
                                              f"turn); {rules.ending} has no last round")

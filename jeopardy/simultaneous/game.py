@@ -281,6 +281,7 @@ def solve_simultaneous(model: RollModel, max_hold: int = 100, all_stopping_rules
     max_hold = validate.positive_int(max_hold, "max_hold")
     max_oracle_iterations = validate.positive_int(max_oracle_iterations, "max_oracle_iterations")
     progress = validate.callback(progress)
+    all_stopping_rules = validate.flag(all_stopping_rules, "all_stopping_rules")
 
     resources.require("simultaneous", "the simultaneous game", max_hold=max_hold)
     seconds: dict[str, float] = {}

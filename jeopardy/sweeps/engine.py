@@ -33,7 +33,7 @@ import sys
 from pathlib import Path
 from typing import Callable
 
-from jeopardy import resources
+from jeopardy import resources, validate
 from jeopardy.errors import JeopardyError
 from jeopardy.files import write_atomically
 from jeopardy.sweeps.analyses import run_task, unsupported
@@ -67,17 +67,17 @@ def sweep(spec: str | Path | dict | Sweep, out: str | Path | None = None,
     plan = spec if isinstance(spec, Sweep) else read(spec)
     if isinstance(scheduler, str) and scheduler != "in-process" and "://" not in scheduler:
         raise JeopardyError(f"scheduler must be an address like tcp://HOST:PORT; got {scheduler!r}")
-    if workers is not None and workers < 1:
-        raise JeopardyError(f"workers must be at least 1; got {workers}")
-    if not isinstance(resume, (bool,)):
-        raise JeopardyError(f"resume must be True or False; got {resume!r}")
+    if workers is not None:
+        workers = validate.positive_int(workers, "workers")
+    resume = validate.flag(resume, "resume")
+    processes = validate.flag(processes, "processes")
     store = RowStore(refuse_overwriting(plan, out))
     rows: dict[str, dict] = {}
     if resume:
         for task in plan.tasks:
             row = store.read(task.key, {"game": task.game, "goal": task.goal,
                                         "players": task.players, "ending": task.ending,
-                                        "analysis": task.analysis})
+                                        "analysis": task.analysis, "against": task.against})
             if row is not None:
                 rows[task.key] = row
     pending = [t for t in plan.tasks if t.key not in rows]

@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -162,6 +163,8 @@ def _game(entry, base: Path | None = None, sources: list | None = None) -> tuple
         if extra:
             raise JeopardyError(f"sweep spec: a model-file game takes only model and name; got {extra[0]!r}")
         where = entry["model"]
+        if isinstance(where, os.PathLike):  # a dict spec may hold a Path
+            where = os.fspath(where)
         if not isinstance(where, str) or not where.strip():
             raise JeopardyError(f"sweep spec: model is the path of a model file; got {where!r}")
         if base is not None and not Path(where).is_absolute():
