@@ -43,26 +43,22 @@ from jeopardy.rules import presets
 TEN_THOUSAND = "ten-thousand"
 
 
-
 def _checked(function, options: dict, given: int, *taken: str) -> dict:
     """``options`` as keywords of ``function``, whose first ``given`` parameters (and the
     names ``taken``) the facade passes itself: a name it does not take is refused in one
-    line with the ones it does (Python's TypeError named neither the game nor the options),
-    and a flag (a ``bool`` parameter) must be True or False."""
+    line with the ones it does (Python's TypeError named neither the game nor the options).
+    The values are the solver's to check (its flags with :func:`validate.flag`)."""
     import inspect
 
-    parameters = {name: parameter for name, parameter
-                  in inspect.signature(function).parameters.items()
-                  if parameter.kind in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY)}
-    names = list(parameters)
+    names = [name for name, parameter in inspect.signature(function).parameters.items()
+             if parameter.kind in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY)]
     known = [name for name in names[given:] if name not in taken]
-    for name, value in options.items():
+    for name in options:
         if name not in known:
             raise validate.ParameterError(name, f"is not an option here; the options are "
                                                 f"{', '.join(known) or 'none'}")
-        if parameters[name].annotation in (bool, "bool"):  # "no" would read as true
-            validate.flag(value, name)
     return options
+
 
 class Game:
     """A game: ``model`` (a roll model, a preset's name, ``"ten-thousand"``, a
@@ -196,11 +192,13 @@ class Game:
         if options or self._solution is None:
             if self.farkle is not None and self.farkle.penalty is not None:
                 from jeopardy.farkle.penalty import solve  # the bust counters' solve
-                solution = solve(self.farkle, not self.ending.last_round, **_checked(solve, options, 2))
+                solution = solve(self.farkle, not self.ending.last_round,
+                                 **_checked(solve, options, 2))
             elif self.farkle is not None:
                 from jeopardy.farkle.core import solve
                 solution = solve(self.farkle, first_to_reach=not self.ending.last_round,
-                                 players=self.players, **_checked(solve, options, 1, "players", "first_to_reach"))
+                                 players=self.players,
+                                 **_checked(solve, options, 1, "players", "first_to_reach"))
             elif self.fast_pig is not None:
                 from jeopardy.fast_pig import solve
                 solution = solve(self.fast_pig, self.players, self.ending,

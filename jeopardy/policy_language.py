@@ -83,14 +83,13 @@ def parse(text: str) -> PolicyWord:
         return PolicyWord(word, word)
     if word.startswith("hold:"):
         try:
-            h = validate.digits(word[5:]) if not word[5:].strip().startswith("-") \
-                else -validate.digits(word[5:].strip()[1:])
+            h = validate.whole(word[5:])
         except ValueError:
             raise JeopardyError(f"cannot read policy {word!r}; write hold:N with an integer N") from None
         return PolicyWord(word, "hold", h=h)
     if word.startswith("dice:"):
         try:
-            return PolicyWord(word, "dice", h=validate.digits(word[5:]))
+            return PolicyWord(word, "dice", h=validate.whole(word[5:]))
         except ValueError:
             pass
         from jeopardy.match.formula import DICE_VARIABLES, NUMBER, parse as parse_formula

@@ -106,28 +106,21 @@ def exact_text(text: str, what: str) -> Fraction:
         raise JeopardyError(f"{what} {shown_text!r} is not a number like '1/6'") from None
 
 
-_DIGITS = re.compile(r"[0-9]+")
-
-
-def digits(text: str) -> int:
-    """A whole number written in ASCII digits only (``ValueError`` otherwise): ``int()``
-    also read "1_0" as 10 and an Arabic-Indic "٣" as 3."""
-    if not _DIGITS.fullmatch(text.strip()):
-        raise ValueError(f"not ASCII digits: {text!r}")
-    return int(text)
-
-
 _WHOLE = re.compile(r"\s*-?[0-9]+\s*")
 
 
-def whole_numbers(text: str) -> tuple[int, ...]:
-    """``"41, 49"`` -> ``(41, 49)``: whole numbers in ASCII digits, separated by commas;
+def whole(text: str) -> int:
+    """A whole number written in ASCII digits (a sign and spaces around allowed);
     ``ValueError`` otherwise (the caller names the option).  ``int()`` alone read "1_0" as
     10 and an Arabic-Indic "٣" as 3."""
-    parts = text.split(",")
-    if not all(_WHOLE.fullmatch(part) for part in parts):
-        raise ValueError(f"not whole numbers separated by commas: {text!r}")
-    return tuple(int(part) for part in parts)
+    if not _WHOLE.fullmatch(text):
+        raise ValueError(f"not a whole number: {text!r}")
+    return int(text)
+
+
+def whole_numbers(text: str) -> tuple[int, ...]:
+    """``"41, 49"`` -> ``(41, 49)``: :func:`whole` numbers separated by commas."""
+    return tuple(whole(part) for part in text.split(","))
 
 
 def seed(value, name: str = "seed") -> int:

@@ -781,6 +781,8 @@ def test_the_second_probe_s_inputs_end_in_one_line(tmp_path):
     for word in ("hold:1_0", "linear:1e99_999_999,1,1"):
         with pytest.raises(JeopardyError, match=f"cannot read policy '{word}'"):
             parse(word)
+    # a sign and spaces are a whole number's, as int() read them (dice:-3 is no formula)
+    assert (parse("dice:-3").h, parse("dice:-3").formula, parse("hold: 5").h) == (-3, None, 5)
     with pytest.raises(JeopardyError, match="a 'x' is not a number like '1/6'"):
         from_linear(20, "x", 1, 1)
     with pytest.raises(JeopardyError, match="goal must be an integer; got 2.5"):

@@ -414,9 +414,9 @@ def parse_totals(text: str) -> frozenset[int]:
         bounds = part.split("-")
         try:
             if len(bounds) == 1:
-                low = high = validate.digits(bounds[0])
+                low = high = validate.whole(bounds[0])
             elif len(bounds) == 2:
-                low, high = validate.digits(bounds[0]), validate.digits(bounds[1])
+                low, high = validate.whole(bounds[0]), validate.whole(bounds[1])
             else:
                 raise ValueError
         except ValueError:

@@ -333,7 +333,6 @@ def solve(rules: FarkleRules = FarkleRules(), first_to_reach: bool = False,
     equilibrium of the match solver, whose convergence the solution reports; under the
     round ending the last round is the engine's (:mod:`jeopardy.match.process_last_round`:
     every total a turn reaches with hot dice off, a proved cap with hot dice)."""
-
     players = validate.integer(players, "players", 2, MAX_PLAYERS)
 
     if not isinstance(rules, FarkleRules):

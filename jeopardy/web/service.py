@@ -298,8 +298,8 @@ def _check_place(scores: tuple[int, ...], ending: str, place: int) -> None:
 def policy(model, goal: int, scores: tuple[int, ...], ending: str = FIRST_TO_GOAL,
            place: int = 0) -> dict:
     """Two scores, first to the goal: the keys of ``jeopardy policy --score A --opponent B
-    --json``; else those of ``jeopardy policy --scores A,B,C --json``."""
-    _check_place(scores, ending, place)
+    --json``; else those of ``jeopardy policy --scores A,B,C --json`` (the place checked by
+    :func:`policy_answer`, its one caller)."""
     if solver.method_for(model, MatchRules(len(scores), ending)) == "pair":
         return _answer(game_solution(model, goal), True, scores, place)
     return _answer(game_solution(model, goal, len(scores), ending), False, scores, place)
