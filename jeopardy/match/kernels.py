@@ -631,7 +631,7 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode,
 
     A turn process's bundle (mode 0): each member's sweep records and replays its
     decisions (:func:`remember`), and each class's Bellman residual is found as soon as
-    it is solved (:func:`class_residuals`).
+    it is solved (:func:`add_class_residual`).
     """
     if max_iter == 0:
         return 0, residual_of(race, W, mode, actions, lane, lanes), 0, 0, last_sum
@@ -705,9 +705,19 @@ def solve_sums(race, W, order, starts, first_sum, last_sum, max_iter, tol, mode,
                 for c in range(n):
                     copy(ys[c], W[(r0 + c) % race.places, indices[c]])
                 remember(race, -1)
-                if mode == 0:
-                    class_residuals(race, W, indices, r0, space[0], space[1], space[3],
-                                    space[5], space[6])
+                if mode == 0 and sweeps_residuals(race):  # add_class_residual's docstring
+                    last = n - 1
+                    place = (r0 + last) % race.places
+                    turn_mode, table, mix = member_actions(
+                        actions, mode, place * W.shape[1] + indices[last], place,
+                        indices[last], space[10], space[11], False)
+                    remember(race, last)
+                    one_turn(race, W, indices[last], place,
+                             W[(place + 1) % race.places, indices[0]], space[0][last],
+                             space[1][last], space[3], turn_mode, table, mix, space[5],
+                             space[6][last])
+                    remember(race, -1)
+                    add_class_residual(race, space[0][last, 0], W[place, indices[last]])
                 if residual > worst:
                     worst = residual
                 if residual > tol:
@@ -815,36 +825,45 @@ def _remember(race, slot):
     return process_remember
 
 
-def class_residuals(race, W, indices, r0, vals, dvals, acts, work, margins):
-    """A turn process's bundle: the Bellman residual of a class just solved (mode 0), into
+def sweeps_residuals(race):
+    """Whether :func:`solve_sums` finds each class's Bellman residual as soon as the class
+    is solved (mode 0): True for a turn process's bundle, False for a roll model's
+    (:func:`bellman_residual` sweeps every turn start after the solve)."""
+    raise NotImplementedError("sweeps_residuals runs in compiled code only")
+
+
+@overload(sweeps_residuals)
+def _sweeps_residuals(race):
+    kind = not _roll_model(race)
+    return lambda race: kind
+
+
+def add_class_residual(race, swept, stored):
+    """A turn process's bundle: the Bellman residual of a class just solved, into
     ``race.process.memo_residual`` (:func:`jeopardy.match.process_kernels.add_residual`),
-    from one sweep of its last member.  Every other turn start of the class keeps the
-    vector of its last sweep, which read the stored vector of the next member's: a sweep
-    now would repeat it, so its residual is exactly 0.  (Where scores repeat around the
-    table a turn start is several members and keeps the last one's vector; those last
-    ones are the final ``period`` members, each but the last reading the next: the same
-    holds.)  Nothing for a roll model's bundle (:func:`bellman_residual` sweeps every turn
-    start after the solve)."""
-    raise NotImplementedError("class_residuals runs in compiled code only")
+    from one sweep of its last member (``swept``; ``stored`` its stored vector).  Every
+    other turn start of the class keeps the vector of its last sweep, which read the
+    stored vector of the next member's: a sweep now would repeat it, so its residual is
+    exactly 0.  (Where scores repeat around the table a turn start is several members
+    and keeps the last one's vector; those last ones are the final ``period`` members,
+    each but the last reading the next: the same holds.)  Nothing for a roll model's
+    bundle.
+
+    :func:`solve_sums` sweeps the last member itself, through its own call of
+    :func:`one_turn` with the Newton steps' argument types: a sweep inside an overload
+    compiled ``one_turn``'s implementation once more (its flags differ), and linked the
+    turn into one more library (about 2 s of a cold start)."""
+    raise NotImplementedError("add_class_residual runs in compiled code only")
 
 
-@overload(class_residuals)
-def _class_residuals(race, W, indices, r0, vals, dvals, acts, work, margins):
+@overload(add_class_residual)
+def _add_class_residual(race, swept, stored):
     if _roll_model(race):
-        return lambda race, W, indices, r0, vals, dvals, acts, work, margins: None
+        return lambda race, swept, stored: None
 
-    def process_class_residuals(race, W, indices, r0, vals, dvals, acts, work, margins):
-        last = race.players - 1
-        place = (r0 + last) % race.places
-        process_kernels.remember(race.process, last)
-        # the turn itself, not one_turn: numba compiled one_turn's implementation again
-        # for this caller (1.3 to 2 s of a cold start); the Newton steps' mode type (int64)
-        process_kernels.process_sweep(race, W, indices[last], place,
-                                      W[(place + 1) % race.places, indices[0]], vals[last],
-                                      dvals[last], acts, work, np.int64(0), None, None)
-        process_kernels.remember(race.process, -1)
-        process_kernels.add_residual(race.process, vals[last, 0], W[place, indices[last]])
-    return process_class_residuals
+    def process_add_class_residual(race, swept, stored):
+        process_kernels.add_residual(race.process, swept, stored)
+    return process_add_class_residual
 
 
 # bellman_residual's arguments of solve_sums that it does not read

@@ -5,7 +5,7 @@ rules (players, ending); the solve is the match solver's: turn starts by
 score sum from the top, each rotation class of turn starts solved together
 by Newton's step around the class (:func:`jeopardy.match.kernels.solve_sums`),
 and the largest Bellman residual over every turn start, found as each class is
-solved (:func:`jeopardy.match.kernels.class_residuals`; after mixing, by
+solved (:func:`jeopardy.match.kernels.add_class_residual`; after mixing, by
 :func:`jeopardy.match.kernels.bellman_residual`).  Only the turn itself is
 the process's (:func:`jeopardy.match.process_kernels.process_sweep`), which
 replays a class member's decisions where they provably stay (its module
@@ -324,7 +324,7 @@ def solve(process: TurnProcess, goal: int, players: int = 2, ending: str = FIRST
     "Replayed decisions").
 
     The Bellman residual is found as each class is solved
-    (:func:`jeopardy.match.kernels.class_residuals`); where a class was settled with
+    (:func:`jeopardy.match.kernels.add_class_residual`); where a class was settled with
     mixed actions afterwards, by a sweep of every turn start at the end.
     """
     goal = validate.positive_int(goal, "goal")

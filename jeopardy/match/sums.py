@@ -166,7 +166,7 @@ def solve(race: kernels.Race, W: np.ndarray, tolerance: float, max_steps: int, m
             result = kernels.solve_sums(bundle, W, order, starts, s, s, max_steps, tolerance,
                                         mode, actions, found, lane, lanes)
             # a turn process's classes found their Bellman residual as they were solved,
-            # in the lane's bundle (kernels.class_residuals)
+            # in the lane's bundle (kernels.add_class_residual)
             return result, found, class_residual(bundle)
 
         began = time.perf_counter()
@@ -220,7 +220,7 @@ def settle(race: kernels.Race, W: np.ndarray, rows: list, mixes: dict,
 
 def class_residual(race: kernels.Race) -> float:
     """The largest Bellman residual of the classes a turn process's bundle solved
-    (:func:`jeopardy.match.kernels.class_residuals`); 0 for a roll model's."""
+    (:func:`jeopardy.match.kernels.add_class_residual`); 0 for a roll model's."""
     return 0.0 if race.process is None else float(race.process.memo_residual[0])
 
 
