@@ -394,6 +394,12 @@ def test_the_card_is_budgeted_as_a_whole_before_any_work():
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and "(the strategy card) needs about" in lines[0], result.output
+    # the goal came from the rules, not from a --goal the user never gave
+    assert "neller-busche: the goal 10,000 (the strategy card)" in lines[0], result.output
+    assert "--goal" not in lines[0]
+    result = CliRunner().invoke(main, ["farkle", "card", "--rules", "neller-busche", "--goal",
+                                       "10000"], env={"JEOPARDY_TIME_LIMIT": f"{limit:.0f}"})
+    assert result.output.startswith("jeopardy: error: --goal 10,000 (the strategy card) needs")
 
 
 def test_reproduce_section_sets_our_numbers_beside_the_paper(solved, card):

@@ -134,8 +134,8 @@ def test_written_paths_never_meet_read_or_other_written_paths(tmp_path, monkeypa
 
     Path("mine.json").write_text(game("piglet").to_json())
     before = Path("mine.json").read_bytes()
-    _one_line_error(_run("solve", "--goal", "5", "--model", "mine.json", "--out", "./mine.json"),
-                    "--out would overwrite --model")
+    _one_line_error(_run("solve", "--goal", "5", "--model", "mine.json", "--policy-out",
+                         "./mine.json"), "--policy-out would overwrite --model")
     assert Path("mine.json").read_bytes() == before
     _one_line_error(_run("solve", "--goal", "5", "--out", "s.npz", "--policy-out",
                          f"../{tmp_path.name}/s.npz"), "--out and --policy-out")
@@ -147,6 +147,16 @@ def test_written_paths_never_meet_read_or_other_written_paths(tmp_path, monkeypa
     _one_line_error(_run("solve", "--goal", "5", "--out", "newdir/"), "trailing slash")
     assert not Path("newdir").exists()
     _one_line_error(_run("solve", "--goal", "5", "--out", "n" * 300 + ".npz"), "too long")
+
+
+def test_a_solution_is_written_only_under_an_npz_name(tmp_path, monkeypatch):
+    # `solve --out x.txt` wrote an npz under the name x.txt (stop 53's note)
+    monkeypatch.chdir(tmp_path)
+    _one_line_error(_run("solve", "--goal", "5", "--out", "x.txt"), "--out", "x.txt", ".npz")
+    _one_line_error(_run("farkle", "solve", "--goal", "500", "--out", "x"), "--out", ".npz")
+    assert not list(tmp_path.iterdir())
+    assert _run("solve", "--goal", "5", "--out", "x.NPZ").exit_code == 0
+    assert Path("x.NPZ").read_bytes()[:2] == b"PK"  # an npz is a zip
 
 
 def _process(args, **options):

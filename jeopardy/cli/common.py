@@ -318,6 +318,8 @@ def check_output(ctx, param, value):
                 "trace_plot": (".png", ".svg", ".pdf")}.get(param.name)
     if ctx.command.name in ("plot", "card") and param.name == "out":
         suffixes = (".png", ".svg", ".pdf")
+    if ctx.command.name == "solve" and param.name == "out":  # a solution is an .npz
+        suffixes = (".npz",)
     try:
         check(value, suffixes)
     except JeopardyError as error:

@@ -440,6 +440,7 @@ def card(rules_name, goal, out, as_json) -> None:
     from jeopardy.farkle.card import cost as card_cost
     from jeopardy.farkle.core import solve as run
     from jeopardy.farkle.turn import UNIT
+    from jeopardy.validate import ParameterError
 
     rules, first_to_reach = _house(rules_name, goal)
     if not first_to_reach:
@@ -448,8 +449,13 @@ def card(rules_name, goal, out, as_json) -> None:
                             "plays a last round")
     if rules.penalty is not None:
         raise JeopardyError(f"the card is not made for the penalty of {rules.name}")
-    resources.require_of(card_cost, "goal", "the strategy card", UNIT, goal=rules.goal,
-                         keep_choice=rules.keep_choice, rules=rules)
+    try:
+        resources.require_of(card_cost, "goal", "the strategy card", UNIT, goal=rules.goal,
+                             keep_choice=rules.keep_choice, rules=rules)
+    except ParameterError as error:  # a goal from the rules file: name the file's key
+        if goal is not None:
+            raise
+        raise JeopardyError(f"{rules.name}: the goal {error.detail}") from None
     solution = run(rules, True, progress=ProgressLine(f"solving {_title(rules)} to {rules.goal}",
                                                        enabled=rules.goal >= 5000))
     result = strategy_card(solution)
