@@ -193,6 +193,48 @@ def test_request_bodies_are_bounded(client):
     assert response.status_code == 413 and "kB" in response.json()["error"]
 
 
+def _asgi(method, path, query=b"", headers=()):
+    """``(status, body)`` of one request sent to the whole ASGI stack as a server would,
+    its headers as given (a test client would mend a bad Content-Length)."""
+    import asyncio
+    import json
+
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": method, "scheme": "http", "path": path, "raw_path": path.encode(),
+             "root_path": "", "query_string": query, "headers": list(headers),
+             "client": ("127.0.0.1", 1), "server": ("127.0.0.1", 80)}
+    sent = []
+
+    async def receive():
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message):
+        sent.append(message)
+
+    asyncio.run(app(scope, receive, send))
+    return sent[0]["status"], json.loads(b"".join(m.get("body", b"") for m in sent[1:]))
+
+
+def test_a_request_s_shape_is_checked_before_its_route(client):
+    """Stop 53's leftovers: a Content-Length of -1 got the body-size 413, a parameter
+    given twice was read as its last value, and the app's seed stopped at 2**62 where
+    `play --seed` and the service take every seed below 2**63."""
+    for length in (b"-1", b"abc", b"1e3"):
+        status, body = _asgi("POST", "/api/variant", headers=[(b"content-length", length)])
+        assert status == 400 and "Content-Length must be a whole number" in body["error"]
+    status, body = _asgi("POST", "/api/variant", headers=[(b"content-length", b"999999")])
+    assert status == 413 and "kB" in body["error"]
+    for query in (b"goal=10&goal=20", b"scores=0,0&goal=20&scores=1,2"):
+        path = "/api/policy" if b"scores" in query else "/api/solve"
+        status, body = _asgi("GET", path, query)
+        assert status == 400 and "is given 2 times; give each parameter once" in body["error"]
+    assert client.get("/api/solve", params={"goal": 10}).status_code == 200
+    for seed in (2 ** 62 + 1, 2 ** 63 - 1):
+        assert client.get("/api/play", params={"goal": 20, "seed": seed}).status_code == 200
+    refused = client.get("/api/play", params={"goal": 20, "seed": 2 ** 63})
+    assert refused.status_code == 400 and "seed" in refused.json()["error"]
+
+
 def test_static_files_name_no_server_path(client):
     for path in ("/static/../app.py", "/static/%2e%2e/app.py", "/static/..%2fservice.py"):
         assert client.get(path).status_code == 404

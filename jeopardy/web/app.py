@@ -8,6 +8,7 @@ documentation is at ``/docs`` (OpenAPI at ``/openapi.json``).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from pathlib import Path
 from urllib.parse import parse_qsl
 
@@ -114,10 +115,36 @@ class BoundedBody:
     async def __call__(self, scope, receive, send):
         if scope["type"] == "http":
             length = dict(scope["headers"]).get(b"content-length")
-            if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            response = None
+            if length is not None and not length.isdigit():  # "-1", "abc": not a size
+                response = JSONResponse({"error": "Content-Length must be a whole number of "
+                                                  "bytes"}, status_code=400)
+            elif length is not None and int(length) > MAX_BODY:
                 response = JSONResponse(
                     {"error": f"request bodies are limited to {MAX_BODY // 1024} kB"},
                     status_code=413)
+            if response is not None:
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+class OnceEach:
+    """Refuse a query that gives a parameter more than once (``?goal=10&goal=20``): no
+    route takes a list, and FastAPI would read the last one silently."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and scope.get("query_string"):
+            counts = Counter(name for name, _ in parse_qsl(
+                scope["query_string"].decode("latin-1"), keep_blank_values=True))
+            twice = next((name for name, count in counts.items() if count > 1), None)
+            if twice is not None:
+                response = JSONResponse({"error": _one_line(
+                    f"{twice[:40]} is given {counts[twice]:,} times; give each parameter "
+                    "once")}, status_code=400)
                 await response(scope, receive, send)
                 return
         await self.app(scope, receive, send)
@@ -158,6 +185,7 @@ def quick_policy(query: bytes) -> bytes | None:
 
 
 app.add_middleware(BoundedBody)
+app.add_middleware(OnceEach)
 
 
 # ------------------------------------------------------------------ pages
@@ -325,7 +353,7 @@ def variant(body: Variant) -> dict:
     return service.variant(body.name, faces, body.goal, body.model)
 
 
-Seed = Query(..., ge=0, le=2 ** 62, description="seed of the dice")
+Seed = Query(..., ge=0, le=2 ** 63 - 1, description="seed of the dice (as `jeopardy play --seed`)")
 Moves = Query("", max_length=service.MAX_MOVES, pattern="^[rh]*$",
               description="the person's moves: r roll, h hold")
 Players = Query(2, ge=2, le=service.MAX_SCORES, description="players at the table")
