@@ -92,11 +92,19 @@ def spans(model: RollModel, goal: int, players: int, cap: int) -> dict[int, int]
     return {R: bound - goal + 1 for R, bound in bounds.items()}
 
 
+def layer_floats(span: int, R: int, goal: int, players: int) -> int:
+    """Floats of layer ``R`` of the last round's table ("Sizes" above): ``span`` leader
+    scores, ``players - R`` counts of tied leaders, ``goal**R`` scores of the players
+    still to play, a vector of ``R + 1`` each.  Python integers: a size estimate must
+    not overflow where the tables it refuses would."""
+    return int(span) * (players - R) * goal ** R * (R + 1)
+
+
 def table_floats(model: RollModel | None, goal: int, players: int, cap: int) -> int:
     """Floats the last-round tables hold (``model`` None: adds of up to 6 points)."""
     if model is None:
         model = game("pig")
-    return sum(span * (players - R) * goal ** R * (R + 1)
+    return sum(layer_floats(span, R, goal, players)
                for R, span in spans(model, goal, players, cap).items())
 
 
@@ -107,7 +115,7 @@ def layout(model: RollModel, goal: int, players: int, cap: int) -> np.ndarray:
     offset = 0
     for R, span in sorted(spans(model, goal, players, cap).items()):
         rows[R] = (offset, span, goal ** R, goal ** (players - 1 - R))
-        offset += span * (players - R) * goal ** R * (R + 1)
+        offset += layer_floats(span, R, goal, players)
     rows[0, OFFSET] = offset
     return rows
 

@@ -78,7 +78,8 @@ import numpy as np
 from numba import njit
 
 from jeopardy.errors import JeopardyError
-from jeopardy.match.last_round import OFFSET, PLAYERS_SIZE, SPAN, _after_stop, _entry
+from jeopardy.match.last_round import (OFFSET, PLAYERS_SIZE, SPAN, _after_stop, _entry,
+                                       layer_floats)
 from jeopardy.rules.turn_process import TurnProcess
 
 # :func:`_cells`' ``own`` for the totals every score may bank from: an int64, not the
@@ -191,7 +192,7 @@ def layout(goal: int, players: int, widths: dict[int, int], most: int | None = N
     offset = 0
     for R in range(1, players):
         rows[R] = (offset, widths[R], goal ** R, goal ** (players - 1 - R))
-        offset += widths[R] * (players - R) * goal ** R * (R + 1)
+        offset += layer_floats(widths[R], R, goal, players)
     rows[0, OFFSET] = offset
     rows[0, SPAN] = UNBOUNDED if most is None else most
     return rows
@@ -206,7 +207,7 @@ def table_floats(goal: int, players: int, most: int, cap: int | None = None,
         widths = spans(goal, players, goal + most, gain, most)
     else:
         widths = spans(goal, players, cap, gain, None)
-    return sum(int(widths[R]) * (players - R) * goal ** R * (R + 1) for R in range(1, players))
+    return sum(layer_floats(widths[R], R, goal, players) for R in range(1, players))
 
 
 def race_bounds(goal: int, top_total: int) -> np.ndarray:
