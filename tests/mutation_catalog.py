@@ -38,11 +38,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOG = ROOT / "tests" / "mutations.toml"
-COPIED = ("jeopardy", "tests", "docs", "README.md", "pyproject.toml", "analyses", "benchmarks")
+COPIED = ("jeopardy", "tests", "docs", "README.md", "pyproject.toml", "analyses", "benchmarks",
+          "constraints")
 # Where a mutation may be made: the package and its pages; the test oracles (written from
 # the rules text; the tests that compare them with the package catch a change of either);
-# the golden numbers (the tests of the table itself catch a bad row).
-PRODUCT = ("jeopardy/", "docs/", "tests/oracles/", "tests/golden/")
+# the golden numbers (the tests of the table itself catch a bad row); the tested floors.
+PRODUCT = ("jeopardy/", "docs/", "tests/oracles/", "tests/golden/", "constraints/")
 DELETED = "<deleted>"  # a mutant that removes the file
 
 

@@ -129,3 +129,16 @@ def test_without_numba_the_stale_cache_check_finds_numbas_own_folder(where, tmp_
     package = Path(jeopardy.__file__).resolve().parent
     folder = cache / _CacheLocator.get_suitable_cache_subpath(str(package / "__init__.py"))
     assert (folder / "kernel-sources.json").exists()
+
+
+def test_the_tested_floor_is_the_one_pyproject_states():
+    """constraints/lowest.txt (the floors .ci/lowest installs) is what constraints/lowest.py
+    writes from pyproject.toml: a bound added to pyproject.toml without regenerating it
+    (pytest-timeout's, until 2026-11-29) would make .ci/lowest refuse to run."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    written = subprocess.run([sys.executable, str(root / "constraints" / "lowest.py")],
+                             capture_output=True, text=True, check=True).stdout
+    assert (root / "constraints" / "lowest.txt").read_text() == written, \
+        "run constraints/regenerate.sh lowest"
