@@ -20,6 +20,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import pytest
@@ -231,8 +232,14 @@ def _in_process(arguments: list[str], cwd: Path, stdin: str | None) -> tuple[str
     previous = Path.cwd()
     os.chdir(cwd)
     try:
-        result = CliRunner(env={"COLUMNS": "100"}).invoke(cli, arguments, input=stdin,
-                                                          prog_name="jeopardy")
+        with warnings.catch_warnings():
+            # Python's default filters, as a user's `jeopardy` process has them: a library's
+            # DeprecationWarning stays hidden there, while pytest's filters show it (sympy
+            # 1.12 with mpmath 1.4 printed four "jeopardy: warning: ... is deprecated")
+            warnings.simplefilter("ignore", DeprecationWarning)
+            warnings.simplefilter("ignore", PendingDeprecationWarning)
+            result = CliRunner(env={"COLUMNS": "100"}).invoke(cli, arguments, input=stdin,
+                                                              prog_name="jeopardy")
     finally:
         os.chdir(previous)
     if result.exception is not None and not isinstance(result.exception, SystemExit):

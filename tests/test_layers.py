@@ -27,8 +27,13 @@ def _report():
     from importlinter.application import use_cases
 
     configuration.configure()
-    use_cases._register_built_in_contract_types()
     options = use_cases.read_user_options(str(CONFIG))
+    # the contract types' registration is private and moved: 2.17 has this one; 2.13 (the
+    # floor) to 2.16 register from the options (.ci/lowest found it, 2026-11-29)
+    if hasattr(use_cases, "_register_built_in_contract_types"):
+        use_cases._register_built_in_contract_types()
+    else:
+        use_cases._register_contract_types(options)
     return use_cases.create_report(options, cache_dir=None)
 
 
