@@ -95,6 +95,10 @@ Actions = namedtuple("Actions", ["table", "mix_keys", "mix_tables"])
 # The ``table`` and ``mix`` of a sweep whose mover maximises (mode 0) or does not mix.
 NO_TABLE_ROW = np.zeros(0, dtype=np.int8)
 NO_MIX = np.zeros(0)
+# Actions of movers who all maximise, typed as every other Actions: the bundle of a kernel
+# that must compile its turn with array tables (:func:`class_fixed_point`).
+NO_ACTIONS = Actions(np.zeros((1, 1, 1), dtype=np.int8), np.zeros(0, dtype=np.int64),
+                     np.full((1, 1), -1.0))
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -567,14 +571,20 @@ def newton_class(race, W, indices, r0, members, x, space, mode, actions, rows, m
 
 
 @njit(cache=True, nogil=True)
-def class_fixed_point(race, W, indices, r0, x, rows, steps, tol, ys_out):
+def class_fixed_point(race, W, indices, r0, x, rows, steps, tol, ys_out, actions):
     """:func:`newton_class` of a class whose members play the chances ``rows[c]`` (mode 2:
     negative where they maximise), from ``x`` (moved in place to the last step's point),
     with plain steps where the slope is 1; the members' vectors into ``ys_out``.  Returns
-    the residual.  For :mod:`jeopardy.match.mixing`, which searches the chances."""
+    the residual.  For :mod:`jeopardy.match.mixing`, which searches the chances.
+
+    ``actions``: :data:`NO_ACTIONS` (never read: every member plays its row).  With None
+    the turn's ``table`` and ``mix`` unified to optional arrays, and numba compiled the
+    turn a third time (3-player Pig to 30 with equal turns, cold: column_pass and its
+    wrapper about 4 s); with arrays the turn is the one the Bellman residual of the
+    mixed actions compiles."""
     members = indices.shape[0]
     space = class_space(race, members, False)
-    residual = newton_class(race, W, indices, r0, members, x, space, 2, None, rows, steps,
+    residual = newton_class(race, W, indices, r0, members, x, space, 2, actions, rows, steps,
                             tol, False, False)[1]
     ys = space[4]
     for c in range(members):

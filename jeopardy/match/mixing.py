@@ -115,7 +115,8 @@ class ClassMap:
         x = np.array(x, dtype=float)
         ys = np.empty((self.members, self.n))
         residual = kernels.class_fixed_point(self.race, self.W, self.index_array,
-                                             self.places[0], x, tables, steps, FIXED_POINT, ys)
+                                             self.places[0], x, tables, steps, FIXED_POINT, ys,
+                                             kernels.NO_ACTIONS)
         return x, ys, float(residual)
 
     def actions(self, top: int) -> np.ndarray:

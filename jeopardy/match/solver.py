@@ -95,8 +95,8 @@ STALL_CHANGE = 1e-12
 MAX_CAP_DOUBLINGS = 6
 # estimate(): a falling column's cost over one pass (Parker Brothers to 100: ~17 CPU s)
 FALL_COLUMN_PASSES = 30.0
-NO_TABLE = np.zeros((1, 1, 1), dtype=np.int8)  # the action table of maximising players
-NO_ACTIONS = kernels.Actions(NO_TABLE, np.zeros(0, dtype=np.int64), np.full((1, 1), -1.0))
+NO_ACTIONS = kernels.NO_ACTIONS
+NO_TABLE = NO_ACTIONS.table  # the action table of maximising players
 
 
 class StartChances:
