@@ -233,9 +233,10 @@ def _in_process(arguments: list[str], cwd: Path, stdin: str | None) -> tuple[str
     os.chdir(cwd)
     try:
         with warnings.catch_warnings():
-            # Python's default filters, as a user's `jeopardy` process has them: a library's
-            # DeprecationWarning stays hidden there, while pytest's filters show it (sympy
-            # 1.12 with mpmath 1.4 printed four "jeopardy: warning: ... is deprecated")
+            # Python's default filters, as a user's `jeopardy` process has them: there only
+            # code run as __main__ shows a DeprecationWarning, while pytest's filters show
+            # every one (sympy 1.12 with mpmath 1.4 printed four "jeopardy: warning: ...
+            # is deprecated")
             warnings.simplefilter("ignore", DeprecationWarning)
             warnings.simplefilter("ignore", PendingDeprecationWarning)
             result = CliRunner(env={"COLUMNS": "100"}).invoke(cli, arguments, input=stdin,

@@ -50,9 +50,10 @@ replayed); family.toml (rule IV.4) 31.6 -> 18.6 s (1.6 billion).
 The residual of a class.  Once a class's values are stored, every input of its
 members' sweeps is final (higher sums solved, the class's own values stored), so
 a member's sweep then is the one the Bellman residual's pass over every turn
-start would do, to the last bit: :func:`jeopardy.match.kernels.add_class_residual`
-does it right away for the last member, with its decisions replayed
-(:func:`add_residual`); every other member's residual is exactly 0.  Two players:
+start would do, to the last bit: :func:`jeopardy.match.kernels.solve_sums` does it
+right away for the last member, with its decisions replayed, and adds its residual
+(:func:`jeopardy.match.kernels.add_class_residual`, :func:`add_residual`); every other
+member's residual is exactly 0.  Two players:
 one sweep a class, replaying, where the pass over every turn start made two.
 
 Where the table may stop (``top``; proofs in :mod:`jeopardy.farkle.core`):

@@ -116,10 +116,13 @@ class BoundedBody:
         if scope["type"] == "http":
             length = dict(scope["headers"]).get(b"content-length")
             response = None
+            # its digits without leading zeros: int() refuses past 4,300 digits, and 12 are
+            # past any body
+            digits = None if length is None else length.lstrip(b"0") or b"0"
             if length is not None and not length.isdigit():  # "-1", "abc": not a size
                 response = JSONResponse({"error": "Content-Length must be a whole number of "
                                                   "bytes"}, status_code=400)
-            elif length is not None and int(length) > MAX_BODY:
+            elif digits is not None and (len(digits) > 12 or int(digits) > MAX_BODY):
                 response = JSONResponse(
                     {"error": f"request bodies are limited to {MAX_BODY // 1024} kB"},
                     status_code=413)
@@ -130,14 +133,15 @@ class BoundedBody:
 
 
 class OnceEach:
-    """Refuse a query that gives a parameter more than once (``?goal=10&goal=20``): no
-    route takes a list, and FastAPI would read the last one silently."""
+    """Refuse an API query that gives a parameter more than once (``?goal=10&goal=20``):
+    no route takes a list, and FastAPI would read the last one silently."""
 
     def __init__(self, app):
         self.app = app
 
     async def __call__(self, scope, receive, send):
-        if scope["type"] == "http" and scope.get("query_string"):
+        if scope["type"] == "http" and scope["path"].startswith("/api/") \
+                and scope.get("query_string"):  # a page loads; its API call says why
             counts = Counter(name for name, _ in parse_qsl(
                 scope["query_string"].decode("latin-1"), keep_blank_values=True))
             twice = next((name for name, count in counts.items() if count > 1), None)
