@@ -5,6 +5,7 @@ import sys
 
 import click
 
+from jeopardy import validate
 from jeopardy.cli.common import ending_option, game_options, given
 from jeopardy.cli.race import check_players, goal_option, resolve_goal, solved
 from jeopardy.errors import JeopardyError
@@ -98,8 +99,9 @@ def play(goal, second, hints, seed, first_to_reach, ai_spec, players, seat, endi
 
     if sys.stdin is None or sys.stdin.closed:
         raise JeopardyError("play reads your moves from standard input, which is closed")
-    if seed is not None and not 0 <= seed < 2 ** 63:  # random.Random drops the sign: -5 was 5
-        raise JeopardyError(f"--seed must be in 0-{2 ** 63 - 1:,}; got {seed}")
+    # random.Random drops a seed's sign (-5 dealt the dice of 5)
+    if seed is not None and not 0 <= seed <= validate.INT64_MAX:
+        raise JeopardyError(f"--seed must be in 0-{validate.INT64_MAX:,}; got {seed}")
     seed = seed if seed is not None else random.randrange(2**31)
     if rules_name is not None and game_name != "ten-thousand":
         raise JeopardyError("--rules is for --game ten-thousand (Farkle house rules)")

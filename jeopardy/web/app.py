@@ -20,6 +20,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
+from jeopardy import validate
 from jeopardy.errors import JeopardyError
 from jeopardy.match import endings
 from jeopardy.web import service
@@ -357,7 +358,8 @@ def variant(body: Variant) -> dict:
     return service.variant(body.name, faces, body.goal, body.model)
 
 
-Seed = Query(..., ge=0, le=2 ** 63 - 1, description="seed of the dice (as `jeopardy play --seed`)")
+Seed = Query(..., ge=0, le=validate.INT64_MAX,
+             description="seed of the dice (as `jeopardy play --seed`)")
 Moves = Query("", max_length=service.MAX_MOVES, pattern="^[rh]*$",
               description="the person's moves: r roll, h hold")
 Players = Query(2, ge=2, le=service.MAX_SCORES, description="players at the table")
