@@ -46,6 +46,10 @@ def test_linear_coefficients_are_exact():
     pytest.param("linear:1,2,3,loose", "write linear:A,B,C", id="linear-bad-flag"),
     pytest.param("linear:1,2,3/0", "write linear:A,B,C", id="linear-divide-by-zero"),
     pytest.param("greedy", "unknown policy 'greedy'", id="unknown"),
+    # formulas read ASCII digits only: Python's \d matched an Arabic-Indic digit, and
+    # float() read "٣" as 3 (hold:٣ was refused, dice:٣ played three dice)
+    pytest.param("dice:\u0663", "cannot read '\u0663'", id="dice-arabic-indic-digit"),
+    pytest.param("rule:t >= \u0662\u0660", "cannot read '\u0662\u0660'", id="rule-arabic-indic-digits"),
 ])
 def test_malformed_words_are_refused_in_one_line(word, message):
     with pytest.raises(JeopardyError, match=message) as error:

@@ -74,9 +74,11 @@ ARITHMETIC = {"+": np.add, "-": np.subtract, "*": np.multiply, "/": np.true_divi
 COMPARISONS = {"<": np.less, "<=": np.less_equal, ">": np.greater, ">=": np.greater_equal,
                "==": np.equal, "!=": np.not_equal}
 KEYWORDS = ("and", "or", "not", "if", "else")
+# ASCII digits only (re.ASCII): Python's \d also matches an Arabic-Indic "٣", which
+# float() reads as 3, so "dice:٣" was read as three dice (as validate.whole refuses it)
 _TOKEN = re.compile(r"\s*(?:(?P<number>(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)"
                     r"|(?P<name>[A-Za-z_][A-Za-z_0-9]*)"
-                    r"|(?P<operator>\*\*|//|<=|>=|==|!=|[-+*/%<>(),]))")
+                    r"|(?P<operator>\*\*|//|<=|>=|==|!=|[-+*/%<>(),]))", re.ASCII)
 
 
 # ------------------------------------------------------------------ the tree
