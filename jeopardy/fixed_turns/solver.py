@@ -104,9 +104,14 @@ def _turn(rules, nxt, out, boundary, tables):
     cap = size - 1
     effects = rules[0].shape[0]
     # mover[g, s, y]: W_{k+1} of game g from this mover's side, banked score s
+    # (element by element, here and into ``out``: an array assigned to a slice compiles
+    # numba's shape-mismatch message, string formatting included: 3.4 s of the cold first
+    # SKUNK solve)
     mover = np.empty((games, size, size))
     for g in range(games):
-        mover[g] = 1.0 - nxt[g].T
+        for s in range(size):
+            for y in range(size):
+                mover[g, s, y] = 1.0 - nxt[g, y, s]
     values = np.empty((games, size, size))  # values[g, t, y] at the current x
     roll = np.empty(size)
     midpoint_rolls = np.zeros(size, dtype=np.bool_)
@@ -134,7 +139,8 @@ def _turn(rules, nxt, out, boundary, tables):
                         rolls = midpoint_rolls[y] if choice < 0 else choice == 1
                         values[g, t, y] = r if rolls else hold[y]
         for g in range(games):
-            out[g, x] = values[g, 0]
+            for y in range(size):
+                out[g, x, y] = values[g, 0, y]
 
 
 def _terminal(size: int, games: int) -> np.ndarray:

@@ -117,9 +117,13 @@ def _solo(rules, nxt, cube, kinds_of_games, boundary, table, alone_is_a, caps):
     size = score_cap + 1
     effects = rules[0].shape[0]
     # ended[g, own score, other]: the value once the turn ends, own score banked
+    # (element by element: an array assigned to a slice compiles numba's shape-mismatch
+    # message, string formatting included: 2.7 s of the cold first THINK solve)
     ended = np.empty((games, size, size))
     for g in range(games):
-        ended[g] = nxt[g] if alone_is_a else nxt[g].T
+        for i in range(size):
+            for j in range(size):
+                ended[g, i, j] = nxt[g, i, j] if alone_is_a else nxt[g, j, i]
     values = np.empty((games, turn_cap + 1, size))  # values[g, t, other] at this own
     rolled = np.empty((games, turn_cap + 1, size))  # the roll values at this own
     roll = np.empty(size)
