@@ -117,6 +117,17 @@ def test_equal_turns_n_players_matches_the_reference(name, goal, players, cap):
     _agrees_with_the_reference(model, goal, players, reference.EQUAL_TURNS, cap)
 
 
+def test_a_layer_size_does_not_wrap_around_for_numpy_arguments():
+    """The last round's size estimate is exact for numpy integers too: 10,000 ** 5 floats
+    are far past int64, which a numpy ``goal`` made wrap around (to a small or negative
+    size the budget would let through)."""
+    from jeopardy.match.last_round import layer_floats
+
+    exact = 7 * (6 - 5) * 10_000 ** 5 * (5 + 1)
+    assert layer_floats(7, 5, 10_000, 6) == exact
+    assert layer_floats(np.int64(7), np.int64(5), np.int64(10_000), np.int64(6)) == exact
+
+
 def test_last_round_tables_match_the_reference():
     """The last round alone (jeopardy.match.last_round): every layer's value at every
     leader, tie count and score, against the reference's last-turn states (1e-12)."""

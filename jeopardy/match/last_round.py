@@ -96,8 +96,10 @@ def layer_floats(span: int, R: int, goal: int, players: int) -> int:
     """Floats of layer ``R`` of the last round's table ("Sizes" above): ``span`` leader
     scores, ``players - R`` counts of tied leaders, ``goal**R`` scores of the players
     still to play, a vector of ``R + 1`` each.  Python integers: a size estimate must
-    not overflow where the tables it refuses would."""
-    return int(span) * (players - R) * goal ** R * (R + 1)
+    not overflow where the tables it refuses would (every argument is converted: a
+    numpy ``goal`` made ``goal ** R`` wrap around in int64)."""
+    span, R, goal, players = int(span), int(R), int(goal), int(players)
+    return span * (players - R) * goal ** R * (R + 1)
 
 
 def table_floats(model: RollModel | None, goal: int, players: int, cap: int) -> int:
