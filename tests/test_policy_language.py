@@ -40,6 +40,13 @@ def test_linear_coefficients_are_exact():
     assert word.coefficients == (Fraction(1, 2), Fraction(3), Fraction(7, 3)) and word.strict
 
 
+def test_a_formula_may_hold_any_space_python_reads_as_one():
+    """Only a number's digits are ASCII: a no-break space (pasted from a page) still
+    separates the words of a formula, as it did before the digits were narrowed."""
+    assert parse("dice:2 if i\u00a0< j else 3").formula == "2 if i\u00a0< j else 3"
+    assert parse("rule:k\u00a0>= 20").formula == "k\u00a0>= 20"
+
+
 @pytest.mark.parametrize("word, message", [
     pytest.param("hold:x", "write hold:N", id="hold-not-integer"),
     pytest.param("linear:1,2", "write linear:A,B,C", id="linear-two-numbers"),
@@ -47,9 +54,10 @@ def test_linear_coefficients_are_exact():
     pytest.param("linear:1,2,3/0", "write linear:A,B,C", id="linear-divide-by-zero"),
     pytest.param("greedy", "unknown policy 'greedy'", id="unknown"),
     # formulas read ASCII digits only: Python's \d matched an Arabic-Indic digit, and
-    # float() read "٣" as 3 (hold:٣ was refused, dice:٣ played three dice)
+    # float() read "٣" as 3 (hold:٣ was refused, dice:٣ played three dice, rule:k >= ٢٠
+    # held at 20)
     pytest.param("dice:\u0663", "cannot read '\u0663'", id="dice-arabic-indic-digit"),
-    pytest.param("rule:t >= \u0662\u0660", "cannot read '\u0662\u0660'", id="rule-arabic-indic-digits"),
+    pytest.param("rule:k >= \u0662\u0660", "cannot read '\u0662\u0660'", id="rule-arabic-indic-digits"),
 ])
 def test_malformed_words_are_refused_in_one_line(word, message):
     with pytest.raises(JeopardyError, match=message) as error:

@@ -74,11 +74,13 @@ ARITHMETIC = {"+": np.add, "-": np.subtract, "*": np.multiply, "/": np.true_divi
 COMPARISONS = {"<": np.less, "<=": np.less_equal, ">": np.greater, ">=": np.greater_equal,
                "==": np.equal, "!=": np.not_equal}
 KEYWORDS = ("and", "or", "not", "if", "else")
-# ASCII digits only (re.ASCII): Python's \d also matches an Arabic-Indic "٣", which
-# float() reads as 3, so "dice:٣" was read as three dice (as validate.whole refuses it)
-_TOKEN = re.compile(r"\s*(?:(?P<number>(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)"
+# A number's digits are ASCII ([0-9]): Python's \d also matches an Arabic-Indic "٣",
+# which float() reads as 3, so "dice:٣" was read as three dice (validate.whole refuses
+# it).  Only the digits: re.ASCII would also narrow \s, refusing a formula with a
+# no-break space that reads today.
+_TOKEN = re.compile(r"\s*(?:(?P<number>(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)"
                     r"|(?P<name>[A-Za-z_][A-Za-z_0-9]*)"
-                    r"|(?P<operator>\*\*|//|<=|>=|==|!=|[-+*/%<>(),]))", re.ASCII)
+                    r"|(?P<operator>\*\*|//|<=|>=|==|!=|[-+*/%<>(),]))")
 
 
 # ------------------------------------------------------------------ the tree
