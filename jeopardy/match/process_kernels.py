@@ -459,10 +459,8 @@ def settle(P, bust, C, bust0, out):
             break
     for s in range(size):
         throw = bust[s] * bust0
-        dthrow = bust[s]
         for m in range(size):
             throw += P[s, m] * value[m]
-            dthrow += P[s, m] * dvalue[m]
         out[0, s] = value[s]
         out[1, s] = dvalue[s]
         out[2, s] = throw
