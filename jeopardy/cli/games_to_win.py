@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 
 from jeopardy.cli.common import count, emit_json, game_options, json_option, progress_printer
-from jeopardy.errors import JeopardyError, NotConverged
+from jeopardy.errors import NotConverged
 
 
 @click.command(name="skunk")
@@ -21,8 +21,6 @@ def skunk(turns, cap, model, game_name, as_json) -> None:
 
     if turns is None:
         turns = default_turns(game_name)
-    if turns < 1:
-        raise JeopardyError(f"--turns must be at least 1; got {turns}")
     result = analyse(model, turns, cap, progress=progress_printer(not as_json))
     data = result.to_dict()
     if as_json:
@@ -66,8 +64,6 @@ def think(rounds, score_cap, turn_cap, model, game_name, as_json) -> None:
     """THINK played to win: both players decide at once, unseen, on shared rolls."""
     from jeopardy.think.analysis import analyse
 
-    if rounds < 1:
-        raise JeopardyError(f"--rounds must be at least 1; got {rounds}")
     result = analyse(model, rounds, score_cap, turn_cap, progress=progress_printer(not as_json))
     data = result.to_dict()
     if as_json:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from jeopardy import validate
 from jeopardy.expected.policies import odds, optimal
 from jeopardy.expected.solver import solve_expected
 from jeopardy.fixed_turns.policies import ExpectedScore, Optimal, Rule
@@ -78,6 +79,7 @@ def analyse(model: RollModel, turns: int = 5, cap: int | None = None,
             tolerance: float = 1e-13, progress=None) -> FixedTurnsAnalysis:
     import time
 
+    turns = validate.positive_int(turns, "turns")  # before the policies are built
     started = time.perf_counter()
     policies = named_policies(model, turns)
     matchups = []
