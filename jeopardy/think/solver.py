@@ -72,7 +72,8 @@ import numpy as np
 from numba import njit
 
 from jeopardy.errors import JeopardyError
-from jeopardy.rules.compiled import RISE, STAY, roll_result, roll_row, roll_sources
+from jeopardy.rules.compiled import (BEYOND, ENDED, RISE, STAY, STAYS, WITHIN, roll_result,
+                                     roll_row, roll_sources)
 from jeopardy.rules.roll_model import RollModel
 
 
@@ -93,10 +94,6 @@ MEMORY_LIMIT = 1_500_000_000  # bytes of value cubes; larger requests are refuse
 # play beat 0.602 to 0.398)
 SADDLE = 1e-12
 MIXED = 1e-9  # a state counts as mixed when every probability is in (MIXED, 1 - MIXED)
-# What an effect's chance multiplies in the both-in RR entry (_both_in): nothing (the turn
-# total stays: divided out), a value of this turn (at a higher total), a next round's
-# start (the turn ended at banked scores within the caps), the boundary payoff
-STAY_READ, TURN_READ, SCORES_READ, BOUNDARY_READ = 0, 1, 2, 3
 
 
 @njit(cache=True, nogil=True)
@@ -213,7 +210,9 @@ def _both_in(rules, nxt, out, qa, qb, kinds_of_games, boundary, table, caps, sta
             for e in range(effects):
                 banked_at[score, t, e], after_at[score, t, e], outcome_at[score, t, e] = \
                     roll_result(kinds[e], points[e], score, t)
-    # each effect's read, the same for every game: classified once per (x, y, t)
+    # each effect's read, the same for every game: classified once per (x, y, t), as
+    # roll_sources classifies one player's (a turn that ends reads the next round's start
+    # at both banked scores: flat[g, banked_a * size + banked_b])
     reads = np.empty(effects, dtype=np.int8)
     sources = np.empty(effects, dtype=np.int64)
     sums = np.empty(games)  # each game's RR sum before the stay is divided out
@@ -234,15 +233,15 @@ def _both_in(rules, nxt, out, qa, qb, kinds_of_games, boundary, table, caps, sta
                     outcome = outcome_at[x, t, e]
                     banked_b = banked_at[y, t, e]
                     if outcome == STAY:
-                        reads[e] = STAY_READ
+                        reads[e] = STAYS
                         stay += probs[e]
                     elif outcome == RISE and after <= top:
-                        reads[e] = TURN_READ
+                        reads[e] = WITHIN
                         sources[e] = after
                     elif outcome == RISE or max(banked_a, banked_b) > score_cap:
-                        reads[e] = BOUNDARY_READ
+                        reads[e] = BEYOND
                     else:
-                        reads[e] = SCORES_READ
+                        reads[e] = ENDED
                         sources[e] = banked_a * size + banked_b
                 # every game's RR sum at once, effect by effect: each game's sum is added
                 # in the effects' order as before, while the games' sums are independent
@@ -253,15 +252,15 @@ def _both_in(rules, nxt, out, qa, qb, kinds_of_games, boundary, table, caps, sta
                 for e in range(effects):
                     read = reads[e]
                     p = probs[e]
-                    if read == TURN_READ:
+                    if read == WITHIN:
                         at = sources[e]
                         for g in range(games):
                             sums[g] += p * values[at, g]
-                    elif read == SCORES_READ:
+                    elif read == ENDED:
                         at = sources[e]
                         for g in range(games):
                             sums[g] += p * flat[g, at]
-                    elif read == BOUNDARY_READ:
+                    elif read == BEYOND:
                         for g in range(games):
                             sums[g] += p * boundary[g]
                 for g in range(games):
