@@ -235,6 +235,13 @@ def test_a_request_s_shape_is_checked_before_its_route(client):
         assert client.get("/api/play", params={"goal": 20, "seed": seed}).status_code == 200
     refused = client.get("/api/play", params={"goal": 20, "seed": 2 ** 63})
     assert refused.status_code == 400 and "seed" in refused.json()["error"]
+    # the service itself (Python callers) names the bound it holds: 2**63 - 1, not 2**63
+    from jeopardy.errors import JeopardyError
+    from jeopardy.rules import game
+
+    with pytest.raises(JeopardyError, match="seed must be an integer in "
+                                            "0-9,223,372,036,854,775,807; got 9223372036854775808"):
+        service.replay(game("pig"), 20, 2 ** 63, "")
 
 
 def test_static_files_name_no_server_path(client):

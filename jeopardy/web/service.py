@@ -565,7 +565,7 @@ class Replay:
 
 def _check_game(seed: int, moves: str) -> None:
     if not isinstance(seed, int) or not 0 <= seed <= validate.INT64_MAX:
-        raise JeopardyError(f"seed must be an integer in 0-2**63; got {seed!r}")
+        raise JeopardyError(f"seed must be an integer in 0-{validate.INT64_MAX:,}; got {seed!r}")
     if len(moves) > MAX_MOVES:
         raise JeopardyError(f"a game of more than {MAX_MOVES:,} moves")
     bad = sorted(set(moves) - set("rh"))
