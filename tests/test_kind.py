@@ -82,7 +82,7 @@ def test_kernels_refuse_an_unknown_code_instead_of_doubling():
     """The race kernel (which once read any unknown code as "double") and the
     N-player kernel raise on a code that is no Kind."""
     from jeopardy.match import kernels as match_kernels
-    from jeopardy.match.solver import NO_ACTIONS, bundle
+    from jeopardy.match.solver import bundle
     from jeopardy.match.rules import MatchRules
     from jeopardy.match import pair_kernels
 
@@ -98,7 +98,7 @@ def test_kernels_refuse_an_unknown_code_instead_of_doubling():
     order, starts = match_kernels.order_by_sum(race)
     with pytest.raises(JeopardyError, match="unknown effect kind"):
         match_kernels.solve_sums(race, W, order, starts, 6, 0, 5, 1e-15, 0,
-                                 NO_ACTIONS, np.zeros((1, 2), np.int64), 0, 1)
+                                 match_kernels.NO_ACTIONS, np.zeros((1, 2), np.int64), 0, 1)
 
 
 # ------------------------------------------------------------ the vocabulary

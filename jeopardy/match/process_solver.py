@@ -41,7 +41,7 @@ from jeopardy.match import kernels, process_kernels, process_last_round, sums
 from jeopardy.match.last_round import SPAN
 from jeopardy.match.process_last_round import above_zero
 from jeopardy.match.rules import FIRST_TO_GOAL, MatchRules
-from jeopardy.match.solver import MAX_NEWTON_STEPS, NO_ACTIONS, StartChances, mix_arrays
+from jeopardy.match.solver import MAX_NEWTON_STEPS, StartChances, mix_arrays
 from jeopardy.results import Result
 from jeopardy.rules.turn_process import TurnProcess
 
@@ -265,7 +265,7 @@ def mixed_actions(race: kernels.Race, mixes: dict) -> kernels.Actions | None:
     if not mixes:
         return None
     keys, tables = mix_arrays(mixes, int(race.goal) ** int(race.players), slot_width(race))
-    return kernels.Actions(NO_ACTIONS.table, keys, tables)
+    return kernels.Actions(kernels.NO_ACTIONS.table, keys, tables)
 
 
 def policy_values(race: kernels.Race, actions: kernels.Actions,

@@ -95,8 +95,6 @@ STALL_CHANGE = 1e-12
 MAX_CAP_DOUBLINGS = 6
 # estimate(): a falling column's cost over one pass (Parker Brothers to 100: ~17 CPU s)
 FALL_COLUMN_PASSES = 30.0
-NO_ACTIONS = kernels.NO_ACTIONS
-NO_TABLE = NO_ACTIONS.table  # the action table of maximising players
 
 
 class StartChances:
@@ -935,8 +933,8 @@ def solve(model: RollModel, goal: int = 100, players: int = 2, ending: str = FIR
     else:
         raise JeopardyError(f"{rules.ending}: could not prove a cap up to {caps[-1]} harmless "
                             f"for {model.name} to {goal}")
-    played = kernels.Actions(NO_TABLE, *mix_arrays(mixes, W.shape[1], race.cap + 2)) \
-        if mixes else None
+    played = kernels.Actions(kernels.NO_ACTIONS.table,
+                             *mix_arrays(mixes, W.shape[1], race.cap + 2)) if mixes else None
     residual = max(sums.residual(race, W, 0, played, None if progress is None else
                                  lambda done: progress(SWEEPS_SHARE + (1 - SWEEPS_SHARE) * done)),
                    indifference)
