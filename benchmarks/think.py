@@ -22,6 +22,16 @@ import statistics
 from speed_table import baseline_checkout, run_measured  # benchmarks/ is the script's path
 
 
+def solve(result: dict) -> float:
+    """A run's solve time, as the command reports it."""
+    return result["json"].get("seconds", float("nan"))
+
+
+def cpu(result: dict) -> float:
+    """A run's child CPU seconds."""
+    return result["cpu"]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
@@ -37,18 +47,13 @@ def main() -> None:
         here.append(run_measured(arguments))
         there.append(run_measured(arguments, baseline))
         for label, result in (("this", here[-1]), (options.baseline, there[-1])):
-            solve = result["json"].get("seconds", float("nan"))
-            print(f"run {run + 1} {label:>8}: solve {solve:6.2f} s, child CPU "
-                  f"{result['cpu']:6.2f} s, exit {result['code']}")
+            print(f"run {run + 1} {label:>8}: solve {solve(result):6.2f} s, child CPU "
+                  f"{cpu(result):6.2f} s, exit {result['code']}")
 
-    def median(results: list[dict], key: str) -> float:
-        if key == "cpu":
-            return statistics.median(r["cpu"] for r in results)
-        return statistics.median(r["json"].get("seconds", float("nan")) for r in results)
-
-    for key, name in (("seconds", "solve time"), ("cpu", "child CPU")):
-        print(f"{name}: this {median(here, key):.2f} s, baseline {median(there, key):.2f} s, "
-              f"ratio {median(here, key) / median(there, key):.2f}")
+    for read, name in ((solve, "solve time"), (cpu, "child CPU")):
+        now = statistics.median(map(read, here))
+        before = statistics.median(map(read, there))
+        print(f"{name}: this {now:.2f} s, baseline {before:.2f} s, ratio {now / before:.2f}")
 
     def without_seconds(result: dict) -> dict:
         return {k: v for k, v in result["json"].items() if k != "seconds"}
